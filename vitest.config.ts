@@ -1,0 +1,76 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, several projects: each part of the product keeps its own environment and time budget.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'spec',
+          include: ['test/spec/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['test/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: './admin-ui/vite.config.ts',
+        test: {
+          name: 'ui',
+          include: ['admin-ui/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['admin-ui/src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['test/contract/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['test/reliability/**/*.test.ts'],
+          // The slow crash, replica and soak files run in `npm run test:soak`.
+          exclude: ['test/reliability/**/*.soak.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'bench',
+          include: ['test/bench/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          // One server and one browser: flows run one file at a time.
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
