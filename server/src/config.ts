@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export type DatabaseConfig =
+  | { engine: 'pglite'; /** null = in-memory (tests, mock) */ dir: string | null }
+  | { engine: 'postgres'; url: string };
+
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | { driver: 'gcs'; bucket: string; keyFile: string | null; apiEndpoint: string | null };
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  admin: { username: string; password: string };
+  demoPassword: string;
+  jwtSecret: string;
+  storage: StorageConfig;
+  logLevel: string;
+  validateResponses: boolean;
+  /** Origins allowed to call the API from a browser (CORS); empty = same origin only, no CORS headers. */
+  corsOrigins: string[];
+  /** Where the console build is served from; null = admin-ui/dist (tests point it at their own build). */
+  consoleDir: string | null;
+  version: string;
+}
+
+/** Thrown with every problem found, one line each, so an operator can fix them in one go. */
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const JWT_SECRET_FILE = 'jwt-secret';
+
+function packageVersion(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require('../../package.json') as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/**
+ * Reads and validates the environment. When JWT_SECRET is absent (outside production) a secret is
+ * generated once and kept in DATA_DIR so restarts keep issued tokens valid.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+
+  const nodeEnvRaw = str('NODE_ENV') ?? 'development';
+  let nodeEnv: NodeEnv = 'development';
+  if (nodeEnvRaw === 'development' || nodeEnvRaw === 'production' || nodeEnvRaw === 'test') nodeEnv = nodeEnvRaw;
+  else problems.push(`NODE_ENV must be one of development, production, test (got "${nodeEnvRaw}")`);
+
+  let port = 3000;
+  const portRaw = str('PORT');
+  if (portRaw !== undefined) {
+    const n = Number(portRaw);
+    if (!/^\d+$/.test(portRaw) || n < 0 || n > 65535) problems.push(`PORT must be an integer between 0 and 65535 (got "${portRaw}")`);
+    else port = n;
+  }
+
+  const host = str('HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(str('DATA_DIR') ?? './var');
+  const consoleDirRaw = str('CONSOLE_DIR');
+  const consoleDir = consoleDirRaw === undefined ? null : path.resolve(consoleDirRaw);
+
+  let database: DatabaseConfig = { engine: 'pglite', dir: path.join(dataDir, 'db') };
+  const databaseUrl = str('DATABASE_URL');
+  if (databaseUrl !== undefined) {
+    if (databaseUrl === 'memory://') database = { engine: 'pglite', dir: null };
+    else if (!/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+    else {
+      try {
+        new URL(databaseUrl);
+        database = { engine: 'postgres', url: databaseUrl };
+      } catch {
+        problems.push('DATABASE_URL is not a valid URL');
+      }
+    }
+  }
+
+  const adminUsername = str('ADMIN_USERNAME') ?? 'admin';
+  if (!/^[A-Za-z0-9._@-]{1,100}$/.test(adminUsername)) problems.push('ADMIN_USERNAME may contain only letters, digits and . _ @ - (1–100 characters)');
+  const adminPassword = env.ADMIN_PASSWORD ?? 'admin123';
+  if (adminPassword.length < 6) problems.push('ADMIN_PASSWORD must have at least 6 characters');
+  if (nodeEnv === 'production' && env.ADMIN_PASSWORD === undefined) problems.push('ADMIN_PASSWORD is required when NODE_ENV=production (the default is for local use only)');
+  const demoPassword = env.DEMO_PASSWORD ?? 'demo1234';
+  if (demoPassword.length < 6) problems.push('DEMO_PASSWORD must have at least 6 characters');
+
+  let jwtSecret = str('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must have at least 32 characters');
+  if (jwtSecret === undefined && nodeEnv === 'production') problems.push('JWT_SECRET is required when NODE_ENV=production (replicas must share it)');
+
+  let storage: StorageConfig = { driver: 'local', dir: path.join(dataDir, 'uploads') };
+  const storageDriver = str('STORAGE') ?? 'local';
+  if (storageDriver === 'gcs') {
+    const bucket = str('GCS_BUCKET');
+    const keyFile = str('GCS_KEY_FILE') ?? str('GOOGLE_APPLICATION_CREDENTIALS') ?? null;
+    const apiEndpoint = str('GCS_API_ENDPOINT') ?? null;
+    if (bucket === undefined) problems.push('GCS_BUCKET is required when STORAGE=gcs');
+    if (keyFile !== null && !existsSync(keyFile)) problems.push(`GCS_KEY_FILE / GOOGLE_APPLICATION_CREDENTIALS points to a missing file: ${keyFile}`);
+    if (apiEndpoint !== null && !/^https?:\/\//.test(apiEndpoint)) problems.push('GCS_API_ENDPOINT must be an http(s) URL');
+    storage = { driver: 'gcs', bucket: bucket ?? '', keyFile, apiEndpoint };
+  } else if (storageDriver !== 'local') {
+    problems.push(`STORAGE must be "local" or "gcs" (got "${storageDriver}")`);
+  }
+
+  const logLevel = str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+
+  let validateResponses = nodeEnv !== 'production';
+  const vr = str('VALIDATE_RESPONSES');
+  if (vr !== undefined) {
+    if (['1', 'true', 'on', 'yes'].includes(vr.toLowerCase())) validateResponses = true;
+    else if (['0', 'false', 'off', 'no'].includes(vr.toLowerCase())) validateResponses = false;
+    else problems.push(`VALIDATE_RESPONSES must be true or false (got "${vr}")`);
+  }
+
+  const corsOrigins: string[] = [];
+  for (const raw of (str('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+    let origin: string | null = null;
+    try {
+      const u = new URL(raw);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin === raw.replace(/\/$/, '') && !u.username && !u.password) origin = u.origin;
+    } catch {
+      /* reported below */
+    }
+    if (origin) corsOrigins.push(origin);
+    else problems.push(`CORS_ORIGINS must be a comma-separated list of origins like https://console.example.com (scheme, host, optional port; no path, no "*"): "${raw}" is not one`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  jwtSecret ??= persistedSecret(dataDir);
+
+  return {
+    nodeEnv,
+    port,
+    host,
+    dataDir,
+    database,
+    admin: { username: adminUsername, password: adminPassword },
+    demoPassword,
+    jwtSecret,
+    storage,
+    logLevel,
+    validateResponses,
+    corsOrigins,
+    consoleDir,
+    version: packageVersion(),
+  };
+}
+
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  if (existsSync(file)) {
+    const s = readFileSync(file, 'utf8').trim();
+    if (s.length >= 32) return s;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,15 @@
+/** `count(*)` is a bigint: a string on pg and a number on PGlite. Every count goes through here. */
+export function toCount(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' && value !== '') return Number(value);
+  return 0;
+}
+
+/** Reads the first row's `count` (or the only column) of a count query. */
+export function countFrom(rows: Array<Record<string, unknown>> | Record<string, unknown> | undefined): number {
+  const row = Array.isArray(rows) ? rows[0] : rows;
+  if (!row) return 0;
+  const v = 'count' in row ? row.count : Object.values(row)[0];
+  return toCount(v);
+}

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import * as m0001 from './0001_auth.js';
+import * as m0002 from './0002_tenancy.js';
+import * as m0003 from './0003_printing_workspace.js';
+import * as m0004 from './0004_bench_indexes.js';
+
+interface Migration {
+  name: string;
+  /** The knex CLI lists migrations by `file`. */
+  file: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** Ordered list; add a new migration by importing it and appending it here (never rename old names). */
+export const migrations: Migration[] = [
+  { name: '0001_auth', file: '0001_auth', ...m0001 },
+  { name: '0002_tenancy', file: '0002_tenancy', ...m0002 },
+  { name: '0003_printing_workspace', file: '0003_printing_workspace', ...m0003 },
+  { name: '0004_bench_indexes', file: '0004_bench_indexes', ...m0004 },
+];
+
+/** Static source: knex never scans a directory (that fails for .ts under vitest). */
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (m) => m.name,
+  getMigration: async (m) => ({ up: m.up, down: m.down }),
+};

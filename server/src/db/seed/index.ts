@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import { countFrom } from '../count.js';
+import type { SeedContext } from './context.js';
+import { seedAuth } from './auth.js';
+import { seedTenancy } from './tenancy.js';
+import { seedPrinting } from './printing.js';
+import { seedWorkspace } from './workspace.js';
+
+export type { SeedContext } from './context.js';
+
+/** Order matters: each step may use ids created by the ones before it. */
+const STEPS: Array<(ctx: SeedContext) => Promise<void>> = [seedAuth, seedTenancy, seedPrinting, seedWorkspace];
+
+/** Seeds demo data on first start only (an empty users table). Returns whether it seeded. */
+export async function seedIfEmpty(knex: Knex, config: SeedContext['config']): Promise<boolean> {
+  return knex.transaction(async (trx) => {
+    // Serialises concurrent first starts of several replicas on one PostgreSQL database.
+    await trx.raw('select pg_advisory_xact_lock(727001)');
+    if (countFrom(await trx('users').count({ count: '*' })) > 0) return false;
+    const ctx: SeedContext = { trx, config, users: {}, clusters: {}, businessUnits: {}, currencies: {}, reportTemplates: [] };
+    for (const step of STEPS) await step(ctx);
+    return true;
+  });
+}

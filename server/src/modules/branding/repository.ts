@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+
+export type BrandedTable = 'clusters' | 'business_units';
+export type ImageField = 'logo' | 'avatar';
+
+export interface BrandedRecord {
+  id: string;
+  /** the record's own id for a cluster, the parent cluster for a business unit */
+  cluster_id: string;
+  deleted_at: Date | null;
+  logo_key: string | null;
+  avatar_key: string | null;
+}
+
+export function brandingRepository() {
+  const select = (db: Knex | Knex.Transaction, table: BrandedTable) =>
+    db(table).select('id', table === 'clusters' ? 'id as cluster_id' : 'cluster_id', 'deleted_at', 'logo_key', 'avatar_key');
+
+  return {
+    async find(db: Knex | Knex.Transaction, table: BrandedTable, id: string): Promise<BrandedRecord | undefined> {
+      return select(db, table).where({ id }).first();
+    },
+
+    async lock(trx: Knex.Transaction, table: BrandedTable, id: string): Promise<BrandedRecord | undefined> {
+      return select(trx, table).where({ id }).forUpdate().first();
+    },
+
+    /** Sets the image key; an image is not a form change, so updated_at (and the ETag) stay as they are. */
+    async setImageKey(db: Knex | Knex.Transaction, table: BrandedTable, id: string, field: ImageField, key: string): Promise<void> {
+      await db(table).where({ id }).update({ [`${field}_key`]: key });
+    },
+  };
+}

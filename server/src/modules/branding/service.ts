@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { components } from '../../../../openapi/generated/schema.js';
+import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../http/errors.js';
+import { MAX_UPLOAD_BYTES, type UploadedFile } from '../../http/multipart.js';
+import type { AuthContext } from '../../http/permissions.js';
+import type { StoragePort } from '../../storage/port.js';
+import { assertClusterPermission } from '../clusters/service.js';
+import { brandingRepository, type BrandedTable, type ImageField } from './repository.js';
+import { sniffImage } from './sniff.js';
+
+type UploadResult = components['schemas']['UploadResult'];
+
+const NOT_FOUND: Record<BrandedTable, string> = { clusters: 'Cluster not found', business_units: 'Business unit not found' };
+
+export function brandingService(deps: { knex: Knex; storage: StoragePort; logger?: Logger }) {
+  const { knex, storage, logger } = deps;
+  const repo = brandingRepository();
+
+  return {
+    /**
+     * Stores a logo or avatar at once (independently of any form save) and replaces the previous image, whose object
+     * is deleted. Content is checked by magic bytes; nothing is stored when it is refused.
+     */
+    async upload(auth: AuthContext, table: BrandedTable, id: string, field: ImageField, file: UploadedFile | undefined): Promise<UploadResult> {
+      const record = await repo.find(knex, table, id);
+      if (!record || record.deleted_at !== null) throw new NotFoundError(NOT_FOUND[table]);
+      assertClusterPermission(auth, 'cluster.update', record.cluster_id);
+
+      if (!file || file.field !== field) {
+        throw new BadRequestError(`The image must be sent in the form field "${field}"`, [{ path: `/body/${field}`, message: 'is required' }]);
+      }
+      if (file.size > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(`The file is larger than ${MAX_UPLOAD_BYTES} bytes (5 MB)`);
+      const image = sniffImage(file.buffer);
+      if (!image) throw new UnsupportedMediaTypeError('The file is not a JPEG, PNG or WebP image (checked by its content)');
+
+      // The contract's file route takes `<uuid>.<ext>` keys only; the record row is what links a key to its owner.
+      const key = `${randomUUID()}.${image.extension}`;
+      await storage.put(key, file.buffer, image.contentType);
+      let previous: string | null;
+      try {
+        previous = await knex.transaction(async (trx) => {
+          const locked = await repo.lock(trx, table, id);
+          if (!locked || locked.deleted_at !== null) throw new NotFoundError(NOT_FOUND[table]);
+          await repo.setImageKey(trx, table, id, field, key);
+          return field === 'logo' ? locked.logo_key : locked.avatar_key;
+        });
+      } catch (err) {
+        await storage.delete(key).catch(() => undefined);
+        throw err;
+      }
+      if (previous && previous !== key) {
+        // The new image is saved; a leftover old object is only wasted space, never a failed upload.
+        await storage.delete(previous).catch((err: unknown) => logger?.warn({ err, key: previous }, 'could not delete the replaced image'));
+      }
+      return storage.signedUrl(key);
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import type { Knex } from 'knex';
+import { toCount } from '../../db/count.js';
+import { applyListQuery, likeContains, type DeletedFilter, type ListQuery } from '../../http/pagination.js';
+import { nextUpdatedAt, selectAuditActors, type AuditRow } from '../users/audit.js';
+
+/** Free-text profile fields of the business-unit form (DESIGN §8 wire names = column names). */
+export const BU_TEXT_FIELDS = [
+  'hotel_name', 'hotel_tel', 'hotel_email', 'hotel_address', 'hotel_zip_code',
+  'company_name', 'company_tel', 'company_email', 'company_address', 'company_zip_code',
+  'tax_no', 'branch_no', 'date_format', 'date_time_format', 'time_format', 'long_time_format',
+  'short_time_format', 'timezone',
+] as const;
+export const BU_FORMAT_FIELDS = ['perpage_format', 'amount_format', 'quantity_format', 'recipe_format'] as const;
+
+export type BuTextField = (typeof BU_TEXT_FIELDS)[number];
+export type BuFormatField = (typeof BU_FORMAT_FIELDS)[number];
+
+export type BusinessUnitRecord = {
+  id: string;
+  cluster_id: string;
+  code: string;
+  name: string;
+  alias_name: string | null;
+  description: string | null;
+  max_license_users: number | null;
+  is_hq: boolean;
+  is_active: boolean;
+  calculation_method: 'average' | 'fifo' | null;
+  default_currency_id: string | null;
+  config: unknown;
+  db_connection: string | null;
+  logo_key: string | null;
+  avatar_key: string | null;
+  created_at: Date;
+  created_by_id: string | null;
+  updated_at: Date;
+  updated_by_id: string | null;
+  deleted_at: Date | null;
+  deleted_by_id: string | null;
+} & Record<BuTextField, string | null> &
+  Record<BuFormatField, unknown>;
+
+export type BusinessUnitRow = BusinessUnitRecord & AuditRow & { cluster_name: string };
+
+/** The columns a create or full update writes (jsonb values already serialised). */
+export type BusinessUnitWrite = {
+  cluster_id: string;
+  code: string;
+  name: string;
+  alias_name: string | null;
+  description: string | null;
+  max_license_users: number | null;
+  is_hq: boolean;
+  is_active: boolean;
+  calculation_method: 'average' | 'fifo' | null;
+  default_currency_id: string | null;
+  config: string;
+  db_connection: string | null;
+} & Record<BuTextField, string | null> &
+  Record<BuFormatField, string | null>;
+
+export interface BusinessUnitListFilter {
+  list: ListQuery;
+  isActive: boolean | undefined;
+  deleted: DeletedFilter;
+  clusterId: string | undefined;
+  scope: 'all' | string[];
+}
+
+export const BU_SORTABLE: Record<string, string> = {
+  code: 'business_units.code',
+  name: 'business_units.name',
+  alias_name: 'business_units.alias_name',
+  cluster_name: 'clusters.name',
+  is_active: 'business_units.is_active',
+  is_hq: 'business_units.is_hq',
+  created_at: 'business_units.created_at',
+  updated_at: 'business_units.updated_at',
+  deleted_at: 'business_units.deleted_at',
+};
+
+const RECORD_COLUMNS = [
+  'id', 'cluster_id', 'code', 'name', 'alias_name', 'description', 'max_license_users', 'is_hq', 'is_active',
+  ...BU_TEXT_FIELDS, ...BU_FORMAT_FIELDS, 'calculation_method', 'default_currency_id', 'config', 'db_connection',
+  'logo_key', 'avatar_key', 'created_at', 'created_by_id', 'updated_at', 'updated_by_id', 'deleted_at', 'deleted_by_id',
+].map((c) => `business_units.${c}`);
+
+export interface CurrencyRow {
+  id: string;
+  code: string;
+  name: string;
+  symbol: string | null;
+  decimal_places: number;
+  description: string | null;
+  is_active: boolean;
+}
+
+export function businessUnitRepository(knex: Knex) {
+  function withJoins(db: Knex | Knex.Transaction): Knex.QueryBuilder {
+    const qb = db('business_units').join('clusters', 'clusters.id', 'business_units.cluster_id').select(RECORD_COLUMNS).select('clusters.name as cluster_name');
+    return selectAuditActors(knex, qb, 'business_units');
+  }
+
+  function filtered(db: Knex | Knex.Transaction, f: BusinessUnitListFilter): Knex.QueryBuilder {
+    const qb = db('business_units').join('clusters', 'clusters.id', 'business_units.cluster_id');
+    if (f.deleted === 'exclude') qb.whereNull('business_units.deleted_at');
+    else if (f.deleted === 'only') qb.whereNotNull('business_units.deleted_at');
+    if (f.isActive !== undefined) qb.where('business_units.is_active', f.isActive);
+    if (f.clusterId) qb.where('business_units.cluster_id', f.clusterId);
+    if (f.scope !== 'all') qb.whereIn('business_units.cluster_id', f.scope);
+    if (f.list.search) {
+      const pattern = likeContains(f.list.search.toLowerCase());
+      qb.where((w) =>
+        w.whereRaw('lower(business_units.code) like ?', [pattern])
+          .orWhereRaw('lower(business_units.name) like ?', [pattern])
+          .orWhereRaw('lower(business_units.alias_name) like ?', [pattern])
+          .orWhereRaw('lower(clusters.name) like ?', [pattern]),
+      );
+    }
+    return qb;
+  }
+
+  return {
+    async listPage(db: Knex | Knex.Transaction, f: BusinessUnitListFilter): Promise<{ rows: BusinessUnitRow[]; total: number }> {
+      const base = filtered(db, f);
+      const [countRow] = await base.clone().count({ count: '*' });
+      const total = toCount(countRow?.count);
+      if (total === 0) return { rows: [], total };
+      // Ids first, then the joins for the page's rows only (see the cluster list).
+      const pageIds = applyListQuery(base.clone().select('business_units.id'), f.list, 'business_units.id');
+      const qb = withJoins(db).whereIn('business_units.id', pageIds);
+      return { rows: (await applyListQuery(qb, { ...f.list, limit: undefined }, 'business_units.id')) as BusinessUnitRow[], total };
+    },
+
+    /** Members per business unit, for the given ids only (one grouped query). */
+    async memberCounts(db: Knex | Knex.Transaction, ids: string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>(ids.map((id) => [id, 0]));
+      if (ids.length === 0) return out;
+      const rows: Array<{ business_unit_id: string; count: unknown }> = await db('bu_users')
+        .select('business_unit_id')
+        .count({ count: '*' })
+        .whereIn('business_unit_id', ids)
+        .groupBy('business_unit_id');
+      for (const r of rows) out.set(r.business_unit_id, toCount(r.count));
+      return out;
+    },
+
+    async findById(db: Knex | Knex.Transaction, id: string): Promise<BusinessUnitRow | undefined> {
+      return withJoins(db).where('business_units.id', id).first();
+    },
+
+    async lockById(trx: Knex.Transaction, id: string): Promise<BusinessUnitRecord | undefined> {
+      return trx('business_units').select(RECORD_COLUMNS).where('business_units.id', id).forUpdate().first();
+    },
+
+    async currency(db: Knex | Knex.Transaction, id: string): Promise<CurrencyRow | undefined> {
+      return db('currencies').select('id', 'code', 'name', 'symbol', 'decimal_places', 'description', 'is_active').where({ id }).first();
+    },
+
+    async insert(db: Knex | Knex.Transaction, values: BusinessUnitWrite, actorId: string): Promise<string> {
+      const [row] = await db('business_units').insert({ ...values, created_by_id: actorId, updated_by_id: actorId }).returning('id');
+      return (row as { id: string }).id;
+    },
+
+    async update(db: Knex | Knex.Transaction, id: string, values: BusinessUnitWrite, actorId: string): Promise<void> {
+      await db('business_units').where({ id }).update({ ...values, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'business_units') });
+    },
+
+    async softDelete(db: Knex | Knex.Transaction, id: string, actorId: string): Promise<void> {
+      await db('business_units').where({ id }).update({ deleted_at: knex.fn.now(), deleted_by_id: actorId });
+    },
+
+    async restore(db: Knex | Knex.Transaction, id: string, actorId: string): Promise<void> {
+      await db('business_units')
+        .where({ id })
+        .update({ deleted_at: null, deleted_by_id: null, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'business_units') });
+    },
+
+    /** After a move, members of the old cluster no longer have this unit as their parent BU. */
+    async clearParentIn(db: Knex | Knex.Transaction, businessUnitId: string, clusterId: string): Promise<void> {
+      await db('cluster_users').where({ parent_bu_id: businessUnitId, cluster_id: clusterId }).update({ parent_bu_id: null });
+    },
+
+    async liveWithCode(db: Knex | Knex.Transaction, clusterId: string, code: string, exceptId: string): Promise<boolean> {
+      return !!(await db('business_units').select('id').where({ cluster_id: clusterId, code }).whereNull('deleted_at').whereNot('id', exceptId).first());
+    },
+  };
+}
+
+export type BusinessUnitRepository = ReturnType<typeof businessUnitRepository>;

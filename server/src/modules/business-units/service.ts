@@ -1,0 +1,214 @@
+import type { Knex } from 'knex';
+import type { components } from '../../../../openapi/generated/schema.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
+import { boolFilter, deletedFilter, paginateInfo, parseListQuery } from '../../http/pagination.js';
+import { clustersWith, type AuthContext } from '../../http/permissions.js';
+import type { StoragePort } from '../../storage/port.js';
+import { imageUrlsOf } from '../branding/images.js';
+import { clusterRepository, type ClusterRecord } from '../clusters/repository.js';
+import { assertClusterPermission, type FreshnessCheck } from '../clusters/service.js';
+import { auditOf, isUniqueViolation } from '../users/audit.js';
+import { membershipRepository, type BuMemberRow } from '../memberships/repository.js';
+import { presentBuMember } from '../memberships/present.js';
+import { cleanConfig, formatFromJson, toWrite } from './form.js';
+import {
+  BU_FORMAT_FIELDS,
+  BU_SORTABLE,
+  BU_TEXT_FIELDS,
+  businessUnitRepository,
+  type BusinessUnitRecord,
+  type BusinessUnitRow,
+  type CurrencyRow,
+} from './repository.js';
+
+type BusinessUnit = components['schemas']['BusinessUnit'];
+type BusinessUnitInput = components['schemas']['BusinessUnitInput'];
+type BusinessUnitPage = components['schemas']['BusinessUnitPage'];
+type Currency = components['schemas']['Currency'];
+
+/** The seed's message (DESIGN §6), used for create, move and restore alike. */
+export function clusterLicenceMessage(count: number, max: number): string {
+  return `Cannot create business unit: cluster has reached its license limit (${count}/${max})`;
+}
+
+export function presentCurrency(c: CurrencyRow): Currency {
+  return {
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    symbol: c.symbol ?? '',
+    decimal_places: c.decimal_places,
+    description: c.description,
+    is_active: c.is_active,
+  };
+}
+
+export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) {
+  const { knex, storage } = deps;
+  const repo = businessUnitRepository(knex);
+  const clusters = clusterRepository(knex);
+  const memberships = membershipRepository();
+
+  async function present(row: BusinessUnitRow, usersCount: number, detail?: { currency?: CurrencyRow; members: BuMemberRow[] }): Promise<BusinessUnit> {
+    const text = Object.fromEntries(BU_TEXT_FIELDS.map((f) => [f, row[f]])) as Pick<BusinessUnit, (typeof BU_TEXT_FIELDS)[number]>;
+    const formats = Object.fromEntries(BU_FORMAT_FIELDS.map((f) => [f, formatFromJson(row[f])])) as Pick<BusinessUnit, (typeof BU_FORMAT_FIELDS)[number]>;
+    return {
+      id: row.id,
+      cluster_id: row.cluster_id,
+      cluster_name: row.cluster_name,
+      code: row.code,
+      name: row.name,
+      alias_name: row.alias_name,
+      description: row.description,
+      max_license_users: row.max_license_users,
+      is_hq: row.is_hq,
+      is_active: row.is_active,
+      ...text,
+      ...formats,
+      calculation_method: row.calculation_method,
+      default_currency_id: row.default_currency_id,
+      config: cleanConfig(row.config),
+      db_connection: row.db_connection,
+      users_count: usersCount,
+      ...(await imageUrlsOf(storage, row)),
+      ...(detail?.currency ? { defaultCurrency: presentCurrency(detail.currency) } : {}),
+      ...(detail ? { users: detail.members.map(presentBuMember) } : {}),
+      ...auditOf(row),
+    };
+  }
+
+  /** The detail view: the record, its default currency and its members. */
+  async function find(db: Knex | Knex.Transaction, id: string): Promise<BusinessUnitRow> {
+    const row = await repo.findById(db, id);
+    if (!row) throw new NotFoundError('Business unit not found');
+    return row;
+  }
+
+  async function load(db: Knex | Knex.Transaction, id: string, found?: BusinessUnitRow): Promise<BusinessUnit> {
+    const row = found ?? (await find(db, id));
+    const members = await memberships.listBuMembers(db, id);
+    const currency = row.default_currency_id ? await repo.currency(db, row.default_currency_id) : undefined;
+    return present(row, members.length, { currency, members });
+  }
+
+  async function lockBusinessUnit(trx: Knex.Transaction, id: string, opts: { allowDeleted?: boolean } = {}): Promise<BusinessUnitRecord> {
+    const row = await repo.lockById(trx, id);
+    if (!row || (row.deleted_at !== null && !opts.allowDeleted)) throw new NotFoundError('Business unit not found');
+    return row;
+  }
+
+  /** Locks the parent cluster a business unit goes into; it must exist and be live. */
+  async function lockTargetCluster(trx: Knex.Transaction, clusterId: string): Promise<ClusterRecord> {
+    const cluster = await clusters.lockById(trx, clusterId);
+    if (!cluster || cluster.deleted_at !== null) {
+      throw new BadRequestError('cluster_id is not a live cluster', [{ path: '/body/cluster_id', message: 'is not a live cluster' }]);
+    }
+    return cluster;
+  }
+
+  /** Called with the cluster row locked, so concurrent creates and moves see each other's inserts. */
+  async function assertClusterHasRoom(trx: Knex.Transaction, cluster: ClusterRecord): Promise<void> {
+    if (cluster.max_license_bu === null) return;
+    const count = await clusters.liveBusinessUnitCount(trx, cluster.id);
+    if (count >= cluster.max_license_bu) throw new ConflictError(clusterLicenceMessage(count, cluster.max_license_bu));
+  }
+
+  async function assertCurrencyExists(db: Knex | Knex.Transaction, id: string | null): Promise<void> {
+    if (id && !(await repo.currency(db, id))) {
+      throw new BadRequestError('default_currency_id is not a known currency', [{ path: '/body/default_currency_id', message: 'is not a known currency' }]);
+    }
+  }
+
+  async function guardUnique<T>(code: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(`A live business unit with code "${code}" already exists in this cluster`);
+      throw err;
+    }
+  }
+
+  return {
+    async list(auth: AuthContext, query: Record<string, unknown>): Promise<BusinessUnitPage> {
+      const scope = clustersWith(auth.permissions, 'cluster.read');
+      if (scope !== 'all' && scope.length === 0) throw new ForbiddenError('Missing permission cluster.read');
+      const clusterId = typeof query.cluster_id === 'string' && query.cluster_id !== '' ? query.cluster_id : undefined;
+      if (clusterId && scope !== 'all' && !scope.includes(clusterId)) throw new ForbiddenError('Missing permission cluster.read on this cluster');
+      const list = parseListQuery(query, { sortable: BU_SORTABLE, allowAll: true });
+      const { rows, total } = await repo.listPage(knex, {
+        list,
+        isActive: boolFilter(query.is_active, 'is_active'),
+        deleted: deletedFilter(query.deleted),
+        clusterId,
+        scope,
+      });
+      const counts = await repo.memberCounts(knex, rows.map((r) => r.id));
+      const data = await Promise.all(rows.map((r) => present(r, counts.get(r.id) ?? 0)));
+      return { data, paginate: paginateInfo(total, list) };
+    },
+
+    async get(auth: AuthContext, id: string): Promise<BusinessUnit> {
+      const row = await find(knex, id);
+      assertClusterPermission(auth, 'cluster.read', row.cluster_id);
+      return load(knex, id, row);
+    },
+
+    async create(auth: AuthContext, input: BusinessUnitInput): Promise<BusinessUnit> {
+      assertClusterPermission(auth, 'cluster.create', input.cluster_id);
+      const values = toWrite(input);
+      await assertCurrencyExists(knex, values.default_currency_id);
+      return knex.transaction(async (trx) => {
+        const cluster = await lockTargetCluster(trx, values.cluster_id);
+        await assertClusterHasRoom(trx, cluster);
+        const id = await guardUnique(values.code, () => repo.insert(trx, values, auth.userId));
+        return load(trx, id);
+      });
+    },
+
+    async update(auth: AuthContext, id: string, input: BusinessUnitInput, assertFresh: FreshnessCheck): Promise<BusinessUnit> {
+      const values = toWrite(input);
+      await assertCurrencyExists(knex, values.default_currency_id);
+      return knex.transaction(async (trx) => {
+        const current = await lockBusinessUnit(trx, id);
+        assertClusterPermission(auth, 'cluster.update', current.cluster_id);
+        if (values.cluster_id !== current.cluster_id) {
+          // A move changes two tenants: the caller needs the update grant on the destination too.
+          assertClusterPermission(auth, 'cluster.update', values.cluster_id);
+          const target = await lockTargetCluster(trx, values.cluster_id);
+          await assertClusterHasRoom(trx, target);
+        }
+        assertFresh(current);
+        await guardUnique(values.code, () => repo.update(trx, id, values, auth.userId));
+        if (values.cluster_id !== current.cluster_id) await repo.clearParentIn(trx, id, current.cluster_id);
+        return load(trx, id);
+      });
+    },
+
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      await knex.transaction(async (trx) => {
+        const current = await lockBusinessUnit(trx, id);
+        assertClusterPermission(auth, 'cluster.delete', current.cluster_id);
+        await repo.softDelete(trx, id, auth.userId);
+      });
+    },
+
+    async restore(auth: AuthContext, id: string): Promise<BusinessUnit> {
+      return knex.transaction(async (trx) => {
+        const current = await lockBusinessUnit(trx, id, { allowDeleted: true });
+        assertClusterPermission(auth, 'cluster.delete', current.cluster_id);
+        if (current.deleted_at !== null) {
+          const cluster = await clusters.lockById(trx, current.cluster_id);
+          if (!cluster || cluster.deleted_at !== null) throw new ConflictError('The cluster of this business unit is deleted; restore the cluster first');
+          if (await repo.liveWithCode(trx, current.cluster_id, current.code, id)) {
+            throw new ConflictError(`A live business unit with code "${current.code}" already exists in this cluster; change it before restoring this one`);
+          }
+          await assertClusterHasRoom(trx, cluster);
+          await guardUnique(current.code, () => repo.restore(trx, id, auth.userId));
+        }
+        return load(trx, id);
+      });
+    },
+  };
+}
+
+export type BusinessUnitService = ReturnType<typeof businessUnitService>;

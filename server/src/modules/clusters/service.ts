@@ -1,0 +1,147 @@
+import type { Knex } from 'knex';
+import type { components } from '../../../../openapi/generated/schema.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
+import { boolFilter, deletedFilter, paginateInfo, parseListQuery } from '../../http/pagination.js';
+import { can, clustersWith, type AuthContext } from '../../http/permissions.js';
+import type { StoragePort } from '../../storage/port.js';
+import { imageUrlsOf } from '../branding/images.js';
+import { auditOf, isUniqueViolation } from '../users/audit.js';
+import { CLUSTER_SORTABLE, clusterRepository, type ClusterCounts, type ClusterRecord, type ClusterRow, type ClusterWrite } from './repository.js';
+
+type Cluster = components['schemas']['Cluster'];
+type ClusterInput = components['schemas']['ClusterInput'];
+type ClusterPage = components['schemas']['ClusterPage'];
+
+/** Called with the current row inside the write transaction; throws 412 when the client's If-Match is stale. */
+export type FreshnessCheck = (current: { id: string; updated_at: Date | string }) => void;
+
+const NO_COUNTS: ClusterCounts = { bu_count: 0, users_count: 0, total_max_license_users: null };
+
+export function conflictMessage(code: string, name: string): string {
+  return `A live cluster with code "${code}" and name "${name}" already exists`;
+}
+
+function toWrite(input: ClusterInput): ClusterWrite {
+  return {
+    code: input.code.trim(),
+    name: input.name.trim(),
+    alias_name: input.alias_name ?? null,
+    max_license_bu: input.max_license_bu ?? null,
+    is_active: input.is_active ?? true,
+  };
+}
+
+export function assertClusterPermission(auth: AuthContext, key: string, clusterId: string | null): void {
+  if (!can(auth.permissions, key, clusterId)) {
+    throw new ForbiddenError(`Missing permission ${key}${clusterId ? ' on this cluster' : ' (platform-wide)'}`);
+  }
+}
+
+export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
+  const { knex, storage } = deps;
+  const repo = clusterRepository(knex);
+
+  async function present(row: ClusterRow, counts: ClusterCounts): Promise<Cluster> {
+    return {
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      alias_name: row.alias_name,
+      max_license_bu: row.max_license_bu,
+      is_active: row.is_active,
+      ...(await imageUrlsOf(storage, row)),
+      bu_count: counts.bu_count,
+      users_count: counts.users_count,
+      total_max_license_users: counts.total_max_license_users,
+      ...auditOf(row),
+    };
+  }
+
+  async function load(db: Knex | Knex.Transaction, id: string): Promise<Cluster> {
+    const row = await repo.findById(db, id);
+    if (!row) throw new NotFoundError('Cluster not found');
+    const counts = await repo.countsFor(db, [id]);
+    return present(row, counts.get(id) ?? NO_COUNTS);
+  }
+
+  /** Loads the row under lock for a write; a missing (or, unless allowed, soft-deleted) cluster is 404. */
+  async function lockLive(trx: Knex.Transaction, id: string, opts: { allowDeleted?: boolean } = {}): Promise<ClusterRecord> {
+    const row = await repo.lockById(trx, id);
+    if (!row || (row.deleted_at !== null && !opts.allowDeleted)) throw new NotFoundError('Cluster not found');
+    return row;
+  }
+
+  /** Runs a write and turns the live code+name unique violation into a 409. */
+  async function guardUnique<T>(values: { code: string; name: string }, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(conflictMessage(values.code, values.name));
+      throw err;
+    }
+  }
+
+  return {
+    async list(auth: AuthContext, query: Record<string, unknown>): Promise<ClusterPage> {
+      const scope = clustersWith(auth.permissions, 'cluster.read');
+      if (scope !== 'all' && scope.length === 0) throw new ForbiddenError('Missing permission cluster.read');
+      const list = parseListQuery(query, { sortable: CLUSTER_SORTABLE, allowAll: true });
+      const { rows, total } = await repo.listPage(knex, {
+        list,
+        isActive: boolFilter(query.is_active, 'is_active'),
+        deleted: deletedFilter(query.deleted),
+        scope,
+      });
+      const counts = await repo.countsFor(knex, rows.map((r) => r.id));
+      const data = await Promise.all(rows.map((r) => present(r, counts.get(r.id) ?? NO_COUNTS)));
+      return { data, paginate: paginateInfo(total, list) };
+    },
+
+    async get(auth: AuthContext, id: string): Promise<Cluster> {
+      assertClusterPermission(auth, 'cluster.read', id);
+      return load(knex, id);
+    },
+
+    async create(auth: AuthContext, input: ClusterInput): Promise<Cluster> {
+      assertClusterPermission(auth, 'cluster.create', null);
+      const values = toWrite(input);
+      const id = await guardUnique(values, () => repo.insert(knex, values, auth.userId));
+      return load(knex, id);
+    },
+
+    async update(auth: AuthContext, id: string, input: ClusterInput, assertFresh: FreshnessCheck): Promise<Cluster> {
+      assertClusterPermission(auth, 'cluster.update', id);
+      const values = toWrite(input);
+      return knex.transaction(async (trx) => {
+        const current = await lockLive(trx, id);
+        assertFresh(current);
+        await guardUnique(values, () => repo.update(trx, id, values, auth.userId));
+        return load(trx, id);
+      });
+    },
+
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      assertClusterPermission(auth, 'cluster.delete', id);
+      await knex.transaction(async (trx) => {
+        await lockLive(trx, id);
+        await repo.softDelete(trx, id, auth.userId);
+      });
+    },
+
+    async restore(auth: AuthContext, id: string): Promise<Cluster> {
+      assertClusterPermission(auth, 'cluster.delete', id);
+      return knex.transaction(async (trx) => {
+        const current = await lockLive(trx, id, { allowDeleted: true });
+        if (current.deleted_at !== null) {
+          if (await repo.liveWithCodeAndName(trx, current.code, current.name, id)) {
+            throw new ConflictError(`${conflictMessage(current.code, current.name)}; change that cluster before restoring this one`);
+          }
+          await guardUnique(current, () => repo.restore(trx, id, auth.userId));
+        }
+        return load(trx, id);
+      });
+    },
+  };
+}
+
+export type ClusterService = ReturnType<typeof clusterService>;

@@ -1,0 +1,146 @@
+import type { Knex } from 'knex';
+import { toCount } from '../../db/count.js';
+import { DOCUMENT_TYPES } from '../print-template-mappings/document-types.js';
+
+export interface ScalarValue { value: number }
+export interface ScalarDeltaValue { value: number; prev: number; change: number }
+export type CategoricalValue = Array<{ label: string; value: number }>;
+
+/** The approval document types in feed order, with their chart labels. */
+export const APPROVAL_TYPES = [
+  { code: 'pr', label: 'Purchase Request' },
+  { code: 'po', label: 'Purchase Order' },
+  { code: 'sr', label: 'Store Requisition' },
+] as const;
+
+/** `(values ('PR', 'Purchase Request', 0), …) as t(code, label, ord)`: fixed categories in order, so empty ones still show as 0. */
+function valuesList(items: ReadonlyArray<{ code: string; label: string }>): { sql: string; bindings: string[] } {
+  return {
+    sql: `(values ${items.map((_, i) => `(?::text, ?::text, ${i})`).join(', ')}) as t(code, label, ord)`,
+    bindings: items.flatMap((t) => [t.code, t.label]),
+  };
+}
+
+async function rows(knex: Knex, sql: string, bindings: readonly unknown[] = []): Promise<Array<Record<string, unknown>>> {
+  const result = (await knex.raw(sql, bindings as Knex.RawBinding[])) as { rows: Array<Record<string, unknown>> };
+  return result.rows;
+}
+
+async function scalar(knex: Knex, sql: string, bindings: readonly unknown[] = []): Promise<ScalarValue> {
+  const [row] = await rows(knex, sql, bindings);
+  return { value: toCount(row?.value) };
+}
+
+async function categorical(knex: Knex, sql: string, bindings: readonly unknown[] = []): Promise<CategoricalValue> {
+  return (await rows(knex, sql, bindings)).map((r) => ({ label: String(r.label), value: toCount(r.value) }));
+}
+
+const APPROVAL_VALUES = valuesList(APPROVAL_TYPES);
+const DOCUMENT_TYPE_VALUES = valuesList(DOCUMENT_TYPES);
+
+/** One statement per dataset, each on an index of this service's tables. */
+export function datasetRepository(knex: Knex) {
+  return {
+    activeClusters: () => scalar(knex, 'select count(*) as value from clusters where deleted_at is null and is_active'),
+
+    activeBusinessUnits: () => scalar(knex, 'select count(*) as value from business_units where deleted_at is null and is_active'),
+
+    /** Live BUs created in the last 30 days, against the 30 days before (business_units_created_at index). */
+    async newBusinessUnits(): Promise<ScalarDeltaValue> {
+      const [row] = await rows(
+        knex,
+        `select count(*) filter (where created_at >= now() - interval '30 days') as value,
+                count(*) filter (where created_at < now() - interval '30 days') as prev
+           from business_units
+          where deleted_at is null and created_at >= now() - interval '60 days'`,
+      );
+      const value = toCount(row?.value);
+      const prev = toCount(row?.prev);
+      return { value, prev, change: value - prev };
+    },
+
+    /** Licensed users (BU memberships of live BUs) per live cluster, most used first. */
+    licenceUseByCluster: () =>
+      categorical(
+        knex,
+        `select c.name as label, count(bu.id) as value
+           from clusters c
+           left join business_units b on b.cluster_id = c.id and b.deleted_at is null
+           left join bu_users bu on bu.business_unit_id = b.id
+          where c.deleted_at is null
+          group by c.id, c.name
+          order by value desc, c.name asc`,
+      ),
+
+    /** Active users by their highest role: super admin, cluster admin, cluster user, or none. */
+    usersByRole: () =>
+      categorical(
+        knex,
+        `select r.label, count(u.id) as value
+           from (values ('Super admin', 0), ('Cluster admin', 1), ('Cluster user', 2), ('No cluster', 3)) as r(label, ord)
+           left join (
+             select id,
+                    case when is_super_admin then 'Super admin'
+                         when exists (select 1 from cluster_users cu where cu.user_id = users.id and cu.role = 'admin') then 'Cluster admin'
+                         when exists (select 1 from cluster_users cu where cu.user_id = users.id) then 'Cluster user'
+                         else 'No cluster' end as role_label
+               from users
+              where is_active
+           ) u on u.role_label = r.label
+          group by r.label, r.ord
+          order by r.ord`,
+      ),
+
+    /** Live mappings per document type, all ten types in their order. */
+    mappingsByDocumentType: () =>
+      categorical(
+        knex,
+        `select t.code as label, count(m.id) as value
+           from ${DOCUMENT_TYPE_VALUES.sql}
+           left join print_template_mappings m on m.document_type = t.code and m.deleted_at is null
+          group by t.code, t.ord
+          order by t.ord`,
+        DOCUMENT_TYPE_VALUES.bindings,
+      ),
+
+    /** Documents pending that wait on the user (document_pending_approvers primary key). */
+    myPendingCount: (userId: string) =>
+      scalar(
+        knex,
+        `select count(*) as value
+           from document_pending_approvers pa
+           join documents d on d.id = pa.document_id and d.status = 'pending'
+          where pa.user_id = ?`,
+        [userId],
+      ),
+
+    myPendingAmount: (userId: string) =>
+      scalar(
+        knex,
+        `select coalesce(sum(d.total_amount), 0) as value
+           from document_pending_approvers pa
+           join documents d on d.id = pa.document_id and d.status = 'pending'
+          where pa.user_id = ?`,
+        [userId],
+      ),
+
+    /** The user's pending documents per type (pr, po, sr), as count or amount. */
+    myPendingByType: (userId: string, measure: 'count' | 'amount') =>
+      categorical(
+        knex,
+        `select t.label, ${measure === 'count' ? 'count(d.id)' : 'coalesce(sum(d.total_amount), 0)'} as value
+           from ${APPROVAL_VALUES.sql}
+           left join (
+             select d.doc_type, d.id, d.total_amount
+               from document_pending_approvers pa
+               join documents d on d.id = pa.document_id and d.status = 'pending'
+              where pa.user_id = ?
+           ) d on d.doc_type = t.code
+          group by t.code, t.label, t.ord
+          order by t.ord`,
+        [...APPROVAL_VALUES.bindings, userId],
+      ),
+  };
+}
+
+export type DatasetRepository = ReturnType<typeof datasetRepository>;

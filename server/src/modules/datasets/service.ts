@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import type { components } from '../../../../openapi/generated/schema.js';
+import { NotFoundError } from '../../http/errors.js';
+import { widgetRepository } from '../widgets/repository.js';
+import { allDatasets, describe, findDataset, type DatasetInfo } from './catalog.js';
+import { datasetRepository } from './repository.js';
+
+export type DatasetValues = components['schemas']['DatasetValues'];
+
+export function datasetService(knex: Knex) {
+  const repo = datasetRepository(knex);
+  const widgets = widgetRepository(knex);
+  return {
+    /** The catalog; for the add-widget picker, without the datasets the caller already pinned. */
+    async list(userId: string, excludePinned: boolean): Promise<{ items: DatasetInfo[]; count: number }> {
+      const pinned = excludePinned ? await widgets.pinnedDatasetIds(userId) : new Set<string>();
+      const items = allDatasets().filter((d) => !pinned.has(d.id)).map(describe);
+      return { items, count: items.length };
+    },
+
+    async values(id: string, userId: string): Promise<DatasetValues> {
+      const dataset = findDataset(id);
+      if (!dataset) throw new NotFoundError(`No dataset ${id} in the catalog`);
+      const data = await dataset.values(repo, userId);
+      return { dataset_id: dataset.id, shape: dataset.shape, generated_at: new Date().toISOString(), data };
+    },
+  };
+}

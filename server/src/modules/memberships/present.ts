@@ -1,0 +1,35 @@
+import type { components } from '../../../../openapi/generated/schema.js';
+import { iso } from '../users/audit.js';
+import { userInfoOf } from '../users/display-name.js';
+import type { BuMemberRow, ClusterMemberRow } from './repository.js';
+
+/** A BU membership on the wire; `is_default` stays internal. */
+export function presentBuMember(m: BuMemberRow): components['schemas']['BusinessUnitUser'] {
+  return {
+    id: m.id,
+    user_id: m.user_id,
+    business_unit_id: m.business_unit_id,
+    role: m.role,
+    is_active: m.is_active,
+    username: m.username,
+    email: m.email,
+    userInfo: userInfoOf(m),
+    created_at: iso(m.created_at),
+  };
+}
+
+export function presentClusterMember(m: ClusterMemberRow): components['schemas']['ClusterUser'] {
+  return {
+    id: m.id,
+    user_id: m.user_id,
+    cluster_id: m.cluster_id,
+    role: m.role,
+    is_active: m.is_active,
+    parent_bu_id: m.parent_bu_id,
+    parent_bu_name: m.parent_bu_name,
+    username: m.username,
+    email: m.email,
+    userInfo: userInfoOf(m),
+    created_at: iso(m.created_at),
+  };
+}

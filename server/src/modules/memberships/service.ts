@@ -1,0 +1,174 @@
+import type { Knex } from 'knex';
+import type { components } from '../../../../openapi/generated/schema.js';
+import { ConflictError, NotFoundError } from '../../http/errors.js';
+import type { AuthContext } from '../../http/permissions.js';
+import { businessUnitRepository, type BusinessUnitRecord } from '../business-units/repository.js';
+import { clusterRepository } from '../clusters/repository.js';
+import { assertClusterPermission } from '../clusters/service.js';
+import { isUniqueViolation } from '../users/audit.js';
+import { presentBuMember, presentClusterMember } from './present.js';
+import { membershipRepository } from './repository.js';
+
+type ClusterUser = components['schemas']['ClusterUser'];
+type ClusterUserCreate = components['schemas']['ClusterUserCreate'];
+type ClusterUserUpdate = components['schemas']['ClusterUserUpdate'];
+type BusinessUnitUser = components['schemas']['BusinessUnitUser'];
+type BusinessUnitUserCreate = components['schemas']['BusinessUnitUserCreate'];
+type BusinessUnitUserUpdate = components['schemas']['BusinessUnitUserUpdate'];
+
+export function buLicenceMessage(count: number, max: number): string {
+  return `Cannot add user: business unit has reached its license limit (${count}/${max})`;
+}
+
+export function membershipService(deps: { knex: Knex }) {
+  const { knex } = deps;
+  const repo = membershipRepository();
+  const clusters = clusterRepository(knex);
+  const businessUnits = businessUnitRepository(knex);
+
+  async function assertUserExists(db: Knex | Knex.Transaction, userId: string): Promise<void> {
+    if (!(await repo.userExists(db, userId))) throw new NotFoundError('User not found');
+  }
+
+  /** Under a lock on the business unit row: concurrent joins never exceed its max_license_users. */
+  async function assertBuHasRoom(trx: Knex.Transaction, bu: BusinessUnitRecord): Promise<void> {
+    if (bu.max_license_users === null) return;
+    const count = await repo.countBuMembers(trx, bu.id);
+    if (count >= bu.max_license_users) throw new ConflictError(buLicenceMessage(count, bu.max_license_users));
+  }
+
+  /**
+   * Makes `businessUnitId` the user's parent BU in the cluster: it must be a live BU of that cluster, and the user
+   * becomes its member (a licence) unless already one.
+   */
+  async function ensureParentMembership(trx: Knex.Transaction, userId: string, clusterId: string, businessUnitId: string, actorId: string): Promise<void> {
+    const bu = await businessUnits.lockById(trx, businessUnitId);
+    if (!bu || bu.deleted_at !== null || bu.cluster_id !== clusterId) {
+      throw new ConflictError('The parent business unit must be a live business unit of this cluster');
+    }
+    if (await repo.isBuMember(trx, userId, bu.id)) return;
+    await assertBuHasRoom(trx, bu);
+    await repo.insertBuMember(trx, { user_id: userId, business_unit_id: bu.id, role: 'user', is_default: true }, actorId);
+  }
+
+  async function loadClusterMember(db: Knex | Knex.Transaction, id: string): Promise<ClusterUser> {
+    const row = await repo.findClusterMember(db, id);
+    if (!row) throw new NotFoundError('Cluster membership not found');
+    return presentClusterMember(row);
+  }
+
+  async function loadBuMember(db: Knex | Knex.Transaction, id: string): Promise<BusinessUnitUser> {
+    const row = await repo.findBuMemberView(db, id);
+    if (!row) throw new NotFoundError('Business unit membership not found');
+    return presentBuMember(row);
+  }
+
+  return {
+    async listClusterUsers(auth: AuthContext, clusterId: string): Promise<{ data: ClusterUser[] }> {
+      assertClusterPermission(auth, 'cluster.read', clusterId);
+      if (!(await clusters.findById(knex, clusterId))) throw new NotFoundError('Cluster not found');
+      return { data: (await repo.listClusterMembers(knex, clusterId)).map(presentClusterMember) };
+    },
+
+    async addClusterUser(auth: AuthContext, input: ClusterUserCreate): Promise<ClusterUser> {
+      assertClusterPermission(auth, 'cluster.update', input.cluster_id);
+      return knex.transaction(async (trx) => {
+        const cluster = await clusters.lockById(trx, input.cluster_id);
+        if (!cluster || cluster.deleted_at !== null) throw new NotFoundError('Cluster not found');
+        await assertUserExists(trx, input.user_id);
+        if (await repo.isClusterMember(trx, input.user_id, input.cluster_id)) throw new ConflictError('The user is already a member of this cluster');
+        if (input.parent_bu_id) await ensureParentMembership(trx, input.user_id, input.cluster_id, input.parent_bu_id, auth.userId);
+        let id: string;
+        try {
+          id = await repo.insertClusterMember(
+            trx,
+            {
+              user_id: input.user_id,
+              cluster_id: input.cluster_id,
+              role: input.role ?? 'user',
+              is_active: true,
+              parent_bu_id: input.parent_bu_id ?? null,
+            },
+            auth.userId,
+          );
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new ConflictError('The user is already a member of this cluster');
+          throw err;
+        }
+        return loadClusterMember(trx, id);
+      });
+    },
+
+    async updateClusterUser(auth: AuthContext, id: string, input: ClusterUserUpdate): Promise<ClusterUser> {
+      return knex.transaction(async (trx) => {
+        const member = await repo.lockClusterMember(trx, id);
+        if (!member) throw new NotFoundError('Cluster membership not found');
+        assertClusterPermission(auth, 'cluster.update', member.cluster_id);
+        const changes: { role?: 'admin' | 'user'; parent_bu_id?: string | null } = {};
+        if (input.role !== undefined) changes.role = input.role;
+        if (input.parent_bu_id !== undefined) {
+          // The current parent BU is always allowed, even when it is at its licence limit.
+          if (input.parent_bu_id !== null && input.parent_bu_id !== member.parent_bu_id) {
+            await ensureParentMembership(trx, member.user_id, member.cluster_id, input.parent_bu_id, auth.userId);
+          }
+          changes.parent_bu_id = input.parent_bu_id;
+        }
+        await repo.updateClusterMember(trx, id, changes, auth.userId);
+        return loadClusterMember(trx, id);
+      });
+    },
+
+    async removeClusterUser(auth: AuthContext, id: string): Promise<void> {
+      await knex.transaction(async (trx) => {
+        const member = await repo.lockClusterMember(trx, id);
+        if (!member) throw new NotFoundError('Cluster membership not found');
+        assertClusterPermission(auth, 'cluster.update', member.cluster_id);
+        await repo.deleteClusterMember(trx, member);
+      });
+    },
+
+    async listBusinessUnitUsers(auth: AuthContext, businessUnitId: string): Promise<{ data: BusinessUnitUser[] }> {
+      const bu = await businessUnits.findById(knex, businessUnitId);
+      if (!bu) throw new NotFoundError('Business unit not found');
+      assertClusterPermission(auth, 'cluster.read', bu.cluster_id);
+      return { data: (await repo.listBuMembers(knex, businessUnitId)).map(presentBuMember) };
+    },
+
+    async addBusinessUnitUser(auth: AuthContext, input: BusinessUnitUserCreate): Promise<BusinessUnitUser> {
+      return knex.transaction(async (trx) => {
+        const bu = await businessUnits.lockById(trx, input.business_unit_id);
+        if (!bu || bu.deleted_at !== null) throw new NotFoundError('Business unit not found');
+        assertClusterPermission(auth, 'cluster.update', bu.cluster_id);
+        await assertUserExists(trx, input.user_id);
+        if (await repo.isBuMember(trx, input.user_id, bu.id)) throw new ConflictError('The user is already a member of this business unit');
+        await assertBuHasRoom(trx, bu);
+        let id: string;
+        try {
+          id = await repo.insertBuMember(trx, { user_id: input.user_id, business_unit_id: bu.id, role: input.role ?? 'user' }, auth.userId);
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new ConflictError('The user is already a member of this business unit');
+          throw err;
+        }
+        return loadBuMember(trx, id);
+      });
+    },
+
+    async updateBusinessUnitUser(auth: AuthContext, id: string, input: BusinessUnitUserUpdate): Promise<BusinessUnitUser> {
+      const member = await repo.findBuMember(knex, id);
+      if (!member) throw new NotFoundError('Business unit membership not found');
+      assertClusterPermission(auth, 'cluster.update', member.cluster_id);
+      const changes: { role?: 'admin' | 'user'; is_active?: boolean } = {};
+      if (input.role !== undefined) changes.role = input.role;
+      if (input.is_active !== undefined) changes.is_active = input.is_active;
+      await repo.updateBuMember(knex, id, changes, auth.userId);
+      return loadBuMember(knex, id);
+    },
+
+    async removeBusinessUnitUser(auth: AuthContext, id: string): Promise<void> {
+      const member = await repo.findBuMember(knex, id);
+      if (!member) throw new NotFoundError('Business unit membership not found');
+      assertClusterPermission(auth, 'cluster.update', member.cluster_id);
+      await knex.transaction((trx) => repo.deleteBuMember(trx, member));
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { Knex } from 'knex';
+import type { components } from '../../../../openapi/generated/schema.js';
+import { displayNameSql } from './display-name.js';
+
+type Audit = components['schemas']['Audit'];
+
+/** The audit columns of a row as loaded by `selectAuditActors` (timestamps as Date or ISO text). */
+export interface AuditRow {
+  created_at: Date | string;
+  created_by_id: string | null;
+  created_by_name: string | null;
+  updated_at: Date | string;
+  updated_by_id: string | null;
+  updated_by_name: string | null;
+  deleted_at: Date | string | null;
+  deleted_by_id: string | null;
+  deleted_by_name: string | null;
+}
+
+export interface AuditFields {
+  audit: Audit;
+  created_at: string;
+  created_by_name: string | null;
+  updated_at: string;
+  updated_by_name: string | null;
+  deleted_at: string | null;
+  deleted_by_name: string | null;
+}
+
+export function iso(value: Date | string): string;
+export function iso(value: Date | string | null | undefined): string | null;
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+const ACTIONS = ['created', 'updated', 'deleted'] as const;
+
+/**
+ * Joins the three actors of `table`'s audit columns and selects their display names as
+ * `<action>_by_name`. Aliases are prefixed with the table name so they never collide with other joins.
+ */
+export function selectAuditActors<B extends Knex.QueryBuilder>(knex: Knex, qb: B, table: string): B {
+  for (const action of ACTIONS) {
+    const alias = `${table}_${action}_by`;
+    qb.leftJoin(`users as ${alias}`, `${alias}.id`, `${table}.${action}_by_id`);
+    qb.select(knex.raw(`${displayNameSql(alias)} as ${action}_by_name`));
+  }
+  return qb;
+}
+
+/** Nested `audit` and the flat fields, with the same values (DESIGN §4). Users carry no avatar yet. */
+export function auditOf(row: AuditRow): AuditFields {
+  const actor = (at: Date | string | null, id: string | null, name: string | null) => ({
+    at: iso(at),
+    id: id ?? null,
+    name: name ?? null,
+    avatar: null,
+  });
+  return {
+    audit: {
+      created: actor(row.created_at, row.created_by_id, row.created_by_name),
+      updated: actor(row.updated_at, row.updated_by_id, row.updated_by_name),
+      deleted: actor(row.deleted_at, row.deleted_by_id, row.deleted_by_name),
+    },
+    created_at: iso(row.created_at),
+    created_by_name: row.created_by_name ?? null,
+    updated_at: iso(row.updated_at),
+    updated_by_name: row.updated_by_name ?? null,
+    deleted_at: iso(row.deleted_at),
+    deleted_by_name: row.deleted_by_name ?? null,
+  };
+}
+
+/** Postgres unique violation (pg and PGlite both expose the SQLSTATE as `code`). */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+/**
+ * The next `updated_at` of a row: now, but always later than the previous value so that two writes in the same
+ * millisecond still produce different ETags.
+ */
+export function nextUpdatedAt(knex: Knex, table: string): Knex.Raw {
+  return knex.raw(`greatest(now(), ??.updated_at + interval '1 millisecond')`, [table]);
+}

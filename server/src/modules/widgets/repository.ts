@@ -1,0 +1,75 @@
+import type { Knex } from 'knex';
+import type { components } from '../../../../openapi/generated/schema.js';
+
+export type WidgetRecord = components['schemas']['Widget'];
+
+const COLUMNS = ['id', 'dataset_id', 'widget_type', 'title', 'order_index', 'created_at', 'updated_at'];
+const toIso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+function toRecord(row: Record<string, unknown>): WidgetRecord {
+  return {
+    id: row.id as string,
+    dataset_id: row.dataset_id as string,
+    widget_type: row.widget_type as WidgetRecord['widget_type'],
+    title: (row.title as string | null) ?? null,
+    order_index: Number(row.order_index),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+/** Every query is scoped to the owner: another user's widget simply does not exist here. */
+export function widgetRepository(knex: Knex) {
+  return {
+    async listOwned(userId: string): Promise<WidgetRecord[]> {
+      const rows = await knex('dashboard_widgets').select(COLUMNS).where({ user_id: userId }).orderBy([
+        { column: 'order_index', order: 'asc' },
+        { column: 'created_at', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
+      return (rows as Array<Record<string, unknown>>).map(toRecord);
+    },
+
+    async pinnedDatasetIds(userId: string): Promise<Set<string>> {
+      const rows: Array<{ dataset_id: string }> = await knex('dashboard_widgets').select('dataset_id').where({ user_id: userId });
+      return new Set(rows.map((r) => r.dataset_id));
+    },
+
+    /** Serialises one user's adds, so parallel adds get distinct slots (the user row is the lock). */
+    async lockOwner(trx: Knex.Transaction, userId: string): Promise<void> {
+      await trx('users').select('id').where({ id: userId }).forUpdate();
+    },
+
+    async isPinned(trx: Knex.Transaction, userId: string, datasetId: string): Promise<boolean> {
+      return !!(await trx('dashboard_widgets').select('id').where({ user_id: userId, dataset_id: datasetId }).first());
+    },
+
+    /** The slot after the last one: slots are 10 apart and the first is 10. */
+    async nextSlot(trx: Knex.Transaction, userId: string): Promise<number> {
+      const row = (await trx('dashboard_widgets').max({ max: 'order_index' }).where({ user_id: userId }).first()) as { max: number | null } | undefined;
+      return (row?.max === null || row?.max === undefined ? 0 : Number(row.max)) + 10;
+    },
+
+    async insert(
+      trx: Knex.Transaction,
+      row: { user_id: string; dataset_id: string; widget_type: string; title: string | null; order_index: number },
+    ): Promise<WidgetRecord> {
+      const [created] = await trx('dashboard_widgets').insert(row).returning(COLUMNS);
+      return toRecord(created as Record<string, unknown>);
+    },
+
+    async updateOwned(id: string, userId: string, patch: { title?: string | null; order_index?: number }): Promise<WidgetRecord | undefined> {
+      const [updated] = await knex('dashboard_widgets')
+        .update({ ...patch, updated_at: knex.fn.now() })
+        .where({ id, user_id: userId })
+        .returning(COLUMNS);
+      return updated ? toRecord(updated as Record<string, unknown>) : undefined;
+    },
+
+    async deleteOwned(id: string, userId: string): Promise<boolean> {
+      // `returning` rather than the affected count: knex-pglite answers a plain delete with the raw result object.
+      const deleted = await knex('dashboard_widgets').delete().where({ id, user_id: userId }).returning('id');
+      return deleted.length > 0;
+    },
+  };
+}
