@@ -1,0 +1,121 @@
+import { useRef, useState } from 'react';
+import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { Box, Button, Card, CardContent, CardHeader, CircularProgress, Stack, Typography } from '@mui/material';
+import UploadIcon from '@mui/icons-material/Upload';
+import type { AppDataProvider, BrandedResource, ImageKind } from '../dataProvider';
+import { ACCEPTED_IMAGE_TYPES, checkImageFile } from '../lib/imageCheck';
+
+const PREVIEW = {
+  logo: { width: 240, height: 96 },
+  avatar: { width: 96, height: 96 },
+} as const;
+
+const ImageControl = (props: {
+  resource: BrandedResource;
+  recordId: Identifier;
+  kind: ImageKind;
+  url: string | null | undefined;
+  enabled: boolean;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const input = useRef<HTMLInputElement>(null);
+  const [url, setUrl] = useState(props.url ?? null);
+  const [uploading, setUploading] = useState(false);
+  const size = PREVIEW[props.kind];
+
+  const onFile = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      notify(problem === 'type' ? 'app.branding.invalid_type' : 'app.branding.too_large', { type: 'error' });
+      return;
+    }
+    setUploading(true);
+    try {
+      const result = await dataProvider.uploadImage(props.resource, props.recordId, props.kind, file);
+      setUrl(result.url);
+      notify('app.branding.uploaded', { type: 'success', messageArgs: { kind: translate(`app.branding.${props.kind}`) } });
+    } catch (e) {
+      notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Stack spacing={1} alignItems="flex-start" data-testid={`branding-${props.kind}`}>
+      <Typography variant="subtitle2">{translate(`app.branding.${props.kind}`)}</Typography>
+      <Box
+        sx={{
+          ...size,
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: 'action.hover',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+        }}
+      >
+        {url ? (
+          <img
+            src={url}
+            alt={translate(`app.branding.${props.kind}`)}
+            data-testid={`branding-${props.kind}-preview`}
+            style={{ width: '100%', height: '100%', objectFit: props.kind === 'avatar' ? 'cover' : 'contain' }}
+          />
+        ) : (
+          <Typography variant="caption" color="text.secondary">
+            {translate('app.branding.none')}
+          </Typography>
+        )}
+      </Box>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={ACCEPTED_IMAGE_TYPES.join(',')}
+        data-testid={`branding-${props.kind}-input`}
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={uploading ? <CircularProgress size={14} /> : <UploadIcon />}
+        disabled={!props.enabled || uploading}
+        onClick={() => input.current?.click()}
+      >
+        {translate('app.branding.upload')}
+      </Button>
+    </Stack>
+  );
+};
+
+/** Logo (rectangular) and avatar (square). Enabled only in edit mode; an upload is stored at once, apart from Save. */
+export const BrandingCard = (props: {
+  resource: BrandedResource;
+  recordId: Identifier;
+  logoUrl?: string | null;
+  avatarUrl?: string | null;
+  enabled: boolean;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Card>
+      <CardHeader
+        title={translate('app.branding.title')}
+        subheader={translate(props.enabled ? 'app.branding.hint' : 'app.branding.hint_view')}
+      />
+      <CardContent>
+        <Stack direction="row" spacing={4} flexWrap="wrap" useFlexGap>
+          <ImageControl {...props} kind="logo" url={props.logoUrl} />
+          <ImageControl {...props} kind="avatar" url={props.avatarUrl} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,118 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Form, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { useFormContext, useFormState } from 'react-hook-form';
+import { Button, CircularProgress, Stack } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import SaveIcon from '@mui/icons-material/Save';
+import CloseIcon from '@mui/icons-material/Close';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+
+export type PageMode = 'view' | 'edit';
+
+export interface ModeFormProps {
+  resource: 'clusters' | 'business-units';
+  record: RaRecord;
+  mode: PageMode;
+  onModeChange: (mode: PageMode) => void;
+  /** Whether the caller may switch to edit mode (the update grant on the record's cluster). */
+  canEdit: boolean;
+  /** Re-reads the record after a save. */
+  refetch: () => Promise<unknown>;
+  transform?: (values: Record<string, unknown>) => Record<string, unknown>;
+  children: ReactNode;
+}
+
+/**
+ * View (initial) and edit modes over one record. Edit remembers the values; Cancel restores them
+ * with no call; Save Changes sends the PUT, re-fetches and returns to view.
+ */
+export const ModeForm = (props: ModeFormProps) => {
+  const notify = useNotify();
+  const [update] = useUpdate();
+  const [saving, setSaving] = useState(false);
+
+  const save = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      const data = props.transform ? props.transform(values) : values;
+      await update(props.resource, { id: props.record.id, data, previousData: props.record }, { returnPromise: true });
+      await props.refetch();
+      props.onModeChange('view');
+      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+    } catch (e) {
+      if ((e as { status?: number }).status === 412) {
+        // Someone saved in between: show their version (and its new ETag) instead of overwriting it.
+        notify('app.common.stale_record', { type: 'warning' });
+        await props.refetch();
+        props.onModeChange('view');
+        return undefined;
+      }
+      notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
+      const body = (e as { body?: { errors?: Record<string, string> } }).body;
+      if (body?.errors) return body.errors;
+    } finally {
+      setSaving(false);
+    }
+    return undefined;
+  };
+
+  return (
+    <Form record={props.record} onSubmit={save} noValidate>
+      <ModeControls {...props} saving={saving} />
+      {props.children}
+    </Form>
+  );
+};
+
+const ModeControls = (props: ModeFormProps & { saving: boolean }) => {
+  const translate = useTranslate();
+  const { getValues, reset } = useFormContext();
+  const { isDirty } = useFormState();
+  const remembered = useRef<Record<string, unknown> | null>(null);
+
+  return (
+    <>
+      <UnsavedChangesGuard when={props.mode === 'edit' && isDirty} />
+      <Stack direction="row" spacing={1} justifyContent="flex-end" sx={{ mb: 2 }}>
+        {props.mode === 'view' ? (
+          props.canEdit && (
+            <Button
+              variant="contained"
+              startIcon={<EditIcon />}
+              data-testid="mode-edit"
+              onClick={() => {
+                remembered.current = structuredClone(getValues());
+                props.onModeChange('edit');
+              }}
+            >
+              {translate('ra.action.edit')}
+            </Button>
+          )
+        ) : (
+          <>
+            <Button
+              startIcon={<CloseIcon />}
+              data-testid="mode-cancel"
+              disabled={props.saving}
+              onClick={() => {
+                if (remembered.current) reset(remembered.current);
+                props.onModeChange('view');
+              }}
+            >
+              {translate('ra.action.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              data-testid="mode-save"
+              disabled={props.saving}
+              startIcon={props.saving ? <CircularProgress size={16} /> : <SaveIcon />}
+            >
+              {translate('app.common.save_changes')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </>
+  );
+};

@@ -1,0 +1,30 @@
+import { useEffect, type ReactNode } from 'react';
+import { Loading, useBasename, useCanAccess, type RaRecord } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+
+/**
+ * Renders its children only once canAccess has allowed the action; a refusal (or a failed check)
+ * sends the browser to the access-denied screen, and nothing of the guarded page is shown meanwhile.
+ */
+export const RequireAccess = (props: {
+  action: string;
+  resource: string;
+  record?: Partial<RaRecord>;
+  children: ReactNode;
+}) => {
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const { isPending, canAccess, error } = useCanAccess({
+    action: props.action,
+    resource: props.resource,
+    record: props.record as RaRecord | undefined,
+  });
+  const denied = !isPending && (canAccess !== true || !!error);
+
+  useEffect(() => {
+    if (denied) navigate(`${basename}/access-denied`, { replace: true });
+  }, [denied, navigate, basename]);
+
+  if (isPending || denied) return <Loading />;
+  return <>{props.children}</>;
+};

@@ -1,0 +1,173 @@
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { Gauge } from '@mui/x-charts/Gauge';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { useLocaleState, useTranslate } from 'react-admin';
+import type { components } from '../dataProvider/schema';
+import { useDatasetValues } from './queries';
+
+type Schemas = components['schemas'];
+type CategoricalPoint = Schemas['CategoricalPoint'];
+
+const CHART_HEIGHT = 190;
+
+/** A round upper bound for a gauge: the first of 1, 2, 5 × 10ⁿ at or above every value shown. */
+export function gaugeMax(...values: number[]): number {
+  const top = Math.max(0, ...values.filter((v) => Number.isFinite(v)));
+  if (top <= 0) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(top));
+  return [1, 2, 5, 10].map((m) => m * magnitude).find((step) => step >= top) ?? 10 * magnitude;
+}
+
+const KpiGauge = ({ value, max, label, unit }: { value: number; max: number; label: string; unit?: string | null }) => (
+  <Box display="flex" flexDirection="column" alignItems="center">
+    <Gauge
+      width={180}
+      height={140}
+      value={value}
+      valueMin={0}
+      valueMax={max}
+      startAngle={-110}
+      endAngle={110}
+      text={label}
+      data-testid="widget-gauge"
+    />
+    {unit ? (
+      <Typography variant="body2" color="text.secondary">
+        {unit}
+      </Typography>
+    ) : null}
+  </Box>
+);
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isPoints = (v: unknown): v is CategoricalPoint[] =>
+  Array.isArray(v) && v.every((p) => p && typeof p === 'object' && typeof p.label === 'string' && isNumber(p.value));
+
+function useNumberFormat() {
+  const [locale] = useLocaleState();
+  const format = new Intl.NumberFormat(locale === 'th' ? 'th-TH' : 'en-US', { maximumFractionDigits: 2 });
+  return (n: number) => format.format(n);
+}
+
+const Kpi = ({ value, unit }: { value: number; unit?: string | null }) => {
+  const format = useNumberFormat();
+  return (
+    <Stack direction="row" alignItems="baseline" spacing={1} justifyContent="center">
+      <Typography variant="h3" component="span" data-testid="widget-kpi-value">
+        {format(value)}
+      </Typography>
+      {unit ? (
+        <Typography variant="body2" color="text.secondary" component="span">
+          {unit}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+};
+
+const KpiDelta = ({ value, prev, change, unit }: { value: number; prev: number; change: number; unit?: string | null }) => {
+  const translate = useTranslate();
+  const format = useNumberFormat();
+  const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
+  const Icon = direction === 'up' ? ArrowUpwardIcon : direction === 'down' ? ArrowDownwardIcon : ArrowForwardIcon;
+  const color = direction === 'up' ? 'success.main' : direction === 'down' ? 'error.main' : 'text.secondary';
+  return (
+    <Stack alignItems="center" spacing={0.5}>
+      <Kpi value={value} unit={unit} />
+      <Stack direction="row" alignItems="center" spacing={0.5} sx={{ color }} data-testid={`widget-delta-${direction}`}>
+        <Icon fontSize="small" aria-label={translate(`dashboard.card.delta_${direction}`)} />
+        <Typography variant="body2" component="span">
+          {change > 0 ? '+' : ''}
+          {format(change)}
+        </Typography>
+        <Typography variant="body2" component="span" color="text.secondary">
+          {translate('dashboard.card.vs_previous', { prev: format(prev) })}
+        </Typography>
+      </Stack>
+    </Stack>
+  );
+};
+
+const Categorical = ({ points, widgetType }: { points: CategoricalPoint[]; widgetType: string }) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const compact = new Intl.NumberFormat(locale === 'th' ? 'th-TH' : 'en-US', { notation: 'compact' });
+  if (points.length === 0) {
+    return (
+      <Typography color="text.secondary" align="center">
+        {translate('dashboard.card.no_data')}
+      </Typography>
+    );
+  }
+  if (widgetType === 'bar') {
+    return (
+      <BarChart
+        height={CHART_HEIGHT}
+        xAxis={[{ scaleType: 'band', data: points.map((p) => p.label) }]}
+        yAxis={[{ width: 56, valueFormatter: (v: number | null) => (v === null ? '' : compact.format(v)) }]}
+        series={[{ data: points.map((p) => p.value) }]}
+      />
+    );
+  }
+  return (
+    <PieChart
+      height={CHART_HEIGHT}
+      series={[{ data: points.map((p, i) => ({ id: i, value: p.value, label: p.label })), innerRadius: 30 }]}
+    />
+  );
+};
+
+/** A card's body: fetches the dataset's values on mount and renders them by shape and widget type. */
+export const WidgetValues = ({
+  datasetId,
+  widgetType,
+  unit,
+}: {
+  datasetId: string;
+  widgetType: string;
+  unit?: string | null;
+}) => {
+  const translate = useTranslate();
+  const format = useNumberFormat();
+  const { data, isPending, error, refetch, isFetching } = useDatasetValues(datasetId);
+
+  if (isPending) {
+    return (
+      <Box display="flex" justifyContent="center" alignItems="center" height="100%" minHeight={80}>
+        <CircularProgress size={28} aria-label={translate('dashboard.card.loading')} />
+      </Box>
+    );
+  }
+  if (error || !data) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => refetch()} disabled={isFetching} className="widget-no-drag">
+            {translate('dashboard.card.retry')}
+          </Button>
+        }
+      >
+        {translate('dashboard.card.error')}
+      </Alert>
+    );
+  }
+
+  const values = data.data as unknown;
+  if (data.shape === 'categorical' && isPoints(values)) return <Categorical points={values} widgetType={widgetType} />;
+  if (values && typeof values === 'object' && !Array.isArray(values)) {
+    const v = values as Record<string, unknown>;
+    const isDelta = data.shape === 'scalar_delta' && isNumber(v.value) && isNumber(v.prev) && isNumber(v.change);
+    if (widgetType === 'gauge' && isNumber(v.value)) {
+      const max = gaugeMax(v.value, isDelta ? (v.prev as number) : 0);
+      return <KpiGauge value={v.value} max={max} label={format(v.value)} unit={unit} />;
+    }
+    if (isDelta) return <KpiDelta value={v.value as number} prev={v.prev as number} change={v.change as number} unit={unit} />;
+    if (isNumber(v.value)) return <Kpi value={v.value} unit={unit} />;
+  }
+  return <Alert severity="warning">{translate('dashboard.card.unsupported')}</Alert>;
+};

@@ -1,0 +1,48 @@
+import { useDataProvider } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { AppDataProvider } from '../dataProvider';
+
+/** The console's data provider with its custom (non-CRUD) methods typed. */
+export const useAppDataProvider = () => useDataProvider<AppDataProvider>();
+
+export const WIDGETS_KEY = ['me', 'dashboard-widgets'] as const;
+export const DATASETS_KEY = ['datasets'] as const;
+// Its own root, so refreshing the catalog after an add or remove does not refetch every card.
+export const datasetValuesKey = (datasetId: string) => ['dataset-values', datasetId] as const;
+
+/** The widget list: cached for a minute, refetched when the window regains focus, never polled. */
+export const WIDGET_LIST_STALE_MS = 60_000;
+
+export function useWidgetList() {
+  const dataProvider = useAppDataProvider();
+  return useQuery({
+    queryKey: WIDGETS_KEY,
+    queryFn: () => dataProvider.getWidgets(),
+    staleTime: WIDGET_LIST_STALE_MS,
+    refetchOnWindowFocus: true,
+    refetchInterval: false,
+  });
+}
+
+/** The dataset catalog (all of it, for names and shapes; the picker asks with `exclude_pinned`). */
+export function useDatasetCatalog(options: { excludePinned?: boolean; enabled?: boolean } = {}) {
+  const dataProvider = useAppDataProvider();
+  const excludePinned = options.excludePinned ?? false;
+  return useQuery({
+    queryKey: [...DATASETS_KEY, { exclude_pinned: excludePinned }],
+    queryFn: () => dataProvider.getDatasets(excludePinned ? { exclude_pinned: true } : {}),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** One card's values, fetched when the card mounts. */
+export function useDatasetValues(datasetId: string) {
+  const dataProvider = useAppDataProvider();
+  return useQuery({
+    queryKey: datasetValuesKey(datasetId),
+    queryFn: () => dataProvider.getDatasetValues(datasetId),
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}

@@ -1,0 +1,83 @@
+import { useNotify } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import type { components } from '../dataProvider/schema';
+import { applyOrderPatches, computeOrderPatches } from './order';
+import { DATASETS_KEY, WIDGETS_KEY, useAppDataProvider } from './queries';
+
+type Schemas = components['schemas'];
+type WidgetList = Schemas['WidgetList'];
+type Widget = Schemas['Widget'];
+
+/**
+ * The workspace's writes. Each one updates the cached list at once (no rollback on failure),
+ * reports a failure with a toast, and refetches the list so the screen ends on the server's truth.
+ */
+export function useWidgetActions() {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const dataProvider = useAppDataProvider();
+
+  const refetchWidgets = () => queryClient.invalidateQueries({ queryKey: WIDGETS_KEY });
+  const refetchCatalog = () => queryClient.invalidateQueries({ queryKey: DATASETS_KEY });
+  const setCachedItems = (update: (items: Widget[]) => Widget[]) =>
+    queryClient.setQueryData<WidgetList>(WIDGETS_KEY, (old) => {
+      if (!old) return old;
+      const next = update(old.items);
+      return { ...old, items: next, count: next.length };
+    });
+
+  /** One PATCH of order_index per widget whose slot changes. */
+  const reorder = async (orderedIds: string[]) => {
+    const current = queryClient.getQueryData<WidgetList>(WIDGETS_KEY);
+    if (!current) return;
+    const patches = computeOrderPatches(current.items, orderedIds);
+    if (patches.length === 0) return;
+    await queryClient.cancelQueries({ queryKey: WIDGETS_KEY });
+    setCachedItems((old) => applyOrderPatches(old, patches));
+    const results = await Promise.allSettled(
+      patches.map((p) => dataProvider.updateWidget(p.id, { order_index: p.order_index })),
+    );
+    if (results.some((r) => r.status === 'rejected')) {
+      notify('dashboard.notifications.reorder_failed', { type: 'error' });
+    }
+    await refetchWidgets();
+  };
+
+  const rename = async (widget: Widget, title: string | null) => {
+    setCachedItems((old) => old.map((w) => (w.id === widget.id ? { ...w, title } : w)));
+    try {
+      await dataProvider.updateWidget(widget.id, { title });
+    } catch {
+      notify('dashboard.notifications.rename_failed', { type: 'error' });
+      await refetchWidgets();
+    }
+  };
+
+  const remove = async (widget: Widget) => {
+    setCachedItems((old) => old.filter((w) => w.id !== widget.id));
+    try {
+      await dataProvider.deleteWidget(widget.id);
+      notify('dashboard.notifications.removed', { type: 'info' });
+    } catch {
+      notify('dashboard.notifications.remove_failed', { type: 'error' });
+    }
+    await Promise.all([refetchWidgets(), refetchCatalog()]);
+  };
+
+  /** Resolves true when the widget was created. */
+  const add = async (widget: Schemas['WidgetCreate']): Promise<boolean> => {
+    let created = false;
+    try {
+      const saved = await dataProvider.createWidget(widget);
+      setCachedItems((old) => [...old.filter((w) => w.id !== saved.id), saved]);
+      notify('dashboard.notifications.added', { type: 'info' });
+      created = true;
+    } catch (error) {
+      notify((error as Error)?.message || 'dashboard.notifications.add_failed', { type: 'error' });
+    }
+    await Promise.all([refetchWidgets(), refetchCatalog()]);
+    return created;
+  };
+
+  return { reorder, rename, remove, add };
+}

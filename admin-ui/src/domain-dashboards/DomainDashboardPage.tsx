@@ -1,0 +1,151 @@
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Grid,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { Title, useTranslate } from 'react-admin';
+import type { DomainDashboard } from '../layout/domains';
+import { ApprovalFeedCard, PendingCountCard } from './FeedCards';
+import { useFormatters } from './format';
+import { FEEDS, SAMPLE_CONTENT, type SampleKpi } from './sampleContent';
+
+const SampleChip = () => {
+  const translate = useTranslate();
+  return <Chip size="small" variant="outlined" label={translate('domain_dashboards.sample')} />;
+};
+
+const KpiTile = ({ kpi }: { kpi: SampleKpi }) => {
+  const translate = useTranslate();
+  const f = useFormatters();
+  const show = (n: number) => (kpi.format === 'currency' ? f.currency(n) : kpi.format === 'percent' ? f.percent(n) : f.number(n));
+  const up = (kpi.change ?? 0) > 0;
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="overline" color="text.secondary">
+          {translate(`domain_dashboards.kpis.${kpi.key}`)}
+        </Typography>
+        <Typography variant="h5" component="p">
+          {show(kpi.value)}
+        </Typography>
+        {kpi.change !== undefined ? (
+          <Stack direction="row" alignItems="center" spacing={0.5} sx={{ color: up ? 'success.main' : 'error.main' }}>
+            {up ? <ArrowUpwardIcon fontSize="small" /> : <ArrowDownwardIcon fontSize="small" />}
+            <Typography variant="body2" component="span">
+              {up ? '+' : ''}
+              {kpi.format === 'currency' ? f.currency(kpi.change) : f.number(kpi.change)}
+            </Typography>
+          </Stack>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+};
+
+/** One domain dashboard: fixed sample figures, plus the live pending-count and approval feeds that belong to it. */
+export const DomainDashboardPage = ({ domain }: { domain: DomainDashboard }) => {
+  const translate = useTranslate();
+  const f = useFormatters();
+  const sample = SAMPLE_CONTENT[domain];
+  const feeds = FEEDS[domain];
+  const chartLabels = sample.chart.points.map((p) => translate(`domain_dashboards.${p.key}`));
+  const chartValues = sample.chart.points.map((p) => p.value);
+
+  return (
+    <Box sx={{ mt: 2 }} data-testid={`domain-dashboard-${domain}`}>
+      <Title title={`domain_dashboards.titles.${domain}`} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate(`domain_dashboards.titles.${domain}`)}
+      </Typography>
+
+      {feeds.pendingCounts.length > 0 ? (
+        <Grid container spacing={2} sx={{ mb: 2 }}>
+          {feeds.pendingCounts.map((doc) => (
+            <Grid key={doc} size={{ xs: 12, sm: 6, md: 4 }}>
+              <PendingCountCard doc={doc} />
+            </Grid>
+          ))}
+        </Grid>
+      ) : null}
+      {feeds.approvals ? (
+        <Box sx={{ mb: 2 }}>
+          <ApprovalFeedCard source={feeds.approvals.source} docTypes={feeds.approvals.docTypes} />
+        </Box>
+      ) : null}
+
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        {sample.kpis.map((kpi) => (
+          <Grid key={kpi.key} size={{ xs: 12, sm: 6, md: 3 }}>
+            <KpiTile kpi={kpi} />
+          </Grid>
+        ))}
+      </Grid>
+
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: sample.recent ? 6 : 12 }}>
+          <Card variant="outlined">
+            <CardHeader title={translate(`domain_dashboards.charts.${sample.chart.key}`)} action={<SampleChip />} />
+            <CardContent>
+              {sample.chart.kind === 'bar' ? (
+                <BarChart
+                  height={260}
+                  xAxis={[{ scaleType: 'band', data: chartLabels }]}
+                  yAxis={[{ width: 56, valueFormatter: (v: number | null) => (v === null ? '' : f.compact(v)) }]}
+                  series={[{ data: chartValues }]}
+                />
+              ) : (
+                <PieChart
+                  height={260}
+                  series={[{ data: chartValues.map((value, id) => ({ id, value, label: chartLabels[id] ?? '' })) }]}
+                />
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+        {sample.recent ? (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Card variant="outlined">
+              <CardHeader title={translate('domain_dashboards.recent_documents')} action={<SampleChip />} />
+              <CardContent>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('domain_dashboards.feeds.columns.doc_no')}</TableCell>
+                      <TableCell>{translate('domain_dashboards.feeds.columns.doc_date')}</TableCell>
+                      <TableCell>{translate('domain_dashboards.status')}</TableCell>
+                      <TableCell align="right">{translate('domain_dashboards.feeds.columns.total_amount')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {sample.recent.rows.map((row) => (
+                      <TableRow key={row.doc_no}>
+                        <TableCell>{row.doc_no}</TableCell>
+                        <TableCell>{f.date(row.date)}</TableCell>
+                        <TableCell>{translate(`domain_dashboards.statuses.${row.status}`)}</TableCell>
+                        <TableCell align="right">{f.currency(row.amount)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </CardContent>
+            </Card>
+          </Grid>
+        ) : null}
+      </Grid>
+    </Box>
+  );
+};

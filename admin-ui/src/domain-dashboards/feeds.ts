@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAppDataProvider } from '../dashboard/queries';
+import { PENDING_DOC_OF, type ApprovalDoc } from './sampleContent';
+
+export function usePendingCount(doc: ApprovalDoc) {
+  const dataProvider = useAppDataProvider();
+  return useQuery({
+    queryKey: ['my-pending', PENDING_DOC_OF[doc], 'count'],
+    queryFn: () => dataProvider.getMyPendingCount(PENDING_DOC_OF[doc]),
+  });
+}
+
+export function useApprovalFeed(source: 'summary' | 'pending') {
+  const dataProvider = useAppDataProvider();
+  return useQuery({
+    queryKey: ['approval', source],
+    queryFn: () => (source === 'summary' ? dataProvider.getApprovalSummary() : dataProvider.getPendingApprovals()),
+  });
+}

@@ -1,0 +1,52 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { raThai } from './raThai';
+import { mergeMessages, type MessageModule, type Messages } from './types';
+import * as app from './app';
+import * as clusters from '../resources/clusters/i18n';
+import * as businessUnits from '../resources/business-units/i18n';
+import * as printTemplateMappings from '../resources/print-template-mappings/i18n';
+import * as dashboard from '../dashboard/i18n';
+import * as domainDashboards from '../domain-dashboards/i18n';
+
+/** Every folder contributes its own `{ en, th }` messages; they are merged here once. */
+export const messageModules: MessageModule[] = [app, clusters, businessUnits, printTemplateMappings, dashboard, domainDashboards];
+
+export const LOCALES = [
+  { locale: 'en', name: 'English' },
+  { locale: 'th', name: 'ไทย' },
+] as const;
+
+const en = mergeMessages(englishMessages as unknown as Messages, ...messageModules.map((m) => m.en));
+// Thai falls back to English for any react-admin key not translated below.
+const th = mergeMessages(en, raThai, ...messageModules.map((m) => m.th));
+
+export const messages: Record<string, Messages> = { en, th };
+
+const LOCALE_KEY = 'locale';
+
+function initialLocale(): string {
+  try {
+    const stored = localStorage.getItem(LOCALE_KEY);
+    if (stored && stored in messages) return stored;
+  } catch {
+    // storage unavailable: fall through to English
+  }
+  return 'en';
+}
+
+const base = polyglotI18nProvider((locale) => (messages[locale] ?? en) as never, initialLocale(), [...LOCALES], {
+  allowMissing: true,
+});
+
+export const i18nProvider = {
+  ...base,
+  changeLocale: async (locale: string) => {
+    try {
+      localStorage.setItem(LOCALE_KEY, locale);
+    } catch {
+      // not persisted; still switch
+    }
+    return base.changeLocale(locale);
+  },
+};

@@ -1,0 +1,65 @@
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:mm:ss` in the browser's local time; blank for empty or unparsable input. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** `YYYY-MM-DD` in local time, used in export file names. */
+export function formatDate(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+interface AuditActor {
+  at?: string | null;
+  name?: string | null;
+  id?: string | null;
+  avatar?: string | null;
+}
+
+export interface AuditedRecord {
+  audit?: { created?: AuditActor | null; updated?: AuditActor | null; deleted?: AuditActor | null } | null;
+  created_at?: string | null;
+  created_by_name?: string | null;
+  updated_at?: string | null;
+  updated_by_name?: string | null;
+  deleted_at?: string | null;
+  deleted_by_name?: string | null;
+}
+
+export interface AuditEntry {
+  at: string | null;
+  by: string | null;
+}
+
+export interface AuditView {
+  created: AuditEntry;
+  /** Null when the record was never updated after creation (updated_at equals created_at). */
+  updated: AuditEntry | null;
+  deleted: AuditEntry | null;
+}
+
+const pick = (flat: string | null | undefined, nested: string | null | undefined) =>
+  flat !== undefined && flat !== null && flat !== '' ? flat : (nested ?? null);
+
+/** Flat audit values win over the nested `audit` object. */
+export function auditOf(r: AuditedRecord): AuditView {
+  const created = { at: pick(r.created_at, r.audit?.created?.at), by: pick(r.created_by_name, r.audit?.created?.name) };
+  const updatedAt = pick(r.updated_at, r.audit?.updated?.at);
+  const updated = { at: updatedAt, by: pick(r.updated_by_name, r.audit?.updated?.name) };
+  const deletedAt = pick(r.deleted_at, r.audit?.deleted?.at);
+  const sameAsCreated =
+    !updatedAt || (created.at !== null && new Date(updatedAt).getTime() === new Date(created.at).getTime());
+  return {
+    created,
+    updated: sameAsCreated ? null : updated,
+    deleted: deletedAt ? { at: deletedAt, by: pick(r.deleted_by_name, r.audit?.deleted?.name) } : null,
+  };
+}
+
+export function isSoftDeleted(r: AuditedRecord): boolean {
+  return auditOf(r).deleted !== null;
+}

@@ -1,0 +1,65 @@
+export const CONFIG_DATATYPES = ['string', 'number', 'boolean', 'date', 'json'] as const;
+export type ConfigDatatype = (typeof CONFIG_DATATYPES)[number];
+
+export interface ConfigEntry {
+  key: string;
+  label: string;
+  datatype: string;
+  value: unknown;
+}
+
+const filled = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';
+
+/** On save, entries lacking a key or a label are dropped. */
+export function cleanConfigEntries(entries: readonly Partial<ConfigEntry>[] | null | undefined): ConfigEntry[] {
+  return (entries ?? [])
+    .filter((e) => filled(e.key) && filled(e.label))
+    .map((e) => ({ key: String(e.key), label: String(e.label), datatype: e.datatype ?? 'string', value: e.value ?? null }));
+}
+
+export function emptyConfigEntry(): ConfigEntry {
+  return { key: '', label: '', datatype: 'string', value: '' };
+}
+
+/** Shows a config value in the read-only table. */
+export function configValueText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The inline editor holds text; on save each value is stored in the type its datatype names. */
+export function coerceConfigValue(datatype: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  switch (datatype) {
+    case 'number': {
+      const n = Number(value);
+      return value.trim() !== '' && Number.isFinite(n) ? n : value;
+    }
+    case 'boolean':
+      return value === 'true' ? true : value === 'false' ? false : value;
+    case 'json':
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    default:
+      return value;
+  }
+}
+
+/** Entries ready to send: incomplete ones dropped, values typed by their datatype. */
+export function configForSave(entries: readonly Partial<ConfigEntry>[] | null | undefined): ConfigEntry[] {
+  return cleanConfigEntries(entries).map((e) => ({ ...e, value: coerceConfigValue(e.datatype, e.value) }));
+}
+
+/** Entries as the editor shows them: every value as text. */
+export function configForEditor(entries: readonly Partial<ConfigEntry>[] | null | undefined): ConfigEntry[] {
+  return (entries ?? []).map((e) => ({
+    key: e.key ?? '',
+    label: e.label ?? '',
+    datatype: e.datatype ?? 'string',
+    value: configValueText(e.value),
+  }));
+}

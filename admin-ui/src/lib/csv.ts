@@ -1,0 +1,81 @@
+import { formatDate, formatDateTime, auditOf, type AuditedRecord } from './audit';
+
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string | number | boolean | null | undefined;
+}
+
+function escapeCell(v: string | number | boolean | null | undefined): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
+  const lines = [columns.map((c) => escapeCell(c.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => escapeCell(c.value(row))).join(','));
+  return lines.join('\r\n') + '\r\n';
+}
+
+const status = (r: { is_active?: boolean | null }) => (r.is_active ? 'Active' : 'Inactive');
+const created = (r: AuditedRecord) => formatDateTime(auditOf(r).created.at);
+
+export interface ClusterCsvRow extends AuditedRecord {
+  code?: string | null;
+  name?: string | null;
+  alias_name?: string | null;
+  is_active?: boolean | null;
+  max_license_bu?: number | null;
+  users_count?: number | null;
+  total_max_license_users?: number | null;
+}
+
+export interface BusinessUnitCsvRow extends AuditedRecord {
+  code?: string | null;
+  name?: string | null;
+  alias_name?: string | null;
+  cluster_name?: string | null;
+  is_active?: boolean | null;
+  max_license_users?: number | null;
+}
+
+export const CLUSTER_CSV_COLUMNS: CsvColumn<ClusterCsvRow>[] = [
+  { header: 'Code', value: (r) => r.code },
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Alias', value: (r) => r.alias_name },
+  { header: 'Status', value: status },
+  { header: 'Max Licensed BUs', value: (r) => r.max_license_bu },
+  { header: 'Users', value: (r) => r.users_count },
+  { header: 'Max Licensed Users', value: (r) => r.total_max_license_users },
+  { header: 'Created', value: created },
+];
+
+export const BUSINESS_UNIT_CSV_COLUMNS: CsvColumn<BusinessUnitCsvRow>[] = [
+  { header: 'Code', value: (r) => r.code },
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Alias Name', value: (r) => r.alias_name },
+  { header: 'Cluster', value: (r) => r.cluster_name },
+  { header: 'Status', value: status },
+  { header: 'Max Licensed Users', value: (r) => r.max_license_users },
+  { header: 'Created', value: created },
+];
+
+export function clusterCsv(rows: readonly ClusterCsvRow[], today: Date = new Date()) {
+  return { filename: `clusters-${formatDate(today)}.csv`, content: toCsv(rows, CLUSTER_CSV_COLUMNS) };
+}
+
+export function businessUnitCsv(rows: readonly BusinessUnitCsvRow[], today: Date = new Date()) {
+  return { filename: `business-units-${formatDate(today)}.csv`, content: toCsv(rows, BUSINESS_UNIT_CSV_COLUMNS) };
+}
+
+/** Saves text as a file through a temporary object URL. */
+export function downloadText(filename: string, content: string, type = 'text/csv;charset=utf-8'): void {
+  const blob = new Blob(['\uFEFF', content], { type });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,49 @@
+/** Seed defaults for the BU number-format fields. */
+export const NUMBER_FORMAT_DEFAULTS = {
+  perpage_format: { default: 10 },
+  amount_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
+  quantity_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
+  recipe_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
+} as const;
+
+export type NumberFormatField = keyof typeof NUMBER_FORMAT_DEFAULTS;
+export const NUMBER_FORMAT_FIELDS = Object.keys(NUMBER_FORMAT_DEFAULTS) as NumberFormatField[];
+
+/** Text shown in the JSON editor: objects pretty-printed, strings as received, empty → the seed default. */
+export function jsonFormatToText(value: unknown, field?: NumberFormatField): string {
+  if (value === null || value === undefined || value === '') {
+    return field ? JSON.stringify(NUMBER_FORMAT_DEFAULTS[field], null, 2) : '';
+  }
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, null, 2);
+}
+
+/** Parsed on save; when parsing fails the raw string is sent. */
+export function parseJsonFormat(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** True when the text is valid JSON (used only for a hint, never to block a save). */
+export function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** db_connection is shown pretty-printed when it is JSON, else as received. */
+export function prettyJsonString(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return JSON.stringify(value, null, 2);
+  try {
+    return JSON.stringify(JSON.parse(value), null, 2);
+  } catch {
+    return value;
+  }
+}

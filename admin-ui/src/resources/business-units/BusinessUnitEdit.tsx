@@ -1,0 +1,73 @@
+import { useMemo, useState } from 'react';
+import { Loading, Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { Box, Stack } from '@mui/material';
+import { RequireAccess } from '../../components/RequireAccess';
+import { ModeForm, type PageMode } from '../../components/ModeForm';
+import { BrandingCard } from '../../components/BrandingCard';
+import { ErrorState } from '../../components/ErrorState';
+import type { ListRow } from '../../components/list/AdminList';
+import { BusinessUnitSections } from './BusinessUnitSections';
+import { BusinessUnitUsersCard } from './BusinessUnitUsersCard';
+import { fromFormValues, toFormValues } from './businessUnitForm';
+
+const BusinessUnitEditView = ({ record, refetch }: { record: ListRow; refetch: () => Promise<unknown> }) => {
+  const translate = useTranslate();
+  const [mode, setMode] = useState<PageMode>('view');
+  const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'business-units', record });
+  const formRecord = useMemo(() => toFormValues(record) as ListRow, [record]);
+
+  return (
+    <Stack spacing={2} sx={{ mt: 2, mb: 4 }} data-testid="bu-edit" data-mode={mode}>
+      <Title title={translate('resources.business-units.edit_title', { name: record.name })} />
+      <ModeForm
+        resource="business-units"
+        record={formRecord}
+        mode={mode}
+        onModeChange={setMode}
+        canEdit={!!canEdit}
+        refetch={refetch}
+        transform={(values) => fromFormValues(values, record)}
+      >
+        <Stack spacing={2}>
+          <BusinessUnitSections readOnly={mode === 'view'} dbConnection={record.db_connection} current={record} />
+        </Stack>
+      </ModeForm>
+      <BrandingCard
+        resource="business-units"
+        recordId={record.id}
+        logoUrl={record.logo?.url}
+        avatarUrl={record.avatar?.url}
+        enabled={mode === 'edit'}
+      />
+      <BusinessUnitUsersCard businessUnitId={String(record.id)} clusterId={String(record.cluster_id ?? '')} />
+    </Stack>
+  );
+};
+
+const BusinessUnitEditLoader = ({ id }: { id: string }) => {
+  const { data, isPending, error, refetch } = useGetOne<ListRow>('business-units', { id });
+  if (isPending) return <Loading />;
+  if (error || !data)
+    return (
+      <Box sx={{ mt: 2 }}>
+        <ErrorState error={error} onRetry={() => refetch()} />
+      </Box>
+    );
+  // The edit grant is checked against the BU's parent cluster once the record is known.
+  return (
+    <RequireAccess action="edit" resource="business-units" record={{ id: data.id, cluster_id: data.cluster_id }}>
+      <BusinessUnitEditView record={data} refetch={refetch} />
+    </RequireAccess>
+  );
+};
+
+/** /business-units/:id/edit — the update grant somewhere first, then on the BU's own cluster. */
+export const BusinessUnitEdit = () => {
+  const { id = '' } = useParams();
+  return (
+    <RequireAccess action="edit" resource="business-units">
+      <BusinessUnitEditLoader id={id} />
+    </RequireAccess>
+  );
+};

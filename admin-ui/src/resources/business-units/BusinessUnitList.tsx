@@ -1,0 +1,41 @@
+import { AdminList, type ListColumn } from '../../components/list/AdminList';
+import { NameCell } from '../../components/list/NameCell';
+import { Thumbnail } from '../../components/Thumbnail';
+import { StatusChip } from '../../components/StatusChip';
+import { businessUnitCsv } from '../../lib/csv';
+
+const columns: ListColumn[] = [
+  { key: 'logo', label: 'resources.business-units.fields.logo', render: (r) => <Thumbnail record={r} />, width: 56 },
+  { key: 'code', label: 'resources.business-units.fields.code', sortField: 'code', render: (r) => r.code },
+  { key: 'name', label: 'resources.business-units.fields.name', sortField: 'name', render: (r) => <NameCell record={r} /> },
+  {
+    key: 'alias_name',
+    label: 'resources.business-units.fields.alias_name',
+    sortField: 'alias_name',
+    render: (r) => r.alias_name,
+  },
+  {
+    key: 'cluster_name',
+    label: 'resources.business-units.fields.cluster_name',
+    sortField: 'cluster_name',
+    render: (r) => r.cluster_name,
+  },
+  {
+    key: 'is_active',
+    label: 'resources.business-units.fields.is_active',
+    sortField: 'is_active',
+    render: (r) => <StatusChip active={r.is_active} />,
+  },
+];
+
+export const BusinessUnitList = () => (
+  <AdminList
+    resource="business-units"
+    listName="business_units"
+    title="resources.business-units.name"
+    columns={columns}
+    createPath="/business-units/new"
+    editPath={(r) => `/business-units/${r.id}/edit`}
+    exportCsv={(rows) => businessUnitCsv(rows)}
+  />
+);

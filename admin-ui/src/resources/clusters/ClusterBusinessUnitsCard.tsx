@@ -1,0 +1,134 @@
+import { useCanAccess, useTranslate } from 'react-admin';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Link } from 'react-router-dom';
+import { isAtLicenceLimit, formatCountOfMax } from '../../lib/licence';
+import { StatusChip } from '../../components/StatusChip';
+import { ErrorState } from '../../components/ErrorState';
+import type { ListRow } from '../../components/list/AdminList';
+import { useClusterBusinessUnits } from './useClusterBusinessUnits';
+
+const RowEdit = ({ row }: { row: ListRow }) => {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ action: 'edit', resource: 'business-units', record: row });
+  if (!canAccess) return null;
+  return (
+    <Tooltip title={translate('ra.action.edit')}>
+      <IconButton component={Link} to={`/business-units/${row.id}/edit`} size="small" aria-label={translate('ra.action.edit')}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+};
+
+/** The cluster's BUs by name, the 'N of M licensed' indicator, refresh, and Add (disabled at the cap). */
+export const ClusterBusinessUnitsCard = ({ clusterId, maxLicenseBu }: { clusterId: string; maxLicenseBu: number | null | undefined }) => {
+  const translate = useTranslate();
+  const { data, isPending, isFetching, error, refetch } = useClusterBusinessUnits(clusterId);
+  // The id only keys react-admin's canAccess cache apart from the cluster-less check; the grant is resolved on cluster_id.
+  const { canAccess: canCreate } = useCanAccess({
+    action: 'create',
+    resource: 'business-units',
+    record: { id: `new-in-${clusterId}`, cluster_id: clusterId },
+  });
+  const count = data.length;
+  const atCap = isAtLicenceLimit(count, maxLicenseBu);
+
+  return (
+    <Card data-testid="cluster-bu-card">
+      <CardHeader
+        title={translate('resources.clusters.cards.business_units')}
+        action={
+          <Stack direction="row" spacing={1} alignItems="center">
+            {maxLicenseBu !== null && maxLicenseBu !== undefined && (
+              <Chip
+                size="small"
+                color={atCap ? 'warning' : 'default'}
+                data-testid="bu-licence-indicator"
+                label={translate('resources.clusters.licensed', { count, max: maxLicenseBu })}
+              />
+            )}
+            <Tooltip title={translate('ra.action.refresh')}>
+              <IconButton onClick={() => refetch()} aria-label={translate('ra.action.refresh')} data-testid="bu-refresh">
+                <RefreshIcon />
+              </IconButton>
+            </Tooltip>
+            {canCreate && (
+              <Tooltip title={atCap ? translate('resources.clusters.bu_cap_reached') : ''}>
+                <span>
+                  <Button
+                    component={Link}
+                    to={`/business-units/new?cluster_id=${encodeURIComponent(clusterId)}`}
+                    variant="contained"
+                    size="small"
+                    startIcon={<AddIcon />}
+                    disabled={atCap || isFetching}
+                    data-testid="bu-add"
+                  >
+                    {translate('ra.action.add')}
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+          </Stack>
+        }
+      />
+      {isFetching && <LinearProgress />}
+      <CardContent>
+        {error ? (
+          <ErrorState error={error} onRetry={() => refetch()} />
+        ) : isPending ? null : count === 0 ? (
+          <Typography color="text.secondary">{translate('resources.clusters.no_business_units')}</Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('resources.business-units.fields.code')}</TableCell>
+                  <TableCell>{translate('resources.business-units.fields.name')}</TableCell>
+                  <TableCell>{translate('resources.business-units.fields.is_active')}</TableCell>
+                  <TableCell>{translate('resources.business-units.fields.users_count')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.map((bu) => (
+                  <TableRow key={bu.id} data-testid="cluster-bu-row">
+                    <TableCell>{bu.code}</TableCell>
+                    <TableCell>{bu.name}</TableCell>
+                    <TableCell>
+                      <StatusChip active={bu.is_active} />
+                    </TableCell>
+                    <TableCell>{formatCountOfMax(bu.users_count as number, bu.max_license_users)}</TableCell>
+                    <TableCell align="right">
+                      <RowEdit row={bu} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

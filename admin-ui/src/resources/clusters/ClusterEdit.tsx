@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Loading, Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { Box, Card, CardContent, CardHeader, Stack } from '@mui/material';
+import { RequireAccess } from '../../components/RequireAccess';
+import { ModeForm, type PageMode } from '../../components/ModeForm';
+import { BrandingCard } from '../../components/BrandingCard';
+import { ErrorState } from '../../components/ErrorState';
+import type { ListRow } from '../../components/list/AdminList';
+import { ClusterFields, normalizeCluster } from './ClusterFields';
+import { ClusterBusinessUnitsCard } from './ClusterBusinessUnitsCard';
+import { ClusterUsersCard } from './ClusterUsersCard';
+
+const ClusterEditView = ({ id }: { id: string }) => {
+  const translate = useTranslate();
+  const [mode, setMode] = useState<PageMode>('view');
+  const { data, isPending, error, refetch } = useGetOne<ListRow>('clusters', { id });
+  const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'clusters', record: { id } });
+
+  if (isPending) return <Loading />;
+  if (error || !data)
+    return (
+      <Box sx={{ mt: 2 }}>
+        <ErrorState error={error} onRetry={() => refetch()} />
+      </Box>
+    );
+
+  return (
+    <Stack spacing={2} sx={{ mt: 2, mb: 4 }} data-testid="cluster-edit" data-mode={mode}>
+      <Title title={translate('resources.clusters.edit_title', { name: data.name })} />
+      <Card>
+        <CardHeader title={translate('resources.clusters.cards.details')} subheader={data.code} />
+        <CardContent>
+          <ModeForm
+            resource="clusters"
+            record={data}
+            mode={mode}
+            onModeChange={setMode}
+            canEdit={!!canEdit}
+            refetch={refetch}
+            transform={normalizeCluster}
+          >
+            <ClusterFields readOnly={mode === 'view'} />
+          </ModeForm>
+        </CardContent>
+      </Card>
+      <BrandingCard
+        resource="clusters"
+        recordId={data.id}
+        logoUrl={data.logo?.url}
+        avatarUrl={data.avatar?.url}
+        enabled={mode === 'edit'}
+      />
+      <ClusterBusinessUnitsCard clusterId={String(data.id)} maxLicenseBu={data.max_license_bu} />
+      <ClusterUsersCard clusterId={String(data.id)} />
+    </Stack>
+  );
+};
+
+/** /clusters/:id/edit — guarded by the update grant on this cluster. */
+export const ClusterEdit = () => {
+  const { id = '' } = useParams();
+  return (
+    <RequireAccess action="edit" resource="clusters" record={{ id }}>
+      <ClusterEditView id={id} />
+    </RequireAccess>
+  );
+};

@@ -1,0 +1,133 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, fireEvent, within } from '@testing-library/react';
+import { AdminContext, testDataProvider, type AuthProvider } from 'react-admin';
+import { i18nProvider } from '../../i18n';
+import { canAccessWith, type PlatformPermissions } from '../../auth/permissions';
+import { ClusterList } from './ClusterList';
+import { downloadText } from '../../lib/csv';
+
+vi.mock('../../lib/csv', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/csv')>()),
+  downloadText: vi.fn(),
+}));
+
+const cluster = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  code: `C-${id}`,
+  name: `Cluster ${id}`,
+  alias_name: null,
+  max_license_bu: 3,
+  is_active: true,
+  bu_count: 2,
+  users_count: 10,
+  total_max_license_users: 10,
+  created_at: '2024-01-01T00:00:00Z',
+  created_by_name: 'Admin',
+  updated_at: '2024-01-01T00:00:00Z',
+  updated_by_name: 'Admin',
+  deleted_at: null,
+  deleted_by_name: null,
+  ...extra,
+});
+
+function setup(perms: PlatformPermissions, rows = [cluster('a'), cluster('b', { deleted_at: '2024-02-02T00:00:00Z', deleted_by_name: 'Del' })]) {
+  const getList = vi.fn(async () => ({ data: rows, total: rows.length }));
+  const dataProvider = testDataProvider({ getList } as never);
+  const authProvider: AuthProvider = {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    canAccess: async (params) => canAccessWith(perms, params),
+  };
+  render(
+    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
+      <ClusterList />
+    </AdminContext>,
+  );
+  return { getList };
+}
+
+const lastParams = (getList: ReturnType<typeof vi.fn>) => getList.mock.calls.at(-1)![1] as { pagination: { page: number }; filter: Record<string, unknown> };
+
+beforeEach(() => localStorage.clear());
+
+describe('cluster list', { timeout: 20_000 }, () => {
+  const admin = { platform: [], clusters: {}, is_super_admin: true };
+
+  it('loads page 1 sorted by created_at desc with deleted rows excluded', async () => {
+    const { getList } = setup(admin);
+    await screen.findByText('C-a');
+    expect(lastParams(getList)).toMatchObject({
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { search: '', deleted: 'exclude' },
+    });
+    // count/max and the users-at-limit marker
+    expect(screen.getAllByText('2/3').length).toBeGreaterThan(0);
+    expect(screen.getAllByTestId('users-at-limit').length).toBe(2);
+    // Updated equals Created: blank
+    const row = screen.getAllByTestId('list-row')[0]!;
+    expect(within(row).getAllByText('Admin')).toHaveLength(1);
+  });
+
+  it('debounces the search, resets the page and persists the keys', async () => {
+    localStorage.setItem('page_clusters', '3');
+    const { getList } = setup(admin);
+    await screen.findByText('C-a');
+    const callsBefore = getList.mock.calls.length;
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'and' } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(getList.mock.calls.length).toBe(callsBefore);
+    await waitFor(() => expect(lastParams(getList).filter.search).toBe('and'), { timeout: 2000 });
+    expect(lastParams(getList).pagination.page).toBe(1);
+    expect(localStorage.getItem('search_clusters')).toBe('"and"');
+    expect(localStorage.getItem('page_clusters')).toBe('1');
+  });
+
+  it('applies is_active only when exactly one status is chosen, and shows deleted rows on request', async () => {
+    const { getList } = setup(admin);
+    await screen.findByText('C-a');
+    fireEvent.click(screen.getByTestId('open-filters'));
+    fireEvent.click(await screen.findByLabelText('Inactive'));
+    await waitFor(() => expect(lastParams(getList).filter.is_active).toBe(false));
+    expect(localStorage.getItem('filters_clusters')).toBe('["inactive"]');
+    fireEvent.click(screen.getByLabelText('Active'));
+    await waitFor(() => expect(lastParams(getList).filter).not.toHaveProperty('is_active'));
+    fireEvent.click(screen.getByLabelText('Show soft-deleted'));
+    await waitFor(() => expect(lastParams(getList).filter.deleted).toBe('include'));
+    expect(localStorage.getItem('filter_clusters_deleted')).toBe('true');
+    expect(await screen.findByTestId('deleted-column')).toBeInTheDocument();
+    expect(screen.getByTestId('deleted-badge')).toBeInTheDocument();
+  });
+
+  it('disables export when the table is empty and hides Add without the create grant', async () => {
+    setup({ platform: ['cluster.read'], clusters: {}, is_super_admin: false }, []);
+    expect(await screen.findByTestId('list-empty')).toBeInTheDocument();
+    expect(screen.getByTestId('export-csv')).toBeDisabled();
+    expect(screen.queryByTestId('empty-add')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('toolbar-add')).not.toBeInTheDocument();
+  });
+
+  it('exports the loaded page as clusters-<date>.csv with the seed columns', async () => {
+    setup(admin);
+    await screen.findByText('C-a');
+    await waitFor(() => expect(screen.getByTestId('export-csv')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('export-csv'));
+    const [filename, content] = vi.mocked(downloadText).mock.calls.at(-1)!;
+    expect(filename).toMatch(/^clusters-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = content.trim().split('\r\n');
+    expect(lines[0]).toBe('Code,Name,Alias,Status,Max Licensed BUs,Users,Max Licensed Users,Created');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^C-a,Cluster a,,Active,3,10,10,/);
+  });
+
+  it('shows an empty row menu without edit or delete grants', async () => {
+    setup({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
+    await screen.findByText('C-a');
+    fireEvent.click(screen.getByTestId('row-actions-a'));
+    expect(await screen.findByText('No actions available')).toBeInTheDocument();
+    expect(screen.queryByText('Edit')).not.toBeInTheDocument();
+    expect(screen.queryByText('Delete')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,59 @@
+import type { Messages } from '../../i18n/types';
+
+export const en: Messages = {
+  resources: {
+    clusters: {
+      name: 'Cluster |||| Clusters',
+      create_title: 'New cluster',
+      edit_title: 'Cluster %{name}',
+      fields: {
+        logo: 'Logo',
+        code: 'Code',
+        alias_name: 'Alias',
+        name: 'Name',
+        max_license_bu: 'Max licensed BUs',
+        is_active: 'Active',
+        bu_count: 'BUs',
+        users_count: 'Users',
+      },
+      cards: {
+        details: 'Cluster Details',
+        business_units: 'Business Units',
+        users: 'Users',
+      },
+      licensed: '%{count} of %{max} licensed',
+      bu_cap_reached: 'The cluster has reached its business unit licence limit',
+      no_business_units: 'This cluster has no business units yet',
+      users_at_limit: 'Users have reached the licensed total (%{max})',
+    },
+  },
+};
+
+export const th: Messages = {
+  resources: {
+    clusters: {
+      name: 'คลัสเตอร์',
+      create_title: 'สร้างคลัสเตอร์',
+      edit_title: 'คลัสเตอร์ %{name}',
+      fields: {
+        logo: 'โลโก้',
+        code: 'รหัส',
+        alias_name: 'ชื่อย่อ',
+        name: 'ชื่อ',
+        max_license_bu: 'จำนวนหน่วยธุรกิจสูงสุด',
+        is_active: 'ใช้งาน',
+        bu_count: 'หน่วยธุรกิจ',
+        users_count: 'ผู้ใช้',
+      },
+      cards: {
+        details: 'รายละเอียดคลัสเตอร์',
+        business_units: 'หน่วยธุรกิจ',
+        users: 'ผู้ใช้',
+      },
+      licensed: 'ใช้สิทธิ์ %{count} จาก %{max}',
+      bu_cap_reached: 'คลัสเตอร์มีหน่วยธุรกิจครบตามสิทธิ์แล้ว',
+      no_business_units: 'คลัสเตอร์นี้ยังไม่มีหน่วยธุรกิจ',
+      users_at_limit: 'จำนวนผู้ใช้ครบตามสิทธิ์รวมแล้ว (%{max})',
+    },
+  },
+};

@@ -1,0 +1,6 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => cleanup());
