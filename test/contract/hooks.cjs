@@ -1,0 +1,865 @@
+/**
+ * Dredd hooks for the contract suite (CommonJS: Dredd requires them). Run by test/contract/runner.ts, which
+ * passes the server's own URL (fixtures are created there directly, never through the proxies) and the port of
+ * the lenient Prism proxy.
+ *
+ * For every transaction: find its operation and expected status, sign in as the right account, create the
+ * fixture it needs, put real ids into the path, and set the body. Each documented error status is a real
+ * negative case (the `cases` table below). Deliberately invalid requests (most 400s) go to the lenient proxy,
+ * because the strict one (`--errors`) would answer them with its own 422 instead of forwarding them.
+ *
+ * Skipped transactions (the rules and their wording live in skips.cjs, which the runner also reads; the suite
+ * fails on any other skip):
+ *   - the 51 `<operation> > 200 > application/problem+json` transactions: Dredd turns each operation's `default`
+ *     response into a second 200 transaction that no request can produce; every concrete error status of the
+ *     operation has its own transaction here;
+ *   - `GET /healthz > 503`: needs a database that stops answering while the server runs (covered by
+ *     test/server/health.test.ts).
+ *
+ * Dredd's own body check is switched off (see beforeEachValidation): Prism validates every body against the
+ * schemas instead.
+ */
+'use strict';
+const hooks = require('hooks');
+const path = require('node:path');
+const { createHmac } = require('node:crypto');
+const { explainSkip } = require('./skips.cjs');
+
+const SERVER = process.env.CONTRACT_SERVER_URL;
+const STRICT_URL = process.env.CONTRACT_STRICT_URL;
+const LENIENT_PORT = process.env.CONTRACT_LENIENT_PORT;
+const JWT_SECRET = process.env.CONTRACT_JWT_SECRET;
+if (!SERVER || !STRICT_URL || !LENIENT_PORT || !JWT_SECRET) {
+  throw new Error('CONTRACT_SERVER_URL, CONTRACT_STRICT_URL, CONTRACT_LENIENT_PORT and CONTRACT_JWT_SECRET must be set (run through test/contract/runner.ts)');
+}
+
+const spec = require(path.join(__dirname, '..', '..', 'openapi', 'generated', 'openapi.bundled.json'));
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+/** `<path> > <summary>` (Dredd's resource and action names) → the operation. */
+const operations = new Map();
+for (const [p, item] of Object.entries(spec.paths)) {
+  for (const m of METHODS) if (item[m]) operations.set(`${p} > ${item[m].summary}`, { ...item[m], method: m, path: p });
+}
+
+const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || 'admin123';
+const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'demo1234';
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+const BAD_TOKEN = 'Bearer not-a-valid-access-token';
+
+let seq = 0;
+/** A short unique suffix for codes and names (cluster codes are at most 50 characters). */
+const uniq = () => `${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}`.toUpperCase();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Direct calls to the server (fixtures)
+
+async function api(method, pathAndQuery, { token, json, form, headers = {} } = {}) {
+  const h = { ...headers };
+  if (token) h.Authorization = `Bearer ${token}`;
+  let body;
+  if (json !== undefined) {
+    h['Content-Type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (form) {
+    body = form;
+  }
+  const res = await fetch(SERVER + pathAndQuery, { method, headers: h, body });
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  return { status: res.status, data, headers: res.headers };
+}
+
+/** Like api(), but throws unless the status is the expected one. */
+async function must(status, method, pathAndQuery, opts) {
+  const res = await api(method, pathAndQuery, opts);
+  if (res.status !== status) throw new Error(`fixture ${method} ${pathAndQuery} answered ${res.status}, not ${status}: ${JSON.stringify(res.data)}`);
+  return res.data;
+}
+
+const tokens = {};
+const seed = {};
+
+async function login(username, password) {
+  const data = await must(200, 'POST', '/api/auth/login', { json: { username, password } });
+  return data;
+}
+
+const admin = () => tokens.admin;
+
+async function newCluster(overrides = {}) {
+  const code = `CT-${uniq()}`;
+  return must(201, 'POST', '/api-system/clusters', { token: admin(), json: { code, name: `Contract ${code}`, max_license_bu: 10, is_active: true, ...overrides } });
+}
+
+async function newBusinessUnit(clusterId, overrides = {}) {
+  const code = `BT-${uniq()}`;
+  return must(201, 'POST', '/api-system/business-units', {
+    token: admin(),
+    json: { cluster_id: clusterId, code, name: `Contract unit ${code}`, max_license_users: 10, is_hq: false, is_active: true, ...overrides },
+  });
+}
+
+async function newClusterMember(clusterId, userId, extra = {}) {
+  return must(201, 'POST', '/api-system/user/clusters', { token: admin(), json: { user_id: userId, cluster_id: clusterId, role: 'user', ...extra } });
+}
+
+async function newBusinessUnitMember(buId, userId) {
+  return must(201, 'POST', '/api-system/user/business-units', { token: admin(), json: { user_id: userId, business_unit_id: buId, role: 'user' } });
+}
+
+async function newMapping(overrides = {}) {
+  return must(201, 'POST', '/api-system/print-template-mappings', {
+    token: admin(),
+    json: {
+      document_type: 'PO',
+      report_template_id: seed.poTemplateId,
+      is_default: false,
+      display_label: `Contract mapping ${uniq()}`,
+      display_order: 90,
+      allow_business_unit: [],
+      deny_business_unit: [],
+      is_active: true,
+      ...overrides,
+    },
+  });
+}
+
+async function newWidget(token = admin()) {
+  const list = await must(200, 'GET', '/api/proxy/api/datasets?exclude_pinned=true', { token });
+  const items = Array.isArray(list) ? list : list.data || list.items;
+  const dataset = items[0];
+  if (!dataset) throw new Error('no unpinned dataset left for a widget fixture');
+  const widgetType = dataset.shape === 'categorical' ? 'bar' : 'kpi';
+  return must(201, 'POST', '/api/proxy/api/me/dashboard-widgets', { token, json: { dataset_id: dataset.id, widget_type: widgetType, title: dataset.name.slice(0, 100) } });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Images. Prism reads request bodies as UTF-8 text, so a multipart body that goes through it must be ASCII
+// (a typical PNG or JPEG would be mangled). The server checks the structure of every upload (one well-formed
+// image, sane dimensions), so the WebP below is a real lossless (VP8L) WebP whose every byte happens to be ASCII.
+
+const VP8L_CHUNK = Buffer.concat([
+  Buffer.from('VP8L', 'latin1'),
+  Buffer.from([32, 0, 0, 0]), // chunk length
+  Buffer.from([0x2f, 0x20, 0x20, 0x20, 0x20]), // signature, then 8225 × 129 pixels
+  Buffer.from('A'.repeat(27), 'latin1'),
+]);
+const ASCII_WEBP = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([4 + VP8L_CHUNK.length, 0, 0, 0]), Buffer.from('WEBP', 'latin1'), VP8L_CHUNK]);
+if (![...ASCII_WEBP].every((b) => b < 0x80)) throw new Error('the proxy-safe WebP must be ASCII');
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+// SOI, a 1 × 1 baseline frame header, a scan header, two bytes of scan data, EOI.
+const JPEG_1PX = Buffer.from([
+  0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f,
+  0x00, 0x12, 0x34, 0xff, 0xd9,
+]);
+
+function multipart(field, content, filename, contentType) {
+  const boundary = `----contract${uniq()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return { body: `${head}${content}\r\n--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads an image straight to the server (binary is fine there) and returns its signed URL. */
+async function uploadDirect(kind, id, field, bytes, type, filename) {
+  const form = new FormData();
+  form.append(field, new Blob([bytes], { type }), filename);
+  const data = await must(200, 'POST', `/api-system/${kind}/${id}/${field}`, { token: admin(), form });
+  return data.url;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Transaction helpers
+
+function header(t, name, value) {
+  for (const k of Object.keys(t.request.headers)) if (k.toLowerCase() === name.toLowerCase()) delete t.request.headers[k];
+  if (value !== undefined && value !== null) t.request.headers[name] = value;
+}
+
+function as(t, who) {
+  header(t, 'Authorization', who === null ? undefined : who === 'bad' ? BAD_TOKEN : `Bearer ${tokens[who]}`);
+}
+
+/** Replaces path parameters of the operation's template and, optionally, the query string. */
+function url(t, params = {}, query) {
+  const template = t.operation.path;
+  const currentQuery = t.fullPath.includes('?') ? t.fullPath.slice(t.fullPath.indexOf('?') + 1) : '';
+  let p = template.replace(/\{(\w+)\}/g, (_, name) => {
+    if (!(name in params)) throw new Error(`no value for path parameter ${name} of ${template}`);
+    return encodeURIComponent(params[name]);
+  });
+  const q = query === undefined ? currentQuery : typeof query === 'string' ? query : new URLSearchParams(query).toString();
+  if (q) p += `?${q}`;
+  t.fullPath = p;
+  t.request.uri = p;
+}
+
+function id(t, value) {
+  url(t, { id: value });
+}
+
+function json(t, body) {
+  t.request.body = JSON.stringify(body);
+  header(t, 'Content-Type', 'application/json');
+}
+
+function exampleBody(t) {
+  return t.request.body ? JSON.parse(t.request.body) : {};
+}
+
+function upload(t, field, content, filename = 'image.webp', type = 'image/webp') {
+  const m = multipart(field, content, filename, type);
+  t.request.body = m.body;
+  header(t, 'Content-Type', m.contentType);
+}
+
+/** Sends the transaction through the lenient proxy: for requests that break the contract on purpose. */
+function lenient(t) {
+  t.port = LENIENT_PORT;
+}
+
+function queryOf(t, changes) {
+  const q = new URLSearchParams(t.fullPath.includes('?') ? t.fullPath.slice(t.fullPath.indexOf('?') + 1) : '');
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined) q.delete(k);
+    else q.set(k, String(v));
+  }
+  return q.toString();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Negative cases shared by many operations
+
+const generic = {
+  /** A token the server cannot verify (Prism only checks that a bearer token is there, so this reaches the server). */
+  401: async (t) => as(t, 'bad'),
+  /** A random, well-formed id that no record has (the example body, valid by the contract, stays). */
+  404: async (t) => {
+    if (!/\{id\}/.test(t.operation.path)) throw new Error(`no generic 404 for ${t.operation.operationId}`);
+    id(t, NO_SUCH_ID);
+  },
+  /** A malformed path id (contract: uuid), or else an undocumented query parameter → 400 from the validator. */
+  400: async (t) => {
+    if (/\{id\}/.test(t.operation.path)) id(t, 'not-a-uuid');
+    else url(t, {}, queryOf(t, { unknown_parameter: 'x' }));
+    lenient(t);
+  },
+};
+
+/** The success case's request, sent by an account that lacks the permission → 403. */
+function deny(who) {
+  return async (t) => {
+    await positive(t);
+    as(t, who);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Per operation: `ok` prepares the success transaction (and is reused by the generic negatives to get a valid
+// path and body); other keys are statuses with their own negative case.
+
+const cases = {
+  getHealth: {},
+  login: {
+    ok: async (t) => json(t, { username: 'admin', password: ADMIN_PASSWORD }),
+    400: async (t) => {
+      json(t, { password: 'no username or email' });
+      lenient(t);
+    },
+    401: async (t) => json(t, { username: `nobody-${uniq().toLowerCase()}`, password: 'wrong-password' }),
+    429: async (t) => {
+      const username = `locked-${uniq().toLowerCase()}`;
+      for (let i = 0; i < 5; i++) await api('POST', '/api/auth/login', { json: { username, password: 'wrong-password' } });
+      json(t, { username, password: 'wrong-password' });
+    },
+  },
+  refreshToken: {
+    ok: async (t) => json(t, { refresh_token: (await login('viewer', DEMO_PASSWORD)).refresh_token }),
+    400: async (t) => {
+      json(t, {});
+      lenient(t);
+    },
+    401: async (t) => json(t, { refresh_token: 'not-a-refresh-token-we-ever-issued' }),
+  },
+  logout: {
+    ok: async (t) => json(t, { refresh_token: (await login('viewer', DEMO_PASSWORD)).refresh_token }),
+    400: async (t) => {
+      json(t, {});
+      lenient(t);
+    },
+  },
+  getPlatformPermissions: {},
+  listWidgets: {},
+  createWidget: {
+    ok: async (t) => {
+      const list = await must(200, 'GET', '/api/proxy/api/datasets?exclude_pinned=true', { token: tokens.operator });
+      const items = Array.isArray(list) ? list : list.data || list.items;
+      const dataset = items[0];
+      as(t, 'operator');
+      json(t, { dataset_id: dataset.id, widget_type: dataset.shape === 'categorical' ? 'bar' : 'kpi', title: `Contract ${dataset.name}`.slice(0, 100) });
+    },
+    // A dataset id that is well-formed but not in the catalog: rejected by the server, not by the contract.
+    400: async (t) => json(t, { dataset_id: 'contract.no-such-dataset', widget_type: 'kpi', title: 'Nothing' }),
+    409: async (t) => {
+      as(t, 'admin');
+      const widget = await newWidget();
+      json(t, { dataset_id: widget.dataset_id, widget_type: widget.widget_type, title: 'Pinned twice' });
+    },
+  },
+  deleteWidget: {
+    ok: async (t) => id(t, (await newWidget()).id),
+  },
+  updateWidget: {
+    ok: async (t) => {
+      id(t, (await newWidget()).id);
+      json(t, { order_index: 20, title: 'Renamed by the contract suite' });
+    },
+  },
+  listDatasets: {
+    400: async (t) => {
+      url(t, {}, 'exclude_pinned=perhaps');
+      lenient(t);
+    },
+  },
+  getDatasetValues: {
+    ok: async (t) => id(t, 'tenancy.active-clusters'),
+    400: async (t) => {
+      id(t, 'Not A Dataset Id!');
+      lenient(t);
+    },
+    404: async (t) => id(t, 'contract.no-such-dataset'),
+  },
+  countMyPendingPurchaseRequests: {},
+  countMyPendingPurchaseOrders: {},
+  countMyPendingStoreRequisitions: {},
+  listPendingApprovals: {},
+  getApprovalSummary: {},
+
+  listClusters: {
+    ok: async (t) => url(t, {}, 'page=1&perpage=10&search=andaman&sort=created_at:desc&is_active=true&deleted=exclude'),
+    400: async (t) => {
+      url(t, {}, 'sort=no_such_field:asc');
+      lenient(t);
+    },
+    403: deny('mapper'),
+  },
+  createCluster: {
+    ok: async (t) => {
+      const code = `CC-${uniq()}`;
+      json(t, { ...exampleBody(t), code, name: `Contract created ${code}` });
+    },
+    400: async (t) => {
+      json(t, { name: 'A cluster without a code' });
+      lenient(t);
+    },
+    403: deny('viewer'),
+    // Live clusters are unique by code and name together.
+    409: async (t) => json(t, { ...exampleBody(t), code: 'CL-A', name: 'Andaman Hotels Group' }),
+  },
+  getCluster: {
+    ok: async (t) => id(t, seed.clusters['CL-A']),
+    403: deny('mapper'),
+  },
+  updateCluster: {
+    ok: async (t) => {
+      const c = await newCluster();
+      id(t, c.id);
+      json(t, { ...exampleBody(t), code: c.code, name: `${c.name} renamed`, max_license_bu: 6 });
+    },
+    403: deny('editor-a'), // editor-a may update CL-A only; the fixture is another cluster
+    404: async (t) => {
+      id(t, NO_SUCH_ID);
+      json(t, { ...exampleBody(t), code: `CX-${uniq()}` });
+    },
+    409: async (t) => {
+      const c = await newCluster();
+      id(t, c.id);
+      json(t, { ...exampleBody(t), code: 'CL-B', name: 'Bangkok Boutique Collection' });
+    },
+    412: async (t) => {
+      const c = await newCluster();
+      id(t, c.id);
+      json(t, { ...exampleBody(t), code: c.code, name: c.name });
+      header(t, 'If-Match', 'W/"stale-version"');
+    },
+  },
+  deleteCluster: {
+    ok: async (t) => id(t, (await newCluster()).id),
+    403: deny('viewer'),
+  },
+  restoreCluster: {
+    ok: async (t) => {
+      const c = await newCluster();
+      await must(204, 'DELETE', `/api-system/clusters/${c.id}`, { token: admin() });
+      id(t, c.id);
+    },
+    403: deny('viewer'),
+    409: async (t) => {
+      const c = await newCluster();
+      await must(204, 'DELETE', `/api-system/clusters/${c.id}`, { token: admin() });
+      await newCluster({ code: c.code, name: c.name });
+      id(t, c.id);
+    },
+  },
+  uploadClusterLogo: uploadCases('clusters', 'logo'),
+  uploadClusterAvatar: uploadCases('clusters', 'avatar'),
+  addClusterUser: {
+    ok: async (t) => {
+      const c = await newCluster();
+      json(t, { user_id: seed.users.john, cluster_id: c.id, role: 'user', is_active: true });
+    },
+    400: async (t) => {
+      json(t, { user_id: seed.users.john });
+      lenient(t);
+    },
+    403: async (t) => {
+      json(t, { user_id: seed.users.john, cluster_id: seed.clusters['CL-B'], role: 'user', is_active: true });
+      as(t, 'editor-a');
+    },
+    404: async (t) => json(t, { user_id: NO_SUCH_ID, cluster_id: seed.clusters['CL-A'], role: 'user', is_active: true }),
+    409: async (t) => json(t, { user_id: seed.users['editor-a'], cluster_id: seed.clusters['CL-A'], role: 'user', is_active: true }),
+  },
+  listClusterUsers: {
+    ok: async (t) => id(t, seed.clusters['CL-A']),
+    403: deny('mapper'),
+  },
+  updateClusterUser: {
+    ok: async (t) => {
+      const c = await newCluster();
+      const bu = await newBusinessUnit(c.id);
+      const m = await newClusterMember(c.id, seed.users.john);
+      id(t, m.id);
+      json(t, { role: 'admin', parent_bu_id: bu.id });
+    },
+    403: deny('viewer'),
+    404: async (t) => {
+      id(t, NO_SUCH_ID);
+      json(t, { role: 'admin' });
+    },
+    // The parent business unit belongs to another cluster.
+    409: async (t) => {
+      const c = await newCluster();
+      const m = await newClusterMember(c.id, seed.users.john);
+      id(t, m.id);
+      json(t, { parent_bu_id: seed.businessUnits['B-HQ'] });
+    },
+  },
+  removeClusterUser: {
+    ok: async (t) => {
+      const c = await newCluster();
+      id(t, (await newClusterMember(c.id, seed.users.john)).id);
+    },
+    403: deny('viewer'),
+  },
+  searchUsers: {
+    ok: async (t) => url(t, {}, { page: 1, perpage: 10, search: 'o', exclude_cluster_id: seed.clusters['CL-A'] }),
+    400: async (t) => {
+      url(t, {}, 'perpage=100000');
+      lenient(t);
+    },
+    403: deny('viewer'),
+  },
+
+  listBusinessUnits: {
+    ok: async (t) => url(t, {}, { page: 1, perpage: 10, search: 'andaman', sort: 'name:asc', is_active: true, deleted: 'exclude', cluster_id: seed.clusters['CL-A'] }),
+    400: async (t) => {
+      url(t, {}, 'sort=no_such_field:asc');
+      lenient(t);
+    },
+    403: deny('mapper'),
+  },
+  createBusinessUnit: {
+    ok: async (t) => {
+      const c = await newCluster();
+      json(t, { ...exampleBody(t), cluster_id: c.id, code: `BC-${uniq()}` });
+    },
+    400: async (t) => {
+      json(t, { name: 'A unit without a cluster or code' });
+      lenient(t);
+    },
+    403: async (t) => {
+      json(t, { ...exampleBody(t), cluster_id: seed.clusters['CL-B'], code: `BC-${uniq()}` });
+      as(t, 'editor-a');
+    },
+    // Licence cap: a cluster allowed no business units at all.
+    409: async (t) => {
+      const c = await newCluster({ max_license_bu: 0 });
+      json(t, { ...exampleBody(t), cluster_id: c.id, code: `BC-${uniq()}` });
+    },
+  },
+  getBusinessUnit: {
+    ok: async (t) => id(t, seed.businessUnits['A-PKT']),
+    403: async (t) => {
+      id(t, seed.businessUnits['B-HQ']);
+      as(t, 'editor-a');
+    },
+  },
+  updateBusinessUnit: {
+    ok: async (t) => {
+      const c = await newCluster();
+      const bu = await newBusinessUnit(c.id);
+      id(t, bu.id);
+      json(t, { ...exampleBody(t), cluster_id: c.id, code: bu.code });
+    },
+    403: async (t) => {
+      id(t, seed.businessUnits['B-HQ']);
+      json(t, { ...exampleBody(t), cluster_id: seed.clusters['CL-B'], code: 'B-HQ' });
+      as(t, 'editor-a');
+    },
+    404: async (t) => {
+      id(t, NO_SUCH_ID);
+      json(t, { ...exampleBody(t), cluster_id: seed.clusters['CL-A'], code: `BX-${uniq()}` });
+    },
+    // Another live unit of the same cluster holds the code.
+    409: async (t) => {
+      const c = await newCluster();
+      const a = await newBusinessUnit(c.id);
+      const b = await newBusinessUnit(c.id);
+      id(t, b.id);
+      json(t, { ...exampleBody(t), cluster_id: c.id, code: a.code });
+    },
+    412: async (t) => {
+      const c = await newCluster();
+      const bu = await newBusinessUnit(c.id);
+      id(t, bu.id);
+      json(t, { ...exampleBody(t), cluster_id: c.id, code: bu.code });
+      header(t, 'If-Match', 'W/"stale-version"');
+    },
+  },
+  deleteBusinessUnit: {
+    ok: async (t) => id(t, (await newBusinessUnit((await newCluster()).id)).id),
+    403: deny('viewer'),
+  },
+  restoreBusinessUnit: {
+    ok: async (t) => {
+      const bu = await newBusinessUnit((await newCluster()).id);
+      await must(204, 'DELETE', `/api-system/business-units/${bu.id}`, { token: admin() });
+      id(t, bu.id);
+    },
+    403: deny('viewer'),
+    // Its cluster is deleted: restore the cluster first.
+    409: async (t) => {
+      const c = await newCluster();
+      const bu = await newBusinessUnit(c.id);
+      await must(204, 'DELETE', `/api-system/business-units/${bu.id}`, { token: admin() });
+      await must(204, 'DELETE', `/api-system/clusters/${c.id}`, { token: admin() });
+      id(t, bu.id);
+    },
+  },
+  uploadBusinessUnitLogo: uploadCases('business-units', 'logo'),
+  uploadBusinessUnitAvatar: uploadCases('business-units', 'avatar'),
+  addBusinessUnitUser: {
+    ok: async (t) => {
+      const bu = await newBusinessUnit((await newCluster()).id);
+      json(t, { user_id: seed.users.john, business_unit_id: bu.id, role: 'user' });
+    },
+    400: async (t) => {
+      json(t, { user_id: seed.users.john });
+      lenient(t);
+    },
+    403: async (t) => {
+      json(t, { user_id: seed.users.john, business_unit_id: seed.businessUnits['B-HQ'], role: 'user' });
+      as(t, 'editor-a');
+    },
+    404: async (t) => json(t, { user_id: seed.users.john, business_unit_id: NO_SUCH_ID, role: 'user' }),
+    // Licence cap: a unit allowed no users.
+    409: async (t) => {
+      const bu = await newBusinessUnit((await newCluster()).id, { max_license_users: 0 });
+      json(t, { user_id: seed.users.john, business_unit_id: bu.id, role: 'user' });
+    },
+  },
+  listBusinessUnitUsers: {
+    ok: async (t) => id(t, seed.businessUnits['A-PKT']),
+    403: async (t) => {
+      id(t, seed.businessUnits['B-HQ']);
+      as(t, 'editor-a');
+    },
+  },
+  removeBusinessUnitUser: {
+    ok: async (t) => {
+      const bu = await newBusinessUnit((await newCluster()).id);
+      id(t, (await newBusinessUnitMember(bu.id, seed.users.john)).id);
+    },
+    403: deny('viewer'),
+  },
+  updateBusinessUnitUser: {
+    ok: async (t) => {
+      const bu = await newBusinessUnit((await newCluster()).id);
+      id(t, (await newBusinessUnitMember(bu.id, seed.users.john)).id);
+      json(t, { role: 'admin', is_active: true });
+    },
+    403: deny('viewer'),
+  },
+
+  listPrintTemplateMappings: {
+    ok: async (t) => url(t, {}, 'document_type=PO&active_only=true&page=1&perpage=10&sort=document_type:asc,display_order:asc'),
+    400: async (t) => {
+      url(t, {}, 'sort=no_such_field:asc');
+      lenient(t);
+    },
+  },
+  createPrintTemplateMapping: {
+    ok: async (t) => {
+      as(t, 'mapper');
+      json(t, { ...exampleBody(t), report_template_id: seed.poTemplateId, is_default: false, deny_business_unit: ['A-KBI'] });
+    },
+    400: async (t) => {
+      json(t, { ...exampleBody(t), report_template_id: seed.poTemplateId, document_type: 'NOT-A-TYPE' });
+      lenient(t);
+    },
+    403: async (t) => {
+      json(t, { ...exampleBody(t), report_template_id: seed.poTemplateId });
+      as(t, 'viewer');
+    },
+  },
+  listDocumentTypes: {},
+  resolvePrintTemplateMapping: {
+    ok: async (t) => url(t, {}, 'document_type=PO&bu_code=A-PKT&explain=true'),
+    400: async (t) => {
+      url(t, {}, 'document_type=&bu_code=A-PKT');
+      lenient(t);
+    },
+    404: async (t) => url(t, {}, 'document_type=NO-SUCH-TYPE&bu_code=A-PKT'),
+  },
+  getPrintTemplateMapping: {
+    ok: async (t) => id(t, (await newMapping()).id),
+  },
+  updatePrintTemplateMapping: {
+    ok: async (t) => {
+      id(t, (await newMapping()).id);
+      as(t, 'mapper');
+    },
+    403: deny('viewer'),
+    412: async (t) => {
+      id(t, (await newMapping()).id);
+      header(t, 'If-Match', 'W/"stale-version"');
+    },
+  },
+  deletePrintTemplateMapping: {
+    ok: async (t) => {
+      id(t, (await newMapping()).id);
+      as(t, 'mapper');
+    },
+    403: deny('operator'),
+  },
+  listReportTemplates: {
+    ok: async (t) => url(t, {}, 'kind=print&report_group=PO&page=1&perpage=10'),
+    400: async (t) => {
+      url(t, {}, 'kind=not-a-kind');
+      lenient(t);
+    },
+  },
+  listCurrencies: {
+    400: async (t) => {
+      url(t, {}, 'active_only=perhaps');
+      lenient(t);
+    },
+    403: deny('mapper'),
+  },
+  getStoredFile: {
+    ok: async (t) => {
+      const type = t.expectedContentType;
+      const bytes = type === 'image/png' ? PNG_1PX : type === 'image/jpeg' ? JPEG_1PX : ASCII_WEBP;
+      const c = await newCluster();
+      fileUrl(t, await uploadDirect('clusters', c.id, 'logo', bytes, type, 'image'));
+    },
+    // Without the signature the URL breaks the contract (required query parameters).
+    400: async (t) => {
+      const c = await newCluster();
+      const signed = await uploadDirect('clusters', c.id, 'logo', ASCII_WEBP, 'image/webp', 'logo.webp');
+      fileUrl(t, signed.slice(0, signed.indexOf('?')) + '?expires=soon');
+      lenient(t);
+    },
+    403: async (t) => {
+      const c = await newCluster();
+      const signed = await uploadDirect('clusters', c.id, 'logo', ASCII_WEBP, 'image/webp', 'logo.webp');
+      fileUrl(t, signed.replace(/signature=[^&]+/, 'signature=forged'));
+    },
+    // A correctly signed URL whose expiry has passed. Signed like the local storage adapter does (HMAC-SHA256 of
+    // "<key>\n<expires>" with "files:<JWT_SECRET>"), since a real URL lives an hour.
+    410: async (t) => {
+      const c = await newCluster();
+      const signed = new URL(await uploadDirect('clusters', c.id, 'logo', ASCII_WEBP, 'image/webp', 'logo.webp'), SERVER);
+      const key = decodeURIComponent(signed.pathname.replace(/^\/files\//, ''));
+      const expires = Math.floor(Date.now() / 1000) - 60;
+      const signature = createHmac('sha256', `files:${JWT_SECRET}`).update(`${key}\n${expires}`).digest('base64url');
+      fileUrl(t, `${signed.pathname}?expires=${expires}&signature=${signature}`);
+    },
+    // A correctly signed URL of an image that was replaced (the old file is deleted).
+    404: async (t) => {
+      const c = await newCluster();
+      const old = await uploadDirect('clusters', c.id, 'logo', ASCII_WEBP, 'image/webp', 'logo.webp');
+      await uploadDirect('clusters', c.id, 'logo', PNG_1PX, 'image/png', 'logo.png');
+      fileUrl(t, old);
+    },
+  },
+};
+
+function fileUrl(t, signed) {
+  const u = new URL(signed, SERVER);
+  t.fullPath = u.pathname + u.search;
+  t.request.uri = t.fullPath;
+}
+
+/** Logo/avatar uploads of clusters or business units. */
+function uploadCases(kind, field) {
+  const target = async () => (kind === 'clusters' ? newCluster() : newBusinessUnit((await newCluster()).id));
+  return {
+    ok: async (t) => {
+      id(t, (await target()).id);
+      upload(t, field, ASCII_WEBP.toString('latin1'));
+    },
+    // The image in the wrong form field: the contract requires the field, so only the lenient proxy forwards it.
+    400: async (t) => {
+      id(t, (await target()).id);
+      upload(t, field === 'logo' ? 'avatar' : 'logo', ASCII_WEBP.toString('latin1'));
+      lenient(t);
+    },
+    401: async (t) => {
+      id(t, (await target()).id);
+      upload(t, field, ASCII_WEBP.toString('latin1'));
+      as(t, 'bad');
+    },
+    403: async (t) => {
+      id(t, kind === 'clusters' ? seed.clusters['CL-B'] : seed.businessUnits['B-HQ']);
+      upload(t, field, ASCII_WEBP.toString('latin1'));
+      as(t, 'editor-a');
+    },
+    404: async (t) => {
+      id(t, NO_SUCH_ID);
+      upload(t, field, ASCII_WEBP.toString('latin1'));
+    },
+    // One byte over 5 MB (ASCII, so it survives the proxy).
+    413: async (t) => {
+      id(t, (await target()).id);
+      upload(t, field, 'RIFF0000WEBP' + 'x'.repeat(5 * 1024 * 1024 + 1 - 12));
+    },
+    // Text, whatever the declared type says.
+    415: async (t) => {
+      id(t, (await target()).id);
+      upload(t, field, 'this is plain text, not an image', 'logo.png', 'image/png');
+    },
+  };
+}
+
+/** Prepares the success case of the transaction's operation (path ids, body, account). */
+async function positive(t) {
+  const c = cases[t.operation.operationId] || {};
+  if (c.ok) await c.ok(t);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Dredd starts together with the server and the proxies: wait until all of them answer. */
+async function waitUntilUp(target, timeoutMs = 150_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(target);
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`${target} did not answer within ${timeoutMs} ms: ${err}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+hooks.beforeAll(async (transactions, done) => {
+  try {
+    await waitUntilUp(`${SERVER}/healthz`);
+    await waitUntilUp(`${STRICT_URL}/healthz`);
+    await waitUntilUp(`http://127.0.0.1:${LENIENT_PORT}/healthz`);
+    tokens.admin = (await login('admin', ADMIN_PASSWORD)).access_token;
+    for (const u of ['viewer', 'editor-a', 'mapper', 'operator']) tokens[u] = (await login(u, DEMO_PASSWORD)).access_token;
+
+    const clusters = await must(200, 'GET', '/api-system/clusters?perpage=100', { token: admin() });
+    seed.clusters = Object.fromEntries(clusters.data.map((c) => [c.code, c.id]));
+    const bus = await must(200, 'GET', '/api-system/business-units?perpage=100', { token: admin() });
+    seed.businessUnits = Object.fromEntries(bus.data.map((b) => [b.code, b.id]));
+    const users = await must(200, 'GET', '/api-system/user?perpage=100', { token: admin() });
+    seed.users = Object.fromEntries(users.data.map((u) => [u.username, u.id]));
+    const templates = await must(200, 'GET', '/api-system/report-templates?kind=print&report_group=PO&perpage=100', { token: admin() });
+    seed.poTemplateId = templates.data[0].id;
+    done();
+  } catch (err) {
+    // Without sign-in and seed data nothing can run: stop with the reason instead of failing every transaction.
+    done(err);
+  }
+});
+
+hooks.beforeEach((t, done) => {
+  prepare(t).then(
+    () => done(),
+    (err) => {
+      t.fail = `hook failed: ${err && err.stack ? err.stack : err}`;
+      done();
+    },
+  );
+});
+
+async function prepare(t) {
+  const op = operations.get(`${t.origin.resourceName} > ${t.origin.actionName}`);
+  if (!op) throw new Error(`no operation for ${t.name}`);
+  t.operation = op;
+  const status = String(t.expected.statusCode);
+  const contentType = t.expected.headers && (t.expected.headers['Content-Type'] || t.expected.headers['content-type']);
+  t.expectedContentType = contentType || null;
+  const reason = explainSkip({ operationId: op.operationId, expectedStatus: status, contentType: contentType || null });
+  if (reason) {
+    t.skip = true;
+    return;
+  }
+  // Signed in as the super admin unless the case says otherwise; no If-Match unless the case tests it.
+  const secured = !(Array.isArray(op.security) && op.security.length === 0);
+  as(t, secured ? 'admin' : null);
+  header(t, 'If-Match', undefined);
+
+  const c = cases[op.operationId] || {};
+  if (status.startsWith('2')) {
+    if (c.ok) await c.ok(t);
+  } else if (c[status]) {
+    await c[status](t);
+  } else if (generic[status]) {
+    await generic[status](t);
+  } else {
+    throw new Error(`no negative case for ${op.operationId} ${status}`);
+  }
+}
+
+/**
+ * Before Dredd's own checks: Dredd compares the Content-Type header literally (`application/json` ≠
+ * `application/json; charset=utf-8`), so the expected value takes the real parameters when the media type itself
+ * matches. And Dredd's body check on OAS 3 compares keys with the *example* (optional and nullable fields in an
+ * example would fail a valid response); body validation against the schema is Prism's job, so it is left to Prism.
+ */
+hooks.beforeEachValidation((t, done) => {
+  const expected = t.expected.headers || {};
+  const key = Object.keys(expected).find((k) => k.toLowerCase() === 'content-type');
+  const real = t.real && t.real.headers ? t.real.headers['content-type'] : undefined;
+  if (key && real && real.split(';')[0].trim().toLowerCase() === String(expected[key]).split(';')[0].trim().toLowerCase()) expected[key] = real;
+  delete t.expected.body;
+  delete t.expected.bodySchema;
+  done();
+});
+
+/** A response the lenient proxy found in breach of the contract fails the transaction (the strict one answers 500). */
+hooks.afterEach((t, done) => {
+  const raw = t.real && t.real.headers && t.real.headers['sl-violations'];
+  if (raw) {
+    let violations = [];
+    try {
+      violations = JSON.parse(raw);
+    } catch {
+      violations = [{ location: ['response'], message: raw, severity: 'Error' }];
+    }
+    const bad = violations.filter((v) => Array.isArray(v.location) && v.location[0] === 'response' && v.severity === 'Error');
+    if (bad.length > 0) {
+      t.fail = `Prism: the response breaks the contract: ${bad.map((v) => `${v.location.join('.')} ${v.message}`).join('; ')}`;
+    }
+  }
+  done();
+});

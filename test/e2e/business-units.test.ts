@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from './support/session.js';
+import { uniqueCode } from './support/data.js';
+import { ApiRecorder } from './support/network.js';
+import { ACCOUNTS, signInAs } from './pages/LoginPage.js';
+import { ClusterCreatePage } from './pages/ClusterCreatePage.js';
+import { ClusterEditPage } from './pages/ClusterEditPage.js';
+import { BusinessUnitCreatePage } from './pages/BusinessUnitCreatePage.js';
+
+describe('business units under a licence cap', () => {
+  const session = useBrowserSession();
+
+  it('adds BUs from the cluster page until the cap blocks the next create, with no request sent', async () => {
+    const { page, baseUrl } = session;
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    const clusterCode = uniqueCode('E2E-CAP');
+    const clusterName = `Capped ${clusterCode}`;
+    const clusterId = await new ClusterCreatePage(page, baseUrl).create({ code: clusterCode, name: clusterName, maxLicenseBu: 2 });
+    const cluster = new ClusterEditPage(page, baseUrl);
+    const form = new BusinessUnitCreatePage(page, baseUrl);
+
+    for (const n of [1, 2]) {
+      await cluster.waitLoaded();
+      await expect.poll(() => cluster.buLicence().textContent()).toBe(`${n - 1} of 2 licensed`);
+      await cluster.buAdd().click();
+      await page.waitForURL(new RegExp(`#/business-units/new\\?cluster_id=${clusterId}$`));
+      await form.waitLoaded();
+      // The query's cluster_id pre-selects the cluster.
+      await expect.poll(() => form.selectedClusterName()).toBe(clusterName);
+      await form.fill({ code: `${clusterCode}-BU${n}`, name: `BU ${n} of ${clusterCode}` });
+      await form.submitAndWaitForEdit();
+      await cluster.open(clusterId);
+    }
+
+    // At the cap the card says so and its Add is disabled.
+    await expect.poll(() => cluster.buLicence().textContent()).toBe('2 of 2 licensed');
+    await expect.poll(() => cluster.buRows().count()).toBe(2);
+    expect(await cluster.buAdd().getAttribute('aria-disabled')).toBe('true');
+    await session.screenshot('bu-cap-reached-card');
+
+    // The create route itself still refuses: the pre-check counts the cluster's BUs and sends no create.
+    await form.open(clusterId);
+    await expect.poll(() => form.selectedClusterName()).toBe(clusterName);
+    await form.fill({ code: `${clusterCode}-BU3`, name: `BU 3 of ${clusterCode}` });
+    const api = new ApiRecorder(page);
+    await form.createButton().click();
+    const message = 'Cannot create business unit: cluster has reached its license limit (2/2)';
+    await page.getByText(message).first().waitFor();
+    expect(api.recorded({ method: 'POST' })).toEqual([]);
+    expect(page.url()).toContain('#/business-units/new');
+    await session.screenshot('bu-cap-blocked');
+
+    // Still two BUs.
+    await cluster.open(clusterId);
+    await expect.poll(() => cluster.buRows().count()).toBe(2);
+  });
+});

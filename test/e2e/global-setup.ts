@@ -1,0 +1,58 @@
+// Builds the console and starts the product as `npm start` does, on a fresh embedded database and a free port.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort, startProcess, waitForHttp } from '../support/processes.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    screenshotDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  // E2E_BASE_URL points the flows at a console that is already running (for working on one flow); nothing is built.
+  const external = process.env.E2E_BASE_URL;
+  if (external) {
+    project.provide('baseUrl', external.replace(/\/$/, ''));
+    project.provide('screenshotDir', 'test-results/e2e');
+    return;
+  }
+
+  // Always rebuild: the flows must exercise the console as it is in the work tree, not an older build.
+  // A development build on purpose: React reports its warnings only there, and the flows fail on any console warning.
+  // It goes to its own folder, so `npm start` keeps serving the production build in admin-ui/dist.
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const consoleDir = join(dataDir, 'console');
+  execFileSync('node_modules/.bin/vite', ['build', '--config', 'admin-ui/vite.config.ts', '--logLevel', 'error', '--outDir', consoleDir], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  });
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = startProcess('node_modules/.bin/tsx', ['scripts/start.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CONSOLE_DIR: consoleDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    await waitForHttp(`${baseUrl}/healthz`, 60_000);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`the server did not start:\n${server.output()}\n${String(error)}`);
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('screenshotDir', 'test-results/e2e');
+
+  return async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,16 @@
+import type { Page } from 'playwright-core';
+
+/** The layout around every signed-in screen: app bar with the user menu, and the side menu. */
+export class AppShell {
+  constructor(private readonly page: Page) {}
+
+  readonly userMenu = () => this.page.getByRole('button', { name: 'Profile' });
+  readonly menuItem = (name: string) => this.page.getByRole('menuitem', { name });
+  readonly workspaceHeading = () => this.page.getByRole('heading', { name: 'My workspace', level: 1 });
+
+  /** The name shown in the user menu once the identity has loaded. */
+  async identityName(): Promise<string> {
+    await this.userMenu().waitFor();
+    return (await this.userMenu().textContent())?.trim() ?? '';
+  }
+}

@@ -1,0 +1,44 @@
+import type { Page } from 'playwright-core';
+
+/** The sign-in screen (react-admin's login form under the product's title). */
+export class LoginPage {
+  constructor(
+    private readonly page: Page,
+    private readonly baseUrl: string,
+  ) {}
+
+  readonly title = () => this.page.getByTestId('login-title');
+  readonly username = () => this.page.getByRole('textbox', { name: /^Username/ });
+  readonly password = () => this.page.getByRole('textbox', { name: /^Password/ });
+  readonly signInButton = () => this.page.getByRole('button', { name: 'Sign in' });
+
+  async open(): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/#/login`);
+    await this.username().waitFor();
+  }
+
+  /** Fills the form and submits; resolves once the login screen has gone (the app shell is shown). */
+  async signIn(username: string, password: string): Promise<void> {
+    await this.username().fill(username);
+    await this.password().fill(password);
+    await this.signInButton().click();
+    await this.page.waitForURL((url) => !url.hash.startsWith('#/login'));
+  }
+}
+
+/** Demo accounts of the seeded database. */
+export const ACCOUNTS = {
+  admin: { username: 'admin', password: 'admin123' },
+  viewer: { username: 'viewer', password: 'demo1234' },
+  editorA: { username: 'editor-a', password: 'demo1234' },
+  mapper: { username: 'mapper', password: 'demo1234' },
+  operator: { username: 'operator', password: 'demo1234' },
+} as const;
+export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
+
+/** Opens the console and signs in as `account`; resolves on the workspace. */
+export async function signInAs(page: Page, baseUrl: string, account: Account): Promise<void> {
+  const login = new LoginPage(page, baseUrl);
+  await login.open();
+  await login.signIn(account.username, account.password);
+}

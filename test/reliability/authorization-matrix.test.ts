@@ -1,0 +1,502 @@
+// Authorization matrix: every operation of the contract × six callers, with the expected status of each cell.
+// The table below must name every operationId of the spec (a new operation without a row fails), and its
+// permission key must be the operation's `x-permission`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { loadBundledSpec, operationsOf } from '../support/spec.js';
+import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
+import { engines, startTestServer, type TestServer } from '../server/support/index.js';
+import { problemViolations } from './support.js';
+
+type Caller = 'anonymous' | 'expired' | 'tampered' | 'noGrant' | 'otherCluster' | 'granted';
+const CALLERS: Caller[] = ['anonymous', 'expired', 'tampered', 'noGrant', 'otherCluster', 'granted'];
+
+/** What a cell sends; `expect` may refine the check of the granted/otherCluster answer (e.g. a filtered list). */
+interface Call {
+  method: string;
+  path: string;
+  json?: unknown;
+  upload?: { field: string };
+  /** The cluster whose grant the `granted` caller holds (undefined: the grant is platform-wide). */
+  clusterId?: string;
+  check?: (caller: Caller, res: Response, body: unknown) => void;
+}
+
+interface Fixture {
+  t: TestServer;
+  admin: string;
+  /** The cluster the granted caller may act on, and one they may not. */
+  target: string;
+  other: string;
+  newCluster(opts?: { deleted?: boolean }): Promise<string>;
+  newBusinessUnit(clusterId: string, opts?: { deleted?: boolean }): Promise<string>;
+  newUser(): Promise<string>;
+  clusterMembership(clusterId: string): Promise<string>;
+  buMembership(buId: string): Promise<string>;
+  mapping(): Promise<string>;
+  reportTemplate(): Promise<string>;
+  /** The owner is the granted caller of the row. */
+  widget(ownerId: string): Promise<string>;
+  signedFileUrl(): Promise<string>;
+  refreshToken(): Promise<string>;
+}
+
+type Scope = 'public' | 'signin' | 'cluster' | 'platform' | 'anywhere';
+interface Row {
+  /** x-permission of the operation, or null. */
+  key: string | null;
+  /** public: no token needed; signin: any signed-in user; cluster: the key on the record's cluster;
+   *  platform: the key platform-wide; anywhere: the key on some cluster. */
+  scope: Scope;
+  ok: number;
+  /** Status for a signed-in caller without the grant (signin rows: other users, e.g. 404 for someone else's widget). */
+  denied?: number;
+  /** Status for the caller holding the key on another cluster only. */
+  otherCluster?: number;
+  /** Build the call again for each caller (single-use inputs such as refresh tokens). */
+  fresh?: boolean;
+  call(f: Fixture, granted: { id: string }): Promise<Call>;
+}
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const excludes = (id: string) => (caller: Caller, _res: Response, body: unknown) => {
+  const ids = ((body as { data?: Array<{ id: string; cluster_id?: string }> }).data ?? []).flatMap((r) => [r.id, r.cluster_id]);
+  if (caller === 'otherCluster') expect(ids, 'a list never shows another cluster').not.toContain(id);
+  if (caller === 'granted') expect(ids).toContain(id);
+};
+
+const MATRIX: Record<string, Row> = {
+  getHealth: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/healthz' }) },
+  login: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'POST', path: '/api/auth/login', json: { username: 'viewer', password: 'demo1234' } }) },
+  refreshToken: { key: null, scope: 'public', ok: 200, fresh: true, call: async (f) => ({ method: 'POST', path: '/api/auth/refresh-token', json: { refresh_token: await f.refreshToken() } }) },
+  logout: { key: null, scope: 'public', ok: 204, call: async (f) => ({ method: 'POST', path: '/api/auth/logout', json: { refresh_token: await f.refreshToken() } }) },
+  getStoredFile: { key: null, scope: 'public', ok: 200, call: async (f) => ({ method: 'GET', path: await f.signedFileUrl() }) },
+  getPlatformPermissions: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/user/permission/platform' }) },
+  listWidgets: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async (f, g) => {
+      const mine = await f.widget(g.id);
+      return {
+        method: 'GET',
+        path: '/api/proxy/api/me/dashboard-widgets',
+        check: (caller, _res, body) => {
+          const ids = (body as { items: Array<{ id: string }> }).items.map((w) => w.id);
+          if (caller === 'granted') expect(ids).toContain(mine);
+          else expect(ids, 'another user never sees the widget').not.toContain(mine);
+        },
+      };
+    },
+  },
+  createWidget: {
+    key: null,
+    scope: 'signin',
+    ok: 201,
+    denied: 201,
+    otherCluster: 201,
+    call: async () => ({ method: 'POST', path: '/api/proxy/api/me/dashboard-widgets', json: { dataset_id: 'users.by-role', widget_type: 'bar' } }),
+  },
+  updateWidget: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    denied: 404,
+    otherCluster: 404,
+    call: async (f, g) => ({ method: 'PATCH', path: `/api/proxy/api/me/dashboard-widgets/${await f.widget(g.id)}`, json: { title: 'mine' } }),
+  },
+  deleteWidget: {
+    key: null,
+    scope: 'signin',
+    ok: 204,
+    denied: 404,
+    otherCluster: 404,
+    call: async (f, g) => ({ method: 'DELETE', path: `/api/proxy/api/me/dashboard-widgets/${await f.widget(g.id)}` }),
+  },
+  listDatasets: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/datasets' }) },
+  getDatasetValues: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/datasets/users.by-role/values' }) },
+  countMyPendingPurchaseRequests: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/purchase-requests/count' }) },
+  countMyPendingPurchaseOrders: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/purchase-orders/count' }) },
+  countMyPendingStoreRequisitions: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/store-requisitions/count' }) },
+  listPendingApprovals: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/approval/pending' }) },
+  getApprovalSummary: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/approval/summary' }) },
+
+  listClusters: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    otherCluster: 200,
+    call: async (f) => ({ method: 'GET', path: '/api-system/clusters?perpage=-1', clusterId: f.target, check: excludes(f.target) }),
+  },
+  createCluster: {
+    key: 'cluster.create',
+    scope: 'platform',
+    ok: 201,
+    call: async () => ({ method: 'POST', path: '/api-system/clusters', json: { code: `M-${randomUUID().slice(0, 8)}`, name: 'Matrix cluster' } }),
+  },
+  getCluster: { key: 'cluster.read', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/clusters/${f.target}`, clusterId: f.target }) },
+  updateCluster: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => {
+      const id = await f.newCluster();
+      return { method: 'PUT', path: `/api-system/clusters/${id}`, clusterId: id, json: { code: `M-${randomUUID().slice(0, 8)}`, name: 'Renamed' } };
+    },
+  },
+  deleteCluster: {
+    key: 'cluster.delete',
+    scope: 'cluster',
+    ok: 204,
+    call: async (f) => {
+      const id = await f.newCluster();
+      return { method: 'DELETE', path: `/api-system/clusters/${id}`, clusterId: id };
+    },
+  },
+  restoreCluster: {
+    key: 'cluster.delete',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => {
+      const id = await f.newCluster({ deleted: true });
+      return { method: 'POST', path: `/api-system/clusters/${id}/restore`, clusterId: id };
+    },
+  },
+  uploadClusterLogo: { key: 'cluster.update', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'POST', path: `/api-system/clusters/${f.target}/logo`, clusterId: f.target, upload: { field: 'logo' } }) },
+  uploadClusterAvatar: { key: 'cluster.update', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'POST', path: `/api-system/clusters/${f.target}/avatar`, clusterId: f.target, upload: { field: 'avatar' } }) },
+  addClusterUser: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 201,
+    call: async (f) => ({ method: 'POST', path: '/api-system/user/clusters', clusterId: f.target, json: { user_id: await f.newUser(), cluster_id: f.target } }),
+  },
+  listClusterUsers: { key: 'cluster.read', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/user/clusters/${f.target}`, clusterId: f.target }) },
+  updateClusterUser: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({ method: 'PUT', path: `/api-system/user/clusters/${await f.clusterMembership(f.target)}`, clusterId: f.target, json: { role: 'admin' } }),
+  },
+  removeClusterUser: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 204,
+    call: async (f) => ({ method: 'DELETE', path: `/api-system/user/clusters/${await f.clusterMembership(f.target)}`, clusterId: f.target }),
+  },
+  searchUsers: { key: 'cluster.update', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/user?search=a', clusterId: f.target }) },
+  listBusinessUnits: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    otherCluster: 200,
+    call: async (f) => {
+      const bu = await f.newBusinessUnit(f.target);
+      return { method: 'GET', path: '/api-system/business-units?perpage=-1', clusterId: f.target, check: excludes(bu) };
+    },
+  },
+  createBusinessUnit: {
+    key: 'cluster.create',
+    scope: 'cluster',
+    ok: 201,
+    call: async (f) => ({ method: 'POST', path: '/api-system/business-units', clusterId: f.target, json: { cluster_id: f.target, code: `B-${randomUUID().slice(0, 8)}`, name: 'Matrix BU' } }),
+  },
+  getBusinessUnit: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}`, clusterId: f.target }),
+  },
+  updateBusinessUnit: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({
+      method: 'PUT',
+      path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}`,
+      clusterId: f.target,
+      json: { cluster_id: f.target, code: `B-${randomUUID().slice(0, 8)}`, name: 'Renamed BU' },
+    }),
+  },
+  deleteBusinessUnit: {
+    key: 'cluster.delete',
+    scope: 'cluster',
+    ok: 204,
+    call: async (f) => ({ method: 'DELETE', path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}`, clusterId: f.target }),
+  },
+  restoreBusinessUnit: {
+    key: 'cluster.delete',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({ method: 'POST', path: `/api-system/business-units/${await f.newBusinessUnit(f.target, { deleted: true })}/restore`, clusterId: f.target }),
+  },
+  uploadBusinessUnitLogo: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({ method: 'POST', path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}/logo`, clusterId: f.target, upload: { field: 'logo' } }),
+  },
+  uploadBusinessUnitAvatar: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({ method: 'POST', path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}/avatar`, clusterId: f.target, upload: { field: 'avatar' } }),
+  },
+  addBusinessUnitUser: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 201,
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api-system/user/business-units',
+      clusterId: f.target,
+      json: { user_id: await f.newUser(), business_unit_id: await f.newBusinessUnit(f.target) },
+    }),
+  },
+  listBusinessUnitUsers: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/user/business-units/${await f.newBusinessUnit(f.target)}`, clusterId: f.target }),
+  },
+  updateBusinessUnitUser: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({
+      method: 'PATCH',
+      path: `/api-system/user/business-units/${await f.buMembership(await f.newBusinessUnit(f.target))}`,
+      clusterId: f.target,
+      json: { role: 'admin' },
+    }),
+  },
+  removeBusinessUnitUser: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 204,
+    call: async (f) => ({ method: 'DELETE', path: `/api-system/user/business-units/${await f.buMembership(await f.newBusinessUnit(f.target))}`, clusterId: f.target }),
+  },
+  listPrintTemplateMappings: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/print-template-mappings' }) },
+  createPrintTemplateMapping: {
+    key: 'print_template_mapping.manage',
+    scope: 'platform',
+    ok: 201,
+    call: async (f) => ({ method: 'POST', path: '/api-system/print-template-mappings', json: { document_type: 'GRN', report_template_id: await f.reportTemplate(), is_default: false } }),
+  },
+  listDocumentTypes: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/print-template-mappings/document-types' }) },
+  resolvePrintTemplateMapping: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async (f) => {
+      await f.mapping();
+      return { method: 'GET', path: '/api-system/print-template-mappings/resolve?document_type=GRN' };
+    },
+  },
+  getPrintTemplateMapping: { key: null, scope: 'signin', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/print-template-mappings/${await f.mapping()}` }) },
+  updatePrintTemplateMapping: {
+    key: 'print_template_mapping.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'PUT', path: `/api-system/print-template-mappings/${await f.mapping()}`, json: { display_label: 'Matrix' } }),
+  },
+  deletePrintTemplateMapping: {
+    key: 'print_template_mapping.manage',
+    scope: 'platform',
+    ok: 204,
+    call: async (f) => ({ method: 'DELETE', path: `/api-system/print-template-mappings/${await f.mapping()}` }),
+  },
+  listReportTemplates: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/report-templates' }) },
+  listCurrencies: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/currencies', clusterId: f.target }) },
+};
+
+function expected(row: Row, caller: Caller): number {
+  if (row.scope === 'public') return row.ok;
+  if (caller === 'anonymous' || caller === 'expired' || caller === 'tampered') return 401;
+  if (caller === 'granted') return row.ok;
+  if (row.scope === 'signin') return caller === 'noGrant' ? (row.denied ?? row.ok) : (row.otherCluster ?? row.denied ?? row.ok);
+  if (caller === 'noGrant') return row.denied ?? 403;
+  return row.otherCluster ?? 403;
+}
+
+describe.each(engines())('authorization matrix on %s', (engine) => {
+  let t: TestServer;
+  let f: Fixture;
+  beforeAll(async () => {
+    t = await startTestServer(engine);
+    const admin = await t.login('admin');
+    const api = async (method: string, path: string, json?: unknown) => {
+      const res = await t.fetch(path, { method, token: admin, json });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+      return text ? (JSON.parse(text) as { id: string }) : ({} as { id: string });
+    };
+    const newCluster: Fixture['newCluster'] = async (opts = {}) => {
+      const { id } = await api('POST', '/api-system/clusters', { code: `MX-${randomUUID().slice(0, 8)}`, name: 'Matrix fixture' });
+      if (opts.deleted) await api('DELETE', `/api-system/clusters/${id}`);
+      return id;
+    };
+    const newUser = async () => {
+      const username = `mx-${randomUUID().slice(0, 8)}`;
+      const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'x' }).returning('id');
+      return (row as { id: string }).id;
+    };
+    const target = await newCluster();
+    const other = await newCluster();
+    f = {
+      t,
+      admin,
+      target,
+      other,
+      newCluster,
+      async newBusinessUnit(clusterId, opts = {}) {
+        const { id } = await api('POST', '/api-system/business-units', { cluster_id: clusterId, code: `MB-${randomUUID().slice(0, 8)}`, name: 'Matrix BU' });
+        if (opts.deleted) await api('DELETE', `/api-system/business-units/${id}`);
+        return id;
+      },
+      newUser,
+      async clusterMembership(clusterId) {
+        return (await api('POST', '/api-system/user/clusters', { user_id: await newUser(), cluster_id: clusterId })).id;
+      },
+      async buMembership(buId) {
+        return (await api('POST', '/api-system/user/business-units', { user_id: await newUser(), business_unit_id: buId })).id;
+      },
+      async reportTemplate() {
+        return ((await t.knex('report_templates').select('id').where({ kind: 'print' }).first()) as { id: string }).id;
+      },
+      async mapping() {
+        return (await api('POST', '/api-system/print-template-mappings', { document_type: 'GRN', report_template_id: await this.reportTemplate(), is_default: true })).id;
+      },
+      async widget(ownerId) {
+        const [row] = await t.knex('dashboard_widgets').insert({ user_id: ownerId, dataset_id: `tenancy.active-clusters`, widget_type: 'kpi', order_index: 10 }).onConflict(['user_id', 'dataset_id']).merge().returning('id');
+        return (row as { id: string }).id;
+      },
+      async signedFileUrl() {
+        const res = await t.upload(`/api-system/clusters/${other}/logo`, 'logo', PNG_1X1, 'a.png', admin, 'image/png');
+        const body = (await res.json()) as { url: string };
+        const u = new URL(body.url, t.baseUrl);
+        return u.pathname + u.search;
+      },
+      async refreshToken() {
+        const res = await t.fetch('/api/auth/login', { method: 'POST', json: { username: 'viewer', password: 'demo1234' } });
+        return ((await res.json()) as { refresh_token: string }).refresh_token;
+      },
+    };
+  });
+  afterAll(() => t?.close());
+
+  it('has a row for every operation of the contract, with its x-permission', () => {
+    const ops = operationsOf(loadBundledSpec());
+    expect(Object.keys(MATRIX).sort()).toEqual(ops.map((o) => o.operationId!).sort());
+    for (const op of ops) {
+      const row = MATRIX[op.operationId!]!;
+      expect(row.key, op.operationId).toBe(op['x-permission'] ?? null);
+      expect(row.scope === 'public', `${op.operationId} is public exactly when the contract says security: []`).toBe(Array.isArray(op.security) && op.security.length === 0);
+    }
+  });
+
+  it('gives every caller of every operation the expected status', async () => {
+    let cells = 0;
+    const wrong: string[] = [];
+    for (const [operationId, row] of Object.entries(MATRIX)) {
+      // Fresh users per row: one without any grant, one with the key on the other cluster, one with the key on the target.
+      const ids = { noGrant: await f.newUser(), otherCluster: await f.newUser(), granted: await f.newUser() };
+      const call = await row.call(f, { id: ids.granted });
+      if (row.key) {
+        await t.knex('permission_grants').insert({ user_id: ids.otherCluster, permission_key: row.key, cluster_id: f.other });
+        await t.knex('permission_grants').insert({ user_id: ids.granted, permission_key: row.key, cluster_id: row.scope === 'platform' ? null : (call.clusterId ?? null) });
+      }
+      const secret = t.config.jwtSecret;
+      const tokens: Record<Caller, string | undefined> = {
+        anonymous: undefined,
+        expired: await signAccessToken(secret, ids.granted, Date.now() - 3_600_000),
+        tampered: await (async () => {
+          const real = await signAccessToken(secret, ids.granted);
+          const [h, , s] = real.split('.');
+          const adminId = ((await t.knex('users').select('id').where({ username: 'admin' }).first()) as { id: string }).id;
+          const payload = Buffer.from(JSON.stringify({ sub: adminId, iss: 'platform-admin', aud: 'platform-admin-api', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
+          return `${h}.${payload}.${s}`;
+        })(),
+        noGrant: await signAccessToken(secret, ids.noGrant),
+        otherCluster: await signAccessToken(secret, ids.otherCluster),
+        granted: await signAccessToken(secret, ids.granted),
+      };
+      // The granted caller goes last: denied calls must leave the record as it was for it.
+      for (const caller of CALLERS) {
+        if (row.fresh && caller !== CALLERS[0]) Object.assign(call, await row.call(f, { id: ids.granted }));
+        const res = call.upload
+          ? await t.upload(call.path, call.upload.field, PNG_1X1, 'a.png', tokens[caller], 'image/png')
+          : await t.fetch(call.path, { method: call.method, token: tokens[caller], json: call.json });
+        cells++;
+        const want = expected(row, caller);
+        const text = await res.clone().text();
+        if (res.status !== want) wrong.push(`${operationId} × ${caller}: ${res.status} (want ${want}) ${text.slice(0, 160)}`);
+        if (res.status >= 400) wrong.push(...(await problemViolations(res)).map((v) => `${operationId} × ${caller}: ${v}`));
+        else if (call.check && res.status === want) {
+          try {
+            call.check(caller, res, text ? JSON.parse(text) : undefined);
+          } catch (err) {
+            wrong.push(`${operationId} × ${caller}: ${String(err)}`);
+          }
+        }
+      }
+    }
+    console.log(`[matrix] ${engine}: ${cells} cells checked (${Object.keys(MATRIX).length} operations × ${CALLERS.length} callers)`);
+    expect(wrong).toEqual([]);
+    expect(cells).toBe(Object.keys(MATRIX).length * CALLERS.length);
+  });
+
+  it('never lets a caller reach another user\'s widget or another cluster\'s memberships by id (IDOR)', async () => {
+    const secret = t.config.jwtSecret;
+    const alice = await f.newUser();
+    const bob = await f.newUser();
+    const [aliceToken, bobToken] = [await signAccessToken(secret, alice), await signAccessToken(secret, bob)];
+    const widget = await f.widget(alice);
+    for (const [method, json] of [['PATCH', { title: 'stolen', order_index: 1 }], ['DELETE', undefined]] as const) {
+      const res = await t.fetch(`/api/proxy/api/me/dashboard-widgets/${widget}`, { method, token: bobToken, json });
+      expect(res.status).toBe(404);
+    }
+    const row = await t.knex('dashboard_widgets').where({ id: widget }).first();
+    expect(row).toMatchObject({ user_id: alice, title: null });
+    expect(((await (await t.fetch('/api/proxy/api/me/dashboard-widgets', { token: aliceToken })).json()) as { count: number }).count).toBe(1);
+
+    // An editor of the other cluster, holding every cluster key there, with ids of the target cluster.
+    const editor = await f.newUser();
+    for (const key of ['cluster.read', 'cluster.create', 'cluster.update', 'cluster.delete']) {
+      await t.knex('permission_grants').insert({ user_id: editor, permission_key: key, cluster_id: f.other });
+    }
+    const token = await signAccessToken(secret, editor);
+    const targetBu = await f.newBusinessUnit(f.target);
+    const otherBu = await f.newBusinessUnit(f.other);
+    const clusterMember = await f.clusterMembership(f.target);
+    const buMember = await f.buMembership(targetBu);
+    const attempts: Array<[string, string, unknown]> = [
+      ['PUT', `/api-system/user/clusters/${clusterMember}`, { role: 'admin' }],
+      ['DELETE', `/api-system/user/clusters/${clusterMember}`, undefined],
+      ['PATCH', `/api-system/user/business-units/${buMember}`, { role: 'admin' }],
+      ['DELETE', `/api-system/user/business-units/${buMember}`, undefined],
+      ['GET', `/api-system/user/business-units/${targetBu}`, undefined],
+      ['GET', `/api-system/user/clusters/${f.target}`, undefined],
+      ['POST', '/api-system/user/business-units', { user_id: editor, business_unit_id: targetBu }],
+      ['POST', '/api-system/user/clusters', { user_id: editor, cluster_id: f.target }],
+      // Moving a BU of my cluster into theirs, or theirs into mine, needs the grant on both.
+      ['PUT', `/api-system/business-units/${otherBu}`, { cluster_id: f.target, code: `MV-${randomUUID().slice(0, 6)}`, name: 'moved' }],
+      ['PUT', `/api-system/business-units/${targetBu}`, { cluster_id: f.other, code: `MV-${randomUUID().slice(0, 6)}`, name: 'moved' }],
+      ['GET', `/api-system/business-units?cluster_id=${f.target}`, undefined],
+    ];
+    for (const [method, path, json] of attempts) {
+      const res = await t.fetch(path, { method, token, json });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    expect(await t.knex('cluster_users').where({ id: clusterMember }).first()).toMatchObject({ role: 'user' });
+    expect(await t.knex('bu_users').where({ id: buMember }).first()).toMatchObject({ role: 'user' });
+    expect(await t.knex('business_units').where({ id: otherBu }).first()).toMatchObject({ cluster_id: f.other });
+    expect(await t.knex('business_units').where({ id: targetBu }).first()).toMatchObject({ cluster_id: f.target });
+    // A token with an alg of none is never accepted.
+    const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: editor, iss: 'platform-admin', aud: 'platform-admin-api' })).toString('base64url')}.`;
+    expect((await t.fetch('/api/user/permission/platform', { token: none })).status).toBe(401);
+    // Nor one signed with another secret.
+    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(editor).setIssuer('platform-admin').setAudience('platform-admin-api').setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode('x'.repeat(48)));
+    expect((await t.fetch('/api/user/permission/platform', { token: forged })).status).toBe(401);
+  });
+});

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../openapi/generated/schema.js';
+import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { engines, startTestServer, type TestServer } from './support/index.js';
+import { asciiWebp, minimalJpeg, wellFormedPng } from '../support/images.js';
+
+type UploadResult = components['schemas']['UploadResult'];
+type Cluster = components['schemas']['Cluster'];
+type BusinessUnit = components['schemas']['BusinessUnit'];
+type Grant = [key: string, clusterId: string | null];
+
+const FIVE_MB = 5 * 1024 * 1024;
+// The server checks the whole image structure, so the fixtures are real (minimal) images.
+const PNG = wellFormedPng();
+const JPEG = minimalJpeg();
+const WEBP = asciiWebp();
+const pngOfSize = (size: number) => wellFormedPng(1, 1, size);
+
+describe.each(engines())('branding on %s', (engine) => {
+  let t: TestServer;
+  let admin: string;
+  let passwordHash: string;
+
+  async function userWith(grants: Grant[]): Promise<string> {
+    const username = `br-${randomUUID().slice(0, 8)}`;
+    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: passwordHash }).returning('id');
+    const id = (row as { id: string }).id;
+    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    return t.login(username, 'branding-pass');
+  }
+
+  async function cluster(): Promise<string> {
+    const [row] = await t.knex('clusters').insert({ code: `BR-${randomUUID().slice(0, 6)}`, name: 'Branded' }).returning('id');
+    return (row as { id: string }).id;
+  }
+
+  async function businessUnit(clusterId: string): Promise<string> {
+    const [row] = await t.knex('business_units').insert({ cluster_id: clusterId, code: `BB-${randomUUID().slice(0, 6)}`, name: 'Branded hotel' }).returning('id');
+    return (row as { id: string }).id;
+  }
+
+  function upload(path: string, field: string, bytes: Buffer, filename: string, type: string, token = admin): Promise<Response> {
+    const form = new FormData();
+    form.append(field, new Blob([bytes], { type }), filename);
+    return t.fetch(path, { method: 'POST', token, body: form });
+  }
+
+  const keyOf = async (table: string, id: string, field: 'logo_key' | 'avatar_key') =>
+    ((await t.knex(table).select(field).where({ id }).first()) as Record<string, string | null>)[field];
+
+  beforeAll(async () => {
+    t = await startTestServer(engine);
+    admin = await t.login('admin');
+    passwordHash = await hashPassword('branding-pass');
+  });
+  afterAll(() => t?.close());
+
+  it('when a PNG is uploaded under a .jpg name, then it is stored as PNG and the URL serves it', async () => {
+    const id = await cluster();
+    const res = await upload(`/api-system/clusters/${id}/logo`, 'logo', PNG, 'photo.jpg', 'image/jpeg');
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as UploadResult;
+    expect(Object.keys(body).sort()).toEqual(['expires_at', 'url']);
+    expect(Date.parse(body.expires_at)).toBeGreaterThan(Date.now());
+    const key = await keyOf('clusters', id, 'logo_key');
+    expect(key).toMatch(/\.png$/);
+    const file = await t.fetch(body.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('when a text file is named .png, then 415 problem and nothing is stored', async () => {
+    const id = await cluster();
+    const res = await upload(`/api-system/clusters/${id}/logo`, 'logo', Buffer.from('just some text, not an image'), 'logo.png', 'image/png');
+    expect(res.status).toBe(415);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(await keyOf('clusters', id, 'logo_key')).toBeNull();
+    const read = (await (await t.fetch(`/api-system/clusters/${id}`, { token: admin })).json()) as Cluster;
+    expect(read.logo).toBeUndefined();
+  });
+
+  it('when the image is 5 MB + 1 byte, then 413 problem and nothing is stored; exactly 5 MB is accepted', async () => {
+    const id = await cluster();
+    const tooBig = await upload(`/api-system/clusters/${id}/avatar`, 'avatar', pngOfSize(FIVE_MB + 1), 'big.png', 'image/png');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(await keyOf('clusters', id, 'avatar_key')).toBeNull();
+    const limit = await upload(`/api-system/clusters/${id}/avatar`, 'avatar', pngOfSize(FIVE_MB), 'limit.png', 'image/png');
+    expect(limit.status).toBe(200);
+    const key = await keyOf('clusters', id, 'avatar_key');
+    expect(key).not.toBeNull();
+    expect(await t.storage.exists(key!)).toBe(true);
+  });
+
+  it('when a new image is uploaded, then it replaces the old one and the old object is deleted', async () => {
+    const id = await cluster();
+    expect((await upload(`/api-system/clusters/${id}/logo`, 'logo', PNG, 'a.png', 'image/png')).status).toBe(200);
+    const oldKey = (await keyOf('clusters', id, 'logo_key'))!;
+    expect(await t.storage.exists(oldKey)).toBe(true);
+    expect((await upload(`/api-system/clusters/${id}/logo`, 'logo', JPEG, 'b.jpg', 'image/jpeg')).status).toBe(200);
+    const newKey = (await keyOf('clusters', id, 'logo_key'))!;
+    expect(newKey).not.toBe(oldKey);
+    expect(newKey).toMatch(/\.jpg$/);
+    expect(await t.storage.exists(newKey)).toBe(true);
+    expect(await t.storage.exists(oldKey)).toBe(false);
+  });
+
+  it('when only a logo is set, then reads return logo {url} and no avatar, in the detail and the list', async () => {
+    const id = await cluster();
+    const before = (await (await t.fetch(`/api-system/clusters/${id}`, { token: admin })).json()) as Cluster;
+    expect(before.logo).toBeUndefined();
+    expect(before.avatar).toBeUndefined();
+    await upload(`/api-system/clusters/${id}/logo`, 'logo', WEBP, 'logo.webp', 'image/webp');
+    const after = (await (await t.fetch(`/api-system/clusters/${id}`, { token: admin })).json()) as Cluster;
+    expect(Object.keys(after.logo!)).toEqual(['url']);
+    expect(after.avatar).toBeUndefined();
+    expect((await t.fetch(after.logo!.url)).headers.get('content-type')).toBe('image/webp');
+    const code = ((await t.knex('clusters').select('code').where({ id }).first()) as { code: string }).code;
+    const listed = (await (await t.fetch(`/api-system/clusters?search=${code}`, { token: admin })).json()) as components['schemas']['ClusterPage'];
+    expect(listed.data[0]!.logo?.url).toBeTruthy();
+  });
+
+  it('when a business unit gets a logo and an avatar, then both are stored and returned on its reads', async () => {
+    const bu = await businessUnit(await cluster());
+    expect((await upload(`/api-system/business-units/${bu}/logo`, 'logo', JPEG, 'x.jpeg', 'image/jpeg')).status).toBe(200);
+    expect((await upload(`/api-system/business-units/${bu}/avatar`, 'avatar', WEBP, 'x.webp', 'application/octet-stream')).status).toBe(200);
+    const read = (await (await t.fetch(`/api-system/business-units/${bu}`, { token: admin })).json()) as BusinessUnit;
+    expect(read.logo?.url).toBeTruthy();
+    expect(read.avatar?.url).toBeTruthy();
+    expect(await keyOf('business_units', bu, 'avatar_key')).toMatch(/\.webp$/);
+  });
+
+  it('when the file is in the wrong form field or missing, then 400', async () => {
+    const id = await cluster();
+    expect((await upload(`/api-system/clusters/${id}/logo`, 'avatar', PNG, 'a.png', 'image/png')).status).toBe(400);
+    const empty = new FormData();
+    empty.append('note', 'no file');
+    expect((await t.fetch(`/api-system/clusters/${id}/logo`, { method: 'POST', token: admin, body: empty })).status).toBe(400);
+    expect(await keyOf('clusters', id, 'logo_key')).toBeNull();
+  });
+
+  it('when the record is unknown or the id malformed, then 404 or 400', async () => {
+    expect((await upload(`/api-system/clusters/${randomUUID()}/logo`, 'logo', PNG, 'a.png', 'image/png')).status).toBe(404);
+    expect((await upload(`/api-system/business-units/${randomUUID()}/avatar`, 'avatar', PNG, 'a.png', 'image/png')).status).toBe(404);
+    expect((await upload('/api-system/clusters/nope/logo', 'logo', PNG, 'a.png', 'image/png')).status).toBe(400);
+  });
+
+  it('when the caller has cluster.update on the cluster, then it uploads; on another cluster or read-only, then 403 and nothing is stored', async () => {
+    const mine = await cluster();
+    const theirs = await cluster();
+    const theirBu = await businessUnit(theirs);
+    const myBu = await businessUnit(mine);
+    const updater = await userWith([['cluster.update', mine]]);
+    expect((await upload(`/api-system/clusters/${mine}/logo`, 'logo', PNG, 'a.png', 'image/png', updater)).status).toBe(200);
+    expect((await upload(`/api-system/business-units/${myBu}/logo`, 'logo', PNG, 'a.png', 'image/png', updater)).status).toBe(200);
+    const denied = await upload(`/api-system/clusters/${theirs}/logo`, 'logo', PNG, 'a.png', 'image/png', updater);
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect((await upload(`/api-system/business-units/${theirBu}/avatar`, 'avatar', PNG, 'a.png', 'image/png', updater)).status).toBe(403);
+    expect(await keyOf('clusters', theirs, 'logo_key')).toBeNull();
+    expect(await keyOf('business_units', theirBu, 'avatar_key')).toBeNull();
+    const reader = await userWith([['cluster.read', mine]]);
+    expect((await upload(`/api-system/clusters/${mine}/avatar`, 'avatar', PNG, 'a.png', 'image/png', reader)).status).toBe(403);
+  });
+});

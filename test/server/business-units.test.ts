@@ -1,0 +1,430 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../openapi/generated/schema.js';
+import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { engines, startTestServer, type TestServer } from './support/index.js';
+
+type BusinessUnit = components['schemas']['BusinessUnit'];
+type BusinessUnitInput = components['schemas']['BusinessUnitInput'];
+type BusinessUnitPage = components['schemas']['BusinessUnitPage'];
+type Cluster = components['schemas']['Cluster'];
+type Problem = components['schemas']['Problem'];
+type Grant = [key: string, clusterId: string | null];
+
+const PASSWORD = 'bu-test-pass';
+const encodeQuery = (query: string) => new URLSearchParams(query.split('&').filter(Boolean).map((p) => p.split('=') as [string, string])).toString();
+const tag = () => randomUUID().slice(0, 6).toUpperCase();
+
+describe.each(engines())('business units on %s', (engine) => {
+  let t: TestServer;
+  let passwordHash: string;
+  let admin: string;
+
+  async function userWith(grants: Grant[]): Promise<{ id: string; token: string }> {
+    const username = `bu-${randomUUID().slice(0, 8)}`;
+    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: passwordHash }).returning('id');
+    const id = (row as { id: string }).id;
+    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    return { id, token: await t.login(username, PASSWORD) };
+  }
+
+  async function createCluster(body: { max_license_bu?: number | null; name?: string } = {}): Promise<Cluster> {
+    const code = `BC-${tag()}`;
+    const res = await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code, name: body.name ?? `Group ${code}`, max_license_bu: body.max_license_bu ?? null } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as Cluster;
+  }
+
+  async function createBu(token: string, body: Partial<BusinessUnitInput> & { cluster_id: string }): Promise<BusinessUnit> {
+    const code = body.code ?? `BU-${tag()}`;
+    const res = await t.fetch('/api-system/business-units', { method: 'POST', token, json: { name: `Hotel ${code}`, ...body, code } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as BusinessUnit;
+  }
+
+  async function list(token: string, query: string): Promise<BusinessUnitPage> {
+    const res = await t.fetch(`/api-system/business-units?${encodeQuery(query)}`, { token });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as BusinessUnitPage;
+  }
+
+  async function read(id: string, token = admin): Promise<BusinessUnit> {
+    const res = await t.fetch(`/api-system/business-units/${id}`, { token });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as BusinessUnit;
+  }
+
+  const put = (id: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
+    t.fetch(`/api-system/business-units/${id}`, { method: 'PUT', token, json: body, headers });
+
+  async function seeded(code: string): Promise<{ id: string; cluster_id: string }> {
+    return (await t.knex('business_units').select('id', 'cluster_id').where({ code }).whereNull('deleted_at').first()) as { id: string; cluster_id: string };
+  }
+  async function clusterId(code: string): Promise<string> {
+    return ((await t.knex('clusters').select('id').where({ code }).whereNull('deleted_at').first()) as { id: string }).id;
+  }
+
+  beforeAll(async () => {
+    t = await startTestServer(engine);
+    passwordHash = await hashPassword(PASSWORD);
+    admin = await t.login('admin');
+  });
+  afterAll(() => t?.close());
+
+  it('when a business unit is created with all 34 form fields, then the detail returns each under its wire name', async () => {
+    const cluster = await createCluster({ name: 'Wire Group' });
+    const thb = ((await t.knex('currencies').select('id').where({ code: 'THB' }).first()) as { id: string }).id;
+    const input: BusinessUnitInput = {
+      cluster_id: cluster.id,
+      code: `W-${tag()}`,
+      name: 'Wire Hotel',
+      alias_name: 'WH',
+      description: 'Line one\nLine two',
+      max_license_users: 25,
+      is_hq: true,
+      is_active: false,
+      hotel_name: 'Wire Hotel Ltd', hotel_tel: '+66 1', hotel_email: 'h@example.com', hotel_address: '1 Road', hotel_zip_code: '10110',
+      company_name: 'Wire Co', company_tel: '+66 2', company_email: 'c@example.com', company_address: '2 Road', company_zip_code: '10120',
+      tax_no: 'T-1', branch_no: '00001',
+      date_format: 'YYYY-MM-DD', date_time_format: 'YYYY-MM-DD HH:mm:ss', time_format: 'HH:mm', long_time_format: 'HH:mm:ss.SSS', short_time_format: 'HH:mm',
+      timezone: 'Asia/Bangkok',
+      perpage_format: { default: 10 },
+      amount_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
+      quantity_format: { locales: 'en-US', minimumFractionDigits: 3 },
+      recipe_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
+      calculation_method: 'fifo',
+      default_currency_id: thb,
+      config: [{ key: 'neg', label: 'Allow negative', datatype: 'boolean', value: false }],
+      db_connection: '{"host":"db.internal","port":5432}',
+    };
+    expect(Object.keys(input)).toHaveLength(34);
+    const res = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: input });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as BusinessUnit;
+    expect(res.headers.get('location')).toBe(`/api-system/business-units/${created.id}`);
+    expect(res.headers.get('etag')).toMatch(/^W\//);
+
+    const detail = await read(created.id);
+    for (const [field, value] of Object.entries(input)) expect(detail[field as keyof BusinessUnit], field).toEqual(value);
+    expect(detail.cluster_name).toBe('Wire Group');
+    expect(detail.defaultCurrency).toMatchObject({ id: thb, code: 'THB', name: 'Thai Baht', symbol: '฿', decimal_places: 2, is_active: true });
+    expect(detail.users).toEqual([]);
+    expect(detail.users_count).toBe(0);
+    expect(detail.created_by_name).toBe('Platform Admin');
+    expect(detail.audit.created.name).toBe('Platform Admin');
+
+    // Lists carry the record without the detail-only parts.
+    const row = (await list(admin, `cluster_id=${cluster.id}`)).data[0]!;
+    expect(row.id).toBe(created.id);
+    expect(row.defaultCurrency).toBeUndefined();
+    expect(row.users).toBeUndefined();
+    expect(row.hotel_zip_code).toBe('10110');
+  });
+
+  it('when number formats arrive as objects, parseable text or unparseable text, then objects are stored as JSON and bad text is kept as sent', async () => {
+    const cluster = await createCluster();
+    const bu = await createBu(admin, {
+      cluster_id: cluster.id,
+      perpage_format: '{"default": 20}',
+      amount_format: '{locales: th-TH',
+      quantity_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
+    });
+    expect(bu.perpage_format).toEqual({ default: 20 });
+    expect(bu.amount_format).toBe('{locales: th-TH');
+    expect(bu.quantity_format).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });
+    expect(bu.recipe_format).toBeNull();
+    const stored = (await t.knex('business_units').select('amount_format', 'perpage_format').where({ id: bu.id }).first()) as Record<string, unknown>;
+    expect(stored.amount_format).toBe('{locales: th-TH');
+    expect(stored.perpage_format).toEqual({ default: 20 });
+  });
+
+  it('when config entries lack a key or a label, then they are dropped on save', async () => {
+    const cluster = await createCluster();
+    const bu = await createBu(admin, {
+      cluster_id: cluster.id,
+      config: [
+        { key: 'keep', label: 'Kept', datatype: 'number', value: 7 },
+        { label: 'No key', datatype: 'string', value: 'x' },
+        { key: 'nolabel', datatype: 'string', value: 'x' },
+        { key: '  ', label: 'Blank key', value: 1 },
+        { key: 'blanklabel', label: '', value: 1 },
+        { key: null, label: 'Null key' },
+        { key: 'minimal', label: 'Minimal' },
+      ],
+    });
+    expect(bu.config).toEqual([
+      { key: 'keep', label: 'Kept', datatype: 'number', value: 7 },
+      { key: 'minimal', label: 'Minimal', datatype: 'string', value: null },
+    ]);
+    const res = await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: bu.name, config: [{ key: '', label: 'x' }] });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as BusinessUnit).config).toEqual([]);
+  });
+
+  it('when db_connection is sent, then it comes back exactly as sent, on create, read and update', async () => {
+    const cluster = await createCluster();
+    const odd = '{ "host" : "db.internal",\n  "port":5432, "opts": {"ssl": true} }  ';
+    const bu = await createBu(admin, { cluster_id: cluster.id, db_connection: odd });
+    expect(bu.db_connection).toBe(odd);
+    expect((await read(bu.id)).db_connection).toBe(odd);
+    const notJson = 'host=db.internal port=5432';
+    const res = await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: bu.name, db_connection: notJson });
+    expect(((await res.json()) as BusinessUnit).db_connection).toBe(notJson);
+    expect((await read(bu.id)).db_connection).toBe(notJson);
+  });
+
+  it('when a business unit is updated without optional fields, then they become null (a full replace)', async () => {
+    const cluster = await createCluster();
+    const bu = await createBu(admin, { cluster_id: cluster.id, hotel_name: 'H', is_hq: true, max_license_users: 3, calculation_method: 'average' });
+    const res = await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: 'New name' });
+    expect(res.status).toBe(200);
+    const after = (await res.json()) as BusinessUnit;
+    expect(after).toMatchObject({ name: 'New name', hotel_name: null, is_hq: false, is_active: true, max_license_users: null, calculation_method: null, config: [] });
+  });
+
+  it('when a business unit is soft-deleted, then the default list hides it and deleted=include|only show it', async () => {
+    const cluster = await createCluster();
+    const live = await createBu(admin, { cluster_id: cluster.id, code: 'A-LIVE' });
+    const gone = await createBu(admin, { cluster_id: cluster.id, code: 'B-GONE' });
+    expect((await t.fetch(`/api-system/business-units/${gone.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await list(admin, `cluster_id=${cluster.id}`)).data.map((b) => b.id)).toEqual([live.id]);
+    expect((await list(admin, `cluster_id=${cluster.id}&deleted=include&sort=code:asc`)).data.map((b) => b.id)).toEqual([live.id, gone.id]);
+    const only = await list(admin, `cluster_id=${cluster.id}&deleted=only`);
+    expect(only.data.map((b) => b.id)).toEqual([gone.id]);
+    expect(only.data[0]!.deleted_by_name).toBe('Platform Admin');
+    expect((await read(gone.id)).deleted_at).not.toBeNull();
+    expect((await t.fetch(`/api-system/business-units/${gone.id}`, { method: 'DELETE', token: admin })).status).toBe(404);
+    expect((await put(gone.id, admin, { cluster_id: cluster.id, code: 'B-GONE', name: 'x' })).status).toBe(404);
+  });
+
+  it('when is_active is true or false, then only that status is listed, and without it both are', async () => {
+    const cluster = await createCluster();
+    const on = await createBu(admin, { cluster_id: cluster.id, code: 'ON', is_active: true });
+    const off = await createBu(admin, { cluster_id: cluster.id, code: 'OFF', is_active: false });
+    expect((await list(admin, `cluster_id=${cluster.id}&is_active=true`)).data.map((b) => b.id)).toEqual([on.id]);
+    expect((await list(admin, `cluster_id=${cluster.id}&is_active=false`)).data.map((b) => b.id)).toEqual([off.id]);
+    expect((await list(admin, `cluster_id=${cluster.id}&sort=code:asc`)).data.map((b) => b.id)).toEqual([off.id, on.id]);
+  });
+
+  it('when perpage is -1 with a cluster_id filter, then all business units of that cluster come back on one page', async () => {
+    const cluster = await createCluster();
+    const other = await createCluster();
+    for (let i = 0; i < 12; i++) await createBu(admin, { cluster_id: cluster.id, code: `P-${String(i).padStart(2, '0')}` });
+    await createBu(admin, { cluster_id: other.id, code: 'P-00' });
+    const all = await list(admin, `cluster_id=${cluster.id}&perpage=-1&sort=name:asc`);
+    expect(all.data).toHaveLength(12);
+    expect(all.data.every((b) => b.cluster_id === cluster.id)).toBe(true);
+    expect(all.paginate).toEqual({ total: 12, page: 1, perpage: -1, pages: 1 });
+    expect((await list(admin, `cluster_id=${cluster.id}`)).paginate).toEqual({ total: 12, page: 1, perpage: 10, pages: 2 });
+  });
+
+  it('when sorting by cluster_name or searching a cluster name, then the parent cluster decides; an unknown sort is 400', async () => {
+    const word = `srt${tag().toLowerCase()}`;
+    const zulu = await createCluster({ name: `Zulu ${word}` });
+    const alpha = await createCluster({ name: `Alpha ${word}` });
+    const z = await createBu(admin, { cluster_id: zulu.id, code: 'S-1' });
+    const a = await createBu(admin, { cluster_id: alpha.id, code: 'S-2' });
+    const asc = await list(admin, `search=${word}&sort=cluster_name:asc`);
+    expect(asc.data.map((b) => b.id)).toEqual([a.id, z.id]);
+    expect(asc.data.map((b) => b.cluster_name)).toEqual([`Alpha ${word}`, `Zulu ${word}`]);
+    expect((await list(admin, `search=${word}&sort=cluster_name:desc`)).data.map((b) => b.id)).toEqual([z.id, a.id]);
+    for (const sort of ['cluster:asc', 'db_connection:asc', 'name:sideways']) {
+      const res = await t.fetch(`/api-system/business-units?sort=${encodeURIComponent(sort)}`, { token: admin });
+      expect(res.status, sort).toBe(400);
+    }
+  });
+
+  it('when a live business unit of the cluster holds the code, then 409; another cluster may use it; after a soft delete it can be re-created and restoring the old one is 409', async () => {
+    const cluster = await createCluster();
+    const other = await createCluster();
+    const first = await createBu(admin, { cluster_id: cluster.id, code: 'DUP' });
+    const dup = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: cluster.id, code: 'DUP', name: 'x' } });
+    expect(dup.status).toBe(409);
+    expect(dup.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(((await dup.json()) as Problem).detail).toContain('DUP');
+    await createBu(admin, { cluster_id: other.id, code: 'DUP' });
+
+    const sibling = await createBu(admin, { cluster_id: cluster.id, code: 'SIB' });
+    expect((await put(sibling.id, admin, { cluster_id: cluster.id, code: 'DUP', name: 'x' })).status).toBe(409);
+
+    expect((await t.fetch(`/api-system/business-units/${first.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    const again = await createBu(admin, { cluster_id: cluster.id, code: 'DUP' });
+    expect(again.id).not.toBe(first.id);
+    const restore = await t.fetch(`/api-system/business-units/${first.id}/restore`, { method: 'POST', token: admin });
+    expect(restore.status).toBe(409);
+    await t.fetch(`/api-system/business-units/${again.id}`, { method: 'DELETE', token: admin });
+    const ok = await t.fetch(`/api-system/business-units/${first.id}/restore`, { method: 'POST', token: admin });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as BusinessUnit).deleted_at).toBeNull();
+  });
+
+  it('when the cluster is at max_license_bu, then create is a 409 with the licence message; a soft-deleted unit frees a licence', async () => {
+    const cluster = await createCluster({ max_license_bu: 2 });
+    const one = await createBu(admin, { cluster_id: cluster.id });
+    await createBu(admin, { cluster_id: cluster.id });
+    const full = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: cluster.id, code: 'THIRD', name: 'x' } });
+    expect(full.status).toBe(409);
+    expect(((await full.json()) as Problem).detail).toBe('Cannot create business unit: cluster has reached its license limit (2/2)');
+    await t.fetch(`/api-system/business-units/${one.id}`, { method: 'DELETE', token: admin });
+    await createBu(admin, { cluster_id: cluster.id, code: 'THIRD' });
+    // Restoring the deleted one would exceed the licence.
+    const restore = await t.fetch(`/api-system/business-units/${one.id}/restore`, { method: 'POST', token: admin });
+    expect(restore.status).toBe(409);
+    expect(((await restore.json()) as Problem).detail).toBe('Cannot create business unit: cluster has reached its license limit (2/2)');
+  });
+
+  it('when 20 creates race into a cluster with max_license_bu 5, then exactly 5 succeed and the rest get the licence 409', async () => {
+    const cluster = await createCluster({ max_license_bu: 5 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: cluster.id, code: `RACE-${i}`, name: `Race ${i}` } }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    for (const r of results.filter((x) => x.status === 409)) {
+      expect(((await r.json()) as Problem).detail).toBe('Cannot create business unit: cluster has reached its license limit (5/5)');
+    }
+    const [count] = await t.knex('business_units').count({ n: '*' }).where({ cluster_id: cluster.id }).whereNull('deleted_at');
+    expect(Number((count as { n: unknown }).n)).toBe(5);
+    const c = (await (await t.fetch(`/api-system/clusters/${cluster.id}`, { token: admin })).json()) as Cluster;
+    expect(c.bu_count).toBe(5);
+  });
+
+  it('when a business unit moves into a cluster at its licence limit, then 409 with the licence message; with room, it moves', async () => {
+    const from = await createCluster();
+    const fullCluster = await createCluster({ max_license_bu: 1 });
+    const roomy = await createCluster({ max_license_bu: 3, name: 'Roomy' });
+    await createBu(admin, { cluster_id: fullCluster.id });
+    const bu = await createBu(admin, { cluster_id: from.id, code: 'MOVER' });
+    const denied = await put(bu.id, admin, { cluster_id: fullCluster.id, code: 'MOVER', name: bu.name });
+    expect(denied.status).toBe(409);
+    expect(((await denied.json()) as Problem).detail).toBe('Cannot create business unit: cluster has reached its license limit (1/1)');
+    expect((await read(bu.id)).cluster_id).toBe(from.id);
+    const member = ((await t.knex('users').select('id').where({ username: 'somchai' }).first()) as { id: string }).id;
+    await t.knex('cluster_users').insert({ user_id: member, cluster_id: from.id, parent_bu_id: bu.id });
+    const moved = await put(bu.id, admin, { cluster_id: roomy.id, code: 'MOVER', name: bu.name });
+    expect(moved.status).toBe(200);
+    expect((await moved.json()) as BusinessUnit).toMatchObject({ cluster_id: roomy.id, cluster_name: 'Roomy' });
+    // The old cluster's members no longer point at a unit of another cluster.
+    const parent = (await t.knex('cluster_users').select('parent_bu_id').where({ user_id: member, cluster_id: from.id }).first()) as { parent_bu_id: string | null };
+    expect(parent.parent_bu_id).toBeNull();
+    // Staying in a full cluster is not a move: edits still save.
+    const fullBu = (await list(admin, `cluster_id=${fullCluster.id}`)).data[0]!;
+    expect((await put(fullBu.id, admin, { cluster_id: fullCluster.id, code: fullBu.code, name: 'Edited' })).status).toBe(200);
+  });
+
+  it('when members exist, then users_count counts them on the list and the detail embeds them', async () => {
+    const cluster = await createCluster();
+    const bu = await createBu(admin, { cluster_id: cluster.id });
+    const users = (await t.knex('users').select('id', 'username').orderBy('username').limit(2)) as Array<{ id: string; username: string }>;
+    await t.knex('bu_users').insert(users.map((u) => ({ user_id: u.id, business_unit_id: bu.id, role: 'user' })));
+    expect((await list(admin, `cluster_id=${cluster.id}`)).data[0]!.users_count).toBe(2);
+    const detail = await read(bu.id);
+    expect(detail.users_count).toBe(2);
+    expect(detail.users!.map((u) => u.user_id).sort()).toEqual(users.map((u) => u.id).sort());
+    expect(detail.users![0]).toEqual(expect.objectContaining({ business_unit_id: bu.id, role: 'user', is_active: true, userInfo: expect.any(Object) }));
+  });
+
+  it('when If-Match carries a stale ETag, then the update is refused with 412 and nothing changes', async () => {
+    const cluster = await createCluster();
+    const bu = await createBu(admin, { cluster_id: cluster.id });
+    const etag = (await t.fetch(`/api-system/business-units/${bu.id}`, { token: admin })).headers.get('etag')!;
+    const first = await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: 'First' }, { 'If-Match': etag });
+    expect(first.status).toBe(200);
+    const stale = await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: 'Second' }, { 'If-Match': etag });
+    expect(stale.status).toBe(412);
+    expect(stale.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect((await read(bu.id)).name).toBe('First');
+    expect((await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: 'Third' }, { 'If-Match': first.headers.get('etag')! })).status).toBe(200);
+  });
+
+  it('when ids are malformed or unknown, then 400 or 404; an unknown currency or cluster in the body is 400', async () => {
+    expect((await t.fetch('/api-system/business-units/123', { token: admin })).status).toBe(400);
+    expect((await t.fetch(`/api-system/business-units/${randomUUID()}`, { token: admin })).status).toBe(404);
+    expect((await t.fetch(`/api-system/business-units?cluster_id=nope`, { token: admin })).status).toBe(400);
+    const cluster = await createCluster();
+    const badCurrency = await t.fetch('/api-system/business-units', {
+      method: 'POST', token: admin, json: { cluster_id: cluster.id, code: 'C', name: 'n', default_currency_id: randomUUID() },
+    });
+    expect(badCurrency.status).toBe(400);
+    const badCluster = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: randomUUID(), code: 'C', name: 'n' } });
+    expect(badCluster.status).toBe(400);
+    const badMethod = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: cluster.id, code: 'C', name: 'n', calculation_method: 'lifo' } });
+    expect(badMethod.status).toBe(400);
+  });
+
+  describe('permissions', () => {
+    it('when cluster.read is platform-wide, then every business unit is listed; when scoped to CL-A, then only CL-A units and CL-B is 403', async () => {
+      const viewer = await t.login('viewer');
+      const all = await list(viewer, 'perpage=-1');
+      expect(all.data.map((b) => b.code)).toEqual(expect.arrayContaining(['A-HQ', 'B-HQ', 'C-NMN']));
+      const editor = await t.login('editor-a');
+      const a = await clusterId('CL-A');
+      const scoped = await list(editor, 'perpage=-1&deleted=include');
+      expect(scoped.data.length).toBeGreaterThan(0);
+      expect(scoped.data.every((b) => b.cluster_id === a)).toBe(true);
+      expect((await t.fetch(`/api-system/business-units/${(await seeded('A-HQ')).id}`, { token: editor })).status).toBe(200);
+      expect((await t.fetch(`/api-system/business-units/${(await seeded('B-HQ')).id}`, { token: editor })).status).toBe(403);
+      expect((await t.fetch(`/api-system/business-units?cluster_id=${await clusterId('CL-B')}`, { token: editor })).status).toBe(403);
+      const nobody = await userWith([]);
+      expect((await t.fetch('/api-system/business-units', { token: nobody.token })).status).toBe(403);
+    });
+
+    it('when creating, then cluster.create on that cluster is allowed and on another cluster is 403', async () => {
+      const mine = await createCluster();
+      const theirs = await createCluster();
+      const creator = await userWith([['cluster.create', mine.id]]);
+      await createBu(creator.token, { cluster_id: mine.id });
+      const denied = await t.fetch('/api-system/business-units', { method: 'POST', token: creator.token, json: { cluster_id: theirs.id, code: 'X', name: 'x' } });
+      expect(denied.status).toBe(403);
+      const editor = await t.login('editor-a');
+      expect((await t.fetch('/api-system/business-units', { method: 'POST', token: editor, json: { cluster_id: await clusterId('CL-B'), code: `E-${tag()}`, name: 'x' } })).status).toBe(403);
+    });
+
+    it('when editor-a updates, then a CL-A unit is allowed, a CL-B unit is 403, and moving a unit from CL-A into CL-B is 403', async () => {
+      const editor = await t.login('editor-a');
+      const aBu = await read((await seeded('A-KBI')).id);
+      const same = { cluster_id: aBu.cluster_id, code: aBu.code, name: aBu.name, max_license_users: aBu.max_license_users, is_hq: aBu.is_hq };
+      expect((await put(aBu.id, editor, same)).status).toBe(200);
+      const bBu = await read((await seeded('B-SKV')).id);
+      expect((await put(bBu.id, editor, { cluster_id: bBu.cluster_id, code: bBu.code, name: 'Hijacked' })).status).toBe(403);
+      expect((await read(bBu.id)).name).not.toBe('Hijacked');
+      const move = await put(aBu.id, editor, { ...same, cluster_id: await clusterId('CL-B') });
+      expect(move.status).toBe(403);
+      expect(move.headers.get('content-type')).toMatch(/application\/problem\+json/);
+      expect((await read(aBu.id)).cluster_id).toBe(aBu.cluster_id);
+    });
+
+    it('when a caller has cluster.update on both clusters, then the move is allowed; on the source only, then 403', async () => {
+      const from = await createCluster();
+      const to = await createCluster();
+      const bu = await createBu(admin, { cluster_id: from.id });
+      const sourceOnly = await userWith([['cluster.update', from.id]]);
+      expect((await put(bu.id, sourceOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status).toBe(403);
+      const destinationOnly = await userWith([['cluster.update', to.id]]);
+      expect((await put(bu.id, destinationOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status).toBe(403);
+      const both = await userWith([['cluster.update', from.id], ['cluster.update', to.id]]);
+      const ok = await put(bu.id, both.token, { cluster_id: to.id, code: bu.code, name: bu.name });
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as BusinessUnit).cluster_id).toBe(to.id);
+    });
+
+    it('when deleting or restoring, then cluster.delete on the parent cluster is allowed and on another cluster is 403', async () => {
+      const mine = await createCluster();
+      const theirs = await createCluster();
+      const myBu = await createBu(admin, { cluster_id: mine.id });
+      const theirBu = await createBu(admin, { cluster_id: theirs.id });
+      const deleter = await userWith([['cluster.delete', mine.id]]);
+      expect((await t.fetch(`/api-system/business-units/${theirBu.id}`, { method: 'DELETE', token: deleter.token })).status).toBe(403);
+      expect((await t.fetch(`/api-system/business-units/${myBu.id}`, { method: 'DELETE', token: deleter.token })).status).toBe(204);
+      expect((await t.fetch(`/api-system/business-units/${myBu.id}/restore`, { method: 'POST', token: deleter.token })).status).toBe(200);
+      await t.fetch(`/api-system/business-units/${theirBu.id}`, { method: 'DELETE', token: admin });
+      expect((await t.fetch(`/api-system/business-units/${theirBu.id}/restore`, { method: 'POST', token: deleter.token })).status).toBe(403);
+      expect((await read(theirBu.id)).deleted_at).not.toBeNull();
+      const updater = await userWith([['cluster.update', mine.id]]);
+      expect((await t.fetch(`/api-system/business-units/${myBu.id}`, { method: 'DELETE', token: updater.token })).status).toBe(403);
+    });
+  });
+});

@@ -1,0 +1,188 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, migrateLatest, migrateRollbackAll, countFrom, toCount, DataDirLockedError, type Database } from '../../server/src/db/index.js';
+import { acquireDirLock } from '../../server/src/db/lock.js';
+import { seedIfEmpty } from '../../server/src/db/seed/index.js';
+import type { DatabaseConfig } from '../../server/src/config.js';
+import { engines, type Engine } from './support/index.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TABLES = [
+  'users', 'permission_grants', 'refresh_tokens', 'login_attempts', 'currencies', 'clusters', 'business_units',
+  'cluster_users', 'bu_users', 'report_templates', 'print_template_mappings', 'dashboard_widgets', 'documents', 'document_pending_approvers',
+];
+
+async function openEmpty(engine: Engine): Promise<{ db: Database; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const db = await createDatabase({ database: { engine: 'pglite', dir: null } });
+    return { db, drop: async () => db.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `t_db_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await createDatabase({ database: { engine: 'postgres', url: url.toString() } satisfies DatabaseConfig });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function publicTables(db: Database): Promise<string[]> {
+  const res = await db.knex.raw("select tablename from pg_tables where schemaname = 'public' and tablename not like 'knex_%' order by 1");
+  return (res.rows as Array<{ tablename: string }>).map((r) => r.tablename);
+}
+
+describe.each(engines())('database schema on %s', (engine) => {
+  let h: { db: Database; drop(): Promise<void> };
+  beforeAll(async () => {
+    h = await openEmpty(engine);
+  });
+  afterAll(() => h?.drop());
+
+  it('when migrating up, down and up again, then every table appears, disappears and reappears', async () => {
+    await migrateLatest(h.db.knex);
+    expect(await publicTables(h.db)).toEqual([...TABLES].sort());
+    await migrateRollbackAll(h.db.knex);
+    expect(await publicTables(h.db)).toEqual([]);
+    await migrateLatest(h.db.knex);
+    expect(await publicTables(h.db)).toEqual([...TABLES].sort());
+  });
+
+  it('when the schema is in place, then the trigram indexes for the user search exist', async () => {
+    await migrateLatest(h.db.knex);
+    const res = await h.db.knex.raw("select indexname, indexdef from pg_indexes where tablename = 'users' and indexdef like '%gin_trgm_ops%'");
+    expect((res.rows as Array<{ indexname: string }>).map((r) => r.indexname).sort()).toEqual([
+      'users_email_trgm', 'users_firstname_trgm', 'users_lastname_trgm', 'users_username_trgm',
+    ]);
+  });
+
+  it('when two live clusters share code and name, then the second insert is a unique violation; after a soft delete it is allowed', async () => {
+    await migrateLatest(h.db.knex);
+    const code = `UQ-${randomBytes(3).toString('hex')}`;
+    await h.db.knex('clusters').insert({ code, name: 'Same' });
+    await expect(h.db.knex('clusters').insert({ code, name: 'Same' })).rejects.toMatchObject({ code: '23505' });
+    await h.db.knex('clusters').where({ code }).update({ deleted_at: h.db.knex.fn.now() });
+    await expect(h.db.knex('clusters').insert({ code, name: 'Same' })).resolves.toBeDefined();
+  });
+
+  it('when a malformed uuid reaches the database, then the error carries SQLSTATE 22P02 (mapped to 400)', async () => {
+    await migrateLatest(h.db.knex);
+    await expect(h.db.knex('clusters').where({ id: 'not-a-uuid' }).first()).rejects.toMatchObject({ code: '22P02' });
+  });
+
+  it('when counting rows, then the result is a number on this engine', async () => {
+    await migrateLatest(h.db.knex);
+    const rows = await h.db.knex('currencies').count({ count: '*' });
+    expect(typeof countFrom(rows)).toBe('number');
+    expect(toCount('42')).toBe(42);
+    expect(toCount(7)).toBe(7);
+  });
+
+  it('when seeding an empty database, then it is fast, complete and happens once', async () => {
+    await migrateLatest(h.db.knex);
+    const config = { admin: { username: 'root', password: 'root-pass-1' }, demoPassword: 'demo1234' };
+    const t0 = Date.now();
+    expect(await seedIfEmpty(h.db.knex, config)).toBe(true);
+    // Budget: under 2 s on an idle machine (batched inserts, one hash per password); headroom for a busy shared CI box.
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(await seedIfEmpty(h.db.knex, config)).toBe(false);
+    const k = h.db.knex;
+    const usernames = (await k('users').select('username')).map((r: { username: string }) => r.username);
+    expect(usernames).toEqual(expect.arrayContaining(['root', 'viewer', 'editor-a', 'mapper', 'operator']));
+    expect((await k('users').where({ username: 'root' }).first()).is_super_admin).toBe(true);
+    expect((await k('clusters').where({ code: 'CL-A' }).first()).max_license_bu).toBe(5);
+    expect(countFrom(await k('business_units').join('clusters', 'clusters.id', 'business_units.cluster_id').where('clusters.code', 'CL-B').count({ count: '*' }))).toBeGreaterThan(0);
+    const groups = (await k('report_templates').distinct('report_group')).map((r: { report_group: string }) => r.report_group).sort();
+    expect(groups).toEqual(['CN', 'GRN', 'IA', 'INV', 'PC', 'PO', 'PR', 'RFQ', 'SC', 'SR']);
+    const operator = await k('users').where({ username: 'operator' }).first();
+    expect(countFrom(await k('document_pending_approvers').where({ user_id: operator.id }).count({ count: '*' }))).toBeGreaterThan(0);
+    expect(countFrom(await k('dashboard_widgets').where({ user_id: operator.id }).count({ count: '*' }))).toBeGreaterThan(0);
+    expect(countFrom(await k('permission_grants').where({ user_id: operator.id }).count({ count: '*' }))).toBe(0);
+  });
+});
+
+describe('PGlite data-directory lock', () => {
+  const dirs: string[] = [];
+  const tmp = () => {
+    const d = mkdtempSync(path.join(os.tmpdir(), 'platform-admin-lock-'));
+    dirs.push(d);
+    return d;
+  };
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('when a second opener asks for a held directory, then it is refused with the holder pid and the directory stays closed', async () => {
+    const dir = path.join(tmp(), 'db');
+    const first = await createDatabase({ database: { engine: 'pglite', dir } });
+    try {
+      await expect(createDatabase({ database: { engine: 'pglite', dir } })).rejects.toThrow(DataDirLockedError);
+      await expect(createDatabase({ database: { engine: 'pglite', dir } })).rejects.toThrow(`already used by process ${process.pid}`);
+      // the first holder still works
+      expect((await first.knex.raw('select 1 as one')).rows[0].one).toBe(1);
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('when the lock file names a dead process, then the lock is reclaimed', () => {
+    const dir = path.join(tmp(), 'db');
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+    writeFileSync(`${dir}.lock`, `${dead}\n`);
+    const lock = acquireDirLock(dir);
+    expect(readFileSync(`${dir}.lock`, 'utf8').trim()).toBe(String(process.pid));
+    lock.release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('when the lock file names a live process that is not a server (a reused pid), then the lock is reclaimed', () => {
+    const dir = path.join(tmp(), 'db');
+    const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      writeFileSync(`${dir}.lock`, `${sleeper.pid}\n`);
+      const lock = acquireDirLock(dir);
+      expect(readFileSync(`${dir}.lock`, 'utf8').trim()).toBe(String(process.pid));
+      lock.release();
+    } finally {
+      sleeper.kill();
+    }
+  });
+
+  it('when a second server process starts on a held data directory, then it prints a clear error and exits 1', async () => {
+    const dataDir = tmp();
+    const lock = acquireDirLock(path.join(dataDir, 'db'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain(`is already used by process ${process.pid}; stop it or set DATA_DIR`);
+      // never opened: PGlite would have created its files
+      expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(false);
+    } finally {
+      lock.release();
+    }
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * Shared harness for server tests: the real app over real HTTP on port 0, on PGlite (in memory) and, when
+ * TEST_DATABASE_URL is set, on a fresh PostgreSQL database that is dropped on close.
+ *
+ *   describe.each(engines())('clusters on %s', (engine) => {
+ *     let t: TestServer;
+ *     beforeAll(async () => { t = await startTestServer(engine); });
+ *     afterAll(() => t.close());
+ *     it('when …, then …', async () => {
+ *       const api = t.client(await t.login('admin'));
+ *       const { data, response } = await api.GET('/api-system/clusters', { params: { query: { perpage: 5 } } });
+ *     });
+ *   });
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import createClient, { type Client } from 'openapi-fetch';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { paths } from '../../../openapi/generated/schema.js';
+import { createApp } from '../../../server/src/app.js';
+import { loadConfig, type Config } from '../../../server/src/config.js';
+import { createDatabase, dumpTemplate, migrateLatest, type Database } from '../../../server/src/db/index.js';
+import { seedIfEmpty } from '../../../server/src/db/seed/index.js';
+import { createLogger } from '../../../server/src/http/logging.js';
+import { createLocalStorage } from '../../../server/src/storage/local.js';
+import type { StoragePort } from '../../../server/src/storage/port.js';
+
+export type Engine = 'pglite' | 'postgres';
+export type ApiClient = Client<paths>;
+
+/** ['pglite'], plus 'postgres' when TEST_DATABASE_URL is set. */
+export function engines(): Engine[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestServerOptions {
+  /** Extra environment for loadConfig (e.g. { ADMIN_USERNAME: 'root' }). */
+  env?: Record<string, string>;
+  /** Replaces the local storage in a temp dir (e.g. a GCS adapter against the fake). */
+  storage?: StoragePort;
+  /** Skip the demo seed (empty database after migrations). */
+  seed?: boolean;
+}
+
+export interface TestServer {
+  engine: Engine;
+  baseUrl: string;
+  config: Config;
+  knex: Knex;
+  storage: StoragePort;
+  /** Signs in through POST /api/auth/login; the password defaults to ADMIN_PASSWORD for the admin, DEMO_PASSWORD otherwise. */
+  login(username: string, password?: string): Promise<string>;
+  /** Typed openapi-fetch client over the contract's `paths`, authenticated when a token is given. */
+  client(token?: string): ApiClient;
+  /** Plain fetch against the server: `t.fetch('/api-system/clusters', { token })`. */
+  fetch(pathAndQuery: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  /** multipart/form-data POST of one file: `t.upload('/api-system/clusters/<id>/logo', 'logo', bytes, 'a.png', token)`. */
+  upload(pathAndQuery: string, field: string, bytes: Buffer | Uint8Array, filename: string, token?: string, contentType?: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+// PGlite's initdb is the slow part of a start (seconds); each test process builds a template once and every
+// in-memory server starts from a copy of it. Seeded only with the default credentials of loadConfig.
+const templates = new Map<'seeded' | 'empty', Promise<Blob>>();
+function pgliteTemplate(kind: 'seeded' | 'empty', config: Config): Promise<Blob> {
+  let p = templates.get(kind);
+  if (!p) {
+    p = (async () => {
+      const db = await createDatabase({ database: { engine: 'pglite', dir: null } });
+      try {
+        await migrateLatest(db.knex);
+        if (kind === 'seeded') await seedIfEmpty(db.knex, config);
+        return await dumpTemplate(db);
+      } finally {
+        await db.close();
+      }
+    })();
+    templates.set(kind, p);
+  }
+  return p;
+}
+
+const SEED_ENV = ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'DEMO_PASSWORD'];
+
+export async function startTestServer(engine: Engine = 'pglite', opts: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-admin-test-'));
+  const config0 = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    VALIDATE_RESPONSES: 'true',
+    ...opts.env,
+  });
+  let pgDb: { url: string; drop(): Promise<void> } | null = null;
+  if (engine === 'postgres') {
+    if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+    pgDb = await createPostgresDatabase();
+  }
+  const config: Config = {
+    ...config0,
+    port: 0,
+    database: pgDb ? { engine: 'postgres', url: pgDb.url } : { engine: 'pglite', dir: null },
+  };
+
+  let db: Database | null = null;
+  let server: Server | null = null;
+  const cleanup = async () => {
+    if (server) await new Promise<void>((resolve) => { server!.close(() => resolve()); server!.closeAllConnections(); });
+    await db?.close();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    if (engine === 'pglite') {
+      const kind = opts.seed !== false && !SEED_ENV.some((k) => opts.env?.[k] !== undefined) ? 'seeded' : 'empty';
+      db = await createDatabase(config, { pgliteTemplate: await pgliteTemplate(kind, config) });
+    } else {
+      db = await createDatabase(config);
+    }
+    await migrateLatest(db.knex);
+    if (opts.seed !== false) await seedIfEmpty(db.knex, config);
+    const storage = opts.storage ?? createLocalStorage({ dir: path.join(dataDir, 'uploads'), secret: `files:${config.jwtSecret}` });
+    const app = createApp({ config, db, storage, logger: createLogger(config.logLevel) });
+    server = createServer(app);
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(0, '127.0.0.1', () => resolve());
+    });
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const knex = db.knex;
+
+    const doFetch: TestServer['fetch'] = (pathAndQuery, init = {}) => {
+      const { token, json, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (token) h.set('Authorization', `Bearer ${token}`);
+      let body = rest.body;
+      if (json !== undefined) {
+        h.set('Content-Type', 'application/json');
+        body = JSON.stringify(json);
+      }
+      return fetch(baseUrl + pathAndQuery, { ...rest, headers: h, body });
+    };
+
+    let closed = false;
+    return {
+      engine,
+      baseUrl,
+      config,
+      knex,
+      storage,
+      async login(username, password) {
+        const pw = password ?? (username === config.admin.username ? config.admin.password : config.demoPassword);
+        const res = await doFetch('/api/auth/login', { method: 'POST', json: { username, password: pw } });
+        if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${await res.text()}`);
+        return ((await res.json()) as { access_token: string }).access_token;
+      },
+      client(token) {
+        return createClient<paths>({ baseUrl, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      },
+      fetch: doFetch,
+      upload(pathAndQuery, field, bytes, filename, token, contentType = 'application/octet-stream') {
+        const form = new FormData();
+        form.append(field, new Blob([new Uint8Array(bytes)], { type: contentType }), filename);
+        return doFetch(pathAndQuery, { method: 'POST', body: form, token });
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await cleanup();
+      },
+    };
+  } catch (err) {
+    await cleanup().catch(() => undefined);
+    throw err;
+  }
+}
