@@ -1,0 +1,166 @@
+import type { Knex } from 'knex';
+import { ADMIN, BENCH_PASSWORD, BU_PREFIX, CLUSTER_PREFIX, DEMO_PASSWORD, benchUsername } from '../datagen/generate.js';
+import type { LoadRequest } from './load.js';
+
+/** What the scenarios need from the generated database, looked up once per run. */
+export interface ScenarioData {
+  clusterIds: string[];
+  buCodes: string[];
+  /** generated usernames (each matches exactly one user at every scale) */
+  searchTerms: string[];
+  loginUsers: string[];
+  clusterPages: number;
+  operatorWidgetId: string;
+}
+
+export interface Tokens {
+  admin: string;
+  operator: string;
+}
+
+export type GoalKind = 'ratio' | 'none';
+
+export interface Scenario {
+  id: string;
+  title: string;
+  /** 'ratio': throughput ≥ 0.8 and p99 ≤ 1.5 × the baseline (list, resolve and user-search scenarios) */
+  goal: GoalKind;
+  /** read scenarios carry the cost-growth goal (p50 at 100 % ≤ 1.3 × p50 at 1 %) */
+  read: boolean;
+  requests(t: Tokens): LoadRequest[];
+  /** what the request does at this scale, for the report */
+  note: string;
+}
+
+const SAMPLE = 50;
+
+export async function loadScenarioData(knex: Knex): Promise<ScenarioData> {
+  const clusters: Array<{ id: string }> = await knex('clusters')
+    .select('id')
+    .whereLike('code', `${CLUSTER_PREFIX}%`)
+    .whereNull('deleted_at')
+    .orderByRaw('md5(id::text)')
+    .limit(SAMPLE);
+  const bus: Array<{ code: string }> = await knex('business_units')
+    .select('code')
+    .whereLike('code', `${BU_PREFIX}%`)
+    .whereNull('deleted_at')
+    .orderByRaw('md5(id::text)')
+    .limit(SAMPLE);
+  const [live] = await knex('clusters').count({ n: '*' }).whereNull('deleted_at');
+  const [generatedUsers] = await knex('users').count({ n: '*' }).whereLike('username', 'bu0%');
+  const nUsers = Number(generatedUsers?.n ?? 0);
+  const operator = await knex('users').select('id').whereRaw('lower(username) = ?', ['operator']).first();
+  const widget = operator ? await knex('dashboard_widgets').select('id').where({ user_id: operator.id }).orderBy('order_index').first() : undefined;
+  if (clusters.length === 0 || bus.length === 0 || nUsers === 0) throw new Error('no generated data: run the data generator first');
+  if (!widget) throw new Error('the operator account has no dashboard widget (demo seed missing?)');
+  // Spread over the generated users; active ones only (every 50th is inactive and cannot sign in).
+  const picks = Array.from({ length: SAMPLE }, (_, i) => 1 + ((i * 37) % nUsers)).filter((n) => n % 50 !== 0);
+  return {
+    clusterIds: clusters.map((c) => c.id),
+    buCodes: bus.map((b) => b.code),
+    searchTerms: picks.map(benchUsername),
+    loginUsers: picks.map(benchUsername),
+    clusterPages: Math.max(1, Math.ceil(Number(live?.n ?? 0) / 10)),
+    operatorWidgetId: widget.id,
+  };
+}
+
+export async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} at ${baseUrl} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export async function signInAll(baseUrl: string): Promise<Tokens> {
+  return { admin: await signIn(baseUrl, ADMIN.username, ADMIN.password), operator: await signIn(baseUrl, 'operator', DEMO_PASSWORD) };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function buildScenarios(d: ScenarioData): Scenario[] {
+  const deepPage = Math.min(500, d.clusterPages);
+  const clusterList = (t: Tokens, page: number): LoadRequest => ({ method: 'GET', path: `/api-system/clusters?page=${page}&perpage=10`, headers: bearer(t.admin) });
+  const buList = (t: Tokens, i: number): LoadRequest => ({
+    method: 'GET',
+    path: `/api-system/business-units?cluster_id=${d.clusterIds[i % d.clusterIds.length]}&page=1&perpage=10`,
+    headers: bearer(t.admin),
+  });
+  const userSearch = (t: Tokens, i: number): LoadRequest => ({
+    method: 'GET',
+    path: `/api-system/user?search=${encodeURIComponent(d.searchTerms[i % d.searchTerms.length]!)}&page=1&perpage=10`,
+    headers: bearer(t.admin),
+  });
+  const DOC_TYPES = ['PR', 'PO', 'GRN', 'SR', 'CN', 'IA', 'PC', 'SC', 'RFQ', 'INV'];
+  const resolve = (t: Tokens, i: number): LoadRequest => ({
+    method: 'GET',
+    path: `/api-system/print-template-mappings/resolve?document_type=${DOC_TYPES[i % DOC_TYPES.length]}&bu_code=${d.buCodes[i % d.buCodes.length]}`,
+    headers: bearer(t.operator),
+  });
+  const widgets = (t: Tokens): LoadRequest => ({ method: 'GET', path: '/api/proxy/api/me/dashboard-widgets', headers: bearer(t.operator) });
+  const widgetPatch = (t: Tokens, body: object): LoadRequest => ({
+    method: 'PATCH',
+    path: `/api/proxy/api/me/dashboard-widgets/${d.operatorWidgetId}`,
+    headers: bearer(t.operator),
+    body: JSON.stringify(body),
+  });
+  const many = (f: (i: number) => LoadRequest) => Array.from({ length: SAMPLE }, (_, i) => f(i));
+
+  return [
+    { id: 'clusters-page-1', title: 'Cluster list, page 1 with counts', goal: 'ratio', read: true, note: 'page 1 of 10, default sort, bu/users counts', requests: (t) => [clusterList(t, 1)] },
+    {
+      id: 'clusters-page-500',
+      title: 'Cluster list, page 500 with counts',
+      goal: 'ratio',
+      read: true,
+      note: `page ${deepPage} of ${d.clusterPages}${deepPage < 500 ? ' (the last page: fewer than 500 pages at this scale)' : ''}`,
+      requests: (t) => [clusterList(t, deepPage)],
+    },
+    { id: 'bu-by-cluster', title: 'Business units filtered by cluster', goal: 'ratio', read: true, note: `${SAMPLE} clusters in turn, page 1`, requests: (t) => many((i) => buList(t, i)) },
+    { id: 'user-search', title: 'User search', goal: 'ratio', read: true, note: `${d.searchTerms.length} usernames in turn (one match each)`, requests: (t) => many((i) => userSearch(t, i)) },
+    { id: 'mapping-resolve', title: 'Print-mapping resolve', goal: 'ratio', read: true, note: `10 document types × ${SAMPLE} BU codes`, requests: (t) => many((i) => resolve(t, i)) },
+    { id: 'widget-list', title: 'Widget list', goal: 'none', read: true, note: "the operator's own widgets", requests: (t) => [widgets(t)] },
+    {
+      id: 'login-burst',
+      title: 'Login burst',
+      goal: 'none',
+      read: false,
+      note: `${d.loginUsers.length} users in turn; scrypt N=16384 per sign-in`,
+      requests: () =>
+        d.loginUsers.map((u) => ({ method: 'POST', path: '/api/auth/login', body: JSON.stringify({ username: u, password: BENCH_PASSWORD }) })),
+    },
+    {
+      id: 'mixed',
+      title: 'Mixed read/write',
+      goal: 'none',
+      read: false,
+      note: '8 reads (lists, search, resolve, widgets) : 2 widget writes',
+      requests: (t) =>
+        many((i) => {
+          switch (i % 10) {
+            case 0:
+            case 6:
+              return clusterList(t, 1);
+            case 1:
+            case 7:
+              return buList(t, i);
+            case 2:
+            case 8:
+              return resolve(t, i);
+            case 3:
+              return widgets(t);
+            case 4:
+              return widgetPatch(t, { title: `Pending ${i}` });
+            case 5:
+              return userSearch(t, i);
+            default:
+              return widgetPatch(t, { order_index: 10 });
+          }
+        }),
+    },
+  ];
+}

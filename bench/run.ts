@@ -1,0 +1,166 @@
+// `npm run bench -- --scale 1|10|100 [--database-url URL]`: the load scenarios against the service and the bare
+// baseline, alternating, then `npm start` cold/warm on PGlite; writes bench/results/<date>.md (+ a JSON record).
+//
+// Options: --rounds 3  --seconds 5  --warmup 2  --connections 10  --probe 3  --only id,id  --regenerate  --no-baseline
+//          --no-startup  --log-level info
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { numberArg, parseArgs } from './lib/cli.js';
+import { defaultDatabaseUrl, openDatabase, postgresDatabaseExists, recreatePostgresDatabase } from './lib/db.js';
+import { runScenario, type Target } from './lib/harness.js';
+import { ROOT, spawnReady, type Child } from './lib/processes.js';
+import { markdownReport, summaryTable, type RunRecord } from './lib/report.js';
+import { parseScale, sizesFor } from './lib/scale.js';
+import { buildScenarios, loadScenarioData, signInAll } from './lib/scenarios.js';
+import { measureStartup } from './lib/startup.js';
+import { generateData, generatedClusterCount } from './datagen/generate.js';
+
+const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function latestRecord(scale: number, exceptFile?: string): RunRecord | undefined {
+  let files: string[] = [];
+  try {
+    files = readdirSync(RESULTS_DIR).filter((f) => f.endsWith(`-scale${scale}.json`) && f !== exceptFile);
+  } catch {
+    return undefined;
+  }
+  const newest = files.sort().at(-1);
+  return newest ? (JSON.parse(readFileSync(path.join(RESULTS_DIR, newest), 'utf8')) as RunRecord) : undefined;
+}
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  const args = parseArgs(process.argv.slice(2));
+  const scale = parseScale(args.get('scale'));
+  const sizes = sizesFor(scale);
+  const url = args.get('database-url') ?? defaultDatabaseUrl(scale);
+  const settings = {
+    rounds: numberArg(args, 'rounds', 3),
+    seconds: numberArg(args, 'seconds', 5),
+    warmupSeconds: args.has('warmup') ? Number(args.get('warmup')) : 2,
+    connections: numberArg(args, 'connections', 10),
+    probeSeconds: args.has('probe') ? Number(args.get('probe')) : 3,
+    logLevel: args.get('log-level') ?? 'info',
+    nodeEnv: 'production',
+  };
+  const only = args.get('only')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const startedAt = new Date().toISOString();
+
+  // Data: reuse the scale's database when it holds exactly this scale's generated rows.
+  log(`Scale ${scale} % on ${url.replace(/\/\/[^@]*@/, '//')}`);
+  let generation: RunRecord['generation'];
+  let reuse = false;
+  if (!args.has('regenerate') && (await postgresDatabaseExists(url))) {
+    const probe = await openDatabase({ url });
+    try {
+      reuse = (await generatedClusterCount(probe.knex)) === sizes.clusters;
+    } finally {
+      await probe.close();
+    }
+  }
+  if (reuse) {
+    log('Data: reusing the generated rows already in the database (--regenerate to rebuild)');
+    generation = { seconds: 0, reused: true };
+  } else {
+    log('Data: generating');
+    await recreatePostgresDatabase(url);
+    const db = await openDatabase({ url });
+    try {
+      const g = await generateData(db.knex, scale);
+      generation = { seconds: g.seconds, reused: false };
+    } finally {
+      await db.close();
+    }
+  }
+
+  const jwtSecret = randomBytes(36).toString('base64url');
+  const children: Child[] = [];
+  const record: RunRecord = {
+    startedAt,
+    scale,
+    sizes,
+    engine: 'postgres',
+    settings,
+    machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg() },
+    generation,
+    scenarios: [],
+  };
+  try {
+    const serverEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      JWT_SECRET: jwtSecret,
+      ADMIN_PASSWORD: 'admin123',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: settings.logLevel,
+      DATA_DIR: path.join(os.tmpdir(), 'bench-server-data'),
+    };
+    const server = await spawnReady('bench/lib/server-process.ts', serverEnv);
+    children.push(server);
+    log(`Server   ${server.url}`);
+    const targets: Target[] = [];
+    const data = await (async () => {
+      const db = await openDatabase({ url });
+      try {
+        return await loadScenarioData(db.knex);
+      } finally {
+        await db.close();
+      }
+    })();
+    const tokens = await signInAll(server.url);
+    targets.push({ name: 'server', url: server.url, tokens, pid: server.process.pid });
+    if (!args.has('no-baseline')) {
+      const baseline = await spawnReady('bench/baseline/server.ts', { ...process.env, DATABASE_URL: url, JWT_SECRET: jwtSecret, PORT: '0' });
+      children.push(baseline);
+      log(`Baseline ${baseline.url}`);
+      targets.push({ name: 'baseline', url: baseline.url, tokens, pid: baseline.process.pid });
+    }
+
+    const scenarios = buildScenarios(data).filter((s) => !only || only.includes(s.id));
+    for (const s of scenarios) {
+      log(`  ${s.title}`);
+      // Fresh tokens per scenario: access tokens live 15 minutes and a 100 % run takes longer.
+      const fresh = await signInAll(server.url);
+      for (const t of targets) t.tokens = fresh;
+      record.scenarios.push(await runScenario(s, targets, { ...settings, probeSeconds: s.read ? settings.probeSeconds : 0, log }));
+    }
+  } finally {
+    await Promise.all(children.map((c) => c.stop()));
+  }
+
+  if (!args.has('no-startup')) {
+    log('Startup: npm start on an empty data directory, then again on the same one');
+    record.startup = await measureStartup();
+    log(`  cold ${record.startup.cold.toFixed(2)} s, warm ${record.startup.warm.toFixed(2)} s`);
+  }
+
+  record.machine.loadAverageAtEnd = os.loadavg();
+  record.totalSeconds = (performance.now() - t0) / 1000;
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const date = startedAt.slice(0, 10);
+  const jsonFile = `${date}-scale${scale}.json`;
+  writeFileSync(path.join(RESULTS_DIR, jsonFile), JSON.stringify(record, null, 2) + '\n');
+  const small = scale === 1 ? undefined : latestRecord(1);
+  const mdFile = path.join(RESULTS_DIR, `${date}.md`);
+  const markdown = markdownReport(record, small);
+  writeFileSync(mdFile, markdown);
+  // The day's report is the latest run; each scale also keeps its own copy.
+  writeFileSync(path.join(RESULTS_DIR, `${date}-scale${scale}.md`), markdown);
+  process.stdout.write(`\n${summaryTable(record)}\n\n`);
+  if (small) {
+    const { growthOf } = await import('./lib/report.js');
+    for (const g of growthOf(small, record)) process.stdout.write(`growth ${g.id.padEnd(18)} p50 ${g.p50Small.toFixed(2)} → ${g.p50Large.toFixed(2)} ms  × ${g.factor.toFixed(2)} (${g.basis})\n`);
+  }
+  if (record.startup) process.stdout.write(`startup cold ${record.startup.cold.toFixed(2)} s, warm ${record.startup.warm.toFixed(2)} s\n`);
+  process.stdout.write(`Report: ${path.relative(ROOT, mdFile)} (record ${path.join('bench/results', jsonFile)}); ${record.totalSeconds.toFixed(0)} s in all\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
