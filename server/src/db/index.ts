@@ -102,8 +102,35 @@ export async function dumpTemplate(db: Database): Promise<Blob> {
   return db.pglite.dumpDataDir('none');
 }
 
+/** Any fixed number works; it only has to be the same for every replica of this service. */
+const MIGRATION_LOCK_KEY = 727000;
+
+/**
+ * Brings the schema up to date. On PostgreSQL several replicas may start at once against one database:
+ * knex's own lock table cannot protect the very first run (both replicas try to create it), so the whole
+ * migration is serialised by a session-level advisory lock held on a connection of its own. Later replicas
+ * wait for it, then find nothing left to do. PGlite needs no lock: its data directory admits one process.
+ */
 export async function migrateLatest(knex: Knex): Promise<void> {
-  await knex.migrate.latest({ migrationSource });
+  if (!isPostgresClient(knex)) {
+    await knex.migrate.latest({ migrationSource });
+    return;
+  }
+  const lockConnection = await knex.client.acquireConnection();
+  try {
+    await knex.raw('select pg_advisory_lock(?)', [MIGRATION_LOCK_KEY]).connection(lockConnection);
+    try {
+      await knex.migrate.latest({ migrationSource });
+    } finally {
+      await knex.raw('select pg_advisory_unlock(?)', [MIGRATION_LOCK_KEY]).connection(lockConnection);
+    }
+  } finally {
+    await knex.client.releaseConnection(lockConnection);
+  }
+}
+
+function isPostgresClient(knex: Knex): boolean {
+  return (knex.client as { config?: { client?: unknown } }).config?.client === 'pg';
 }
 
 export async function migrateRollbackAll(knex: Knex): Promise<void> {
