@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One runner, several projects: each part of the product keeps its own environment and time budget.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: a single worker on a 2-core machine. Most files wait on
+    // a database, a child process or a browser, so two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,6 +20,9 @@ export default defineConfig({
           name: 'server',
           include: ['test/server/**/*.test.ts'],
           environment: 'node',
+          // Files share a worker's module cache: the server and its templates load once per worker, not per file.
+          // Safe because no server test mocks a module or changes process-wide state.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -46,6 +52,7 @@ export default defineConfig({
           // The slow crash, replica and soak files run in `npm run test:soak`.
           exclude: ['test/reliability/**/*.soak.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { createDatabase, migrateLatest, migrateRollbackAll, countFrom, toCount, DataDirLockedError, type Database } from '../../server/src/db/index.js';
 import { acquireDirLock } from '../../server/src/db/lock.js';
 import { seedIfEmpty } from '../../server/src/db/seed/index.js';
+import { savedEmptyTemplate } from '../../server/src/db/template.js';
 import type { DatabaseConfig } from '../../server/src/config.js';
 import { engines, type Engine } from './support/index.js';
 
@@ -19,7 +20,7 @@ const TABLES = [
 
 async function openEmpty(engine: Engine): Promise<{ db: Database; drop(): Promise<void> }> {
   if (engine === 'pglite') {
-    const db = await createDatabase({ database: { engine: 'pglite', dir: null } });
+    const db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: savedEmptyTemplate() });
     return { db, drop: async () => db.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;

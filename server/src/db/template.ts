@@ -25,8 +25,13 @@ export async function writeEmptyTemplate(file = EMPTY_TEMPLATE_PATH): Promise<st
   }
 }
 
+/** The empty cluster `npm install` saved, if it did (also the fast start of in-memory databases). */
+export function savedEmptyTemplate(file = EMPTY_TEMPLATE_PATH): Blob | undefined {
+  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
+
 /** The saved empty cluster for a data directory that has never been initialised, if `npm install` made one. */
 export function emptyTemplateFor(dataDir: string, file = EMPTY_TEMPLATE_PATH): Blob | undefined {
-  if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(file)) return undefined;
-  return new Blob([readFileSync(file)]);
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  return savedEmptyTemplate(file);
 }
