@@ -8,6 +8,7 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { components } from '../dataProvider/schema';
 import { useDatasetValues } from './queries';
+import { pieSlices } from './categories';
 
 type Schemas = components['schemas'];
 type CategoricalPoint = Schemas['CategoricalPoint'];
@@ -113,10 +114,11 @@ const Categorical = ({ points, widgetType }: { points: CategoricalPoint[]; widge
       />
     );
   }
+  const slices = pieSlices(points, translate('dashboard.card.other'));
   return (
     <PieChart
       height={CHART_HEIGHT}
-      series={[{ data: points.map((p, i) => ({ id: i, value: p.value, label: p.label })), innerRadius: 30 }]}
+      series={[{ data: slices.map((p, i) => ({ id: i, value: p.value, label: p.label })), innerRadius: 30 }]}
     />
   );
 };
