@@ -34,14 +34,16 @@ const actors = (table: string) =>
 const actorNames = (table: string) => ['created', 'updated', 'deleted'].map((a) => `${name(`${table}_${a}_by`)} as ${a}_by_name`).join(', ');
 
 export const SQL = {
-  user: 'select is_super_admin, is_active from users where id = $1 limit 1',
-  grants: 'select permission_key, cluster_id from permission_grants where user_id = $1 order by permission_key',
+  permissions: `select users.is_super_admin, users.is_active, permission_grants.permission_key, permission_grants.cluster_id
+    from users left join permission_grants on permission_grants.user_id = users.id where users.id = $1
+    order by permission_grants.permission_key asc`,
   clusterCount: 'select count(*) as count from clusters where clusters.deleted_at is null',
   clusterPage: `select clusters.id, clusters.code, clusters.name, clusters.alias_name, clusters.max_license_bu, clusters.is_active,
       clusters.logo_key, clusters.avatar_key, clusters.created_at, clusters.created_by_id, clusters.updated_at, clusters.updated_by_id,
       clusters.deleted_at, clusters.deleted_by_id, ${actorNames('clusters')}
-    from clusters ${actors('clusters')} where clusters.deleted_at is null
-    order by clusters.created_at desc, clusters.id asc limit $1 offset $2`,
+    from clusters ${actors('clusters')}
+    where clusters.id in (select id from clusters where deleted_at is null order by created_at desc, id asc limit $1 offset $2)
+    order by clusters.created_at desc, clusters.id asc`,
   clusterBuCounts: `select cluster_id, count(*) as bu_count, sum(max_license_users) as total, bool_or(max_license_users is null) as unlimited
     from business_units where cluster_id = any($1::uuid[]) and deleted_at is null group by cluster_id`,
   clusterUserCounts: 'select cluster_id, count(*) as users_count from cluster_users where cluster_id = any($1::uuid[]) group by cluster_id',
@@ -49,8 +51,10 @@ export const SQL = {
     where business_units.deleted_at is null and business_units.cluster_id = $1`,
   buPage: `select business_units.*, clusters.name as cluster_name, ${actorNames('business_units')}
     from business_units inner join clusters on clusters.id = business_units.cluster_id ${actors('business_units')}
-    where business_units.deleted_at is null and business_units.cluster_id = $1
-    order by business_units.created_at desc, business_units.id asc limit $2 offset $3`,
+    where business_units.id in (select business_units.id from business_units inner join clusters on clusters.id = business_units.cluster_id
+      where business_units.deleted_at is null and business_units.cluster_id = $1
+      order by business_units.created_at desc, business_units.id asc limit $2 offset $3)
+    order by business_units.created_at desc, business_units.id asc`,
   buMemberCounts: 'select business_unit_id, count(*) as count from bu_users where business_unit_id = any($1::uuid[]) group by business_unit_id',
   userWhere: `(lower(users.username) like $1 or lower(users.email) like $1 or lower(users.firstname) like $1 or lower(users.lastname) like $1)`,
   resolve: `select m.*, rt.name as template_name, rt.report_group as template_group, ${name('cu')} as created_by_name, ${name('uu')} as updated_by_name
@@ -186,10 +190,12 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     const userId = m ? verifyJwt(opts.jwtSecret, m[1]!) : null;
     if (!userId) throw new HttpError(401, 'unauthorized');
-    const [user] = await q(SQL.user, [userId]);
+    const rows = await q(SQL.permissions, [userId]);
+    const user = rows[0];
     if (!user?.is_active) throw new HttpError(401, 'unauthorized');
     const perms: Perms = { super: !!user.is_super_admin, platform: [], clusters: {} };
-    for (const g of await q(SQL.grants, [userId])) {
+    for (const g of rows) {
+      if (g.permission_key === null) continue;
       if (g.cluster_id === null) perms.platform.push(g.permission_key as string);
       else (perms.clusters[g.cluster_id as string] ??= []).push(g.permission_key as string);
     }

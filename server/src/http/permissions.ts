@@ -29,15 +29,19 @@ declare global {
 }
 
 export async function loadPermissions(knex: Knex, userId: string): Promise<Permissions | null> {
-  const user = await knex('users').select('is_super_admin', 'is_active').where({ id: userId }).first();
+  // One round trip on every authenticated request: the user's flags with one row per grant (or one row of nulls).
+  const rows: Array<{ is_super_admin: boolean; is_active: boolean; permission_key: string | null; cluster_id: string | null }> =
+    await knex('users')
+      .leftJoin('permission_grants', 'permission_grants.user_id', 'users.id')
+      .select('users.is_super_admin', 'users.is_active', 'permission_grants.permission_key', 'permission_grants.cluster_id')
+      .where('users.id', userId)
+      .orderBy('permission_grants.permission_key');
+  const user = rows[0];
   if (!user || !user.is_active) return null;
-  const grants: Array<{ permission_key: string; cluster_id: string | null }> = await knex('permission_grants')
-    .select('permission_key', 'cluster_id')
-    .where({ user_id: userId })
-    .orderBy('permission_key');
   const platform: string[] = [];
   const clusters: Record<string, string[]> = {};
-  for (const g of grants) {
+  for (const g of rows) {
+    if (g.permission_key === null) continue;
     if (g.cluster_id === null) platform.push(g.permission_key);
     else (clusters[g.cluster_id] ??= []).push(g.permission_key);
   }
