@@ -1090,6 +1090,13 @@ export interface components {
          * @enum {string}
          */
         ApprovalDocType: "pr" | "po" | "sr";
+        /** @description The sum of amounts in one currency. */
+        CurrencyTotal: {
+            /** @example THB */
+            currency_code: string;
+            /** @example 30500 */
+            total_amount: number;
+        };
         /** @description A document waiting on the caller's approval. */
         ApprovalItem: {
             /**
@@ -1128,11 +1135,8 @@ export interface components {
              * @example 2
              */
             count: number;
-            /**
-             * @description Sum of their total amounts.
-             * @example 30500
-             */
-            total_amount: number;
+            /** @description Sum of their total amounts per currency, ordered by currency code; empty when none wait. Amounts in different currencies are never added together. */
+            totals: components["schemas"]["CurrencyTotal"][];
             /** @description The documents, newest first (the summary carries at most five per type). */
             items: components["schemas"]["ApprovalItem"][];
         };
@@ -1143,7 +1147,12 @@ export interface components {
          *         {
          *           "doc_type": "pr",
          *           "count": 1,
-         *           "total_amount": 4800,
+         *           "totals": [
+         *             {
+         *               "currency_code": "THB",
+         *               "total_amount": 4800
+         *             }
+         *           ],
          *           "items": [
          *             {
          *               "id": "6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e",
@@ -1162,7 +1171,12 @@ export interface components {
          *         {
          *           "doc_type": "po",
          *           "count": 1,
-         *           "total_amount": 15250.5,
+         *           "totals": [
+         *             {
+         *               "currency_code": "THB",
+         *               "total_amount": 15250.5
+         *             }
+         *           ],
          *           "items": [
          *             {
          *               "id": "7c8d9e0f-1a2b-4c3d-9e4f-5a6b7c8d9e0f",
@@ -1181,7 +1195,7 @@ export interface components {
          *         {
          *           "doc_type": "sr",
          *           "count": 0,
-         *           "total_amount": 0,
+         *           "totals": [],
          *           "items": []
          *         }
          *       ]

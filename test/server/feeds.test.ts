@@ -26,7 +26,7 @@ interface Item {
   requestor_name: string | null;
 }
 interface Feed {
-  groups: Array<{ doc_type: DocType; count: number; total_amount: number; items: Item[] }>;
+  groups: Array<{ doc_type: DocType; count: number; totals: Array<{ currency_code: string; total_amount: number }>; items: Item[] }>;
 }
 
 const tag = () => randomUUID().slice(0, 8);
@@ -115,14 +115,14 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
       const me = await newUser(t);
       expect(await json<Feed>(PENDING, me.token)).toEqual({
         groups: [
-          { doc_type: 'pr', count: 0, total_amount: 0, items: [] },
-          { doc_type: 'po', count: 0, total_amount: 0, items: [] },
-          { doc_type: 'sr', count: 0, total_amount: 0, items: [] },
+          { doc_type: 'pr', count: 0, totals: [], items: [] },
+          { doc_type: 'po', count: 0, totals: [], items: [] },
+          { doc_type: 'sr', count: 0, totals: [], items: [] },
         ],
       });
     });
 
-    it('when documents wait on the caller, then they are grouped by type, newest first, with count, total and item fields', async () => {
+    it('when documents wait on the caller, then they are grouped by type, newest first, with count, totals per currency and item fields', async () => {
       const me = await newUser(t);
       const other = await newUser(t);
       const older = await newDocument('po', { approvers: [me.id], date: '2026-10-01', amount: 1500.5, stage: 'Purchasing Manager Approval' });
@@ -133,9 +133,13 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
       const feed = await json<Feed>(PENDING, me.token);
       expect(feed.groups.map((g) => g.doc_type)).toEqual(['pr', 'po', 'sr']);
       const [pr, po, srGroup] = feed.groups;
-      expect(pr).toEqual({ doc_type: 'pr', count: 0, total_amount: 0, items: [] });
+      expect(pr).toEqual({ doc_type: 'pr', count: 0, totals: [], items: [] });
       expect(po!.count).toBe(2);
-      expect(po!.total_amount).toBeCloseTo(1750.75, 2);
+      // One THB and one USD document: two totals, never one sum of both.
+      expect(po!.totals).toEqual([
+        { currency_code: 'THB', total_amount: 1500.5 },
+        { currency_code: 'USD', total_amount: 250.25 },
+      ]);
       expect(po!.items.map((i) => i.id)).toEqual([newer.id, older.id]);
       expect(po!.items[1]).toEqual({
         id: older.id,
@@ -150,7 +154,7 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
         requestor_name: 'Somchai Jaidee',
       });
       expect(po!.items[0]).toMatchObject({ currency_code: 'USD', requestor_name: null, total_amount: 250.25 });
-      expect(srGroup).toMatchObject({ count: 1, total_amount: 80, items: [expect.objectContaining({ id: sr.id, doc_date: '2026-11-02' })] });
+      expect(srGroup).toMatchObject({ count: 1, totals: [{ currency_code: 'THB', total_amount: 80 }], items: [expect.objectContaining({ id: sr.id, doc_date: '2026-11-02' })] });
     });
 
     it('when more than five documents of a type wait, then the pending feed lists them all', async () => {
@@ -177,10 +181,10 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
       expect(summary.groups.map((g) => g.doc_type)).toEqual(['pr', 'po', 'sr']);
       const pr = summary.groups[0]!;
       expect(pr.count).toBe(7);
-      expect(pr.total_amount).toBe(2800);
+      expect(pr.totals).toEqual([{ currency_code: 'THB', total_amount: 2800 }]);
       expect(pr.items.map((i) => i.id)).toEqual(docs.slice(2).reverse().map((d) => d.id));
-      expect(summary.groups[1]).toMatchObject({ count: 1, total_amount: 999.99 });
-      expect(summary.groups[2]).toEqual({ doc_type: 'sr', count: 0, total_amount: 0, items: [] });
+      expect(summary.groups[1]).toMatchObject({ count: 1, totals: [{ currency_code: 'THB', total_amount: 999.99 }] });
+      expect(summary.groups[2]).toEqual({ doc_type: 'sr', count: 0, totals: [], items: [] });
     });
 
     it('when documents share a date, then the later-created one comes first', async () => {

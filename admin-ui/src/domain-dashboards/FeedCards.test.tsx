@@ -18,9 +18,17 @@ const item = (doc_type: 'pr' | 'po' | 'sr', doc_no: string) => ({
 
 const feed = {
   groups: [
-    { doc_type: 'pr', count: 1, total_amount: 1500, items: [item('pr', 'PR-1')] },
-    { doc_type: 'po', count: 1, total_amount: 1500, items: [item('po', 'PO-1')] },
-    { doc_type: 'sr', count: 0, total_amount: 0, items: [] },
+    { doc_type: 'pr', count: 1, totals: [{ currency_code: 'THB', total_amount: 1500 }], items: [item('pr', 'PR-1')] },
+    {
+      doc_type: 'po',
+      count: 2,
+      totals: [
+        { currency_code: 'THB', total_amount: 1500 },
+        { currency_code: 'USD', total_amount: 250.25 },
+      ],
+      items: [item('po', 'PO-1'), { ...item('po', 'PO-2'), total_amount: 250.25, currency_code: 'USD', workflow_current_stage: 'Purchasing Manager Approval' }],
+    },
+    { doc_type: 'sr', count: 0, totals: [], items: [] },
   ],
 };
 
@@ -46,6 +54,13 @@ describe('domain dashboard feeds', () => {
     expect(within(group).getByText('PO-1')).toBeInTheDocument();
     expect(within(group).getByText('Department Head Approval')).toBeInTheDocument();
     expect(screen.queryByTestId('approval-group-pr')).toBeNull();
+  });
+
+  it('when documents of a type are in two currencies, then the group shows one total per currency', async () => {
+    const getPendingApprovals = vi.fn().mockResolvedValue(feed);
+    renderWithAdmin(<ApprovalFeedCard source="pending" docTypes={['po', 'sr']} />, { getPendingApprovals });
+    expect(await screen.findByTestId('approval-total-po')).toHaveTextContent('Total 1,500 THB · 250.25 USD');
+    expect(screen.queryByTestId('approval-total-sr')).toBeNull();
   });
 
   it('when nothing waits, then the empty state is shown', async () => {

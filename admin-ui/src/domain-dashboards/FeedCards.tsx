@@ -94,9 +94,14 @@ export const ApprovalFeedCard = ({ source, docTypes }: { source: 'summary' | 'pe
                 <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 0.5 }}>
                   <Typography variant="subtitle1">{translate(`domain_dashboards.doc_types.${g.doc_type}`)}</Typography>
                   <Chip size="small" label={translate('domain_dashboards.feeds.group_count', { count: g.count })} />
-                  <Typography variant="body2" color="text.secondary">
-                    {translate('domain_dashboards.feeds.group_total', { total: number(g.total_amount) })}
-                  </Typography>
+                  {g.totals.length > 0 && (
+                    <Typography variant="body2" color="text.secondary" data-testid={`approval-total-${g.doc_type}`}>
+                      {translate('domain_dashboards.feeds.group_total', {
+                        // One figure per currency: amounts in different currencies are never added together.
+                        total: g.totals.map((t) => `${number(t.total_amount)} ${t.currency_code}`).join(' · '),
+                      })}
+                    </Typography>
+                  )}
                 </Stack>
                 {g.items.length === 0 ? (
                   <Typography variant="body2" color="text.secondary">

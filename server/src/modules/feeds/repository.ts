@@ -6,10 +6,12 @@ import { displayNameSql } from '../users/display-name.js';
 export type ApprovalItem = components['schemas']['ApprovalItem'];
 export type ApprovalDocType = components['schemas']['ApprovalDocType'];
 
+export type CurrencyTotal = components['schemas']['CurrencyTotal'];
+
 export interface ApprovalRow extends ApprovalItem {
-  /** Count and amount of all of the type's documents waiting on the user (not only the rows returned). */
+  /** How many of the type's documents wait on the user, and their amounts per currency (not only the rows returned). */
   type_count: number;
-  type_total: number;
+  type_totals: CurrencyTotal[];
 }
 
 /** Documents of the user's queue: pending, and the user is one of the approvers they now wait on. */
@@ -27,22 +29,32 @@ export function feedRepository(knex: Knex) {
     },
 
     /**
-     * The user's queue newest first per type, with each type's count and amount total, in one statement.
-     * `perType` keeps only the newest N of each type (null = all).
+     * The user's queue newest first per type, with each type's count and its totals per currency, in one statement.
+     * `perType` keeps only the newest N of each type (null = all); the count and totals cover the whole queue.
      */
     async queue(userId: string, perType: number | null): Promise<ApprovalRow[]> {
       const result = (await knex.raw(
-        `select * from (
+        `with queue as (
+           select d.* ${QUEUE} where pa.user_id = ?
+         ),
+         per_currency as (
+           select doc_type, currency_code, sum(total_amount) as total_amount from queue group by doc_type, currency_code
+         ),
+         totals as (
+           select doc_type,
+                  json_agg(json_build_object('currency_code', currency_code, 'total_amount', total_amount) order by currency_code) as totals
+             from per_currency group by doc_type
+         )
+         select q.*, totals.totals from (
            select d.id, d.doc_type, d.doc_no, d.doc_date, d.total_amount, d.currency_code, d.workflow_current_stage,
                   d.business_unit_id, b.name as business_unit_name, ${displayNameSql('r')} as requestor_name,
                   row_number() over (partition by d.doc_type order by d.doc_date desc, d.created_at desc, d.doc_no desc) as rn,
-                  count(*) over (partition by d.doc_type) as type_count,
-                  sum(d.total_amount) over (partition by d.doc_type) as type_total
-             ${QUEUE}
+                  count(*) over (partition by d.doc_type) as type_count
+             from queue d
              join business_units b on b.id = d.business_unit_id
              left join users r on r.id = d.requestor_id
-            where pa.user_id = ?
          ) q
+         join totals on totals.doc_type = q.doc_type
          ${perType === null ? '' : 'where q.rn <= ?'}
          order by q.doc_type, q.rn`,
         perType === null ? [userId] : [userId, perType],
@@ -59,10 +71,16 @@ export function feedRepository(knex: Knex) {
         business_unit_name: row.business_unit_name as string,
         requestor_name: (row.requestor_name as string | null) ?? null,
         type_count: toCount(row.type_count),
-        type_total: Number(row.type_total),
+        type_totals: currencyTotals(row.totals),
       }));
     },
   };
+}
+
+/** The json_agg of per-currency sums (parsed by the driver, or text on a driver set up otherwise). */
+function currencyTotals(v: unknown): CurrencyTotal[] {
+  const list = (typeof v === 'string' ? JSON.parse(v) : v) as Array<{ currency_code: string; total_amount: unknown }> | null;
+  return (list ?? []).map((t) => ({ currency_code: t.currency_code, total_amount: Number(t.total_amount) }));
 }
 
 /** Dates are parsed as text on both engines; a Date (another driver setup) is formatted as its UTC day. */

@@ -16,8 +16,8 @@ export function feedService(knex: Knex) {
     return {
       groups: GROUP_ORDER.map((docType) => {
         const mine = rows.filter((r) => r.doc_type === docType);
-        const items: ApprovalItem[] = mine.map(({ type_count: _c, type_total: _t, ...item }) => item);
-        return { doc_type: docType, count: mine[0]?.type_count ?? 0, total_amount: mine[0]?.type_total ?? 0, items };
+        const items: ApprovalItem[] = mine.map(({ type_count: _c, type_totals: _t, ...item }) => item);
+        return { doc_type: docType, count: mine[0]?.type_count ?? 0, totals: mine[0]?.type_totals ?? [], items };
       }),
     };
   }
