@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Loading, Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { Box, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { RequireAccess } from '../../components/RequireAccess';
 import { ModeForm, type PageMode } from '../../components/ModeForm';
 import { BrandingCard } from '../../components/BrandingCard';
-import { ErrorState } from '../../components/ErrorState';
+import { RecordLoader } from '../../components/RecordLoader';
 import type { ListRow } from '../../components/list/AdminList';
 import { BusinessUnitSections } from './BusinessUnitSections';
 import { BusinessUnitUsersCard } from './BusinessUnitUsersCard';
@@ -45,29 +45,19 @@ const BusinessUnitEditView = ({ record, refetch }: { record: ListRow; refetch: (
   );
 };
 
-const BusinessUnitEditLoader = ({ id }: { id: string }) => {
-  const { data, isPending, error, refetch } = useGetOne<ListRow>('business-units', { id });
-  if (isPending) return <Loading />;
-  if (error || !data)
-    return (
-      <Box sx={{ mt: 2 }}>
-        <ErrorState error={error} onRetry={() => refetch()} />
-      </Box>
-    );
-  // The edit grant is checked against the BU's parent cluster once the record is known.
-  return (
-    <RequireAccess action="edit" resource="business-units" record={{ id: data.id, cluster_id: data.cluster_id }}>
-      <BusinessUnitEditView record={data} refetch={refetch} />
-    </RequireAccess>
-  );
-};
-
 /** /business-units/:id/edit — the update grant somewhere first, then on the BU's own cluster. */
 export const BusinessUnitEdit = () => {
   const { id = '' } = useParams();
   return (
     <RequireAccess action="edit" resource="business-units">
-      <BusinessUnitEditLoader id={id} />
+      <RecordLoader<ListRow> resource="business-units" id={id}>
+        {(record, refetch) => (
+          // The edit grant is checked against the BU's parent cluster once the record is known.
+          <RequireAccess action="edit" resource="business-units" record={{ id: record.id, cluster_id: record.cluster_id }}>
+            <BusinessUnitEditView record={record} refetch={refetch} />
+          </RequireAccess>
+        )}
+      </RecordLoader>
     </RequireAccess>
   );
 };

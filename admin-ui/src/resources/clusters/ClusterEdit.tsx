@@ -1,29 +1,20 @@
 import { useState } from 'react';
-import { Loading, Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { Box, Card, CardContent, CardHeader, Stack } from '@mui/material';
+import { Card, CardContent, CardHeader, Stack } from '@mui/material';
 import { RequireAccess } from '../../components/RequireAccess';
 import { ModeForm, type PageMode } from '../../components/ModeForm';
 import { BrandingCard } from '../../components/BrandingCard';
-import { ErrorState } from '../../components/ErrorState';
+import { RecordLoader } from '../../components/RecordLoader';
 import type { ListRow } from '../../components/list/AdminList';
 import { ClusterFields, normalizeCluster } from './ClusterFields';
 import { ClusterBusinessUnitsCard } from './ClusterBusinessUnitsCard';
 import { ClusterUsersCard } from './ClusterUsersCard';
 
-const ClusterEditView = ({ id }: { id: string }) => {
+const ClusterEditView = ({ data, refetch }: { data: ListRow; refetch: () => Promise<unknown> }) => {
   const translate = useTranslate();
   const [mode, setMode] = useState<PageMode>('view');
-  const { data, isPending, error, refetch } = useGetOne<ListRow>('clusters', { id });
-  const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'clusters', record: { id } });
-
-  if (isPending) return <Loading />;
-  if (error || !data)
-    return (
-      <Box sx={{ mt: 2 }}>
-        <ErrorState error={error} onRetry={() => refetch()} />
-      </Box>
-    );
+  const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'clusters', record: { id: data.id } });
 
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 4 }} data-testid="cluster-edit" data-mode={mode}>
@@ -62,7 +53,9 @@ export const ClusterEdit = () => {
   const { id = '' } = useParams();
   return (
     <RequireAccess action="edit" resource="clusters" record={{ id }}>
-      <ClusterEditView id={id} />
+      <RecordLoader<ListRow> resource="clusters" id={id}>
+        {(record, refetch) => <ClusterEditView data={record} refetch={refetch} />}
+      </RecordLoader>
     </RequireAccess>
   );
 };

@@ -137,10 +137,10 @@ export const AddClusterUserDialog = (props: {
         role,
         is_active: true,
         ...(parentBu ? { parent_bu_id: parentBu } : {}),
-    });
-    notify('app.members.added', { type: 'success' });
-    reset();
-    props.onAdded();
+      });
+      notify('app.members.added', { type: 'success' });
+      reset();
+      props.onAdded();
     });
   };
 
