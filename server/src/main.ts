@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { createDatabase, migrateLatest, DataDirLockedError, type Database } from './db/index.js';
 import { seedIfEmpty } from './db/seed/index.js';
-import { emptyTemplateFor, savedEmptyTemplate } from './db/template.js';
+import { templateForNewDatabase } from './db/template.js';
 import { createStorage } from './storage/index.js';
 import { createLogger } from './http/logging.js';
 import { createApp } from './app.js';
@@ -35,9 +35,8 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Running> {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
-  // A new embedded database (a fresh directory, or memory:// for the stateful mock) starts from the saved empty cluster.
-  const pglite = config.database.engine === 'pglite' ? config.database : null;
-  const template = pglite ? (pglite.dir ? emptyTemplateFor(pglite.dir) : savedEmptyTemplate()) : undefined;
+  // A new embedded database (a fresh directory, or memory:// for the stateful mock) starts from a saved cluster.
+  const template = config.database.engine === 'pglite' ? templateForNewDatabase(config.database.dir) : undefined;
   const db = await createDatabase(config, { pgliteTemplate: template });
   try {
     await migrateLatest(db.knex);

@@ -1,16 +1,30 @@
-// A new embedded database normally runs initdb inside WebAssembly, which takes 3–10 s on a small machine.
-// `npm install` saves one empty, initialised cluster; a first start copies it instead (about 1–2 s).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// A new embedded database normally runs initdb inside WebAssembly (3–10 s on a small machine) and then every
+// migration (about 1 s). `npm install` saves two clusters: an empty one, and one with the schema already migrated.
+// A first start copies the schema one when it was made from the migrations in this checkout, else the empty one.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createDatabase, dumpTemplate, migrateLatest } from './index.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const MIGRATIONS_DIR = path.join(ROOT, 'server', 'src', 'db', 'migrations');
+const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'platform-admin');
 const { version } = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
 
+/** The migration sources' fingerprint: a schema template made from other migrations is never used. */
+function migrationsFingerprint(dir = MIGRATIONS_DIR): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir).sort()) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
 /** Keyed by the PGlite version: a template from another version is never used. */
-export const EMPTY_TEMPLATE_PATH = path.join(ROOT, 'node_modules', '.cache', 'platform-admin', `pglite-${version}-empty.tar`);
+export const EMPTY_TEMPLATE_PATH = path.join(CACHE_DIR, `pglite-${version}-empty.tar`);
+/** Keyed by the PGlite version and the migrations it holds. */
+export const SCHEMA_TEMPLATE_PATH = path.join(CACHE_DIR, `pglite-${version}-schema-${migrationsFingerprint()}.tar`);
 
 export async function writeEmptyTemplate(file = EMPTY_TEMPLATE_PATH): Promise<string> {
   const pglite = new PGlite('memory://', { extensions: { pg_trgm } });
@@ -25,13 +39,41 @@ export async function writeEmptyTemplate(file = EMPTY_TEMPLATE_PATH): Promise<st
   }
 }
 
-/** The empty cluster `npm install` saved, if it did (also the fast start of in-memory databases). */
+/**
+ * Migrates a copy of the empty template and saves it. Schema only: no user, password or secret is in it (the demo
+ * seed runs at first start). Older schema templates of this PGlite version are removed.
+ */
+export async function writeSchemaTemplate(file = SCHEMA_TEMPLATE_PATH, emptyFile = EMPTY_TEMPLATE_PATH): Promise<string> {
+  const db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: savedEmptyTemplate(emptyFile) });
+  try {
+    await migrateLatest(db.knex);
+    const dump = await dumpTemplate(db);
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Same name up to the fingerprint: a template of older migrations.
+    const stalePrefix = path.basename(file).replace(/schema-[^/]*$/, 'schema-');
+    for (const other of readdirSync(path.dirname(file))) {
+      if (other.startsWith(stalePrefix) && other !== path.basename(file)) rmSync(path.join(path.dirname(file), other), { force: true });
+    }
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    return file;
+  } finally {
+    await db.close();
+  }
+}
+
+/** The empty cluster `npm install` saved, if it did. */
 export function savedEmptyTemplate(file = EMPTY_TEMPLATE_PATH): Blob | undefined {
   return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
 }
 
-/** The saved empty cluster for a data directory that has never been initialised, if `npm install` made one. */
-export function emptyTemplateFor(dataDir: string, file = EMPTY_TEMPLATE_PATH): Blob | undefined {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
-  return savedEmptyTemplate(file);
+/**
+ * The best saved cluster for a new database: the migrated one, else the empty one, else none (initdb runs).
+ * `dataDir` null is an in-memory database; a directory that was ever initialised never takes a template.
+ */
+export function templateForNewDatabase(
+  dataDir: string | null,
+  files: { schema: string; empty: string } = { schema: SCHEMA_TEMPLATE_PATH, empty: EMPTY_TEMPLATE_PATH },
+): Blob | undefined {
+  if (dataDir !== null && existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  return savedEmptyTemplate(files.schema) ?? savedEmptyTemplate(files.empty);
 }
