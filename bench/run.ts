@@ -95,6 +95,7 @@ async function main(): Promise<void> {
       DATABASE_URL: url,
       JWT_SECRET: jwtSecret,
       ADMIN_PASSWORD: 'admin123',
+      DEMO_PASSWORD: 'demo1234',
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: settings.logLevel,

@@ -103,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (nodeEnv === 'production' && env.ADMIN_PASSWORD === undefined) problems.push('ADMIN_PASSWORD is required when NODE_ENV=production (the default is for local use only)');
   const demoPassword = env.DEMO_PASSWORD ?? 'demo1234';
   if (demoPassword.length < 6) problems.push('DEMO_PASSWORD must have at least 6 characters');
+  // The first start of an empty database creates the demo accounts; a published default must never guard them live.
+  if (nodeEnv === 'production' && env.DEMO_PASSWORD === undefined) problems.push('DEMO_PASSWORD is required when NODE_ENV=production (the demo accounts created on first start must not share the documented default)');
 
   let jwtSecret = str('JWT_SECRET');
   if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must have at least 32 characters');

@@ -33,6 +33,7 @@ describe('benchmark harness (smoke, 1 % scale)', () => {
       DATA_DIR: dataDir,
       JWT_SECRET: 'smoke-test-secret-with-at-least-32-characters',
       ADMIN_PASSWORD: 'admin123',
+      DEMO_PASSWORD: 'demo1234',
       LOG_LEVEL: 'silent',
     });
     expect(config.validateResponses).toBe(false);

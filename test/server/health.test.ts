@@ -58,9 +58,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE: 'gcs' })).toThrow(/GCS_BUCKET is required/);
   });
 
-  it('when NODE_ENV=production, then JWT_SECRET and ADMIN_PASSWORD are required and responses are not validated by default', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required[\s\S]*|ADMIN_PASSWORD is required/);
-    const c = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ADMIN_PASSWORD: 'strong-pass' });
+  it('when NODE_ENV=production, then JWT_SECRET, ADMIN_PASSWORD and DEMO_PASSWORD are required and responses are not validated by default', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ADMIN_PASSWORD: 'strong-pass' })).toThrow(
+      /DEMO_PASSWORD is required when NODE_ENV=production/,
+    );
+    const c = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ADMIN_PASSWORD: 'strong-pass', DEMO_PASSWORD: 'other-pass' });
+    expect(c.demoPassword).toBe('other-pass');
     expect(c.validateResponses).toBe(false);
   });
 });
