@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createDatabase, type Database } from '../../server/src/db/index.js';
-import { savedEmptyTemplate } from '../../server/src/db/template.js';
+import { templateForNewDatabase } from '../../server/src/db/template.js';
 import { createLogger } from '../../server/src/http/logging.js';
 import { createStorage } from '../../server/src/storage/index.js';
 import { generateData } from '../../bench/datagen/generate.js';
@@ -25,7 +25,7 @@ describe('benchmark harness (smoke, 1 % scale)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'bench-smoke-'));
-    db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: savedEmptyTemplate() });
+    db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: templateForNewDatabase(null) });
     await generateData(db.knex, 1, { log: process.env.BENCH_SMOKE_LOG ? undefined : () => undefined });
     const config = loadConfig({
       NODE_ENV: 'production',

@@ -61,9 +61,14 @@ export async function writeSchemaTemplate(file = SCHEMA_TEMPLATE_PATH, emptyFile
   }
 }
 
-/** The empty cluster `npm install` saved, if it did. */
-export function savedEmptyTemplate(file = EMPTY_TEMPLATE_PATH): Blob | undefined {
+/** A saved cluster, if `npm install` saved it. */
+function readTemplate(file: string): Blob | undefined {
   return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
+
+/** The empty cluster `npm install` saved, if it did (tests that run the migrations themselves start from it). */
+export function savedEmptyTemplate(file = EMPTY_TEMPLATE_PATH): Blob | undefined {
+  return readTemplate(file);
 }
 
 /**
@@ -75,5 +80,5 @@ export function templateForNewDatabase(
   files: { schema: string; empty: string } = { schema: SCHEMA_TEMPLATE_PATH, empty: EMPTY_TEMPLATE_PATH },
 ): Blob | undefined {
   if (dataDir !== null && existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
-  return savedEmptyTemplate(files.schema) ?? savedEmptyTemplate(files.empty);
+  return readTemplate(files.schema) ?? readTemplate(files.empty);
 }

@@ -26,7 +26,7 @@ import { createApp } from '../../../server/src/app.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
 import { createDatabase, dumpTemplate, migrateLatest, type Database } from '../../../server/src/db/index.js';
 import { seedIfEmpty } from '../../../server/src/db/seed/index.js';
-import { savedEmptyTemplate } from '../../../server/src/db/template.js';
+import { templateForNewDatabase } from '../../../server/src/db/template.js';
 import { createLogger } from '../../../server/src/http/logging.js';
 import { createLocalStorage } from '../../../server/src/storage/local.js';
 import type { StoragePort } from '../../../server/src/storage/port.js';
@@ -91,7 +91,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   };
 }
 
-// PGlite's initdb is the slow part of a start (seconds). Each test file builds its templates once, from the empty
+// PGlite's initdb is the slow part of a start (seconds). Each test worker builds its templates once, from the
 // cluster `npm install` saved when there is one, and every in-memory server starts from a copy of them.
 // Seeded only with the default credentials of loadConfig.
 const templates = new Map<'seeded' | 'empty', Promise<Blob>>();
@@ -99,7 +99,7 @@ function pgliteTemplate(kind: 'seeded' | 'empty', config: Config): Promise<Blob>
   let p = templates.get(kind);
   if (!p) {
     p = (async () => {
-      const db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: savedEmptyTemplate() });
+      const db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: templateForNewDatabase(null) });
       try {
         await migrateLatest(db.knex);
         if (kind === 'seeded') await seedIfEmpty(db.knex, config);

@@ -77,10 +77,9 @@ export function feedRepository(knex: Knex) {
   };
 }
 
-/** The json_agg of per-currency sums (parsed by the driver, or text on a driver set up otherwise). */
+/** The json_agg of per-currency sums, already parsed by both drivers. */
 function currencyTotals(v: unknown): CurrencyTotal[] {
-  const list = (typeof v === 'string' ? JSON.parse(v) : v) as Array<{ currency_code: string; total_amount: unknown }> | null;
-  return (list ?? []).map((t) => ({ currency_code: t.currency_code, total_amount: Number(t.total_amount) }));
+  return (v as Array<{ currency_code: string; total_amount: unknown }>).map((t) => ({ currency_code: t.currency_code, total_amount: Number(t.total_amount) }));
 }
 
 /** Dates are parsed as text on both engines; a Date (another driver setup) is formatted as its UTC day. */
