@@ -4,13 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createDatabase, migrateLatest, migrateRollbackAll, countFrom, toCount, DataDirLockedError, type Database } from '../../server/src/db/index.js';
 import { acquireDirLock } from '../../server/src/db/lock.js';
 import { seedIfEmpty } from '../../server/src/db/seed/index.js';
 import { savedEmptyTemplate } from '../../server/src/db/template.js';
 import type { DatabaseConfig } from '../../server/src/config.js';
-import { engines, type Engine } from './support/index.js';
+import { createPostgresDatabase, engines, type Engine } from './support/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TABLES = [
@@ -23,23 +22,13 @@ async function openEmpty(engine: Engine): Promise<{ db: Database; drop(): Promis
     const db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: savedEmptyTemplate() });
     return { db, drop: async () => db.close() };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `t_db_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await createDatabase({ database: { engine: 'postgres', url: url.toString() } satisfies DatabaseConfig });
+  const pgDb = await createPostgresDatabase();
+  const db = await createDatabase({ database: { engine: 'postgres', url: pgDb.url } satisfies DatabaseConfig });
   return {
     db,
     async drop() {
       await db.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
+      await pgDb.drop();
     },
   };
 }
