@@ -10,18 +10,22 @@ import type { Config } from './config.js';
 import type { StoragePort } from './storage/port.js';
 import { isLocalStorage } from './storage/index.js';
 import { requestLogger } from './http/logging.js';
-import { authenticate } from './http/auth.js';
+import { authenticate, requireAccess } from './http/auth.js';
 import { cors } from './http/cors.js';
+import { assertEveryOperationHandled, dispatch } from './http/handler.js';
 import { imageUploadsOnly, multipartUpload } from './http/multipart.js';
+import { identifyOperation, operationsOf } from './http/operations.js';
 import { apiNotFound, problemHandler } from './http/problem.js';
-import { loadApiSpec, publicOperations } from './http/spec.js';
-import { moduleRouters } from './modules/index.js';
+import { loadApiSpec } from './http/spec.js';
+import { createHandlers, createServices, type AppHandlers } from './modules/index.js';
 
 export interface AppDeps {
   config: Config;
   db: { knex: Knex };
   storage: StoragePort;
   logger: Logger;
+  /** Replaces some operations' handlers (for tests of the request pipeline itself). */
+  handlerOverrides?: Partial<AppHandlers>;
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,7 +36,7 @@ export const DOCS_FILE = path.join(ROOT, 'var', 'docs', 'index.html');
 const CONTRACT_PATH = /^\/(api|api-system|files)(\/|$)|^\/healthz\/?$/;
 
 /** Builds the express app (no listen): logging, security headers, auth, contract validation, modules, errors. */
-export function createApp({ config, db, storage, logger }: AppDeps): Express {
+export function createApp({ config, db, storage, logger, handlerOverrides }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   // ETags mean "record version" here (If-Match); no automatic body hashes.
@@ -61,15 +65,25 @@ export function createApp({ config, db, storage, logger }: AppDeps): Express {
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
 
   const spec = loadApiSpec();
+  const operations = operationsOf(spec);
+  const deps = { config, knex: db.knex, storage, logger };
+  const services = createServices(deps);
+  const handlers = { ...createHandlers(deps, services), ...handlerOverrides };
+  assertEveryOperationHandled(operations.map((op) => op.id), handlers);
+
+  // What each request addresses, and so what it requires, comes from the contract.
+  app.use(identifyOperation(operations));
   // API answers carry short-lived signed URLs and change with every write: browsers must not replay a cached copy
   // (a conditional GET after a logo upload was answered 304 with the old record).
   app.use(['/api', '/api-system'], (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use(['/api', '/api-system'], authenticate({ knex: db.knex, jwtSecret: config.jwtSecret, publicRoutes: publicOperations(spec) }));
-  // After authentication: an anonymous caller never gets a 5 MB body buffered and inspected.
-  app.use(multipartUpload(), imageUploadsOnly());
+  app.use(['/api', '/api-system'], authenticate(services.auth.caller), requireAccess);
+  // Only upload operations take multipart, and only after authentication and the access rule: an anonymous or
+  // unauthorised caller never gets a 5 MB body buffered and inspected.
+  const parseMultipart = multipartUpload();
+  app.use((req, res, next) => (req.operation?.multipart ? parseMultipart(req, res, next) : next()), imageUploadsOnly());
 
   app.use(
     OpenApiValidator.middleware({
@@ -84,8 +98,7 @@ export function createApp({ config, db, storage, logger }: AppDeps): Express {
   );
 
   if (isLocalStorage(storage)) app.use(storage.router());
-  const deps = { config, knex: db.knex, storage, logger };
-  for (const factory of moduleRouters) app.use(factory(deps));
+  app.use(dispatch(handlers));
   app.use(['/api', '/api-system', '/files', '/healthz'], apiNotFound);
 
   mountDocs(app);

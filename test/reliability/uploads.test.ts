@@ -115,7 +115,7 @@ describe.each(engines())('upload attacks on %s', (engine) => {
 
 describe('well-formed images pass the structural check', () => {
   it('accepts a PNG padded to exactly 5 MB, a minimal JPEG and an ASCII-only WebP', async () => {
-    const { checkImage } = await import('../../server/src/http/image-check.js');
+    const { checkImage } = await import('../../server/src/core/image-check.js');
     const { wellFormedPng, minimalJpeg, asciiWebp } = await import('../support/images.js');
     expect(checkImage(wellFormedPng(1, 1, 5 * 1024 * 1024))).toMatchObject({ ok: true, format: 'png' });
     expect(checkImage(minimalJpeg())).toMatchObject({ ok: true, format: 'jpeg', width: 1, height: 1 });

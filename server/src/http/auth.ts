@@ -1,38 +1,45 @@
-import type { Knex } from 'knex';
 import type { RequestHandler } from 'express';
-import { UnauthorizedError } from './errors.js';
-import { loadPermissions } from './permissions.js';
-import { verifyAccessToken } from '../modules/auth/tokens.js';
-import type { RouteMatcher } from './spec.js';
+import { UnauthorizedError, ForbiddenError } from '../core/errors.js';
+import { passesAccessRule, type AuthContext } from '../core/permissions.js';
 
-export interface AuthenticateOptions {
-  knex: Knex;
-  jwtSecret: string;
-  /** Operations reachable without a token (from the contract's `security: []`). */
-  publicRoutes: RouteMatcher[];
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      auth?: AuthContext;
+    }
+  }
 }
 
+/** Turns a verified bearer token into the caller, or null when the token or its user is no longer valid. */
+export type CallerResolver = (accessToken: string) => Promise<AuthContext | null>;
+
 /**
- * Verifies `Authorization: Bearer <jwt>` and loads the caller's permissions from the database on every
- * request, so revoked grants and deactivated users take effect at once. Sets `req.auth`.
+ * Verifies `Authorization: Bearer <jwt>` on every operation that is not public (`security: []` in the contract) and
+ * sets `req.auth`. The resolver loads the caller's permissions on every request, so revoked grants and deactivated
+ * users take effect at once.
  */
-export function authenticate(opts: AuthenticateOptions): RequestHandler {
-  return async (req, _res, next) => {
+export function authenticate(resolveCaller: CallerResolver): RequestHandler {
+  return async (req, res, next) => {
     try {
-      const path = req.originalUrl.split('?')[0]!;
-      const method = req.method === 'HEAD' ? 'GET' : req.method;
-      if (opts.publicRoutes.some((r) => (r.method === '*' || r.method === method) && r.pattern.test(path))) return next();
+      if (req.operation?.access.kind === 'public' || (!req.operation && res.locals.publicPath === true)) return next();
       const header = req.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header) : null;
       if (!match) throw new UnauthorizedError('authentication required: send Authorization: Bearer <access_token>');
-      const userId = await verifyAccessToken(opts.jwtSecret, match[1]!);
-      if (!userId) throw new UnauthorizedError();
-      const permissions = await loadPermissions(opts.knex, userId);
-      if (!permissions) throw new UnauthorizedError();
-      req.auth = { userId, permissions };
+      const caller = await resolveCaller(match[1]!);
+      if (!caller) throw new UnauthorizedError();
+      req.auth = caller;
       next();
     } catch (err) {
       next(err);
     }
   };
 }
+
+/** Applies the operation's declared access rule (`x-permission`) before the body is parsed or any record is read. */
+export const requireAccess: RequestHandler = (req, _res, next) => {
+  const access = req.operation?.access;
+  if (!access || access.kind !== 'key' || !req.auth) return next();
+  if (passesAccessRule(req.auth.permissions, access)) return next();
+  next(new ForbiddenError(`Missing permission ${access.key}${access.scope === 'platform' ? ' (platform-wide)' : ''}`));
+};

@@ -1,68 +1,59 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { operations } from '../../../openapi/generated/schema.js';
-
-/** Handlers are typed from the generated contract: `operations['<operationId>']`. */
-export type OperationId = keyof operations;
-type Op<K extends OperationId> = operations[K];
-type IsNever<T> = [T] extends [never] ? true : false;
-
-type ParamsOf<K extends OperationId, Where extends 'path' | 'query'> =
-  Op<K>['parameters'] extends Record<Where, infer P> ? (IsNever<P> extends true ? Record<string, never> : P) : Record<string, never>;
-
-export type PathParams<K extends OperationId> = ParamsOf<K, 'path'>;
-/** Query after the validator coerced types and applied defaults. */
-export type QueryParams<K extends OperationId> =
-  Op<K>['parameters'] extends { query?: infer Q } ? (IsNever<Q> extends true ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
-
-type ContentOf<T> = T extends { content: infer C } ? C : never;
-export type RequestBody<K extends OperationId> =
-  IsNever<NonNullable<Op<K>['requestBody']>> extends true
-    ? undefined
-    : ContentOf<NonNullable<Op<K>['requestBody']>> extends infer C
-      ? C extends { 'application/json': infer B }
-        ? B
-        : C extends { 'multipart/form-data': infer M }
-          ? M
-          : unknown
-      : unknown;
-
-type SuccessStatus = 200 | 201 | 202 | 204;
-type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
-
-/** What a handler returns: one of the operation's documented success responses. */
-export type Reply<K extends OperationId> = {
-  [S in keyof Op<K>['responses'] & SuccessStatus]: JsonOf<Op<K>['responses'][S]> extends undefined
-    ? { status: S; body?: undefined; headers?: Record<string, string> }
-    : { status: S; body: JsonOf<Op<K>['responses'][S]>; headers?: Record<string, string> };
-}[keyof Op<K>['responses'] & SuccessStatus];
+import type { OperationId, PathParams, QueryParams, Reply, RequestBody } from '../core/contract.js';
+import { UnauthorizedError } from '../core/errors.js';
+import { etagOf, type Versioned } from '../core/etag.js';
+import type { AuthContext } from '../core/permissions.js';
 
 export interface HandlerContext<K extends OperationId> {
   req: Request;
   res: Response;
+  /** The signed-in caller; reading it on a public operation is a 401. */
+  auth: AuthContext;
   params: PathParams<K>;
   query: QueryParams<K>;
   body: RequestBody<K>;
 }
 
-/**
- * Binds one operation's handler: typed inputs (already validated by the contract validator), a typed reply
- * that is sent as JSON (204 without a body), and any thrown error passed to the problem+json renderer.
- *
- *   router.get('/api-system/clusters/:id', handle('getCluster', async ({ params, req }) => ({ status: 200, body: … })));
- */
-/** One handler type per operation; indexing it by K keeps the reply contextually typed (literals stay literal). */
-export type OperationHandlers = { [P in OperationId]: (ctx: HandlerContext<P>) => Promise<Reply<P>> };
+/** One handler per operation; indexing by K keeps each reply contextually typed (literals stay literal). */
+export type OperationHandlers = { [K in OperationId]: (ctx: HandlerContext<K>) => Promise<Reply<K>> };
 
-export function handle<K extends OperationId>(_operationId: K, fn: OperationHandlers[K]): RequestHandler {
+/** `getStoredFile` streams a file and is served by the local storage adapter, not by a JSON handler. */
+export type HandledOperationId = Exclude<OperationId, 'getStoredFile'>;
+
+/** A module's handlers: `operations({ listClusters: async ({ auth, query }) => …, … })`. */
+export function operations<K extends HandledOperationId>(handlers: Pick<OperationHandlers, K>): Pick<OperationHandlers, K> {
+  return handlers;
+}
+
+type ValidatedRequest = Request & { openapi?: { pathParams?: Record<string, string> } };
+
+function contextOf<K extends OperationId>(req: Request, res: Response): HandlerContext<K> {
+  return {
+    req,
+    res,
+    get auth() {
+      if (!req.auth) throw new UnauthorizedError();
+      return req.auth;
+    },
+    // The contract validator has checked and coerced these against the operation by now. Express resets
+    // `req.params` for every middleware layer, so the path parameters are read where the validator left them.
+    params: ((req as ValidatedRequest).openapi?.pathParams ?? {}) as PathParams<K>,
+    query: req.query as QueryParams<K>,
+    body: req.body as RequestBody<K>,
+  };
+}
+
+/**
+ * Runs the handler of the operation the request addresses (`req.operation`, from the contract) and sends its reply:
+ * JSON, or no body for 204. Thrown errors go to the problem+json renderer. Requests for no operation fall through.
+ */
+export function dispatch(handlers: Pick<OperationHandlers, HandledOperationId>): RequestHandler {
+  const byId = handlers as Partial<Record<OperationId, (ctx: HandlerContext<OperationId>) => Promise<Reply<OperationId>>>>;
   return async (req: Request, res: Response, next: NextFunction) => {
+    const handler = req.operation ? byId[req.operation.id] : undefined;
+    if (!handler) return next();
     try {
-      const reply = (await (fn as (ctx: HandlerContext<K>) => Promise<Reply<K>>)({
-        req,
-        res,
-        params: req.params as unknown as PathParams<K>,
-        query: req.query as unknown as QueryParams<K>,
-        body: req.body as RequestBody<K>,
-      })) as { status: number; body?: unknown; headers?: Record<string, string> };
+      const reply = (await handler(contextOf(req, res))) as { status: number; body?: unknown; headers?: Record<string, string> };
       if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v);
       if (reply.status === 204 || reply.body === undefined) res.status(reply.status).end();
       else res.status(reply.status).json(reply.body);
@@ -70,4 +61,18 @@ export function handle<K extends OperationId>(_operationId: K, fn: OperationHand
       next(err);
     }
   };
+}
+
+/** Fails at start when an operation of the contract has no handler (or a handler names no operation). */
+export function assertEveryOperationHandled(operationIds: OperationId[], handlers: object): void {
+  const missing = operationIds.filter((id) => id !== 'getStoredFile' && !(id in handlers));
+  const unknown = Object.keys(handlers).filter((id) => !operationIds.includes(id as OperationId));
+  if (missing.length || unknown.length) {
+    throw new Error(`Operations without a handler: ${missing.join(', ') || 'none'}; handlers without an operation: ${unknown.join(', ') || 'none'}`);
+  }
+}
+
+/** A reply carrying a record and its version (`ETag`), for If-Match on the next write. */
+export function versioned<S extends 200 | 201, T extends Versioned>(status: S, body: T, headers: Record<string, string> = {}) {
+  return { status, body, headers: { ...headers, ETag: etagOf(body) } };
 }

@@ -1,17 +1,7 @@
 import busboy from 'busboy';
 import type { RequestHandler } from 'express';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.js';
-import { checkImage, unsafeFilename } from './image-check.js';
-
-export interface UploadedFile {
-  field: string;
-  /** The client's file name: informational only, never used for storage keys. */
-  filename: string;
-  /** As declared by the client; check the content (magic bytes) instead of trusting it. */
-  declaredType: string;
-  buffer: Buffer;
-  size: number;
-}
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../core/errors.js';
+import { checkImage, MAX_UPLOAD_BYTES, unsafeFilename, type UploadedFile } from '../core/image-check.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -21,8 +11,6 @@ declare global {
     }
   }
 }
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /**
  * Parses multipart/form-data with busboy before the contract validator (which runs with fileUploader:false):

@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { HttpError, type FieldError } from './errors.js';
+import { HttpError, type FieldError } from '../core/errors.js';
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-export interface Problem {
+interface Problem {
   type: string;
   title: string;
   status: number;
@@ -20,6 +20,7 @@ interface Mapped {
   detail: string;
   errors?: FieldError[];
   headers?: Record<string, string>;
+  extensions?: Record<string, unknown>;
 }
 
 const PG_MESSAGES: Record<string, [number, string]> = {
@@ -52,7 +53,7 @@ function normaliseValidatorErrors(raw: unknown): FieldError[] | undefined {
 
 /** Maps anything thrown into status + detail; unknown errors are 500 with a generic detail. */
 export function mapError(err: unknown): Mapped {
-  if (err instanceof HttpError) return { status: err.status, detail: err.message, errors: err.errors, headers: err.headers };
+  if (err instanceof HttpError) return { status: err.status, detail: err.message, errors: err.errors, headers: err.headers, extensions: err.extensions };
   const e = err as { status?: unknown; statusCode?: unknown; type?: unknown; code?: unknown; errors?: unknown; message?: unknown; headers?: unknown };
   // body-parser (express.json)
   if (typeof e?.type === 'string' && typeof e.status === 'number') {
@@ -93,10 +94,11 @@ export function mapError(err: unknown): Mapped {
   return { status: 500, detail: 'An unexpected error occurred' };
 }
 
-export function problemBody(req: Request, mapped: Mapped): Problem {
+function problemBody(req: Request, mapped: Mapped): Problem {
   const requestId = (req as Request & { id?: unknown }).id;
   const retryAfter = mapped.headers?.['Retry-After'];
   return {
+    ...mapped.extensions,
     type: 'about:blank',
     title: STATUS_CODES[mapped.status] ?? 'Error',
     status: mapped.status,

@@ -1,37 +1,80 @@
-import type { ModuleRouterFactory } from './types.js';
-import { authRouter } from './auth/routes.js';
-import { healthRouter } from './health/routes.js';
-import { clustersRouter } from './clusters/routes.js';
-import { businessUnitsRouter } from './business-units/routes.js';
-import { membershipsRouter } from './memberships/routes.js';
-import { usersRouter } from './users/routes.js';
-import { brandingRouter } from './branding/routes.js';
-import { currenciesRouter } from './currencies/routes.js';
-import { printTemplateMappingsRouter } from './print-template-mappings/routes.js';
-import { reportTemplatesRouter } from './report-templates/routes.js';
-import { widgetsRouter } from './widgets/routes.js';
-import { datasetsRouter } from './datasets/routes.js';
-import { feedsRouter } from './feeds/routes.js';
+import type { OperationHandlers, HandledOperationId } from '../http/handler.js';
+import type { ModuleDeps } from './types.js';
+import { authService } from './auth/service.js';
+import { authRoutes } from './auth/routes.js';
+import { brandingService } from './branding/service.js';
+import { brandingRoutes } from './branding/routes.js';
+import { businessUnitService } from './business-units/service.js';
+import { businessUnitRoutes } from './business-units/routes.js';
+import { clusterService } from './clusters/service.js';
+import { clusterRoutes } from './clusters/routes.js';
+import { currencyService } from './currencies/service.js';
+import { currencyRoutes } from './currencies/routes.js';
+import { datasetService } from './datasets/service.js';
+import { datasetRoutes } from './datasets/routes.js';
+import { feedService } from './feeds/service.js';
+import { feedRoutes } from './feeds/routes.js';
+import { healthRoutes } from './health/routes.js';
+import { memberDirectory, membershipService } from './memberships/service.js';
+import { membershipRoutes } from './memberships/routes.js';
+import { mappingService } from './print-template-mappings/service.js';
+import { printTemplateMappingRoutes } from './print-template-mappings/routes.js';
+import { reportTemplateService } from './report-templates/service.js';
+import { reportTemplateRoutes } from './report-templates/routes.js';
+import { userService } from './users/service.js';
+import { userRoutes } from './users/routes.js';
+import { widgetService } from './widgets/service.js';
+import { widgetRoutes } from './widgets/routes.js';
 
-export type { ModuleDeps, ModuleRouterFactory } from './types.js';
+export type { ModuleDeps } from './types.js';
+
+/** Every operation's handler. The type lists them all, so an operation added to the contract fails the build until handled. */
+export type AppHandlers = Pick<OperationHandlers, HandledOperationId>;
 
 /**
- * The one place where resource modules register. Append your module's router factory to this list;
- * each router declares full paths from the contract (`/api-system/...`, `/api/proxy/api/...`).
- * Authentication, contract validation and problem+json errors are applied by the app around all of them.
+ * The composition root: each service is built once, with the services it uses handed in, so modules depend on each
+ * other in one direction only (memberships ← business units ← clusters; datasets ← widgets) and never on another
+ * module's repository. See docs/adding-a-resource.md.
  */
-export const moduleRouters: ModuleRouterFactory[] = [
-  healthRouter,
-  authRouter,
-  clustersRouter,
-  businessUnitsRouter,
-  membershipsRouter,
-  usersRouter,
-  brandingRouter,
-  currenciesRouter,
-  printTemplateMappingsRouter,
-  reportTemplatesRouter,
-  widgetsRouter,
-  datasetsRouter,
-  feedsRouter,
-];
+export function createServices({ knex, storage, logger, config }: ModuleDeps) {
+  const auth = authService(knex, config.jwtSecret);
+  const clusters = clusterService({ knex, storage });
+  const currencies = currencyService(knex);
+  const businessUnits = businessUnitService({ knex, storage, clusters, currencies, members: memberDirectory() });
+  const memberships = membershipService({ knex, clusters, businessUnits });
+  const widgets = widgetService(knex);
+  return {
+    auth,
+    clusters,
+    currencies,
+    businessUnits,
+    memberships,
+    widgets,
+    datasets: datasetService(knex, widgets.pinnedDatasetIds),
+    users: userService({ knex }),
+    branding: brandingService({ knex, storage, logger }),
+    mappings: mappingService(knex),
+    reportTemplates: reportTemplateService(knex),
+    feeds: feedService(knex),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export function createHandlers(deps: ModuleDeps, services: Services): AppHandlers {
+  return {
+    ...healthRoutes({ knex: deps.knex, version: deps.config.version }),
+    ...authRoutes(services.auth),
+    ...clusterRoutes(services.clusters),
+    ...businessUnitRoutes(services.businessUnits),
+    ...membershipRoutes(services.memberships),
+    ...userRoutes(services.users),
+    ...brandingRoutes(services.branding),
+    ...currencyRoutes(services.currencies),
+    ...printTemplateMappingRoutes(services.mappings),
+    ...reportTemplateRoutes(services.reportTemplates),
+    ...widgetRoutes(services.widgets),
+    ...datasetRoutes(services.datasets),
+    ...feedRoutes(services.feeds),
+  };
+}

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import { ForbiddenError, GoneError, NotFoundError } from '../http/errors.js';
+import { ForbiddenError, GoneError, NotFoundError } from '../core/errors.js';
 import { SIGNED_URL_TTL_SECONDS, assertValidKey, type StoragePort } from './port.js';
 
 export const FILES_PREFIX = '/files';

@@ -22,7 +22,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { paths } from '../../../openapi/generated/schema.js';
-import { createApp } from '../../../server/src/app.js';
+import { createApp, type AppDeps } from '../../../server/src/app.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
 import { createDatabase, dumpTemplate, migrateLatest, type Database } from '../../../server/src/db/index.js';
 import { seedIfEmpty } from '../../../server/src/db/seed/index.js';
@@ -46,6 +46,8 @@ export interface TestServerOptions {
   storage?: StoragePort;
   /** Skip the demo seed (empty database after migrations). */
   seed?: boolean;
+  /** Replaces some operations' handlers (tests of the request pipeline). */
+  handlerOverrides?: AppDeps['handlerOverrides'];
 }
 
 export interface TestServer {
@@ -155,7 +157,7 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
     await migrateLatest(db.knex);
     if (opts.seed !== false) await seedIfEmpty(db.knex, config);
     const storage = opts.storage ?? createLocalStorage({ dir: path.join(dataDir, 'uploads'), secret: `files:${config.jwtSecret}` });
-    const app = createApp({ config, db, storage, logger: createLogger(config.logLevel) });
+    const app = createApp({ config, db, storage, logger: createLogger(config.logLevel), handlerOverrides: opts.handlerOverrides });
     server = createServer(app);
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);

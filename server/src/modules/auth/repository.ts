@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Permissions, PermissionKey } from '../../core/permissions.js';
 
 export interface UserCredentials {
   id: string;
@@ -14,12 +15,34 @@ export interface StoredRefreshToken {
   family_id: string;
   expires_at: Date;
   revoked_at: Date | null;
+  /** Computed by the database clock, like every other expiry check. */
+  expired: boolean;
 }
 
 const LOCK_WINDOW = "interval '15 minutes'";
 
 export function authRepository(knex: Knex) {
   return {
+    /** The caller's grants in one round trip (one row per grant, or one row of nulls); null for an unknown or inactive user. */
+    async permissionsOf(userId: string): Promise<Permissions | null> {
+      const rows: Array<{ is_super_admin: boolean; is_active: boolean; permission_key: PermissionKey | null; cluster_id: string | null }> =
+        await knex('users')
+          .leftJoin('permission_grants', 'permission_grants.user_id', 'users.id')
+          .select('users.is_super_admin', 'users.is_active', 'permission_grants.permission_key', 'permission_grants.cluster_id')
+          .where('users.id', userId)
+          .orderBy('permission_grants.permission_key');
+      const user = rows[0];
+      if (!user || !user.is_active) return null;
+      const platform: PermissionKey[] = [];
+      const clusters: Record<string, PermissionKey[]> = {};
+      for (const g of rows) {
+        if (g.permission_key === null) continue;
+        if (g.cluster_id === null) platform.push(g.permission_key);
+        else (clusters[g.cluster_id] ??= []).push(g.permission_key);
+      }
+      return { platform, clusters, is_super_admin: !!user.is_super_admin };
+    },
+
     async findUserByLogin(subject: string): Promise<UserCredentials | undefined> {
       return knex('users')
         .select('id', 'username', 'email', 'password_hash', 'is_active')
@@ -29,12 +52,12 @@ export function authRepository(knex: Knex) {
         .first();
     },
 
-    async findUserProfile(userId: string) {
+    async findUserProfile(userId: string): Promise<{ id: string; username: string; email: string; firstname: string | null; middlename: string | null; lastname: string | null } | undefined> {
       return knex('users').select('id', 'username', 'email', 'firstname', 'middlename', 'lastname').where({ id: userId }).first();
     },
 
-    async isUserActive(userId: string): Promise<boolean> {
-      const row = await knex('users').select('is_active').where({ id: userId }).first();
+    async isUserActive(userId: string, db: Knex | Knex.Transaction = knex): Promise<boolean> {
+      const row = await db('users').select('is_active').where({ id: userId }).first();
       return !!row?.is_active;
     },
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { TooManyRequestsError, UnauthorizedError } from '../../http/errors.js';
-import { loadPermissions, type Permissions } from '../../http/permissions.js';
+import type { Schemas } from '../../core/contract.js';
+import { displayName } from '../../core/display-name.js';
+import { TooManyRequestsError, UnauthorizedError } from '../../core/errors.js';
+import type { AuthContext } from '../../core/permissions.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { authRepository } from './repository.js';
 import {
@@ -10,19 +12,14 @@ import {
   hashRefreshToken,
   newRefreshToken,
   signAccessToken,
+  verifyAccessToken,
 } from './tokens.js';
 
 export const MAX_FAILED_LOGINS = 5;
 const BAD_CREDENTIALS = 'invalid username or password';
 const BAD_REFRESH = 'invalid or expired refresh token';
 
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  refresh_expires_in: number;
-}
+type TokenPair = Schemas['TokenPair'];
 
 export function authService(knex: Knex, jwtSecret: string) {
   const repo = authRepository(knex);
@@ -66,9 +63,8 @@ export function authService(knex: Knex, jwtSecret: string) {
           await repo.revokeFamily(trx, stored.family_id);
           return { error: true as const };
         }
-        if ((stored as unknown as { expired: boolean }).expired) return { error: true as const };
-        const active = await trx('users').select('is_active').where({ id: stored.user_id }).first();
-        if (!active?.is_active) {
+        if (stored.expired) return { error: true as const };
+        if (!(await repo.isUserActive(stored.user_id, trx))) {
           await repo.revokeFamily(trx, stored.family_id);
           return { error: true as const };
         }
@@ -86,16 +82,19 @@ export function authService(knex: Knex, jwtSecret: string) {
       });
     },
 
-    async platformPermissions(userId: string): Promise<{ user: { id: string; username: string; email: string; display_name: string } } & Permissions> {
-      const [profile, perms] = await Promise.all([repo.findUserProfile(userId), loadPermissions(knex, userId)]);
+    /** The caller behind an access token, with the grants as they are now; null when the token or the account is not valid. */
+    async caller(accessToken: string): Promise<AuthContext | null> {
+      const userId = await verifyAccessToken(jwtSecret, accessToken);
+      const permissions = userId ? await repo.permissionsOf(userId) : null;
+      return userId && permissions ? { userId, permissions } : null;
+    },
+
+    async platformPermissions(userId: string): Promise<Schemas['PlatformPermissions']> {
+      const [profile, perms] = await Promise.all([repo.findUserProfile(userId), repo.permissionsOf(userId)]);
       if (!profile || !perms) throw new UnauthorizedError();
-      const display = [profile.firstname, profile.middlename, profile.lastname].filter((s: unknown) => typeof s === 'string' && s.trim()).join(' ');
-      return {
-        user: { id: profile.id, username: profile.username, email: profile.email, display_name: display || profile.username || profile.email },
-        platform: perms.platform,
-        clusters: perms.clusters,
-        is_super_admin: perms.is_super_admin,
-      };
+      return { user: { id: profile.id, username: profile.username, email: profile.email, display_name: displayName(profile) }, ...perms };
     },
   };
 }
+
+export type AuthService = ReturnType<typeof authService>;

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { components } from '../../../../openapi/generated/schema.js';
-import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../http/errors.js';
-import { MAX_UPLOAD_BYTES, type UploadedFile } from '../../http/multipart.js';
-import type { AuthContext } from '../../http/permissions.js';
+import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../core/errors.js';
+import { IMAGE_FORMATS, MAX_UPLOAD_BYTES, sniffImage, type UploadedFile } from '../../core/image-check.js';
+import { assertCan, type AuthContext } from '../../core/permissions.js';
 import type { StoragePort } from '../../storage/port.js';
-import { assertClusterPermission } from '../clusters/service.js';
 import { brandingRepository, type BrandedTable, type ImageField } from './repository.js';
-import { sniffImage } from './sniff.js';
 
 type UploadResult = components['schemas']['UploadResult'];
 
@@ -26,18 +24,19 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
     async upload(auth: AuthContext, table: BrandedTable, id: string, field: ImageField, file: UploadedFile | undefined): Promise<UploadResult> {
       const record = await repo.find(knex, table, id);
       if (!record || record.deleted_at !== null) throw new NotFoundError(NOT_FOUND[table]);
-      assertClusterPermission(auth, 'cluster.update', record.cluster_id);
+      assertCan(auth, 'cluster.update', record.cluster_id);
 
       if (!file || file.field !== field) {
         throw new BadRequestError(`The image must be sent in the form field "${field}"`, [{ path: `/body/${field}`, message: 'is required' }]);
       }
       if (file.size > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(`The file is larger than ${MAX_UPLOAD_BYTES} bytes (5 MB)`);
-      const image = sniffImage(file.buffer);
-      if (!image) throw new UnsupportedMediaTypeError('The file is not a JPEG, PNG or WebP image (checked by its content)');
+      const format = sniffImage(file.buffer);
+      if (!format) throw new UnsupportedMediaTypeError('The file is not a JPEG, PNG or WebP image (checked by its content)');
 
       // The contract's file route takes `<uuid>.<ext>` keys only; the record row is what links a key to its owner.
-      const key = `${randomUUID()}.${image.extension}`;
-      await storage.put(key, file.buffer, image.contentType);
+      const { extension, contentType } = IMAGE_FORMATS[format];
+      const key = `${randomUUID()}.${extension}`;
+      await storage.put(key, file.buffer, contentType);
       let previous: string | null;
       try {
         previous = await knex.transaction(async (trx) => {
@@ -58,3 +57,5 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
     },
   };
 }
+
+export type BrandingService = ReturnType<typeof brandingService>;

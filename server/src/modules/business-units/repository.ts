@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { toCount } from '../../db/count.js';
-import { applyListQuery, likeContains, type DeletedFilter, type ListQuery } from '../../http/pagination.js';
-import { nextUpdatedAt, selectAuditActors, type AuditRow } from '../users/audit.js';
+import { applyListQuery, likeContains } from '../../db/sql.js';
+import { type DeletedFilter, type ListQuery } from '../../core/list-query.js';
+import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
+import { type AuditRow } from '../../core/audit.js';
 
 /** Free-text profile fields of the business-unit form (DESIGN §8 wire names = column names). */
 export const BU_TEXT_FIELDS = [
@@ -85,16 +87,6 @@ const RECORD_COLUMNS = [
   'logo_key', 'avatar_key', 'created_at', 'created_by_id', 'updated_at', 'updated_by_id', 'deleted_at', 'deleted_by_id',
 ].map((c) => `business_units.${c}`);
 
-export interface CurrencyRow {
-  id: string;
-  code: string;
-  name: string;
-  symbol: string | null;
-  decimal_places: number;
-  description: string | null;
-  is_active: boolean;
-}
-
 export function businessUnitRepository(knex: Knex) {
   function withJoins(db: Knex | Knex.Transaction): Knex.QueryBuilder {
     const qb = db('business_units').join('clusters', 'clusters.id', 'business_units.cluster_id').select(RECORD_COLUMNS).select('clusters.name as cluster_name');
@@ -151,10 +143,6 @@ export function businessUnitRepository(knex: Knex) {
 
     async lockById(trx: Knex.Transaction, id: string): Promise<BusinessUnitRecord | undefined> {
       return trx('business_units').select(RECORD_COLUMNS).where('business_units.id', id).forUpdate().first();
-    },
-
-    async currency(db: Knex | Knex.Transaction, id: string): Promise<CurrencyRow | undefined> {
-      return db('currencies').select('id', 'code', 'name', 'symbol', 'decimal_places', 'description', 'is_active').where({ id }).first();
     },
 
     async insert(db: Knex | Knex.Transaction, values: BusinessUnitWrite, actorId: string): Promise<string> {

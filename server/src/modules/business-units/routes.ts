@@ -1,58 +1,21 @@
-import express from 'express';
-import { checkIfMatch, etagOf } from '../../http/etag.js';
-import { handle } from '../../http/handler.js';
-import { authOf } from '../../http/permissions.js';
-import type { ModuleDeps } from '../types.js';
-import { businessUnitService } from './service.js';
+import { ifMatch } from '../../core/etag.js';
+import { operations, versioned } from '../../http/handler.js';
+import type { BusinessUnitService } from './service.js';
 
-export function businessUnitsRouter({ knex, storage }: ModuleDeps): express.Router {
-  const businessUnits = businessUnitService({ knex, storage });
-  const r = express.Router();
-
-  r.get(
-    '/api-system/business-units',
-    handle('listBusinessUnits', async ({ req, query }) => ({ status: 200, body: await businessUnits.list(authOf(req), query) })),
-  );
-
-  r.post(
-    '/api-system/business-units',
-    handle('createBusinessUnit', async ({ req, body }) => {
-      const bu = await businessUnits.create(authOf(req), body);
-      return { status: 201, body: bu, headers: { Location: `/api-system/business-units/${bu.id}`, ETag: etagOf(bu) } };
-    }),
-  );
-
-  r.get(
-    '/api-system/business-units/:id',
-    handle('getBusinessUnit', async ({ req, params }) => {
-      const bu = await businessUnits.get(authOf(req), params.id);
-      return { status: 200, body: bu, headers: { ETag: etagOf(bu) } };
-    }),
-  );
-
-  r.put(
-    '/api-system/business-units/:id',
-    handle('updateBusinessUnit', async ({ req, params, body }) => {
-      const bu = await businessUnits.update(authOf(req), params.id, body, (current) => checkIfMatch(req, current));
-      return { status: 200, body: bu, headers: { ETag: etagOf(bu) } };
-    }),
-  );
-
-  r.delete(
-    '/api-system/business-units/:id',
-    handle('deleteBusinessUnit', async ({ req, params }) => {
-      await businessUnits.remove(authOf(req), params.id);
+export function businessUnitRoutes(businessUnits: BusinessUnitService) {
+  return operations({
+    listBusinessUnits: async ({ auth, query }) => ({ status: 200, body: await businessUnits.list(auth, query) }),
+    getBusinessUnit: async ({ auth, params }) => versioned(200, await businessUnits.get(auth, params.id)),
+    createBusinessUnit: async ({ auth, body }) => {
+      const created = await businessUnits.create(auth, body);
+      return versioned(201, created, { Location: `/api-system/business-units/${created.id}` });
+    },
+    updateBusinessUnit: async ({ auth, params, body, req }) =>
+      versioned(200, await businessUnits.update(auth, params.id, body, ifMatch(req.headers['if-match']))),
+    restoreBusinessUnit: async ({ auth, params }) => versioned(200, await businessUnits.restore(auth, params.id)),
+    deleteBusinessUnit: async ({ auth, params }) => {
+      await businessUnits.remove(auth, params.id);
       return { status: 204 };
-    }),
-  );
-
-  r.post(
-    '/api-system/business-units/:id/restore',
-    handle('restoreBusinessUnit', async ({ req, params }) => {
-      const bu = await businessUnits.restore(authOf(req), params.id);
-      return { status: 200, body: bu, headers: { ETag: etagOf(bu) } };
-    }),
-  );
-
-  return r;
+    },
+  });
 }

@@ -1,55 +1,42 @@
 import type { Knex } from 'knex';
-import type { components } from '../../../../openapi/generated/schema.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
-import { boolFilter, deletedFilter, paginateInfo, parseListQuery } from '../../http/pagination.js';
-import { clustersWith, type AuthContext } from '../../http/permissions.js';
+import { auditOf } from '../../core/audit.js';
+import type { QueryParams, Schemas } from '../../core/contract.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
+import type { FreshnessCheck } from '../../core/etag.js';
+import { paginateInfo, parseListQuery } from '../../core/list-query.js';
+import { assertCan, clustersWith, type AuthContext } from '../../core/permissions.js';
+import { isUniqueViolation } from '../../db/sql.js';
 import type { StoragePort } from '../../storage/port.js';
 import { imageUrlsOf } from '../branding/images.js';
-import { clusterRepository, type ClusterRecord } from '../clusters/repository.js';
-import { assertClusterPermission, type FreshnessCheck } from '../clusters/service.js';
-import { auditOf, isUniqueViolation } from '../users/audit.js';
-import { membershipRepository, type BuMemberRow } from '../memberships/repository.js';
-import { presentBuMember } from '../memberships/present.js';
+import type { ClusterRecord, ClusterService } from '../clusters/service.js';
+import type { CurrencyService } from '../currencies/service.js';
+import type { MemberDirectory } from '../memberships/service.js';
 import { cleanConfig, formatFromJson, toWrite } from './form.js';
-import {
-  BU_FORMAT_FIELDS,
-  BU_SORTABLE,
-  BU_TEXT_FIELDS,
-  businessUnitRepository,
-  type BusinessUnitRecord,
-  type BusinessUnitRow,
-  type CurrencyRow,
-} from './repository.js';
+import { BU_FORMAT_FIELDS, BU_SORTABLE, BU_TEXT_FIELDS, businessUnitRepository, type BusinessUnitRecord, type BusinessUnitRow } from './repository.js';
 
-type BusinessUnit = components['schemas']['BusinessUnit'];
-type BusinessUnitInput = components['schemas']['BusinessUnitInput'];
-type BusinessUnitPage = components['schemas']['BusinessUnitPage'];
-type Currency = components['schemas']['Currency'];
+type BusinessUnit = Schemas['BusinessUnit'];
+type BusinessUnitInput = Schemas['BusinessUnitInput'];
+type BusinessUnitPage = Schemas['BusinessUnitPage'];
+type BusinessUnitUser = Schemas['BusinessUnitUser'];
+type Currency = Schemas['Currency'];
 
 /** The seed's message (DESIGN §6), used for create, move and restore alike. */
 export function clusterLicenceMessage(count: number, max: number): string {
   return `Cannot create business unit: cluster has reached its license limit (${count}/${max})`;
 }
 
-export function presentCurrency(c: CurrencyRow): Currency {
-  return {
-    id: c.id,
-    code: c.code,
-    name: c.name,
-    symbol: c.symbol ?? '',
-    decimal_places: c.decimal_places,
-    description: c.description,
-    is_active: c.is_active,
-  };
+export interface BusinessUnitDeps {
+  knex: Knex;
+  storage: StoragePort;
+  clusters: ClusterService;
+  currencies: CurrencyService;
+  members: MemberDirectory;
 }
 
-export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) {
-  const { knex, storage } = deps;
+export function businessUnitService({ knex, storage, clusters, currencies, members }: BusinessUnitDeps) {
   const repo = businessUnitRepository(knex);
-  const clusters = clusterRepository(knex);
-  const memberships = membershipRepository();
 
-  async function present(row: BusinessUnitRow, usersCount: number, detail?: { currency?: CurrencyRow; members: BuMemberRow[] }): Promise<BusinessUnit> {
+  async function present(row: BusinessUnitRow, usersCount: number, detail?: { currency?: Currency; users: BusinessUnitUser[] }): Promise<BusinessUnit> {
     const text = Object.fromEntries(BU_TEXT_FIELDS.map((f) => [f, row[f]])) as Pick<BusinessUnit, (typeof BU_TEXT_FIELDS)[number]>;
     const formats = Object.fromEntries(BU_FORMAT_FIELDS.map((f) => [f, formatFromJson(row[f])])) as Pick<BusinessUnit, (typeof BU_FORMAT_FIELDS)[number]>;
     return {
@@ -71,8 +58,8 @@ export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) 
       db_connection: row.db_connection,
       users_count: usersCount,
       ...(await imageUrlsOf(storage, row)),
-      ...(detail?.currency ? { defaultCurrency: presentCurrency(detail.currency) } : {}),
-      ...(detail ? { users: detail.members.map(presentBuMember) } : {}),
+      ...(detail?.currency ? { defaultCurrency: detail.currency } : {}),
+      ...(detail ? { users: detail.users } : {}),
       ...auditOf(row),
     };
   }
@@ -86,9 +73,9 @@ export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) 
 
   async function load(db: Knex | Knex.Transaction, id: string, found?: BusinessUnitRow): Promise<BusinessUnit> {
     const row = found ?? (await find(db, id));
-    const members = await memberships.listBuMembers(db, id);
-    const currency = row.default_currency_id ? await repo.currency(db, row.default_currency_id) : undefined;
-    return present(row, members.length, { currency, members });
+    const users = await members.ofBusinessUnit(db, id);
+    const currency = row.default_currency_id ? await currencies.find(db, row.default_currency_id) : undefined;
+    return present(row, users.length, { currency, users });
   }
 
   async function lockBusinessUnit(trx: Knex.Transaction, id: string, opts: { allowDeleted?: boolean } = {}): Promise<BusinessUnitRecord> {
@@ -99,7 +86,7 @@ export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) 
 
   /** Locks the parent cluster a business unit goes into; it must exist and be live. */
   async function lockTargetCluster(trx: Knex.Transaction, clusterId: string): Promise<ClusterRecord> {
-    const cluster = await clusters.lockById(trx, clusterId);
+    const cluster = await clusters.lockRecord(trx, clusterId);
     if (!cluster || cluster.deleted_at !== null) {
       throw new BadRequestError('cluster_id is not a live cluster', [{ path: '/body/cluster_id', message: 'is not a live cluster' }]);
     }
@@ -114,7 +101,7 @@ export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) 
   }
 
   async function assertCurrencyExists(db: Knex | Knex.Transaction, id: string | null): Promise<void> {
-    if (id && !(await repo.currency(db, id))) {
+    if (id && !(await currencies.find(db, id))) {
       throw new BadRequestError('default_currency_id is not a known currency', [{ path: '/body/default_currency_id', message: 'is not a known currency' }]);
     }
   }
@@ -129,32 +116,30 @@ export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) 
   }
 
   return {
-    async list(auth: AuthContext, query: Record<string, unknown>): Promise<BusinessUnitPage> {
+    async list(auth: AuthContext, query: QueryParams<'listBusinessUnits'>): Promise<BusinessUnitPage> {
       const scope = clustersWith(auth.permissions, 'cluster.read');
-      if (scope !== 'all' && scope.length === 0) throw new ForbiddenError('Missing permission cluster.read');
-      const clusterId = typeof query.cluster_id === 'string' && query.cluster_id !== '' ? query.cluster_id : undefined;
+      const clusterId = query.cluster_id;
       if (clusterId && scope !== 'all' && !scope.includes(clusterId)) throw new ForbiddenError('Missing permission cluster.read on this cluster');
-      const list = parseListQuery(query, { sortable: BU_SORTABLE, allowAll: true });
-      const { rows, total } = await repo.listPage(knex, {
-        list,
-        isActive: boolFilter(query.is_active, 'is_active'),
-        deleted: deletedFilter(query.deleted),
-        clusterId,
-        scope,
-      });
+      const list = parseListQuery(query, { sortable: BU_SORTABLE });
+      const { rows, total } = await repo.listPage(knex, { list, isActive: query.is_active, deleted: query.deleted ?? 'exclude', clusterId, scope });
       const counts = await repo.memberCounts(knex, rows.map((r) => r.id));
       const data = await Promise.all(rows.map((r) => present(r, counts.get(r.id) ?? 0)));
       return { data, paginate: paginateInfo(total, list) };
     },
 
+    /** For memberships: the row, or undefined. */
+    findRecord: (db: Knex | Knex.Transaction, id: string) => repo.findById(db, id),
+    /** The row locked for the rest of the transaction, so a user-licence count taken under it cannot race. */
+    lockRecord: (trx: Knex.Transaction, id: string) => repo.lockById(trx, id),
+
     async get(auth: AuthContext, id: string): Promise<BusinessUnit> {
       const row = await find(knex, id);
-      assertClusterPermission(auth, 'cluster.read', row.cluster_id);
+      assertCan(auth, 'cluster.read', row.cluster_id);
       return load(knex, id, row);
     },
 
     async create(auth: AuthContext, input: BusinessUnitInput): Promise<BusinessUnit> {
-      assertClusterPermission(auth, 'cluster.create', input.cluster_id);
+      assertCan(auth, 'cluster.create', input.cluster_id);
       const values = toWrite(input);
       await assertCurrencyExists(knex, values.default_currency_id);
       return knex.transaction(async (trx) => {
@@ -170,10 +155,10 @@ export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) 
       await assertCurrencyExists(knex, values.default_currency_id);
       return knex.transaction(async (trx) => {
         const current = await lockBusinessUnit(trx, id);
-        assertClusterPermission(auth, 'cluster.update', current.cluster_id);
+        assertCan(auth, 'cluster.update', current.cluster_id);
         if (values.cluster_id !== current.cluster_id) {
           // A move changes two tenants: the caller needs the update grant on the destination too.
-          assertClusterPermission(auth, 'cluster.update', values.cluster_id);
+          assertCan(auth, 'cluster.update', values.cluster_id);
           const target = await lockTargetCluster(trx, values.cluster_id);
           await assertClusterHasRoom(trx, target);
         }
@@ -187,7 +172,7 @@ export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) 
     async remove(auth: AuthContext, id: string): Promise<void> {
       await knex.transaction(async (trx) => {
         const current = await lockBusinessUnit(trx, id);
-        assertClusterPermission(auth, 'cluster.delete', current.cluster_id);
+        assertCan(auth, 'cluster.delete', current.cluster_id);
         await repo.softDelete(trx, id, auth.userId);
       });
     },
@@ -195,9 +180,9 @@ export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) 
     async restore(auth: AuthContext, id: string): Promise<BusinessUnit> {
       return knex.transaction(async (trx) => {
         const current = await lockBusinessUnit(trx, id, { allowDeleted: true });
-        assertClusterPermission(auth, 'cluster.delete', current.cluster_id);
+        assertCan(auth, 'cluster.delete', current.cluster_id);
         if (current.deleted_at !== null) {
-          const cluster = await clusters.lockById(trx, current.cluster_id);
+          const cluster = await clusters.lockRecord(trx, current.cluster_id);
           if (!cluster || cluster.deleted_at !== null) throw new ConflictError('The cluster of this business unit is deleted; restore the cluster first');
           if (await repo.liveWithCode(trx, current.cluster_id, current.code, id)) {
             throw new ConflictError(`A live business unit with code "${current.code}" already exists in this cluster; change it before restoring this one`);
@@ -212,3 +197,4 @@ export function businessUnitService(deps: { knex: Knex; storage: StoragePort }) 
 }
 
 export type BusinessUnitService = ReturnType<typeof businessUnitService>;
+export type { BusinessUnitRecord };

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { toCount } from '../../db/count.js';
-import { applyListQuery, likeContains, type DeletedFilter, type ListQuery } from '../../http/pagination.js';
-import { nextUpdatedAt, selectAuditActors, type AuditRow } from '../users/audit.js';
+import { applyListQuery, likeContains } from '../../db/sql.js';
+import { type DeletedFilter, type ListQuery } from '../../core/list-query.js';
+import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
+import { type AuditRow } from '../../core/audit.js';
 
 export interface ClusterRow extends AuditRow {
   id: string;

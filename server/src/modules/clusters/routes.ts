@@ -1,58 +1,20 @@
-import express from 'express';
-import { checkIfMatch, etagOf } from '../../http/etag.js';
-import { handle } from '../../http/handler.js';
-import { authOf } from '../../http/permissions.js';
-import type { ModuleDeps } from '../types.js';
-import { clusterService } from './service.js';
+import { ifMatch } from '../../core/etag.js';
+import { operations, versioned } from '../../http/handler.js';
+import type { ClusterService } from './service.js';
 
-export function clustersRouter({ knex, storage }: ModuleDeps): express.Router {
-  const clusters = clusterService({ knex, storage });
-  const r = express.Router();
-
-  r.get(
-    '/api-system/clusters',
-    handle('listClusters', async ({ req, query }) => ({ status: 200, body: await clusters.list(authOf(req), query) })),
-  );
-
-  r.post(
-    '/api-system/clusters',
-    handle('createCluster', async ({ req, body }) => {
-      const cluster = await clusters.create(authOf(req), body);
-      return { status: 201, body: cluster, headers: { Location: `/api-system/clusters/${cluster.id}`, ETag: etagOf(cluster) } };
-    }),
-  );
-
-  r.get(
-    '/api-system/clusters/:id',
-    handle('getCluster', async ({ req, params }) => {
-      const cluster = await clusters.get(authOf(req), params.id);
-      return { status: 200, body: cluster, headers: { ETag: etagOf(cluster) } };
-    }),
-  );
-
-  r.put(
-    '/api-system/clusters/:id',
-    handle('updateCluster', async ({ req, params, body }) => {
-      const cluster = await clusters.update(authOf(req), params.id, body, (current) => checkIfMatch(req, current));
-      return { status: 200, body: cluster, headers: { ETag: etagOf(cluster) } };
-    }),
-  );
-
-  r.delete(
-    '/api-system/clusters/:id',
-    handle('deleteCluster', async ({ req, params }) => {
-      await clusters.remove(authOf(req), params.id);
+export function clusterRoutes(clusters: ClusterService) {
+  return operations({
+    listClusters: async ({ auth, query }) => ({ status: 200, body: await clusters.list(auth, query) }),
+    getCluster: async ({ auth, params }) => versioned(200, await clusters.get(auth, params.id)),
+    createCluster: async ({ auth, body }) => {
+      const created = await clusters.create(auth, body);
+      return versioned(201, created, { Location: `/api-system/clusters/${created.id}` });
+    },
+    updateCluster: async ({ auth, params, body, req }) => versioned(200, await clusters.update(auth, params.id, body, ifMatch(req.headers['if-match']))),
+    restoreCluster: async ({ auth, params }) => versioned(200, await clusters.restore(auth, params.id)),
+    deleteCluster: async ({ auth, params }) => {
+      await clusters.remove(auth, params.id);
       return { status: 204 };
-    }),
-  );
-
-  r.post(
-    '/api-system/clusters/:id/restore',
-    handle('restoreCluster', async ({ req, params }) => {
-      const cluster = await clusters.restore(authOf(req), params.id);
-      return { status: 200, body: cluster, headers: { ETag: etagOf(cluster) } };
-    }),
-  );
-
-  return r;
+    },
+  });
 }

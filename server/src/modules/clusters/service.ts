@@ -1,19 +1,18 @@
 import type { Knex } from 'knex';
-import type { components } from '../../../../openapi/generated/schema.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
-import { boolFilter, deletedFilter, paginateInfo, parseListQuery } from '../../http/pagination.js';
-import { can, clustersWith, type AuthContext } from '../../http/permissions.js';
+import type { QueryParams, Schemas } from '../../core/contract.js';
+import type { FreshnessCheck } from '../../core/etag.js';
+import { ConflictError, NotFoundError } from '../../core/errors.js';
+import { paginateInfo, parseListQuery } from '../../core/list-query.js';
+import { assertCan, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { StoragePort } from '../../storage/port.js';
 import { imageUrlsOf } from '../branding/images.js';
-import { auditOf, isUniqueViolation } from '../users/audit.js';
+import { auditOf } from '../../core/audit.js';
+import { isUniqueViolation } from '../../db/sql.js';
 import { CLUSTER_SORTABLE, clusterRepository, type ClusterCounts, type ClusterRecord, type ClusterRow, type ClusterWrite } from './repository.js';
 
-type Cluster = components['schemas']['Cluster'];
-type ClusterInput = components['schemas']['ClusterInput'];
-type ClusterPage = components['schemas']['ClusterPage'];
-
-/** Called with the current row inside the write transaction; throws 412 when the client's If-Match is stale. */
-export type FreshnessCheck = (current: { id: string; updated_at: Date | string }) => void;
+type Cluster = Schemas['Cluster'];
+type ClusterInput = Schemas['ClusterInput'];
+type ClusterPage = Schemas['ClusterPage'];
 
 const NO_COUNTS: ClusterCounts = { bu_count: 0, users_count: 0, total_max_license_users: null };
 
@@ -29,12 +28,6 @@ function toWrite(input: ClusterInput): ClusterWrite {
     max_license_bu: input.max_license_bu ?? null,
     is_active: input.is_active ?? true,
   };
-}
-
-export function assertClusterPermission(auth: AuthContext, key: string, clusterId: string | null): void {
-  if (!can(auth.permissions, key, clusterId)) {
-    throw new ForbiddenError(`Missing permission ${key}${clusterId ? ' on this cluster' : ' (platform-wide)'}`);
-  }
 }
 
 export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
@@ -82,35 +75,35 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
   }
 
   return {
-    async list(auth: AuthContext, query: Record<string, unknown>): Promise<ClusterPage> {
+    /** For the modules that act inside a cluster (business units, memberships): the row, or undefined. */
+    findRecord: (db: Knex | Knex.Transaction, id: string) => repo.findById(db, id),
+    /** The row locked for the rest of the transaction, so licence counts taken under it cannot race. */
+    lockRecord: (trx: Knex.Transaction, id: string) => repo.lockById(trx, id),
+    liveBusinessUnitCount: (trx: Knex.Transaction, id: string) => repo.liveBusinessUnitCount(trx, id),
+
+    async list(auth: AuthContext, query: QueryParams<'listClusters'>): Promise<ClusterPage> {
       const scope = clustersWith(auth.permissions, 'cluster.read');
-      if (scope !== 'all' && scope.length === 0) throw new ForbiddenError('Missing permission cluster.read');
-      const list = parseListQuery(query, { sortable: CLUSTER_SORTABLE, allowAll: true });
-      const { rows, total } = await repo.listPage(knex, {
-        list,
-        isActive: boolFilter(query.is_active, 'is_active'),
-        deleted: deletedFilter(query.deleted),
-        scope,
-      });
+      const list = parseListQuery(query, { sortable: CLUSTER_SORTABLE });
+      const { rows, total } = await repo.listPage(knex, { list, isActive: query.is_active, deleted: query.deleted ?? 'exclude', scope });
       const counts = await repo.countsFor(knex, rows.map((r) => r.id));
       const data = await Promise.all(rows.map((r) => present(r, counts.get(r.id) ?? NO_COUNTS)));
       return { data, paginate: paginateInfo(total, list) };
     },
 
     async get(auth: AuthContext, id: string): Promise<Cluster> {
-      assertClusterPermission(auth, 'cluster.read', id);
+      assertCan(auth, 'cluster.read', id);
       return load(knex, id);
     },
 
     async create(auth: AuthContext, input: ClusterInput): Promise<Cluster> {
-      assertClusterPermission(auth, 'cluster.create', null);
+      assertCan(auth, 'cluster.create', null);
       const values = toWrite(input);
       const id = await guardUnique(values, () => repo.insert(knex, values, auth.userId));
       return load(knex, id);
     },
 
     async update(auth: AuthContext, id: string, input: ClusterInput, assertFresh: FreshnessCheck): Promise<Cluster> {
-      assertClusterPermission(auth, 'cluster.update', id);
+      assertCan(auth, 'cluster.update', id);
       const values = toWrite(input);
       return knex.transaction(async (trx) => {
         const current = await lockLive(trx, id);
@@ -121,7 +114,7 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
     },
 
     async remove(auth: AuthContext, id: string): Promise<void> {
-      assertClusterPermission(auth, 'cluster.delete', id);
+      assertCan(auth, 'cluster.delete', id);
       await knex.transaction(async (trx) => {
         await lockLive(trx, id);
         await repo.softDelete(trx, id, auth.userId);
@@ -129,7 +122,7 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
     },
 
     async restore(auth: AuthContext, id: string): Promise<Cluster> {
-      assertClusterPermission(auth, 'cluster.delete', id);
+      assertCan(auth, 'cluster.delete', id);
       return knex.transaction(async (trx) => {
         const current = await lockLive(trx, id, { allowDeleted: true });
         if (current.deleted_at !== null) {
@@ -145,3 +138,4 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
 }
 
 export type ClusterService = ReturnType<typeof clusterService>;
+export type { ClusterRecord };

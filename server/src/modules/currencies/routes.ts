@@ -1,12 +1,8 @@
-import express from 'express';
-import { handle } from '../../http/handler.js';
-import { authOf } from '../../http/permissions.js';
-import type { ModuleDeps } from '../types.js';
-import { currencyService } from './service.js';
+import { operations } from '../../http/handler.js';
+import type { CurrencyService } from './service.js';
 
-export function currenciesRouter({ knex }: ModuleDeps): express.Router {
-  const currencies = currencyService({ knex });
-  const r = express.Router();
-  r.get('/api-system/currencies', handle('listCurrencies', async ({ req, query }) => ({ status: 200, body: await currencies.list(authOf(req), query) })));
-  return r;
+export function currencyRoutes(currencies: CurrencyService) {
+  return operations({
+    listCurrencies: async ({ query }) => ({ status: 200, body: await currencies.list(query.active_only ?? false) }),
+  });
 }

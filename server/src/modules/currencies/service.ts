@@ -1,20 +1,34 @@
 import type { Knex } from 'knex';
-import type { components } from '../../../../openapi/generated/schema.js';
-import { ForbiddenError } from '../../http/errors.js';
-import { boolFilter } from '../../http/pagination.js';
-import { canAnywhere, type AuthContext } from '../../http/permissions.js';
-import { presentCurrency } from '../business-units/service.js';
-import { currencyRepository } from './repository.js';
+import type { Schemas } from '../../core/contract.js';
+import { currencyRepository, type CurrencyRow } from './repository.js';
 
-type CurrencyList = components['schemas']['CurrencyList'];
+type Currency = Schemas['Currency'];
 
-export function currencyService(deps: { knex: Knex }) {
-  const repo = currencyRepository(deps.knex);
+function present(c: CurrencyRow): Currency {
   return {
-    async list(auth: AuthContext, query: Record<string, unknown>): Promise<CurrencyList> {
-      if (!canAnywhere(auth.permissions, 'cluster.read')) throw new ForbiddenError('Missing permission cluster.read (on any cluster)');
-      const rows = await repo.list({ activeOnly: boolFilter(query.active_only, 'active_only') ?? false });
-      return { data: rows.map(presentCurrency) };
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    symbol: c.symbol ?? '',
+    decimal_places: c.decimal_places,
+    description: c.description,
+    is_active: c.is_active,
+  };
+}
+
+export function currencyService(knex: Knex) {
+  const repo = currencyRepository(knex);
+  return {
+    async list(activeOnly: boolean): Promise<Schemas['CurrencyList']> {
+      return { data: (await repo.list({ activeOnly })).map(present) };
+    },
+
+    /** A business unit's default currency, or undefined when the id names none. */
+    async find(db: Knex | Knex.Transaction, id: string): Promise<Currency | undefined> {
+      const row = await repo.find(db, id);
+      return row && present(row);
     },
   };
 }
+
+export type CurrencyService = ReturnType<typeof currencyService>;

@@ -1,19 +1,20 @@
 import type { Knex } from 'knex';
-import type { components } from '../../../../openapi/generated/schema.js';
-import { NotFoundError } from '../../http/errors.js';
-import { widgetRepository } from '../widgets/repository.js';
+import type { Schemas } from '../../core/contract.js';
+import { NotFoundError } from '../../core/errors.js';
 import { allDatasets, describe, findDataset, type DatasetInfo } from './catalog.js';
 import { datasetRepository } from './repository.js';
 
-export type DatasetValues = components['schemas']['DatasetValues'];
+export type DatasetValues = Schemas['DatasetValues'];
 
-export function datasetService(knex: Knex) {
+/** The datasets a user has pinned already (the widgets module owns them). */
+export type PinnedDatasets = (userId: string) => Promise<Set<string>>;
+
+export function datasetService(knex: Knex, pinnedDatasetIds: PinnedDatasets) {
   const repo = datasetRepository(knex);
-  const widgets = widgetRepository(knex);
   return {
     /** The catalog; for the add-widget picker, without the datasets the caller already pinned. */
     async list(userId: string, excludePinned: boolean): Promise<{ items: DatasetInfo[]; count: number }> {
-      const pinned = excludePinned ? await widgets.pinnedDatasetIds(userId) : new Set<string>();
+      const pinned = excludePinned ? await pinnedDatasetIds(userId) : new Set<string>();
       const items = allDatasets().filter((d) => !pinned.has(d.id)).map(describe);
       return { items, count: items.length };
     },
@@ -26,3 +27,5 @@ export function datasetService(knex: Knex) {
     },
   };
 }
+
+export type DatasetService = ReturnType<typeof datasetService>;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { components } from '../../../../openapi/generated/schema.js';
 import { toCount } from '../../db/count.js';
-import { displayNameSql } from '../users/display-name.js';
+import { displayNameSql } from '../../db/sql.js';
 
 export type ApprovalItem = components['schemas']['ApprovalItem'];
 export type ApprovalDocType = components['schemas']['ApprovalDocType'];

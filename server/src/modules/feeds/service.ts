@@ -33,3 +33,5 @@ export function feedService(knex: Knex) {
     summary: (userId: string) => feed(userId, SUMMARY_ITEMS_PER_TYPE),
   };
 }
+
+export type FeedService = ReturnType<typeof feedService>;

@@ -1,6 +1,6 @@
 import type { components } from '../../../../openapi/generated/schema.js';
-import { iso } from '../users/audit.js';
-import { userInfoOf } from '../users/display-name.js';
+import { iso } from '../../core/audit.js';
+import { userInfoOf } from '../../core/display-name.js';
 import type { BuMemberRow, ClusterMemberRow } from './repository.js';
 
 /** A BU membership on the wire; `is_default` stays internal. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { toCount } from '../../db/count.js';
-import { displayNameSql } from '../users/display-name.js';
+import { displayNameSql } from '../../db/sql.js';
 
 type Db = Knex | Knex.Transaction;
 

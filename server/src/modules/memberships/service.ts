@@ -1,37 +1,61 @@
 import type { Knex } from 'knex';
-import type { components } from '../../../../openapi/generated/schema.js';
-import { ConflictError, NotFoundError } from '../../http/errors.js';
-import type { AuthContext } from '../../http/permissions.js';
-import { businessUnitRepository, type BusinessUnitRecord } from '../business-units/repository.js';
-import { clusterRepository } from '../clusters/repository.js';
-import { assertClusterPermission } from '../clusters/service.js';
-import { isUniqueViolation } from '../users/audit.js';
+import type { Schemas } from '../../core/contract.js';
+import { ConflictError, NotFoundError } from '../../core/errors.js';
+import { assertCan, type AuthContext } from '../../core/permissions.js';
+import { isUniqueViolation } from '../../db/sql.js';
 import { presentBuMember, presentClusterMember } from './present.js';
 import { membershipRepository } from './repository.js';
 
-type ClusterUser = components['schemas']['ClusterUser'];
-type ClusterUserCreate = components['schemas']['ClusterUserCreate'];
-type ClusterUserUpdate = components['schemas']['ClusterUserUpdate'];
-type BusinessUnitUser = components['schemas']['BusinessUnitUser'];
-type BusinessUnitUserCreate = components['schemas']['BusinessUnitUserCreate'];
-type BusinessUnitUserUpdate = components['schemas']['BusinessUnitUserUpdate'];
+type ClusterUser = Schemas['ClusterUser'];
+type ClusterUserCreate = Schemas['ClusterUserCreate'];
+type ClusterUserUpdate = Schemas['ClusterUserUpdate'];
+type BusinessUnitUser = Schemas['BusinessUnitUser'];
+type BusinessUnitUserCreate = Schemas['BusinessUnitUserCreate'];
+type BusinessUnitUserUpdate = Schemas['BusinessUnitUserUpdate'];
+
+/** What memberships need of a tenant row: whether it is live, its licence cap and (for a BU) its cluster. */
+interface TenantRecords<R> {
+  findRecord(db: Knex | Knex.Transaction, id: string): Promise<R | undefined>;
+  lockRecord(trx: Knex.Transaction, id: string): Promise<R | undefined>;
+}
+interface ClusterRow {
+  id: string;
+  deleted_at: Date | string | null;
+}
+interface BusinessUnitRow extends ClusterRow {
+  cluster_id: string;
+  max_license_users: number | null;
+}
+
+export interface MembershipDeps {
+  knex: Knex;
+  clusters: TenantRecords<ClusterRow>;
+  businessUnits: TenantRecords<BusinessUnitRow>;
+}
+
+/** The members of a business unit, for its detail view. */
+export function memberDirectory() {
+  const repo = membershipRepository();
+  return {
+    ofBusinessUnit: async (db: Knex | Knex.Transaction, businessUnitId: string): Promise<BusinessUnitUser[]> =>
+      (await repo.listBuMembers(db, businessUnitId)).map(presentBuMember),
+  };
+}
+export type MemberDirectory = ReturnType<typeof memberDirectory>;
 
 export function buLicenceMessage(count: number, max: number): string {
   return `Cannot add user: business unit has reached its license limit (${count}/${max})`;
 }
 
-export function membershipService(deps: { knex: Knex }) {
-  const { knex } = deps;
+export function membershipService({ knex, clusters, businessUnits }: MembershipDeps) {
   const repo = membershipRepository();
-  const clusters = clusterRepository(knex);
-  const businessUnits = businessUnitRepository(knex);
 
   async function assertUserExists(db: Knex | Knex.Transaction, userId: string): Promise<void> {
     if (!(await repo.userExists(db, userId))) throw new NotFoundError('User not found');
   }
 
   /** Under a lock on the business unit row: concurrent joins never exceed its max_license_users. */
-  async function assertBuHasRoom(trx: Knex.Transaction, bu: BusinessUnitRecord): Promise<void> {
+  async function assertBuHasRoom(trx: Knex.Transaction, bu: BusinessUnitRow): Promise<void> {
     if (bu.max_license_users === null) return;
     const count = await repo.countBuMembers(trx, bu.id);
     if (count >= bu.max_license_users) throw new ConflictError(buLicenceMessage(count, bu.max_license_users));
@@ -42,7 +66,7 @@ export function membershipService(deps: { knex: Knex }) {
    * becomes its member (a licence) unless already one.
    */
   async function ensureParentMembership(trx: Knex.Transaction, userId: string, clusterId: string, businessUnitId: string, actorId: string): Promise<void> {
-    const bu = await businessUnits.lockById(trx, businessUnitId);
+    const bu = await businessUnits.lockRecord(trx, businessUnitId);
     if (!bu || bu.deleted_at !== null || bu.cluster_id !== clusterId) {
       throw new ConflictError('The parent business unit must be a live business unit of this cluster');
     }
@@ -65,15 +89,15 @@ export function membershipService(deps: { knex: Knex }) {
 
   return {
     async listClusterUsers(auth: AuthContext, clusterId: string): Promise<{ data: ClusterUser[] }> {
-      assertClusterPermission(auth, 'cluster.read', clusterId);
-      if (!(await clusters.findById(knex, clusterId))) throw new NotFoundError('Cluster not found');
+      assertCan(auth, 'cluster.read', clusterId);
+      if (!(await clusters.findRecord(knex, clusterId))) throw new NotFoundError('Cluster not found');
       return { data: (await repo.listClusterMembers(knex, clusterId)).map(presentClusterMember) };
     },
 
     async addClusterUser(auth: AuthContext, input: ClusterUserCreate): Promise<ClusterUser> {
-      assertClusterPermission(auth, 'cluster.update', input.cluster_id);
+      assertCan(auth, 'cluster.update', input.cluster_id);
       return knex.transaction(async (trx) => {
-        const cluster = await clusters.lockById(trx, input.cluster_id);
+        const cluster = await clusters.lockRecord(trx, input.cluster_id);
         if (!cluster || cluster.deleted_at !== null) throw new NotFoundError('Cluster not found');
         await assertUserExists(trx, input.user_id);
         if (await repo.isClusterMember(trx, input.user_id, input.cluster_id)) throw new ConflictError('The user is already a member of this cluster');
@@ -103,7 +127,7 @@ export function membershipService(deps: { knex: Knex }) {
       return knex.transaction(async (trx) => {
         const member = await repo.lockClusterMember(trx, id);
         if (!member) throw new NotFoundError('Cluster membership not found');
-        assertClusterPermission(auth, 'cluster.update', member.cluster_id);
+        assertCan(auth, 'cluster.update', member.cluster_id);
         const changes: { role?: 'admin' | 'user'; parent_bu_id?: string | null } = {};
         if (input.role !== undefined) changes.role = input.role;
         if (input.parent_bu_id !== undefined) {
@@ -122,23 +146,23 @@ export function membershipService(deps: { knex: Knex }) {
       await knex.transaction(async (trx) => {
         const member = await repo.lockClusterMember(trx, id);
         if (!member) throw new NotFoundError('Cluster membership not found');
-        assertClusterPermission(auth, 'cluster.update', member.cluster_id);
+        assertCan(auth, 'cluster.update', member.cluster_id);
         await repo.deleteClusterMember(trx, member);
       });
     },
 
     async listBusinessUnitUsers(auth: AuthContext, businessUnitId: string): Promise<{ data: BusinessUnitUser[] }> {
-      const bu = await businessUnits.findById(knex, businessUnitId);
+      const bu = await businessUnits.findRecord(knex, businessUnitId);
       if (!bu) throw new NotFoundError('Business unit not found');
-      assertClusterPermission(auth, 'cluster.read', bu.cluster_id);
+      assertCan(auth, 'cluster.read', bu.cluster_id);
       return { data: (await repo.listBuMembers(knex, businessUnitId)).map(presentBuMember) };
     },
 
     async addBusinessUnitUser(auth: AuthContext, input: BusinessUnitUserCreate): Promise<BusinessUnitUser> {
       return knex.transaction(async (trx) => {
-        const bu = await businessUnits.lockById(trx, input.business_unit_id);
+        const bu = await businessUnits.lockRecord(trx, input.business_unit_id);
         if (!bu || bu.deleted_at !== null) throw new NotFoundError('Business unit not found');
-        assertClusterPermission(auth, 'cluster.update', bu.cluster_id);
+        assertCan(auth, 'cluster.update', bu.cluster_id);
         await assertUserExists(trx, input.user_id);
         if (await repo.isBuMember(trx, input.user_id, bu.id)) throw new ConflictError('The user is already a member of this business unit');
         await assertBuHasRoom(trx, bu);
@@ -156,7 +180,7 @@ export function membershipService(deps: { knex: Knex }) {
     async updateBusinessUnitUser(auth: AuthContext, id: string, input: BusinessUnitUserUpdate): Promise<BusinessUnitUser> {
       const member = await repo.findBuMember(knex, id);
       if (!member) throw new NotFoundError('Business unit membership not found');
-      assertClusterPermission(auth, 'cluster.update', member.cluster_id);
+      assertCan(auth, 'cluster.update', member.cluster_id);
       const changes: { role?: 'admin' | 'user'; is_active?: boolean } = {};
       if (input.role !== undefined) changes.role = input.role;
       if (input.is_active !== undefined) changes.is_active = input.is_active;
@@ -167,8 +191,10 @@ export function membershipService(deps: { knex: Knex }) {
     async removeBusinessUnitUser(auth: AuthContext, id: string): Promise<void> {
       const member = await repo.findBuMember(knex, id);
       if (!member) throw new NotFoundError('Business unit membership not found');
-      assertClusterPermission(auth, 'cluster.update', member.cluster_id);
+      assertCan(auth, 'cluster.update', member.cluster_id);
       await knex.transaction((trx) => repo.deleteBuMember(trx, member));
     },
   };
 }
+
+export type MembershipService = ReturnType<typeof membershipService>;

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import type { components } from '../../../../openapi/generated/schema.js';
 import { countFrom } from '../../db/count.js';
-import { displayNameSql } from '../users/display-name.js';
-import { applyListQuery, likeContains, type ListQuery } from '../../http/pagination.js';
+import { displayNameSql } from '../../db/sql.js';
+import { applyListQuery, likeContains } from '../../db/sql.js';
+import { type ListQuery } from '../../core/list-query.js';
 
 /** A mapping as the API shows it: the stored row plus the joined, read-only names. */
 export type MappingRecord = Omit<components['schemas']['PrintTemplateMapping'], 'explanation'>;

@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
-import { BadRequestError, NotFoundError } from '../../http/errors.js';
-import { parseListQuery, toPage, type Page } from '../../http/pagination.js';
+import type { QueryParams, Schemas } from '../../core/contract.js';
+import { BadRequestError, NotFoundError } from '../../core/errors.js';
+import type { FreshnessCheck } from '../../core/etag.js';
+import { parseListQuery, toPage, type Page } from '../../core/list-query.js';
 import { DOCUMENT_TYPES, isDocumentType } from './document-types.js';
 import {
   MAPPING_DEFAULT_SORT,
   MAPPING_SORTABLE,
   mappingRepository,
   type MappingColumns,
-  type MappingFilters,
   type MappingRecord,
 } from './repository.js';
 
@@ -16,34 +17,15 @@ export const UNSUPPORTED_ON_CREATE = 'unsupported document_type — see GET /doc
 export const UNSUPPORTED_ON_UPDATE = 'unsupported document_type';
 const NOT_FOUND = 'No such print template mapping (or it was deleted)';
 
-export interface MappingInput {
-  document_type?: string | null;
-  report_template_id?: string | null;
-  is_default?: boolean | null;
-  display_label?: string | null;
-  display_order?: number | null;
-  allow_business_unit?: unknown[] | null;
-  deny_business_unit?: unknown[] | null;
-  is_active?: boolean | null;
-}
-
-export type Outcome = 'selected' | 'inactive' | 'denied' | 'not_in_allow_list' | 'lower_rank';
-export interface Candidate {
-  id: string;
-  report_template_id: string;
-  template_name: string | null;
-  display_label: string | null;
-  is_default: boolean;
-  display_order: number;
-  is_active: boolean;
-  outcome: Outcome;
-  reason: string;
-}
+/** Create and update share the merge rules below; update's fields are all optional. */
+type MappingInput = Schemas['PrintTemplateMappingCreate'] | Schemas['PrintTemplateMappingUpdate'];
+export type Candidate = Schemas['ResolveCandidate'];
+type Outcome = Candidate['outcome'];
 
 /** No permitted mapping; with explain it carries every candidate and why it lost. */
 export class NoPermittedMappingError extends NotFoundError {
-  constructor(detail: string, public readonly candidates?: Candidate[]) {
-    super(detail);
+  constructor(detail: string, candidates?: Candidate[]) {
+    super(detail, candidates ? { candidates } : undefined);
     this.name = 'NoPermittedMappingError';
   }
 }
@@ -130,9 +112,9 @@ export function mappingService(knex: Knex) {
       return { document_types: DOCUMENT_TYPES.map((t) => ({ code: t.code, label: t.label })) };
     },
 
-    async list(query: Record<string, unknown>, filters: MappingFilters): Promise<Page<MappingRecord>> {
-      const q = parseListQuery(query, { sortable: MAPPING_SORTABLE, defaultSort: MAPPING_DEFAULT_SORT, defaultPerpage: 10, maxPerpage: 100 });
-      const { rows, total } = await repo.list(filters, q);
+    async list(query: QueryParams<'listPrintTemplateMappings'>): Promise<Page<MappingRecord>> {
+      const q = parseListQuery(query, { sortable: MAPPING_SORTABLE, defaultSort: MAPPING_DEFAULT_SORT });
+      const { rows, total } = await repo.list({ documentType: query.document_type, activeOnly: query.active_only }, q);
       return toPage(rows, total, q);
     },
 
@@ -155,7 +137,7 @@ export function mappingService(knex: Knex) {
     },
 
     /** Merge → lock (type, then row) → check If-Match on the locked row → save → demote the other defaults. */
-    async update(id: string, input: MappingInput, actorId: string, checkCurrent: (current: MappingRecord) => void): Promise<MappingRecord> {
+    async update(id: string, input: MappingInput, actorId: string, checkCurrent: FreshnessCheck): Promise<MappingRecord> {
       const patch = updatePatch(input);
       await knex.transaction(async (trx) => {
         const before = await repo.findLive(id, trx);

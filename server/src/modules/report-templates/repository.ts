@@ -1,9 +1,13 @@
 import type { Knex } from 'knex';
 import type { components } from '../../../../openapi/generated/schema.js';
 import { countFrom } from '../../db/count.js';
-import { applyListQuery, likeContains, type ListQuery } from '../../http/pagination.js';
+import { applyListQuery, likeContains } from '../../db/sql.js';
+import { type ListQuery } from '../../core/list-query.js';
 
 export type ReportTemplateRecord = components['schemas']['ReportTemplate'];
+
+/** Report templates have no sort parameter: the picker lists them by name. */
+export const REPORT_TEMPLATE_SORTABLE: Record<string, string> = { name: 't.name' };
 
 export interface ReportTemplateFilters {
   kind?: 'print' | 'report';

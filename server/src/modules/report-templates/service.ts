@@ -1,15 +1,18 @@
 import type { Knex } from 'knex';
-import { parseListQuery, toPage, type Page } from '../../http/pagination.js';
-import { reportTemplateRepository, type ReportTemplateFilters, type ReportTemplateRecord } from './repository.js';
+import type { QueryParams } from '../../core/contract.js';
+import { parseListQuery, toPage, type Page } from '../../core/list-query.js';
+import { REPORT_TEMPLATE_SORTABLE, reportTemplateRepository, type ReportTemplateRecord } from './repository.js';
 
 export function reportTemplateService(knex: Knex) {
   const repo = reportTemplateRepository(knex);
   return {
     /** The mapping form's template picker: live templates by name; perpage=-1 gives all. */
-    async list(query: Record<string, unknown>, filters: ReportTemplateFilters): Promise<Page<ReportTemplateRecord>> {
-      const q = parseListQuery(query, { sortable: { name: 't.name' }, defaultSort: 'name:asc', allowAll: true, defaultPerpage: 10, maxPerpage: 100 });
-      const { rows, total } = await repo.list(filters, q);
+    async list(query: QueryParams<'listReportTemplates'>): Promise<Page<ReportTemplateRecord>> {
+      const q = parseListQuery(query, { sortable: REPORT_TEMPLATE_SORTABLE, defaultSort: 'name:asc' });
+      const { rows, total } = await repo.list({ kind: query.kind, reportGroup: query.report_group }, q);
       return toPage(rows, total, q);
     },
   };
 }
+
+export type ReportTemplateService = ReturnType<typeof reportTemplateService>;

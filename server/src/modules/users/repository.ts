@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { toCount } from '../../db/count.js';
-import { likeContains } from '../../http/pagination.js';
+import { likeContains } from '../../db/sql.js';
 
 export interface UserRow {
   id: string;

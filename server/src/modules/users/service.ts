@@ -1,22 +1,16 @@
 import type { Knex } from 'knex';
-import type { components } from '../../../../openapi/generated/schema.js';
-import { ForbiddenError } from '../../http/errors.js';
-import { paginateInfo, parseListQuery } from '../../http/pagination.js';
-import { canAnywhere, type AuthContext } from '../../http/permissions.js';
-import { userInfoOf } from './display-name.js';
+import type { QueryParams, Schemas } from '../../core/contract.js';
+import { userInfoOf } from '../../core/display-name.js';
+import { paginateInfo, parseListQuery } from '../../core/list-query.js';
 import { userRepository } from './repository.js';
-
-type UserPage = components['schemas']['UserPage'];
 
 export function userService(deps: { knex: Knex }) {
   const repo = userRepository(deps.knex);
   return {
-    /** The add-user dialog's search: anyone who can change some cluster's members may look up the user pool. */
-    async search(auth: AuthContext, query: Record<string, unknown>): Promise<UserPage> {
-      if (!canAnywhere(auth.permissions, 'cluster.update')) throw new ForbiddenError('Missing permission cluster.update (on any cluster)');
-      const list = parseListQuery(query, { sortable: {}, defaultSort: '', allowAll: false });
-      const excludeClusterId = typeof query.exclude_cluster_id === 'string' && query.exclude_cluster_id !== '' ? query.exclude_cluster_id : undefined;
-      const { rows, total } = await repo.search({ search: list.search, excludeClusterId, limit: list.perpage, offset: list.offset });
+    /** The add-user dialog's search over the user pool (the contract lets anyone who can change some cluster's members). */
+    async search(query: QueryParams<'searchUsers'>): Promise<Schemas['UserPage']> {
+      const list = parseListQuery(query, { sortable: {}, defaultSort: '' });
+      const { rows, total } = await repo.search({ search: list.search, excludeClusterId: query.exclude_cluster_id, limit: list.perpage, offset: list.offset });
       return {
         data: rows.map((u) => ({ id: u.id, username: u.username, email: u.email, userInfo: userInfoOf(u), is_active: u.is_active })),
         paginate: paginateInfo(total, list),
@@ -24,3 +18,5 @@ export function userService(deps: { knex: Knex }) {
     },
   };
 }
+
+export type UserService = ReturnType<typeof userService>;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.js';
+import type { Schemas } from '../../core/contract.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../core/errors.js';
 import { canRender, findDataset, WIDGET_TYPES_BY_SHAPE } from '../datasets/catalog.js';
 import { widgetRepository, type WidgetRecord } from './repository.js';
 
@@ -12,13 +13,15 @@ function cleanTitle(title: string | null | undefined): string | null {
 export function widgetService(knex: Knex) {
   const repo = widgetRepository(knex);
   return {
+    pinnedDatasetIds: (userId: string) => repo.pinnedDatasetIds(userId),
+
     async list(userId: string): Promise<{ items: WidgetRecord[]; count: number }> {
       const items = await repo.listOwned(userId);
       return { items, count: items.length };
     },
 
     /** Validate against the catalog → lock the owner → refuse a second pin → append at the next slot. */
-    async add(userId: string, input: { dataset_id: string; widget_type: string; title?: string | null }): Promise<WidgetRecord> {
+    async add(userId: string, input: Schemas['WidgetCreate']): Promise<WidgetRecord> {
       const dataset = findDataset(input.dataset_id);
       if (!dataset) {
         throw new BadRequestError(`unknown dataset "${input.dataset_id}" — see GET /api/proxy/api/datasets`, [
@@ -40,7 +43,7 @@ export function widgetService(knex: Knex) {
     },
 
     /** Rename (null or blank shows the dataset's name again) and/or move. */
-    async change(userId: string, id: string, input: { title?: string | null; order_index?: number }): Promise<WidgetRecord> {
+    async change(userId: string, id: string, input: Schemas['WidgetUpdate']): Promise<WidgetRecord> {
       const patch: { title?: string | null; order_index?: number } = {};
       if (input.title !== undefined) patch.title = cleanTitle(input.title);
       if (input.order_index !== undefined) patch.order_index = input.order_index;
@@ -54,3 +57,5 @@ export function widgetService(knex: Knex) {
     },
   };
 }
+
+export type WidgetService = ReturnType<typeof widgetService>;

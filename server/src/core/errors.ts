@@ -12,6 +12,8 @@ export class HttpError extends Error {
     detail: string,
     public readonly errors?: FieldError[],
     public readonly headers?: Record<string, string>,
+    /** Extension members of the problem body (RFC 9457 §3.2), e.g. resolve's candidates. */
+    public readonly extensions?: Record<string, unknown>,
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -47,8 +49,8 @@ export class ForbiddenError extends HttpError {
   }
 }
 export class NotFoundError extends HttpError {
-  constructor(detail = 'Not found') {
-    super(404, detail);
+  constructor(detail = 'Not found', extensions?: Record<string, unknown>) {
+    super(404, detail, undefined, undefined, extensions);
     this.name = 'NotFoundError';
   }
 }

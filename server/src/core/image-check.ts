@@ -6,8 +6,20 @@ import { crc32, inflateSync } from 'node:zlib';
  * announcing a gigapixel canvas is a decompression bomb), and its metadata must not carry markup — so a file
  * that is also HTML, SVG, a script or a ZIP (a polyglot) is refused, as is a truncated one.
  */
-export type ImageCheck = { ok: true; format: 'png' | 'jpeg' | 'webp'; width: number; height: number } | { ok: false; reason: string };
+export type ImageCheck = { ok: true; format: ImageFormat; width: number; height: number } | { ok: false; reason: string };
 
+/** An uploaded file as the multipart parser hands it over. */
+export interface UploadedFile {
+  field: string;
+  /** The client's file name: informational only, never used for storage keys. */
+  filename: string;
+  /** As declared by the client; check the content (magic bytes) instead of trusting it. */
+  declaredType: string;
+  buffer: Buffer;
+  size: number;
+}
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 10_000;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
@@ -16,7 +28,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 const fail = (reason: string): ImageCheck => ({ ok: false, reason });
 
-function dimensions(format: 'png' | 'jpeg' | 'webp', width: number, height: number): ImageCheck {
+function dimensions(format: ImageFormat, width: number, height: number): ImageCheck {
   if (width < 1 || height < 1) return fail('the image has no pixels');
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
     return fail(`the image is ${width} × ${height} pixels; at most ${MAX_IMAGE_SIDE} per side and ${MAX_IMAGE_PIXELS} in all`);
@@ -157,11 +169,28 @@ function checkWebp(b: Buffer): ImageCheck {
   return dimensions('webp', size.width, size.height);
 }
 
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
+
+/** How each accepted format is stored and served. */
+export const IMAGE_FORMATS: Record<ImageFormat, { contentType: `image/${ImageFormat}`; extension: string }> = {
+  png: { contentType: 'image/png', extension: 'png' },
+  jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
+  webp: { contentType: 'image/webp', extension: 'webp' },
+};
+
+/** The image format by its magic bytes, never by file name or declared type; null for anything else. */
+export function sniffImage(bytes: Buffer): ImageFormat | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+const CHECKS: Record<ImageFormat, (b: Buffer) => ImageCheck> = { png: checkPng, jpeg: checkJpeg, webp: checkWebp };
+
 export function checkImage(bytes: Buffer): ImageCheck {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return checkPng(bytes);
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return checkJpeg(bytes);
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return checkWebp(bytes);
-  return fail('the file is not a JPEG, PNG or WebP image');
+  const format = sniffImage(bytes);
+  return format ? CHECKS[format](bytes) : fail('the file is not a JPEG, PNG or WebP image');
 }
 
 /** A client file name is informational, but one that tries to climb directories or hide characters is refused. */

@@ -1,4 +1,4 @@
-import type { components } from '../../../../openapi/generated/schema.js';
+import type { components } from '../../../openapi/generated/schema.js';
 
 export interface UserNameParts {
   username: string | null;
@@ -8,16 +8,7 @@ export interface UserNameParts {
   lastname: string | null;
 }
 
-/**
- * SQL for a user's display name: first, middle and last name joined, else the username, else the email.
- * `alias` is the users table alias in the query; the result is null when the user row is absent.
- */
-export function displayNameSql(alias: string): string {
-  const part = (c: string) => `nullif(btrim(${alias}.${c}), '')`;
-  return `coalesce(nullif(concat_ws(' ', ${part('firstname')}, ${part('middlename')}, ${part('lastname')}), ''), ${part('username')}, ${alias}.email)`;
-}
-
-/** The same rule in TypeScript, for rows already loaded. */
+/** A user's display name: first, middle and last name joined, else the username, else the email (`displayNameSql` is the same rule in SQL). */
 export function displayName(u: UserNameParts): string {
   const full = [u.firstname, u.middlename, u.lastname].map((p) => p?.trim() ?? '').filter(Boolean).join(' ');
   return full || u.username?.trim() || u.email || '';

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { components } from '../../../../openapi/generated/schema.js';
-import { displayNameSql } from './display-name.js';
+import type { components } from '../../../openapi/generated/schema.js';
 
 type Audit = components['schemas']['Audit'];
 
@@ -34,21 +32,6 @@ export function iso(value: Date | string | null | undefined): string | null {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-const ACTIONS = ['created', 'updated', 'deleted'] as const;
-
-/**
- * Joins the three actors of `table`'s audit columns and selects their display names as
- * `<action>_by_name`. Aliases are prefixed with the table name so they never collide with other joins.
- */
-export function selectAuditActors<B extends Knex.QueryBuilder>(knex: Knex, qb: B, table: string): B {
-  for (const action of ACTIONS) {
-    const alias = `${table}_${action}_by`;
-    qb.leftJoin(`users as ${alias}`, `${alias}.id`, `${table}.${action}_by_id`);
-    qb.select(knex.raw(`${displayNameSql(alias)} as ${action}_by_name`));
-  }
-  return qb;
-}
-
 /** Nested `audit` and the flat fields, with the same values (DESIGN §4). Users carry no avatar yet. */
 export function auditOf(row: AuditRow): AuditFields {
   const actor = (at: Date | string | null, id: string | null, name: string | null) => ({
@@ -70,17 +53,4 @@ export function auditOf(row: AuditRow): AuditFields {
     deleted_at: iso(row.deleted_at),
     deleted_by_name: row.deleted_by_name ?? null,
   };
-}
-
-/** Postgres unique violation (pg and PGlite both expose the SQLSTATE as `code`). */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
-
-/**
- * The next `updated_at` of a row: now, but always later than the previous value so that two writes in the same
- * millisecond still produce different ETags.
- */
-export function nextUpdatedAt(knex: Knex, table: string): Knex.Raw {
-  return knex.raw(`greatest(now(), ??.updated_at + interval '1 millisecond')`, [table]);
 }

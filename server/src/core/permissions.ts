@@ -1,0 +1,56 @@
+import type { Schemas } from './contract.js';
+import { ForbiddenError } from './errors.js';
+
+export type PermissionKey = Schemas['PermissionKey'];
+/** What a caller may do: the contract's permissions without the profile. */
+export type Permissions = Omit<Schemas['PlatformPermissions'], 'user'>;
+
+export interface AuthContext {
+  userId: string;
+  permissions: Permissions;
+}
+
+/**
+ * Check order: super admin → platform-wide key → the key on the given cluster. Without a cluster id only
+ * super admin and platform-wide grants count. For a BU pass its parent cluster; for a move check both.
+ */
+export function can(perms: Permissions, key: PermissionKey, clusterId?: string | null): boolean {
+  if (perms.is_super_admin) return true;
+  if (perms.platform.includes(key)) return true;
+  if (clusterId) return perms.clusters[clusterId]?.includes(key) ?? false;
+  return false;
+}
+
+/** True when the key is held platform-wide or on at least one cluster (e.g. the global user search). */
+export function canAnywhere(perms: Permissions, key: PermissionKey): boolean {
+  return can(perms, key) || Object.values(perms.clusters).some((keys) => keys.includes(key));
+}
+
+/** Cluster ids on which the key holds, or 'all' (super admin / platform-wide) — for filtering lists. */
+export function clustersWith(perms: Permissions, key: PermissionKey): 'all' | string[] {
+  if (can(perms, key)) return 'all';
+  return Object.entries(perms.clusters)
+    .filter(([, keys]) => keys.includes(key))
+    .map(([id]) => id);
+}
+
+/** Throws 403 unless the caller holds the key on the cluster (null: platform-wide). */
+export function assertCan(auth: AuthContext, key: PermissionKey, clusterId: string | null): void {
+  if (!can(auth.permissions, key, clusterId)) {
+    throw new ForbiddenError(`Missing permission ${key}${clusterId ? ' on this cluster' : ' (platform-wide)'}`);
+  }
+}
+
+/**
+ * How an operation declares its access in the contract (`x-permission`, `x-permission-scope`):
+ * `public` needs no token, `signed-in` any caller; a key with scope `platform` must be held platform-wide, and with
+ * scope `cluster` on the record's cluster — the service checks that once the record is loaded; before, a caller
+ * who holds the key on no cluster at all is refused.
+ */
+export type AccessRule = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'key'; key: PermissionKey; scope: 'platform' | 'cluster' };
+
+/** Whether the caller passes the operation's rule before any record is loaded. */
+export function passesAccessRule(perms: Permissions, rule: AccessRule): boolean {
+  if (rule.kind !== 'key') return true;
+  return rule.scope === 'platform' ? can(perms, rule.key) : canAnywhere(perms, rule.key);
+}
