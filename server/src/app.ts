@@ -16,7 +16,7 @@ import { assertEveryOperationHandled, dispatch } from './http/handler.js';
 import { imageUploadsOnly, multipartUpload } from './http/multipart.js';
 import { identifyOperation, operationsOf } from './http/operations.js';
 import { apiNotFound, problemHandler } from './http/problem.js';
-import { loadApiSpec } from './http/spec.js';
+import { API_SPEC_PATH, loadApiSpec } from './http/spec.js';
 import { createHandlers, createServices, type AppHandlers } from './modules/index.js';
 
 export interface AppDeps {
@@ -87,7 +87,7 @@ export function createApp({ config, db, storage, logger, handlerOverrides }: App
 
   app.use(
     OpenApiValidator.middleware({
-      apiSpec: spec as never,
+      apiSpec: API_SPEC_PATH,
       validateApiSpec: false,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,

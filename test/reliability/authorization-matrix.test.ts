@@ -390,8 +390,11 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
     expect(Object.keys(MATRIX).sort()).toEqual(ops.map((o) => o.operationId!).sort());
     for (const op of ops) {
       const row = MATRIX[op.operationId!]!;
-      expect(row.key, op.operationId).toBe(op['x-permission'] ?? null);
+      const declared = op['x-permission'];
+      expect(row.key, op.operationId).toBe(declared === 'signed-in' ? null : (declared ?? null));
       expect(row.scope === 'public', `${op.operationId} is public exactly when the contract says security: []`).toBe(Array.isArray(op.security) && op.security.length === 0);
+      expect(row.scope === 'signin', `${op.operationId} is open to any signed-in caller exactly when it says x-permission: signed-in`).toBe(declared === 'signed-in');
+      if (row.key) expect(op['x-permission-scope'], op.operationId).toBe(row.scope === 'platform' ? 'platform' : 'cluster');
     }
   });
 

@@ -15,6 +15,7 @@ export interface SpecOperation {
   requestBody?: { content: Record<string, { example?: unknown; schema?: unknown }> };
   responses: Record<string, unknown>;
   'x-permission'?: string;
+  'x-permission-scope'?: 'platform' | 'cluster';
 }
 
 export type Spec = {
