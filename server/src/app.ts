@@ -29,8 +29,8 @@ export interface AppDeps {
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const UI_DIST_DIR = path.join(ROOT, 'admin-ui', 'dist');
-export const DOCS_FILE = path.join(ROOT, 'var', 'docs', 'index.html');
+const UI_DIST_DIR = path.join(ROOT, 'admin-ui', 'dist');
+const DOCS_FILE = path.join(ROOT, 'var', 'docs', 'index.html');
 
 /** Paths the contract covers; everything else (console, docs) bypasses the validator. */
 const CONTRACT_PATH = /^\/(api|api-system|files)(\/|$)|^\/healthz\/?$/;

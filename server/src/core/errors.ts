@@ -29,13 +29,6 @@ export class BadRequestError extends HttpError {
     this.name = 'BadRequestError';
   }
 }
-/** 400 with field errors, like the validator's. */
-export class ValidationError extends BadRequestError {
-  constructor(errors: FieldError[], detail = errors.map((e) => `${e.path} ${e.message}`).join('; ') || 'The request is not valid') {
-    super(detail, errors);
-    this.name = 'ValidationError';
-  }
-}
 export class UnauthorizedError extends HttpError {
   constructor(detail = 'invalid or expired token') {
     super(401, detail, undefined, { 'WWW-Authenticate': 'Bearer' });

@@ -110,7 +110,7 @@ function problemBody(req: Request, mapped: Mapped): Problem {
   };
 }
 
-export function sendProblem(req: Request, res: import('express').Response, mapped: Mapped): void {
+function sendProblem(req: Request, res: import('express').Response, mapped: Mapped): void {
   if (mapped.headers) for (const [k, v] of Object.entries(mapped.headers)) res.setHeader(k, v);
   res.status(mapped.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(req, mapped)));
 }

@@ -5,7 +5,7 @@ import express, { type Router } from 'express';
 import { ForbiddenError, GoneError, NotFoundError } from '../core/errors.js';
 import { SIGNED_URL_TTL_SECONDS, assertValidKey, type StoragePort } from './port.js';
 
-export const FILES_PREFIX = '/files';
+const FILES_PREFIX = '/files';
 
 export interface LocalStorageOptions {
   /** Root directory, e.g. DATA_DIR/uploads */

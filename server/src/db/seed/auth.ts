@@ -3,7 +3,7 @@ import { hashPassword } from '../../modules/auth/passwords.js';
 import { insertBatched, type SeedContext } from './context.js';
 
 /** Demo accounts listed in the README; all share DEMO_PASSWORD. Cluster-scoped grants come with the clusters. */
-export const DEMO_USERS = [
+const DEMO_USERS = [
   { username: 'viewer', firstname: 'Vera', lastname: 'Viewer' },
   { username: 'editor-a', firstname: 'Eddie', lastname: 'Editor' },
   { username: 'mapper', firstname: 'Mia', lastname: 'Mapper' },

@@ -122,4 +122,3 @@ export function authRepository(knex: Knex) {
   };
 }
 
-export type AuthRepository = ReturnType<typeof authRepository>;

@@ -15,7 +15,7 @@ import {
   verifyAccessToken,
 } from './tokens.js';
 
-export const MAX_FAILED_LOGINS = 5;
+const MAX_FAILED_LOGINS = 5;
 const BAD_CREDENTIALS = 'invalid username or password';
 const BAD_REFRESH = 'invalid or expired refresh token';
 

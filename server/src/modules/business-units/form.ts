@@ -14,7 +14,7 @@ const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !
  * A number format as jsonb text: an object is stored as JSON; a string that parses to an object is stored as that
  * object; any other string is stored exactly as sent (as a JSON string).
  */
-export function formatToJson(value: unknown): string | null {
+function formatToJson(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') {
     try {

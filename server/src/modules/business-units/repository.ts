@@ -4,6 +4,9 @@ import { applyListQuery, likeContains } from '../../db/sql.js';
 import { type DeletedFilter, type ListQuery } from '../../core/list-query.js';
 import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
 import { type AuditRow } from '../../core/audit.js';
+import type { Schemas } from '../../core/contract.js';
+
+type BusinessUnitInput = Required<Schemas['BusinessUnitInput']>;
 
 /** Free-text profile fields of the business-unit form (DESIGN §8 wire names = column names). */
 export const BU_TEXT_FIELDS = [
@@ -11,8 +14,8 @@ export const BU_TEXT_FIELDS = [
   'company_name', 'company_tel', 'company_email', 'company_address', 'company_zip_code',
   'tax_no', 'branch_no', 'date_format', 'date_time_format', 'time_format', 'long_time_format',
   'short_time_format', 'timezone',
-] as const;
-export const BU_FORMAT_FIELDS = ['perpage_format', 'amount_format', 'quantity_format', 'recipe_format'] as const;
+] as const satisfies readonly (keyof BusinessUnitInput)[];
+export const BU_FORMAT_FIELDS = ['perpage_format', 'amount_format', 'quantity_format', 'recipe_format'] as const satisfies readonly (keyof BusinessUnitInput)[];
 
 export type BuTextField = (typeof BU_TEXT_FIELDS)[number];
 export type BuFormatField = (typeof BU_FORMAT_FIELDS)[number];
@@ -44,22 +47,13 @@ export type BusinessUnitRecord = {
 
 export type BusinessUnitRow = BusinessUnitRecord & AuditRow & { cluster_name: string };
 
-/** The columns a create or full update writes (jsonb values already serialised). */
+/**
+ * The columns a create or full update writes: one per field of the contract's input (so a field added there fails
+ * the build until it is handled), with the jsonb values already serialised.
+ */
 export type BusinessUnitWrite = {
-  cluster_id: string;
-  code: string;
-  name: string;
-  alias_name: string | null;
-  description: string | null;
-  max_license_users: number | null;
-  is_hq: boolean;
-  is_active: boolean;
-  calculation_method: 'average' | 'fifo' | null;
-  default_currency_id: string | null;
-  config: string;
-  db_connection: string | null;
-} & Record<BuTextField, string | null> &
-  Record<BuFormatField, string | null>;
+  [K in keyof BusinessUnitInput]: K extends 'config' | BuFormatField ? string | null : Exclude<BusinessUnitInput[K], undefined>;
+};
 
 export interface BusinessUnitListFilter {
   list: ListQuery;
@@ -175,4 +169,3 @@ export function businessUnitRepository(knex: Knex) {
   };
 }
 
-export type BusinessUnitRepository = ReturnType<typeof businessUnitRepository>;

@@ -21,7 +21,7 @@ type BusinessUnitUser = Schemas['BusinessUnitUser'];
 type Currency = Schemas['Currency'];
 
 /** The seed's message (DESIGN §6), used for create, move and restore alike. */
-export function clusterLicenceMessage(count: number, max: number): string {
+function clusterLicenceMessage(count: number, max: number): string {
   return `Cannot create business unit: cluster has reached its license limit (${count}/${max})`;
 }
 

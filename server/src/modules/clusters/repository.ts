@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Schemas } from '../../core/contract.js';
 import { toCount } from '../../db/count.js';
 import { applyListQuery, likeContains } from '../../db/sql.js';
 import { type DeletedFilter, type ListQuery } from '../../core/list-query.js';
@@ -25,13 +26,8 @@ export interface ClusterCounts {
   total_max_license_users: number | null;
 }
 
-export interface ClusterWrite {
-  code: string;
-  name: string;
-  alias_name: string | null;
-  max_license_bu: number | null;
-  is_active: boolean;
-}
+/** The columns a create or update writes: one per field of the contract's input, so a new field fails the build until handled. */
+export type ClusterWrite = { [K in keyof Required<Schemas['ClusterInput']>]: Exclude<Schemas['ClusterInput'][K], undefined> };
 
 export interface ClusterListFilter {
   list: ListQuery;
@@ -166,4 +162,3 @@ export function clusterRepository(knex: Knex) {
   };
 }
 
-export type ClusterRepository = ReturnType<typeof clusterRepository>;

@@ -16,7 +16,7 @@ type ClusterPage = Schemas['ClusterPage'];
 
 const NO_COUNTS: ClusterCounts = { bu_count: 0, users_count: 0, total_max_license_users: null };
 
-export function conflictMessage(code: string, name: string): string {
+function conflictMessage(code: string, name: string): string {
   return `A live cluster with code "${code}" and name "${name}" already exists`;
 }
 

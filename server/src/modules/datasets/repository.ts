@@ -7,7 +7,7 @@ export interface ScalarDeltaValue { value: number; prev: number; change: number 
 export type CategoricalValue = Array<{ label: string; value: number }>;
 
 /** The approval document types in feed order, with their chart labels. */
-export const APPROVAL_TYPES = [
+const APPROVAL_TYPES = [
   { code: 'pr', label: 'Purchase Request' },
   { code: 'po', label: 'Purchase Order' },
   { code: 'sr', label: 'Store Requisition' },

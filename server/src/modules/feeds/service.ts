@@ -6,7 +6,7 @@ export type ApprovalFeed = components['schemas']['ApprovalFeed'];
 
 /** Always all three groups, in this order (an empty queue still shows its zero). */
 const GROUP_ORDER: ApprovalDocType[] = ['pr', 'po', 'sr'];
-export const SUMMARY_ITEMS_PER_TYPE = 5;
+const SUMMARY_ITEMS_PER_TYPE = 5;
 
 export function feedService(knex: Knex) {
   const repo = feedRepository(knex);

@@ -163,4 +163,3 @@ export function membershipRepository() {
   };
 }
 
-export type MembershipRepository = ReturnType<typeof membershipRepository>;

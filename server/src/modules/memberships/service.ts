@@ -43,7 +43,7 @@ export function memberDirectory() {
 }
 export type MemberDirectory = ReturnType<typeof memberDirectory>;
 
-export function buLicenceMessage(count: number, max: number): string {
+function buLicenceMessage(count: number, max: number): string {
   return `Cannot add user: business unit has reached its license limit (${count}/${max})`;
 }
 

@@ -203,4 +203,3 @@ export function mappingRepository(knex: Knex) {
   };
 }
 
-export type MappingRepository = ReturnType<typeof mappingRepository>;

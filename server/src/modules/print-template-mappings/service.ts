@@ -13,8 +13,8 @@ import {
 } from './repository.js';
 
 // The seed's exact messages (seed: Errors).
-export const UNSUPPORTED_ON_CREATE = 'unsupported document_type — see GET /document-types';
-export const UNSUPPORTED_ON_UPDATE = 'unsupported document_type';
+const UNSUPPORTED_ON_CREATE = 'unsupported document_type — see GET /document-types';
+const UNSUPPORTED_ON_UPDATE = 'unsupported document_type';
 const NOT_FOUND = 'No such print template mapping (or it was deleted)';
 
 /** Create and update share the merge rules below; update's fields are all optional. */
@@ -23,7 +23,7 @@ export type Candidate = Schemas['ResolveCandidate'];
 type Outcome = Candidate['outcome'];
 
 /** No permitted mapping; with explain it carries every candidate and why it lost. */
-export class NoPermittedMappingError extends NotFoundError {
+class NoPermittedMappingError extends NotFoundError {
   constructor(detail: string, candidates?: Candidate[]) {
     super(detail, candidates ? { candidates } : undefined);
     this.name = 'NoPermittedMappingError';
