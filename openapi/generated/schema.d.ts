@@ -782,7 +782,10 @@ export interface components {
             display_label: string | null;
             /** @example true */
             is_default: boolean;
-            /** @example 0 */
+            /**
+             * Format: int32
+             * @example 0
+             */
             display_order: number;
             /** @example true */
             is_active: boolean;
@@ -801,6 +804,7 @@ export interface components {
         /** @description An RFC 9457 problem document. Every failure of every operation has this shape, served as `application/problem+json`. `detail` says what is wrong and how to fix it; `errors` lists field-level validation failures. */
         Problem: {
             /**
+             * Format: uri-reference
              * @description A URI reference naming the problem type (`about:blank` when the status says it all).
              * @example https://platform-admin.dev/problems/validation
              */
@@ -810,15 +814,18 @@ export interface components {
              * @example Bad Request
              */
             title: string;
-            /** @example 400 */
+            /**
+             * Format: int32
+             * @example 400
+             */
             status: number;
             /**
-             * @description What went wrong for this request, and how to fix it.
+             * @description What went wrong for this request, and how to fix it. It may repeat a field or parameter name the request sent, so its bound follows the request's own limits (a 1 MB JSON body, a 16 KB request line).
              * @example request/body/name must NOT have fewer than 1 characters
              */
             detail?: string;
             /**
-             * @description The request path that produced the problem.
+             * @description The request path that produced the problem (request lines are at most 16 KB).
              * @example /api-system/clusters
              */
             instance?: string;
@@ -830,7 +837,7 @@ export interface components {
             /** @description Field-level validation failures. */
             errors?: {
                 /**
-                 * @description Where the failure is, as `request/body/<field>`, `request/query/<name>` or `request/params/<name>`.
+                 * @description Where the failure is, as `request/body/<field>`, `request/query/<name>` or `request/params/<name>`. An unexpected property is named as sent, so the bound is the 1 MB body limit.
                  * @example /body/name
                  */
                 path: string;
@@ -838,6 +845,7 @@ export interface components {
                 message: string;
             }[];
             /**
+             * Format: int32
              * @description Seconds to wait before trying again (429 only; also sent as the `Retry-After` header).
              * @example 900
              */
@@ -856,14 +864,20 @@ export interface components {
              * @enum {string}
              */
             database: "ok";
-            /** @example 0.1.0 */
+            /**
+             * @description The semantic version of the service.
+             * @example 0.1.0
+             */
             version: string;
         };
         /** @description Sign in with a username or an email address (one of the two is required), and the password. */
         LoginRequest: {
             /** @example admin */
             username?: string;
-            /** @example admin@platform.local */
+            /**
+             * Format: email
+             * @example admin@platform.local
+             */
             email?: string;
             /**
              * Format: password
@@ -888,11 +902,13 @@ export interface components {
              */
             token_type: "Bearer";
             /**
+             * Format: int32
              * @description Seconds the access token stays valid.
              * @example 900
              */
             expires_in: number;
             /**
+             * Format: int32
              * @description Seconds the refresh token stays valid.
              * @example 1209600
              */
@@ -917,9 +933,15 @@ export interface components {
                 id: string;
                 /** @example editor-a */
                 username: string;
-                /** @example editor-a@platform.local */
+                /**
+                 * Format: email
+                 * @example editor-a@platform.local
+                 */
                 email: string;
-                /** @example Anong Editor */
+                /**
+                 * @description First, middle and last name (at most 255 characters each), else username, else email.
+                 * @example Anong Editor
+                 */
                 display_name: string;
             };
             /**
@@ -929,6 +951,7 @@ export interface components {
              */
             platform: components["schemas"]["PermissionKey"][];
             /**
+             * @description Keyed by cluster id; at most one entry per cluster (bounded by the all-rows ceiling of 1,000,000).
              * @example {
              *       "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60": [
              *         "cluster.read",
@@ -966,6 +989,7 @@ export interface components {
              */
             title: string | null;
             /**
+             * Format: int32
              * @description Position; slots are 10 apart (10, 20, …).
              * @example 10
              */
@@ -984,7 +1008,10 @@ export interface components {
         WidgetList: {
             /** @description The caller's widgets in `order_index` order. */
             items: components["schemas"]["Widget"][];
-            /** @example 3 */
+            /**
+             * Format: int32
+             * @example 3
+             */
             count: number;
         };
         WidgetCreate: {
@@ -998,7 +1025,10 @@ export interface components {
             title?: string | null;
         };
         WidgetUpdate: {
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             order_index?: number;
             /** @example Clusters online */
             title?: string | null;
@@ -1035,8 +1065,12 @@ export interface components {
             widget_types: components["schemas"]["WidgetType"][];
         };
         DatasetList: {
+            /** @description The catalog (a fixed list defined by the service). */
             items: components["schemas"]["Dataset"][];
-            /** @example 8 */
+            /**
+             * Format: int32
+             * @example 8
+             */
             count: number;
         };
         ScalarValue: {
@@ -1061,7 +1095,10 @@ export interface components {
             change: number;
         };
         CategoricalPoint: {
-            /** @example PO */
+            /**
+             * @description The category: a document type, a role or a cluster name.
+             * @example PO
+             */
             label: string;
             /** @example 14 */
             value: number;
@@ -1080,6 +1117,7 @@ export interface components {
         };
         PendingCount: {
             /**
+             * Format: int32
              * @description Documents of this type now waiting on the caller.
              * @example 3
              */
@@ -1092,7 +1130,10 @@ export interface components {
         ApprovalDocType: "pr" | "po" | "sr";
         /** @description The sum of amounts in one currency. */
         CurrencyTotal: {
-            /** @example THB */
+            /**
+             * @description ISO 4217 code.
+             * @example THB
+             */
             currency_code: string;
             /** @example 30500 */
             total_amount: number;
@@ -1114,7 +1155,10 @@ export interface components {
             doc_date: string;
             /** @example 15250.5 */
             total_amount: number;
-            /** @example THB */
+            /**
+             * @description ISO 4217 code.
+             * @example THB
+             */
             currency_code: string;
             /** @example Department Head Approval */
             workflow_current_stage: string;
@@ -1125,19 +1169,23 @@ export interface components {
             business_unit_id: string;
             /** @example Andaman Beach Resort Phuket */
             business_unit_name: string;
-            /** @example Somchai Jaidee */
+            /**
+             * @description The requestor's display name (first, middle and last name of at most 255 characters each, else username, else email).
+             * @example Somchai Jaidee
+             */
             requestor_name: string | null;
         };
         ApprovalGroup: {
             doc_type: components["schemas"]["ApprovalDocType"];
             /**
+             * Format: int32
              * @description Documents of this type waiting on the caller.
              * @example 2
              */
             count: number;
             /** @description Sum of their total amounts per currency, ordered by currency code; empty when none wait. Amounts in different currencies are never added together. */
             totals: components["schemas"]["CurrencyTotal"][];
-            /** @description The documents, newest first (the summary carries at most five per type). */
+            /** @description The documents, newest first (the summary carries at most five per type; the pending feed every one, so the bound is the all-rows ceiling of 1,000,000). */
             items: components["schemas"]["ApprovalItem"][];
         };
         /**
@@ -1206,7 +1254,10 @@ export interface components {
         };
         /** @description A branding image. The URL is presigned and expires (1 hour); fetch the record again for a fresh one. */
         Image: {
-            /** @example /files/7d2f1c8e-4b1a-4f7e-8c55-0f3e9b2a6d41.png?expires=1795000000&signature=3f6c0b */
+            /**
+             * Format: uri-reference
+             * @example /files/7d2f1c8e-4b1a-4f7e-8c55-0f3e9b2a6d41.png?expires=1795000000&signature=3f6c0b
+             */
             url: string;
         };
         /** @description Who did something to a record, and when. All fields are null when it has not happened. */
@@ -1227,6 +1278,7 @@ export interface components {
              */
             name: string | null;
             /**
+             * Format: uri-reference
              * @description URL of the actor's avatar, when one is set.
              * @example null
              */
@@ -1255,6 +1307,7 @@ export interface components {
             /** @example AND */
             alias_name: string | null;
             /**
+             * Format: int32
              * @description How many live business units the cluster may have; null means unlimited.
              * @example 5
              */
@@ -1264,16 +1317,19 @@ export interface components {
             logo?: components["schemas"]["Image"];
             avatar?: components["schemas"]["Image"];
             /**
+             * Format: int32
              * @description Live business units of the cluster.
              * @example 3
              */
             readonly bu_count: number;
             /**
+             * Format: int32
              * @description Users attached to the cluster.
              * @example 12
              */
             readonly users_count: number;
             /**
+             * Format: int64
              * @description Sum of `max_license_users` over the live business units; null when any of them is unlimited or there are none.
              * @example 40
              */
@@ -1305,21 +1361,30 @@ export interface components {
         /** @description Paging facts of a list response. `pages` is `ceil(total / perpage)` and 1 when `total` is 0 or all rows were asked for (`perpage=-1`). */
         Paginate: {
             /**
+             * Format: int32
              * @description Rows matching the query over all pages.
              * @example 42
              */
             total: number;
-            /** @example 1 */
+            /**
+             * Format: int32
+             * @example 1
+             */
             page: number;
             /**
+             * Format: int32
              * @description The page size used; `-1` when all rows were returned.
              * @example 10
              */
             perpage: number;
-            /** @example 5 */
+            /**
+             * Format: int32
+             * @example 5
+             */
             pages: number;
         };
         ClusterPage: {
+            /** @description The page; with `perpage=-1` every matching row (bounded by the all-rows ceiling of 1,000,000). */
             data: components["schemas"]["Cluster"][];
             paginate: components["schemas"]["Paginate"];
         };
@@ -1332,6 +1397,7 @@ export interface components {
             /** @example Chiang Mai Boutique Hotels */
             name: string;
             /**
+             * Format: int32
              * @description Null or absent means unlimited.
              * @example 10
              */
@@ -1350,6 +1416,7 @@ export interface components {
         /** @description The stored image. It replaces the previous image at once, independently of any form save. */
         UploadResult: {
             /**
+             * Format: uri-reference
              * @description A presigned URL of the new image.
              * @example /files/7d2f1c8e-4b1a-4f7e-8c55-0f3e9b2a6d41.png?expires=1795000000&signature=3f6c0b
              */
@@ -1434,7 +1501,10 @@ export interface components {
             readonly parent_bu_name: string | null;
             /** @example somchai.j */
             readonly username: string;
-            /** @example somchai@andaman-hospitality.example */
+            /**
+             * Format: email
+             * @example somchai@andaman-hospitality.example
+             */
             readonly email: string;
             userInfo: components["schemas"]["UserInfo"];
             /**
@@ -1444,6 +1514,7 @@ export interface components {
             readonly created_at: string;
         };
         ClusterUserList: {
+            /** @description Every membership of the cluster (bounded by the all-rows ceiling of 1,000,000). */
             data: components["schemas"]["ClusterUser"][];
         };
         ClusterUserUpdate: {
@@ -1464,7 +1535,10 @@ export interface components {
             id: string;
             /** @example somchai.j */
             username: string;
-            /** @example somchai@andaman-hospitality.example */
+            /**
+             * Format: email
+             * @example somchai@andaman-hospitality.example
+             */
             email: string;
             userInfo: components["schemas"]["UserInfo"];
             /**
@@ -1478,18 +1552,48 @@ export interface components {
             paginate: components["schemas"]["Paginate"];
         };
         /**
-         * @description A number format, normally an object of `Intl.NumberFormat` options (for example `{ "locales": "th-TH", "minimumIntegerDigits": 2 }`; the per-page format is `{ "default": 10 }`). When the console could not parse the operator's JSON text it sends the raw text, which is stored and returned as a string.
+         * @description A number format, normally an object of `Intl.NumberFormat` options (for example `{ "locales": "th-TH", "minimumIntegerDigits": 2 }`; the per-page format is `{ "default": 10 }`). When the console could not parse the operator's JSON text it sends the raw text, which is stored and returned as a string (at most 1,000 characters). An object holds at most 25 options; options other than those listed are strings of at most 100 characters, numbers or booleans.
          * @example {
          *       "locales": "th-TH",
          *       "minimumIntegerDigits": 2
          *     }
          */
         NumberFormat: (({
-            /** @example th-TH */
+            /**
+             * @description A BCP 47 language tag.
+             * @example th-TH
+             */
             locales?: string;
-            /** @example 2 */
+            /**
+             * Format: int32
+             * @example 2
+             */
             minimumIntegerDigits?: number;
-            /** @example 10 */
+            /**
+             * Format: int32
+             * @example 2
+             */
+            minimumFractionDigits?: number;
+            /**
+             * Format: int32
+             * @example 2
+             */
+            maximumFractionDigits?: number;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            minimumSignificantDigits?: number;
+            /**
+             * Format: int32
+             * @example 21
+             */
+            maximumSignificantDigits?: number;
+            /**
+             * Format: int32
+             * @description The per-page format's page size (1 to 100, or -1 for all rows).
+             * @example 10
+             */
             default?: number;
         } & {
             [key: string]: unknown;
@@ -1507,7 +1611,7 @@ export interface components {
             label: string;
             datatype: components["schemas"]["ConfigDatatype"];
             /**
-             * @description Any JSON value, interpreted according to `datatype`.
+             * @description Any JSON value, interpreted according to `datatype`; a string holds at most 1,000 characters.
              * @example false
              */
             value: unknown;
@@ -1527,7 +1631,11 @@ export interface components {
             name: string;
             /** @example ฿ */
             symbol: string;
-            /** @example 2 */
+            /**
+             * Format: int32
+             * @description Minor-unit digits (0 to 4 in ISO 4217).
+             * @example 2
+             */
             decimal_places: number;
             /** @example Currency of Thailand */
             description: string | null;
@@ -1559,7 +1667,10 @@ export interface components {
             is_active: boolean;
             /** @example somchai.j */
             readonly username: string;
-            /** @example somchai@andaman-hospitality.example */
+            /**
+             * Format: email
+             * @example somchai@andaman-hospitality.example
+             */
             readonly email: string;
             userInfo: components["schemas"]["UserInfo"];
             /**
@@ -1594,6 +1705,7 @@ export interface components {
              */
             description: string | null;
             /**
+             * Format: int32
              * @description How many users may be members of the business unit; null means unlimited.
              * @example 25
              */
@@ -1671,6 +1783,7 @@ export interface components {
              */
             db_connection: string | null;
             /**
+             * Format: int32
              * @description Members of the business unit; each counts against `max_license_users`.
              * @example 8
              */
@@ -1704,6 +1817,7 @@ export interface components {
             readonly deleted_by_name: string | null;
         };
         BusinessUnitPage: {
+            /** @description The page; with `perpage=-1` every matching row (bounded by the all-rows ceiling of 1,000,000). */
             data: components["schemas"]["BusinessUnit"][];
             paginate: components["schemas"]["Paginate"];
         };
@@ -1715,7 +1829,7 @@ export interface components {
             label?: string | null;
             datatype?: components["schemas"]["ConfigDatatype"];
             /**
-             * @description Any JSON value.
+             * @description Any JSON value; a string holds at most 1,000 characters.
              * @example false
              */
             value?: unknown;
@@ -1739,7 +1853,10 @@ export interface components {
              *     120 keys.
              */
             description?: string | null;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             max_license_users?: number | null;
             /**
              * @default false
@@ -1822,6 +1939,7 @@ export interface components {
             role?: components["schemas"]["MembershipRole"];
         };
         BusinessUnitUserList: {
+            /** @description Every member (bounded by `max_license_users`, at most 1,000,000, when the business unit has a cap). */
             data: components["schemas"]["BusinessUnitUser"][];
         };
         BusinessUnitUserUpdate: {
@@ -1849,13 +1967,18 @@ export interface components {
          */
         DocumentTypeCode: "PR" | "PO" | "GRN" | "SR" | "CN" | "IA" | "PC" | "SC" | "RFQ" | "INV";
         /**
+         * @description A business unit's code (at most 50 characters, as on the business-unit form).
+         * @example BU-PKT
+         */
+        BusinessUnitCode: string;
+        /**
          * @description Business-unit codes. Null or empty means no restriction.
          * @example [
          *       "BU-PKT",
          *       "BU-KBI"
          *     ]
          */
-        BusinessUnitCodeList: string[] | null;
+        BusinessUnitCodeList: components["schemas"]["BusinessUnitCode"][] | null;
         /** @description Routes a document type to the report template that prints it. `template_name`, `template_group`, `created_by_name` and `updated_by_name` are joined, read-only, and never sent back in writes. */
         PrintTemplateMapping: {
             /**
@@ -1881,6 +2004,7 @@ export interface components {
              */
             display_label: string | null;
             /**
+             * Format: int32
              * @description Menu position and tie-breaker; lower first.
              * @example 0
              */
@@ -1944,7 +2068,7 @@ export interface components {
             paginate: components["schemas"]["Paginate"];
         };
         /**
-         * @description Business-unit codes. Elements that are not strings are dropped silently. On update, null leaves the stored list unchanged and an empty array clears it.
+         * @description Business-unit codes (at most 500). Elements that are not strings are dropped silently; a string may hold at most 50 characters. On update, null leaves the stored list unchanged and an empty array clears it.
          * @example [
          *       "BU-PKT"
          *     ]
@@ -1970,6 +2094,7 @@ export interface components {
             /** @example Purchase Order (with signatures) */
             display_label?: string | null;
             /**
+             * Format: int32
              * @default 0
              * @example 0
              */
@@ -2006,7 +2131,10 @@ export interface components {
             is_default?: boolean | null;
             /** @example Purchase Order (compact) */
             display_label?: string | null;
-            /** @example 20 */
+            /**
+             * Format: int32
+             * @example 20
+             */
             display_order?: number | null;
             allow_business_unit?: components["schemas"]["BusinessUnitCodeInput"];
             deny_business_unit?: components["schemas"]["BusinessUnitCodeInput"];
@@ -2048,10 +2176,12 @@ export interface components {
             updated_at: string;
         };
         ReportTemplatePage: {
+            /** @description The page; with `perpage=-1` every matching row (bounded by the all-rows ceiling of 1,000,000). */
             data: components["schemas"]["ReportTemplate"][];
             paginate: components["schemas"]["Paginate"];
         };
         CurrencyList: {
+            /** @description Every currency (ISO 4217 has fewer than 200 active codes). */
             data: components["schemas"]["Currency"][];
         };
     };
@@ -2073,23 +2203,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The service cannot reach its database. */
-        ServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "about:blank",
-                 *       "title": "Service Unavailable",
-                 *       "status": 503,
-                 *       "detail": "The service cannot reach its database."
-                 *     }
-                 */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description The request is malformed or breaks a rule; detail and errors say which field and why. */
         BadRequest: {
             headers: {
@@ -2102,6 +2215,23 @@ export interface components {
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "The request is malformed or breaks a rule; detail and errors say which field and why."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service cannot reach its database. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "The service cannot reach its database."
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -2340,15 +2470,30 @@ export interface components {
          */
         BusinessUnitUserIdPath: string;
         /**
+         * @description Only this document type.
+         * @example PO
+         */
+        DocumentTypeFilter: string;
+        /**
          * @description `field:asc|desc`, comma-separated for several keys. Fields: document_type, display_order, display_label, is_default, is_active, created_at, updated_at. Default `document_type:asc,is_default:desc,display_order:asc`.
          * @example document_type:asc,display_order:asc
          */
         PrintTemplateMappingSort: string;
         /**
+         * @description The document type code.
+         * @example PO
+         */
+        ResolveDocumentType: string;
+        /**
          * @description The mapping id, a UUID.
          * @example 2c4e6a8b-0d1f-4a3c-9e5b-7d9f1b3d5e7a
          */
         PrintTemplateMappingIdPath: string;
+        /**
+         * @description Only templates of this report group (a document type code).
+         * @example PO
+         */
+        ReportGroupFilter: string;
     };
     requestBodies: never;
     headers: {
@@ -2385,6 +2530,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Problem"];
         };
@@ -2502,6 +2648,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformPermissions"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Problem"];
         };
@@ -2524,6 +2671,7 @@ export interface operations {
                     "application/json": components["schemas"]["WidgetList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Problem"];
         };
@@ -2709,6 +2857,7 @@ export interface operations {
                     "application/json": components["schemas"]["PendingCount"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Problem"];
         };
@@ -2731,6 +2880,7 @@ export interface operations {
                     "application/json": components["schemas"]["PendingCount"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Problem"];
         };
@@ -2753,6 +2903,7 @@ export interface operations {
                     "application/json": components["schemas"]["PendingCount"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Problem"];
         };
@@ -2775,6 +2926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalFeed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Problem"];
         };
@@ -2797,6 +2949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalFeed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Problem"];
         };
@@ -3809,7 +3962,7 @@ export interface operations {
                  * @description Only this document type.
                  * @example PO
                  */
-                document_type?: string;
+                document_type?: components["parameters"]["DocumentTypeFilter"];
                 /**
                  * @description Only active mappings.
                  * @example true
@@ -3918,6 +4071,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentTypeList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Problem"];
         };
@@ -3929,12 +4083,12 @@ export interface operations {
                  * @description The document type code.
                  * @example PO
                  */
-                document_type: string;
+                document_type: components["parameters"]["ResolveDocumentType"];
                 /**
                  * @description The business unit's code.
                  * @example BU-PKT
                  */
-                bu_code?: string;
+                bu_code?: components["schemas"]["BusinessUnitCode"];
                 /**
                  * @description Also return every candidate and why it won or lost.
                  * @example false
@@ -4084,7 +4238,7 @@ export interface operations {
                  * @description Only templates of this report group (a document type code).
                  * @example PO
                  */
-                report_group?: string;
+                report_group?: components["parameters"]["ReportGroupFilter"];
                 /**
                  * @description Case-insensitive text to look for (contains).
                  * @example andaman
@@ -4160,7 +4314,7 @@ export interface operations {
                  */
                 expires: number;
                 /**
-                 * @description HMAC-SHA256 of the key and the expiry.
+                 * @description HMAC-SHA256 of the key and the expiry, base64url-encoded.
                  * @example 3f6c0b
                  */
                 signature: string;
