@@ -15,6 +15,7 @@ import { cors } from './http/cors.js';
 import { assertEveryOperationHandled, dispatch } from './http/handler.js';
 import { imageUploadsOnly, multipartUpload } from './http/multipart.js';
 import { identifyOperation, operationsOf } from './http/operations.js';
+import { canonicalQuery } from './http/query-encoding.js';
 import { apiNotFound, problemHandler } from './http/problem.js';
 import { API_SPEC_PATH, loadApiSpec } from './http/spec.js';
 import { createHandlers, createServices, type AppHandlers } from './modules/index.js';
@@ -85,11 +86,12 @@ export function createApp({ config, db, storage, logger, handlerOverrides }: App
   const parseMultipart = multipartUpload();
   app.use((req, res, next) => (req.operation?.multipart ? parseMultipart(req, res, next) : next()), imageUploadsOnly());
 
+  app.use(canonicalQuery);
   app.use(
     OpenApiValidator.middleware({
       apiSpec: API_SPEC_PATH,
       validateApiSpec: false,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, allErrors: true },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
       fileUploader: false,

@@ -356,7 +356,7 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   describe('permissions', () => {
-    it('when cluster.read is platform-wide, then every business unit is listed; when scoped to CL-A, then only CL-A units and CL-B is 403', async () => {
+    it('when cluster.read is platform-wide, then every business unit is listed; when scoped to CL-A, then only CL-A units and a CL-B unit is 404', async () => {
       const viewer = await t.login('viewer');
       const all = await list(viewer, 'perpage=-1');
       expect(all.data.map((b) => b.code)).toEqual(expect.arrayContaining(['A-HQ', 'B-HQ', 'C-NMN']));
@@ -366,13 +366,13 @@ describe.each(engines())('business units on %s', (engine) => {
       expect(scoped.data.length).toBeGreaterThan(0);
       expect(scoped.data.every((b) => b.cluster_id === a)).toBe(true);
       expect((await t.fetch(`/api-system/business-units/${(await seeded('A-HQ')).id}`, { token: editor })).status).toBe(200);
-      expect((await t.fetch(`/api-system/business-units/${(await seeded('B-HQ')).id}`, { token: editor })).status).toBe(403);
+      expect((await t.fetch(`/api-system/business-units/${(await seeded('B-HQ')).id}`, { token: editor })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
       expect((await t.fetch(`/api-system/business-units?cluster_id=${await clusterId('CL-B')}`, { token: editor })).status).toBe(403);
       const nobody = await userWith([]);
       expect((await t.fetch('/api-system/business-units', { token: nobody.token })).status).toBe(403);
     });
 
-    it('when creating, then cluster.create on that cluster is allowed and on another cluster is 403', async () => {
+    it('when creating, then cluster.create on that cluster is allowed and on another cluster is 404', async () => {
       const mine = await createCluster();
       const theirs = await createCluster();
       const creator = await userWith([['cluster.create', mine.id]]);
@@ -383,13 +383,13 @@ describe.each(engines())('business units on %s', (engine) => {
       expect((await t.fetch('/api-system/business-units', { method: 'POST', token: editor, json: { cluster_id: await clusterId('CL-B'), code: `E-${tag()}`, name: 'x' } })).status).toBe(403);
     });
 
-    it('when editor-a updates, then a CL-A unit is allowed, a CL-B unit is 403, and moving a unit from CL-A into CL-B is 403', async () => {
+    it('when editor-a updates, then a CL-A unit is allowed, a CL-B unit is 404, and moving a unit from CL-A into CL-B is 403', async () => {
       const editor = await t.login('editor-a');
       const aBu = await read((await seeded('A-KBI')).id);
       const same = { cluster_id: aBu.cluster_id, code: aBu.code, name: aBu.name, max_license_users: aBu.max_license_users, is_hq: aBu.is_hq };
       expect((await put(aBu.id, editor, same)).status).toBe(200);
       const bBu = await read((await seeded('B-SKV')).id);
-      expect((await put(bBu.id, editor, { cluster_id: bBu.cluster_id, code: bBu.code, name: 'Hijacked' })).status).toBe(403);
+      expect((await put(bBu.id, editor, { cluster_id: bBu.cluster_id, code: bBu.code, name: 'Hijacked' })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
       expect((await read(bBu.id)).name).not.toBe('Hijacked');
       const move = await put(aBu.id, editor, { ...same, cluster_id: await clusterId('CL-B') });
       expect(move.status).toBe(403);
@@ -397,31 +397,31 @@ describe.each(engines())('business units on %s', (engine) => {
       expect((await read(aBu.id)).cluster_id).toBe(aBu.cluster_id);
     });
 
-    it('when a caller has cluster.update on both clusters, then the move is allowed; on the source only, then 403', async () => {
+    it('when a caller has cluster.update on both clusters, then the move is allowed; on the destination only, then 404', async () => {
       const from = await createCluster();
       const to = await createCluster();
       const bu = await createBu(admin, { cluster_id: from.id });
       const sourceOnly = await userWith([['cluster.update', from.id]]);
       expect((await put(bu.id, sourceOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status).toBe(403);
       const destinationOnly = await userWith([['cluster.update', to.id]]);
-      expect((await put(bu.id, destinationOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status).toBe(403);
+      expect((await put(bu.id, destinationOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
       const both = await userWith([['cluster.update', from.id], ['cluster.update', to.id]]);
       const ok = await put(bu.id, both.token, { cluster_id: to.id, code: bu.code, name: bu.name });
       expect(ok.status).toBe(200);
       expect(((await ok.json()) as BusinessUnit).cluster_id).toBe(to.id);
     });
 
-    it('when deleting or restoring, then cluster.delete on the parent cluster is allowed and on another cluster is 403', async () => {
+    it('when deleting or restoring, then cluster.delete on the parent cluster is allowed and on another cluster is 404', async () => {
       const mine = await createCluster();
       const theirs = await createCluster();
       const myBu = await createBu(admin, { cluster_id: mine.id });
       const theirBu = await createBu(admin, { cluster_id: theirs.id });
       const deleter = await userWith([['cluster.delete', mine.id]]);
-      expect((await t.fetch(`/api-system/business-units/${theirBu.id}`, { method: 'DELETE', token: deleter.token })).status).toBe(403);
+      expect((await t.fetch(`/api-system/business-units/${theirBu.id}`, { method: 'DELETE', token: deleter.token })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
       expect((await t.fetch(`/api-system/business-units/${myBu.id}`, { method: 'DELETE', token: deleter.token })).status).toBe(204);
       expect((await t.fetch(`/api-system/business-units/${myBu.id}/restore`, { method: 'POST', token: deleter.token })).status).toBe(200);
       await t.fetch(`/api-system/business-units/${theirBu.id}`, { method: 'DELETE', token: admin });
-      expect((await t.fetch(`/api-system/business-units/${theirBu.id}/restore`, { method: 'POST', token: deleter.token })).status).toBe(403);
+      expect((await t.fetch(`/api-system/business-units/${theirBu.id}/restore`, { method: 'POST', token: deleter.token })).status).toBe(404);
       expect((await read(theirBu.id)).deleted_at).not.toBeNull();
       const updater = await userWith([['cluster.update', mine.id]]);
       expect((await t.fetch(`/api-system/business-units/${myBu.id}`, { method: 'DELETE', token: updater.token })).status).toBe(403);

@@ -268,7 +268,7 @@ describe.each(engines())('memberships on %s', (engine) => {
   });
 
   describe('permissions', () => {
-    it('when a caller has cluster.update on the cluster, then it manages cluster users; on another cluster, then 403', async () => {
+    it('when a caller has cluster.update on the cluster, then it manages cluster users; on another cluster it is refused, and that cluster\'s memberships are not there for it (404)', async () => {
       const mine = await cluster();
       const theirs = await cluster();
       const manager = await userWith([['cluster.update', mine]]);
@@ -279,8 +279,8 @@ describe.each(engines())('memberships on %s', (engine) => {
       expect((await addClusterUser(manager.token, { user_id: u.id, cluster_id: theirs })).status).toBe(403);
       expect((await t.fetch(`/api-system/user/clusters/${m.id}`, { method: 'PUT', token: manager.token, json: { role: 'admin' } })).status).toBe(200);
       const theirMembership = (await (await addClusterUser(admin, { user_id: u.id, cluster_id: theirs })).json()) as ClusterUser;
-      expect((await t.fetch(`/api-system/user/clusters/${theirMembership.id}`, { method: 'PUT', token: manager.token, json: { role: 'admin' } })).status).toBe(403);
-      expect((await t.fetch(`/api-system/user/clusters/${theirMembership.id}`, { method: 'DELETE', token: manager.token })).status).toBe(403);
+      expect((await t.fetch(`/api-system/user/clusters/${theirMembership.id}`, { method: 'PUT', token: manager.token, json: { role: 'admin' } })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
+      expect((await t.fetch(`/api-system/user/clusters/${theirMembership.id}`, { method: 'DELETE', token: manager.token })).status).toBe(404);
       expect((await t.fetch(`/api-system/user/clusters/${m.id}`, { method: 'DELETE', token: manager.token })).status).toBe(204);
     });
 
@@ -294,10 +294,10 @@ describe.each(engines())('memberships on %s', (engine) => {
       expect((await addBuUser(reader.token, { user_id: (await person()).id, business_unit_id: bu })).status).toBe(403);
       const outsider = await userWith([['cluster.read', await cluster()]]);
       expect((await t.fetch(`/api-system/user/clusters/${c}`, { token: outsider.token })).status).toBe(403);
-      expect((await t.fetch(`/api-system/user/business-units/${bu}`, { token: outsider.token })).status).toBe(403);
+      expect((await t.fetch(`/api-system/user/business-units/${bu}`, { token: outsider.token })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
     });
 
-    it('when a caller has cluster.update on the BU\'s cluster, then it manages BU members; on another cluster\'s BU, then 403', async () => {
+    it('when a caller has cluster.update on the BU\'s cluster, then it manages BU members; another cluster\'s BU is not there for it (404)', async () => {
       const mine = await businessUnit(await cluster());
       const manager = await userWith([['cluster.update', (await t.knex('business_units').select('cluster_id').where({ id: mine }).first()).cluster_id]]);
       const theirs = await businessUnit(await cluster());
@@ -305,10 +305,10 @@ describe.each(engines())('memberships on %s', (engine) => {
       const res = await addBuUser(manager.token, { user_id: u.id, business_unit_id: mine });
       expect(res.status).toBe(201);
       const m = (await res.json()) as BusinessUnitUser;
-      expect((await addBuUser(manager.token, { user_id: u.id, business_unit_id: theirs })).status).toBe(403);
+      expect((await addBuUser(manager.token, { user_id: u.id, business_unit_id: theirs })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
       const theirM = (await (await addBuUser(admin, { user_id: u.id, business_unit_id: theirs })).json()) as BusinessUnitUser;
-      expect((await t.fetch(`/api-system/user/business-units/${theirM.id}`, { method: 'PATCH', token: manager.token, json: { is_active: false } })).status).toBe(403);
-      expect((await t.fetch(`/api-system/user/business-units/${theirM.id}`, { method: 'DELETE', token: manager.token })).status).toBe(403);
+      expect((await t.fetch(`/api-system/user/business-units/${theirM.id}`, { method: 'PATCH', token: manager.token, json: { is_active: false } })).status).toBe(404);
+      expect((await t.fetch(`/api-system/user/business-units/${theirM.id}`, { method: 'DELETE', token: manager.token })).status).toBe(404);
       expect((await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'PATCH', token: manager.token, json: { is_active: false } })).status).toBe(200);
       expect((await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'DELETE', token: manager.token })).status).toBe(204);
     });

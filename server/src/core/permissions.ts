@@ -1,5 +1,5 @@
 import type { Schemas } from './contract.js';
-import { ForbiddenError } from './errors.js';
+import { ForbiddenError, NotFoundError } from './errors.js';
 
 export type PermissionKey = Schemas['PermissionKey'];
 /** What a caller may do: the contract's permissions without the profile. */
@@ -54,3 +54,14 @@ export function passesAccessRule(perms: Permissions, rule: AccessRule): boolean 
   if (rule.kind !== 'key') return true;
   return rule.scope === 'platform' ? can(perms, rule.key) : canAnywhere(perms, rule.key);
 }
+
+/**
+ * A record in a cluster the caller holds no grant on is, to that caller, not there: the same 404 as a missing id, so
+ * answers never tell which ids exist. Callers who may read it get a 403 from `assertCan` for what they may not do.
+ */
+export function assertVisible(auth: AuthContext, clusterId: string, notFound: string): void {
+  if (!CLUSTER_KEYS.some((key) => can(auth.permissions, key, clusterId))) throw new NotFoundError(notFound);
+}
+
+/** Any of these on a cluster means the caller knows the cluster's records exist. */
+const CLUSTER_KEYS: PermissionKey[] = ['cluster.read', 'cluster.create', 'cluster.update', 'cluster.delete'];

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { components } from '../../../../openapi/generated/schema.js';
 import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../core/errors.js';
 import { IMAGE_FORMATS, MAX_UPLOAD_BYTES, sniffImage, type UploadedFile } from '../../core/image-check.js';
-import { assertCan, type AuthContext } from '../../core/permissions.js';
+import { assertCan, assertVisible, type AuthContext } from '../../core/permissions.js';
 import type { StoragePort } from '../../storage/port.js';
 import { brandingRepository, type BrandedTable, type ImageField } from './repository.js';
 
@@ -24,6 +24,7 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
     async upload(auth: AuthContext, table: BrandedTable, id: string, field: ImageField, file: UploadedFile | undefined): Promise<UploadResult> {
       const record = await repo.find(knex, table, id);
       if (!record || record.deleted_at !== null) throw new NotFoundError(NOT_FOUND[table]);
+      assertVisible(auth, record.cluster_id, NOT_FOUND[table]);
       assertCan(auth, 'cluster.update', record.cluster_id);
 
       if (!file || file.field !== field) {

@@ -4,7 +4,7 @@ import type { QueryParams, Schemas } from '../../core/contract.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { paginateInfo, parseListQuery } from '../../core/list-query.js';
-import { assertCan, clustersWith, type AuthContext } from '../../core/permissions.js';
+import { assertCan, assertVisible, clustersWith, type AuthContext } from '../../core/permissions.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { StoragePort } from '../../storage/port.js';
 import { imageUrlsOf } from '../branding/images.js';
@@ -134,7 +134,7 @@ export function businessUnitService({ knex, storage, clusters, currencies, membe
 
     async get(auth: AuthContext, id: string): Promise<BusinessUnit> {
       const row = await find(knex, id);
-      assertCan(auth, 'cluster.read', row.cluster_id);
+      assertVisible(auth, row.cluster_id, 'Business unit not found');
       return load(knex, id, row);
     },
 
@@ -155,6 +155,7 @@ export function businessUnitService({ knex, storage, clusters, currencies, membe
       await assertCurrencyExists(knex, values.default_currency_id);
       return knex.transaction(async (trx) => {
         const current = await lockBusinessUnit(trx, id);
+        assertVisible(auth, current.cluster_id, 'Business unit not found');
         assertCan(auth, 'cluster.update', current.cluster_id);
         if (values.cluster_id !== current.cluster_id) {
           // A move changes two tenants: the caller needs the update grant on the destination too.
@@ -172,6 +173,7 @@ export function businessUnitService({ knex, storage, clusters, currencies, membe
     async remove(auth: AuthContext, id: string): Promise<void> {
       await knex.transaction(async (trx) => {
         const current = await lockBusinessUnit(trx, id);
+        assertVisible(auth, current.cluster_id, 'Business unit not found');
         assertCan(auth, 'cluster.delete', current.cluster_id);
         await repo.softDelete(trx, id, auth.userId);
       });
@@ -180,6 +182,7 @@ export function businessUnitService({ knex, storage, clusters, currencies, membe
     async restore(auth: AuthContext, id: string): Promise<BusinessUnit> {
       return knex.transaction(async (trx) => {
         const current = await lockBusinessUnit(trx, id, { allowDeleted: true });
+        assertVisible(auth, current.cluster_id, 'Business unit not found');
         assertCan(auth, 'cluster.delete', current.cluster_id);
         if (current.deleted_at !== null) {
           const cluster = await clusters.lockRecord(trx, current.cluster_id);

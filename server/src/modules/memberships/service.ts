@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
-import { assertCan, type AuthContext } from '../../core/permissions.js';
+import { assertCan, assertVisible, type AuthContext } from '../../core/permissions.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { presentBuMember, presentClusterMember } from './present.js';
 import { membershipRepository } from './repository.js';
@@ -127,6 +127,7 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
       return knex.transaction(async (trx) => {
         const member = await repo.lockClusterMember(trx, id);
         if (!member) throw new NotFoundError('Cluster membership not found');
+        assertVisible(auth, member.cluster_id, 'Cluster membership not found');
         assertCan(auth, 'cluster.update', member.cluster_id);
         const changes: { role?: 'admin' | 'user'; parent_bu_id?: string | null } = {};
         if (input.role !== undefined) changes.role = input.role;
@@ -146,6 +147,7 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
       await knex.transaction(async (trx) => {
         const member = await repo.lockClusterMember(trx, id);
         if (!member) throw new NotFoundError('Cluster membership not found');
+        assertVisible(auth, member.cluster_id, 'Cluster membership not found');
         assertCan(auth, 'cluster.update', member.cluster_id);
         await repo.deleteClusterMember(trx, member);
       });
@@ -154,7 +156,7 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
     async listBusinessUnitUsers(auth: AuthContext, businessUnitId: string): Promise<{ data: BusinessUnitUser[] }> {
       const bu = await businessUnits.findRecord(knex, businessUnitId);
       if (!bu) throw new NotFoundError('Business unit not found');
-      assertCan(auth, 'cluster.read', bu.cluster_id);
+      assertVisible(auth, bu.cluster_id, 'Business unit not found');
       return { data: (await repo.listBuMembers(knex, businessUnitId)).map(presentBuMember) };
     },
 
@@ -162,6 +164,7 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
       return knex.transaction(async (trx) => {
         const bu = await businessUnits.lockRecord(trx, input.business_unit_id);
         if (!bu || bu.deleted_at !== null) throw new NotFoundError('Business unit not found');
+        assertVisible(auth, bu.cluster_id, 'Business unit not found');
         assertCan(auth, 'cluster.update', bu.cluster_id);
         await assertUserExists(trx, input.user_id);
         if (await repo.isBuMember(trx, input.user_id, bu.id)) throw new ConflictError('The user is already a member of this business unit');
@@ -180,6 +183,7 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
     async updateBusinessUnitUser(auth: AuthContext, id: string, input: BusinessUnitUserUpdate): Promise<BusinessUnitUser> {
       const member = await repo.findBuMember(knex, id);
       if (!member) throw new NotFoundError('Business unit membership not found');
+      assertVisible(auth, member.cluster_id, 'Business unit membership not found');
       assertCan(auth, 'cluster.update', member.cluster_id);
       const changes: { role?: 'admin' | 'user'; is_active?: boolean } = {};
       if (input.role !== undefined) changes.role = input.role;
@@ -191,6 +195,7 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
     async removeBusinessUnitUser(auth: AuthContext, id: string): Promise<void> {
       const member = await repo.findBuMember(knex, id);
       if (!member) throw new NotFoundError('Business unit membership not found');
+      assertVisible(auth, member.cluster_id, 'Business unit membership not found');
       assertCan(auth, 'cluster.update', member.cluster_id);
       await knex.transaction((trx) => repo.deleteBuMember(trx, member));
     },
