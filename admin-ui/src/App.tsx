@@ -7,15 +7,13 @@ import { AppLayout } from './layout/AppLayout';
 import { darkTheme, lightTheme } from './layout/themes';
 import { LoginPage } from './pages/LoginPage';
 import { AccessDeniedPage } from './pages/AccessDeniedPage';
-import { clusters } from './resources/clusters';
-import { businessUnits } from './resources/business-units';
-import { printTemplateMappings } from './resources/print-template-mappings';
+import { RESOURCES } from './resources/registry';
 import { Dashboard } from './dashboard';
 import { domainDashboardRoutes } from './domain-dashboards';
 
 /**
- * Cluster and BU screens use the routes of the product (`/new`, `/:id/edit`), declared as
- * resource child routes; each page checks its own access and shows the access-denied screen on failure.
+ * Resources with the product's routes (`/new`, `/:id/edit`) declare them as child routes; each of those
+ * pages checks its own access and shows the access-denied screen on failure.
  */
 export const App = () => (
   <Admin
@@ -32,21 +30,24 @@ export const App = () => (
     darkTheme={darkTheme}
     requireAuth
   >
-    <Resource name="clusters" list={clusters.list} icon={clusters.icon} recordRepresentation="name">
-      <Route path="new" element={<clusters.create />} />
-      <Route path=":id/edit" element={<clusters.edit />} />
-    </Resource>
-    <Resource name="business-units" list={businessUnits.list} icon={businessUnits.icon} recordRepresentation="name">
-      <Route path="new" element={<businessUnits.create />} />
-      <Route path=":id/edit" element={<businessUnits.edit />} />
-    </Resource>
-    <Resource
-      name="print-template-mappings"
-      list={printTemplateMappings.list}
-      create={printTemplateMappings.create}
-      edit={printTemplateMappings.edit}
-      icon={printTemplateMappings.icon}
-    />
+    {RESOURCES.map((r) =>
+      r.routes === 'product' ? (
+        <Resource key={r.name} name={r.name} list={r.list} icon={r.icon} recordRepresentation={r.recordRepresentation}>
+          <Route path="new" element={<r.create />} />
+          <Route path=":id/edit" element={<r.edit />} />
+        </Resource>
+      ) : (
+        <Resource
+          key={r.name}
+          name={r.name}
+          list={r.list}
+          create={r.create}
+          edit={r.edit}
+          icon={r.icon}
+          recordRepresentation={r.recordRepresentation}
+        />
+      ),
+    )}
     <CustomRoutes>{domainDashboardRoutes}</CustomRoutes>
   </Admin>
 );

@@ -1,7 +1,8 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { api, type Api } from './dataProvider/api';
 import { tokenStore } from './dataProvider/tokens';
-import { canAccessWith, type PlatformPermissions } from './auth/permissions';
+import type { PlatformPermissions } from './types';
+import { canAccessWith } from './auth/permissions';
 
 /**
  * Session and permission handling. Tokens are refreshed inside the API client (single flight on

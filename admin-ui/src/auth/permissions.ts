@@ -1,96 +1,81 @@
-/** The caller's grants as returned by GET /api/user/permission/platform. */
-export interface PlatformPermissions {
-  user?: { id: string; username: string; email?: string | null; display_name?: string | null } | null;
-  platform: string[];
-  clusters: Record<string, string[]>;
-  is_super_admin: boolean;
-}
+import type { Grants, PermissionKey } from '../types';
+import { PERMISSION_KEYS, hasPermission } from './grants';
 
-export const PERMISSION_KEYS = {
-  read: 'cluster.read',
-  create: 'cluster.create',
-  update: 'cluster.update',
-  delete: 'cluster.delete',
-  printMappingManage: 'print_template_mapping.manage',
-} as const;
-
-export const EMPTY_PERMISSIONS: PlatformPermissions = { platform: [], clusters: {}, is_super_admin: false };
-
-/**
- * Check order: super admin → platform-wide key → the key on the given cluster.
- * Without a cluster id, a key held on any cluster counts (the screen re-checks once the record is known).
- */
-export function hasPermission(
-  perms: PlatformPermissions | null | undefined,
-  key: string,
-  clusterId?: string | null,
-  opts: { anyCluster?: boolean } = {},
-): boolean {
-  if (!perms) return false;
-  if (perms.is_super_admin) return true;
-  if (perms.platform.includes(key)) return true;
-  if (clusterId) return (perms.clusters[clusterId] ?? []).includes(key);
-  if (opts.anyCluster) return Object.values(perms.clusters).some((keys) => keys.includes(key));
-  return false;
-}
-
-const CLUSTER_SCOPED_RESOURCES = new Set(['clusters', 'business-units']);
-
-/** react-admin action → permission key for the cluster and BU screens (BU screens reuse the cluster keys). */
-export function keyForAction(action: string): string | null {
-  switch (action) {
-    case 'list':
-    case 'show':
-    case 'export':
-    case 'read':
-      return PERMISSION_KEYS.read;
-    case 'create':
-    case 'clone':
-      return PERMISSION_KEYS.create;
-    case 'edit':
-    case 'update':
-    case 'upload':
-    case 'manage_users':
-    case 'restore':
-      return PERMISSION_KEYS.update;
-    case 'delete':
-      return PERMISSION_KEYS.delete;
-    default:
-      return null;
-  }
-}
+/** The react-admin actions the console's screens and react-admin itself ask about. */
+const ACCESS_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
+type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
 interface AccessRecord {
   id?: unknown;
   cluster_id?: unknown;
 }
 
+/** Decides one action, given the cluster the record belongs to (null before a record is known). */
+type Rule = (grants: Grants, clusterId: string | null) => boolean;
+
+const signedIn: Rule = () => true;
+const platformWide =
+  (key: PermissionKey): Rule =>
+  (grants) =>
+    hasPermission(grants, key);
+/** Before the record is known, a grant on any cluster lets the page open; the page re-checks with the record. */
+const onCluster =
+  (key: PermissionKey): Rule =>
+  (grants, clusterId) =>
+    clusterId ? hasPermission(grants, key, clusterId) : hasPermission(grants, key, null, { anyCluster: true });
+/** A new cluster belongs to no cluster yet, so only a platform-wide grant can create one. */
+const onClusterElsePlatform =
+  (key: PermissionKey): Rule =>
+  (grants, clusterId) =>
+    clusterId ? hasPermission(grants, key, clusterId) : hasPermission(grants, key);
+
+const { read, create, update, delete: remove, printMappingManage } = PERMISSION_KEYS;
+
+/**
+ * One rule per resource and action. A resource or action missing here is refused, so a new screen stays
+ * hidden until someone writes its rule. Business units are checked against their parent cluster's grants.
+ */
+export const ACCESS_RULES = {
+  clusters: {
+    list: onCluster(read),
+    show: onCluster(read),
+    create: onClusterElsePlatform(create),
+    edit: onCluster(update),
+    delete: onCluster(remove),
+  },
+  'business-units': {
+    list: onCluster(read),
+    show: onCluster(read),
+    create: onCluster(create),
+    edit: onCluster(update),
+    delete: onCluster(remove),
+  },
+  'print-template-mappings': {
+    list: signedIn,
+    show: signedIn,
+    create: platformWide(printMappingManage),
+    edit: platformWide(printMappingManage),
+    delete: platformWide(printMappingManage),
+  },
+} as const satisfies Record<string, Record<AccessAction, Rule>>;
+
+export type ResourceName = keyof typeof ACCESS_RULES;
+
+const isResourceName = (name: string): name is ResourceName => Object.hasOwn(ACCESS_RULES, name);
+const isAccessAction = (action: string): action is AccessAction => (ACCESS_ACTIONS as readonly string[]).includes(action);
+
 /** The cluster a record is checked against: itself for a cluster, its parent for a BU. */
-export function clusterIdOf(resource: string, record: AccessRecord | null | undefined): string | null {
+function clusterIdOf(resource: string, record: AccessRecord | null | undefined): string | null {
   if (!record) return null;
   const raw = resource === 'clusters' ? record.id : record.cluster_id;
   return typeof raw === 'string' && raw ? raw : null;
 }
 
 export function canAccessWith(
-  perms: PlatformPermissions | null | undefined,
+  grants: Grants | null | undefined,
   params: { action: string; resource: string; record?: AccessRecord | null },
 ): boolean {
   const { action, resource, record } = params;
-  if (!perms) return false;
-  if (CLUSTER_SCOPED_RESOURCES.has(resource)) {
-    const key = keyForAction(action);
-    if (!key) return false;
-    const clusterId = clusterIdOf(resource, record);
-    if (clusterId) return hasPermission(perms, key, clusterId);
-    // A new cluster belongs to no cluster yet: only a platform-wide grant can create one.
-    if (resource === 'clusters' && key === PERMISSION_KEYS.create) return hasPermission(perms, key);
-    return hasPermission(perms, key, null, { anyCluster: true });
-  }
-  if (resource === 'print-template-mappings') {
-    if (action === 'list' || action === 'show' || action === 'read' || action === 'resolve') return true;
-    return hasPermission(perms, PERMISSION_KEYS.printMappingManage);
-  }
-  // Dashboards, widgets and the domain pages need only a signed-in session.
-  return true;
+  if (!grants || !isResourceName(resource) || !isAccessAction(action)) return false;
+  return ACCESS_RULES[resource][action](grants, clusterIdOf(resource, record));
 }

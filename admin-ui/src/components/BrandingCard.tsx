@@ -1,14 +1,15 @@
 import { useRef, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { useNotify, useTranslate, type Identifier } from 'react-admin';
 import { Box, Button, Card, CardContent, CardHeader, CircularProgress, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
-import type { AppDataProvider, BrandedResource, ImageKind } from '../dataProvider';
+import type { BrandedResource, ImageKind } from '../types';
+import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { ACCEPTED_IMAGE_TYPES, checkImageFile } from '../lib/imageCheck';
 
-const PREVIEW = {
+const PREVIEW: Record<ImageKind, { width: number; height: number }> = {
   logo: { width: 240, height: 96 },
   avatar: { width: 96, height: 96 },
-} as const;
+};
 
 const ImageControl = (props: {
   resource: BrandedResource;
@@ -19,7 +20,7 @@ const ImageControl = (props: {
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const input = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState(props.url ?? null);
   const [uploading, setUploading] = useState(false);

@@ -9,7 +9,7 @@ import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 
 export type PageMode = 'view' | 'edit';
 
-export interface ModeFormProps {
+interface ModeFormProps {
   resource: 'clusters' | 'business-units';
   record: RaRecord;
   mode: PageMode;

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 export const RequireAccess = (props: {
   action: string;
   resource: string;
-  record?: Partial<RaRecord>;
+  record?: RaRecord;
   children: ReactNode;
 }) => {
   const navigate = useNavigate();
@@ -17,7 +17,7 @@ export const RequireAccess = (props: {
   const { isPending, canAccess, error } = useCanAccess({
     action: props.action,
     resource: props.resource,
-    record: props.record as RaRecord | undefined,
+    record: props.record,
   });
   const denied = !isPending && (canAccess !== true || !!error);
 

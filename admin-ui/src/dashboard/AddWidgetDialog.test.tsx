@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { AddWidgetDialog } from './AddWidgetDialog';
-import { renderWithAdmin } from './testing';
+import { renderWithAdmin } from '../test/renderWithAdmin';
 
 const dataset = (id: string, shape: string, name: string) => ({
   id,

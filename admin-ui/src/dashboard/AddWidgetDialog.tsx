@@ -22,15 +22,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { pickableDatasets, widgetTypesFor, type Dataset, type WidgetType } from './datasets';
+import type { Dataset, WidgetCreate, WidgetType } from '../types';
+import { pickableDatasets, widgetTypesFor } from './datasets';
 import { useDatasetCatalog } from './queries';
 import { TITLE_MAX_LENGTH } from './WidgetTitle';
-
-export interface NewWidget {
-  dataset_id: string;
-  widget_type: WidgetType;
-  title: string | null;
-}
 
 /**
  * The add-widget picker: datasets of the three renderable shapes that are not pinned yet
@@ -45,7 +40,7 @@ export const AddWidgetDialog = ({
 }: {
   open: boolean;
   onClose: () => void;
-  onSubmit: (widget: NewWidget) => void;
+  onSubmit: (widget: WidgetCreate) => void;
   pinnedDatasetIds: readonly string[];
   saving?: boolean;
 }) => {

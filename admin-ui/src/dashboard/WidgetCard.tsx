@@ -3,12 +3,9 @@ import { Box, Card, CardContent, Chip, IconButton, Stack, Tooltip } from '@mui/m
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Confirm, useTranslate } from 'react-admin';
-import type { components } from '../dataProvider/schema';
+import type { Dataset, Widget } from '../types';
 import { WidgetTitle } from './WidgetTitle';
 import { WidgetValues } from './WidgetValues';
-
-type Widget = components['schemas']['Widget'];
-type Dataset = components['schemas']['Dataset'];
 
 export const DRAG_HANDLE_CLASS = 'widget-drag-handle';
 

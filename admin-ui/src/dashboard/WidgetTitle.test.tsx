@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { WidgetTitle } from './WidgetTitle';
-import { renderWithAdmin } from './testing';
+import { renderWithAdmin } from '../test/renderWithAdmin';
 
 const open = () => fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
 const input = () => screen.getByLabelText('Widget title');

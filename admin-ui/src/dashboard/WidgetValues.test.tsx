@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { WidgetValues, gaugeMax } from './WidgetValues';
-import { renderWithAdmin } from './testing';
+import { renderWithAdmin } from '../test/renderWithAdmin';
 
 const values = (shape: string, data: unknown) => ({ dataset_id: 'x', shape, generated_at: '2026-11-22T00:00:00Z', data });
 

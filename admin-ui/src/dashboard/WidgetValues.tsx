@@ -6,12 +6,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { Gauge } from '@mui/x-charts/Gauge';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { components } from '../dataProvider/schema';
+import type { CategoricalPoint } from '../types';
 import { useDatasetValues } from './queries';
 import { pieSlices } from './categories';
-
-type Schemas = components['schemas'];
-type CategoricalPoint = Schemas['CategoricalPoint'];
 
 const CHART_HEIGHT = 190;
 

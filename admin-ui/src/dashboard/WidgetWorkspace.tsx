@@ -6,7 +6,8 @@ import { Title, useTranslate } from 'react-admin';
 import ReactGridLayout, { useContainerWidth, type Layout, type LayoutItem } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
-import { AddWidgetDialog, type NewWidget } from './AddWidgetDialog';
+import type { WidgetCreate } from '../types';
+import { AddWidgetDialog } from './AddWidgetDialog';
 import { DRAG_HANDLE_CLASS, WidgetCard } from './WidgetCard';
 import { layoutFor, moveToDroppedCell, orderFromLayout } from './order';
 import { useDatasetCatalog, useWidgetList } from './queries';
@@ -16,7 +17,7 @@ const GRID_COLS = 12;
 const CARD_ROWS = 4;
 const ROW_HEIGHT = 68;
 /** Pointer travel before a drag starts, so clicks on a card never move it. */
-export const DRAG_ACTIVATION_PX = 6;
+const DRAG_ACTIVATION_PX = 6;
 
 const cardsPerRow = (width: number) => (width < 700 ? 1 : width < 1100 ? 2 : 3);
 
@@ -42,7 +43,7 @@ export const WidgetWorkspace = () => {
     [items, perRow, cardWidth],
   );
 
-  const add = async (widget: NewWidget) => {
+  const add = async (widget: WidgetCreate) => {
     setAdding(true);
     const created = await actions.add(widget);
     setAdding(false);

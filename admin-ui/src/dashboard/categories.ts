@@ -1,9 +1,7 @@
-import type { components } from '../dataProvider/schema';
-
-type CategoricalPoint = components['schemas']['CategoricalPoint'];
+import type { CategoricalPoint } from '../types';
 
 /** A pie card has room for this many slices and legend rows; more would run the legend over the card. */
-export const PIE_MAX_SLICES = 6;
+const PIE_MAX_SLICES = 6;
 
 /**
  * The slices of a pie: the largest categories as they are and, when there are more than fit, the rest summed

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pickableDatasets, widgetTypesFor, type Dataset } from './datasets';
+import type { Dataset } from '../types';
+import { pickableDatasets, widgetTypesFor } from './datasets';
 
 const ds = (id: string, shape: string, extra: Partial<Dataset> = {}): Dataset => ({
   id,

@@ -1,17 +1,13 @@
-import type { components } from '../dataProvider/schema';
-
-export type Dataset = components['schemas']['Dataset'];
-export type DatasetShape = components['schemas']['DatasetShape'];
-export type WidgetType = components['schemas']['WidgetType'];
+import type { Dataset, DatasetShape, WidgetType } from '../types';
 
 /** The shapes a card can render, and the widget types each one offers. */
-export const WIDGET_TYPES_BY_SHAPE: Record<DatasetShape, readonly WidgetType[]> = {
+const WIDGET_TYPES_BY_SHAPE: Record<DatasetShape, readonly WidgetType[]> = {
   scalar: ['kpi', 'gauge'],
   scalar_delta: ['kpi', 'gauge'],
   categorical: ['pie', 'bar'],
 };
 
-export const isRenderableShape = (shape: string): shape is DatasetShape => Object.hasOwn(WIDGET_TYPES_BY_SHAPE, shape);
+const isRenderableShape = (shape: string): shape is DatasetShape => Object.hasOwn(WIDGET_TYPES_BY_SHAPE, shape);
 
 /** The widget types offered for a dataset: those its shape renders, narrowed by the catalog's own list when given. */
 export function widgetTypesFor(dataset: Pick<Dataset, 'shape' | 'widget_types'>): WidgetType[] {

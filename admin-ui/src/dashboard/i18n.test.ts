@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Messages } from '../i18n/types';
+import type { Messages } from '../lib/messages';
 import * as dashboard from './i18n';
 import * as domainDashboards from '../domain-dashboards/i18n';
 import * as mappings from '../resources/print-template-mappings/i18n';

@@ -1,16 +1,12 @@
+import type { Widget } from '../types';
+
 /** Widgets sit in slots 10 apart (10, 20, 30, …); the slot of the n-th card (from 0). */
-export const ORDER_STEP = 10;
+const ORDER_STEP = 10;
 export const slotOf = (position: number) => (position + 1) * ORDER_STEP;
 
-export interface Ordered {
-  id: string;
-  order_index: number;
-}
-
-export interface OrderPatch {
-  id: string;
-  order_index: number;
-}
+type Ordered = Pick<Widget, 'id' | 'order_index'>;
+/** One PATCH of a reorder: the widget and its new slot. */
+type OrderPatch = Ordered;
 
 /**
  * The PATCHes a reorder needs: every widget takes the slot of its new position, and only the

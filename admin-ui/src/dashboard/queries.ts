@@ -1,17 +1,13 @@
-import { useDataProvider } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import type { AppDataProvider } from '../dataProvider';
-
-/** The console's data provider with its custom (non-CRUD) methods typed. */
-export const useAppDataProvider = () => useDataProvider<AppDataProvider>();
+import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 
 export const WIDGETS_KEY = ['me', 'dashboard-widgets'] as const;
 export const DATASETS_KEY = ['datasets'] as const;
 // Its own root, so refreshing the catalog after an add or remove does not refetch every card.
-export const datasetValuesKey = (datasetId: string) => ['dataset-values', datasetId] as const;
+const datasetValuesKey = (datasetId: string) => ['dataset-values', datasetId] as const;
 
 /** The widget list: cached for a minute, refetched when the window regains focus, never polled. */
-export const WIDGET_LIST_STALE_MS = 60_000;
+const WIDGET_LIST_STALE_MS = 60_000;
 
 export function useWidgetList() {
   const dataProvider = useAppDataProvider();

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Notification } from 'react-admin';
 import { WIDGETS_KEY, useWidgetList } from './queries';
 import { useWidgetActions } from './useWidgetActions';
-import { renderWithAdmin, testQueryClient } from './testing';
+import { renderWithAdmin, testQueryClient } from '../test/renderWithAdmin';
 
 const widget = (id: string, order_index: number) => ({
   id,

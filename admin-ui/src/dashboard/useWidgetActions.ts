@@ -1,12 +1,9 @@
 import { useNotify } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import type { components } from '../dataProvider/schema';
+import type { Widget, WidgetCreate, WidgetList } from '../types';
+import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { applyOrderPatches, computeOrderPatches } from './order';
-import { DATASETS_KEY, WIDGETS_KEY, useAppDataProvider } from './queries';
-
-type Schemas = components['schemas'];
-type WidgetList = Schemas['WidgetList'];
-type Widget = Schemas['Widget'];
+import { DATASETS_KEY, WIDGETS_KEY } from './queries';
 
 /**
  * The workspace's writes. Each one updates the cached list at once (no rollback on failure),
@@ -65,7 +62,7 @@ export function useWidgetActions() {
   };
 
   /** Resolves true when the widget was created. */
-  const add = async (widget: Schemas['WidgetCreate']): Promise<boolean> => {
+  const add = async (widget: WidgetCreate): Promise<boolean> => {
     let created = false;
     try {
       const saved = await dataProvider.createWidget(widget);

@@ -1,9 +1,9 @@
 import createClient from 'openapi-fetch';
-import type { paths } from './schema';
+import type { paths, PlatformPermissions } from '../types';
 import { createSession, type FetchLike } from './session';
-import { tokenStore, type TokenPair } from './tokens';
+import { tokenStore } from './tokens';
 import { toHttpError } from './errors';
-import type { PlatformPermissions } from '../auth/permissions';
+import { WRITABLE, pickWritable } from './writable';
 
 /** The single typed client of the contract, plus the session calls the auth provider needs. */
 export function createApi(options: { baseUrl?: string; fetch?: FetchLike } = {}) {
@@ -14,17 +14,19 @@ export function createApi(options: { baseUrl?: string; fetch?: FetchLike } = {})
 
   const auth = {
     async login(username: string, password: string): Promise<void> {
-      const { data, error, response } = await client.POST('/api/auth/login', { body: { username, password } });
+      const body = pickWritable({ username, password }, WRITABLE.LoginRequest);
+      const { data, error, response } = await client.POST('/api/auth/login', { body });
       if (!data) throw toHttpError(response.status, error);
-      tokenStore.set(data as TokenPair);
+      tokenStore.set(data);
     },
     async logout(refreshToken: string): Promise<void> {
-      await client.POST('/api/auth/logout', { body: { refresh_token: refreshToken } });
+      const body = pickWritable({ refresh_token: refreshToken }, WRITABLE.RefreshTokenRequest);
+      await client.POST('/api/auth/logout', { body });
     },
     async permissions(): Promise<PlatformPermissions> {
       const { data, error, response } = await client.GET('/api/user/permission/platform');
       if (!data) throw toHttpError(response.status, error);
-      return data as PlatformPermissions;
+      return data;
     },
   };
 

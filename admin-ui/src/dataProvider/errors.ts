@@ -1,14 +1,5 @@
 import { HttpError } from 'react-admin';
-
-/** RFC 9457 problem body as the contract returns it. */
-export interface Problem {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  instance?: string;
-  errors?: { path?: string; message?: string }[];
-}
+import type { Problem } from '../types';
 
 /** `/body/code` or `body.code` or `code` → `code`, so react-admin can show it under the field. */
 function fieldOf(path: string): string {
@@ -19,7 +10,8 @@ function fieldOf(path: string): string {
 
 /** Turns a failed response into the HttpError react-admin understands (field errors under body.errors). */
 export function toHttpError(status: number, body: unknown): HttpError {
-  const problem = (body && typeof body === 'object' ? body : {}) as Problem;
+  // Anything in front of the API (a proxy, a dev server) may answer with less than a full problem.
+  const problem: Partial<Problem> = body && typeof body === 'object' ? body : {};
   const message =
     problem.detail || problem.title || (typeof body === 'string' && body ? body : `HTTP ${status}`);
   const fieldErrors: Record<string, string> = {};

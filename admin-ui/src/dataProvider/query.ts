@@ -1,37 +1,39 @@
 import type { GetListParams } from 'react-admin';
+import type { DeletedFilter, ListQuery, Paginate } from '../types';
+import { everyMember } from '../lib/exhaustive';
 
-/** Filter keys the contract's list endpoints understand; anything else stays on the client. */
-const PASSTHROUGH_FILTERS = ['is_active', 'deleted', 'cluster_id', 'document_type', 'active_only', 'exclude_cluster_id'];
+const DEFAULT_LIST_SORT = 'created_at:desc';
 
-export type ListQuery = Record<string, string | number | boolean>;
+const DELETED_FILTERS = everyMember<DeletedFilter>()(['exclude', 'include', 'only']);
 
-export const DEFAULT_LIST_SORT = 'created_at:desc';
+const asBoolean = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
+const asText = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+const asDeleted = (v: unknown) => DELETED_FILTERS.find((d) => d === v);
 
-/** react-admin's paging, sort and filter → `page`, `perpage`, `sort=field:dir`, `search` and typed filters. */
-export function toListQuery(params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>): ListQuery {
-  const query: ListQuery = {};
-  const page = params.pagination?.page ?? 1;
-  const perPage = params.pagination?.perPage ?? 10;
-  query.page = page;
-  query.perpage = perPage;
-  const field = params.sort?.field;
-  query.sort = field && field !== 'id' ? `${field}:${(params.sort?.order ?? 'ASC').toLowerCase()}` : DEFAULT_LIST_SORT;
-  const filter = (params.filter ?? {}) as Record<string, unknown>;
-  const search = filter.search ?? filter.q;
-  if (typeof search === 'string' && search.trim() !== '') query.search = search.trim();
-  for (const key of PASSTHROUGH_FILTERS) {
-    const v = filter[key];
-    if (v === undefined || v === null || v === '') continue;
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') query[key] = v;
-  }
-  return query;
+function set<K extends keyof ListQuery>(query: ListQuery, key: K, value: ListQuery[K] | undefined): void {
+  if (value !== undefined) query[key] = value;
 }
 
-export interface Paginate {
-  total: number;
-  page: number;
-  perpage: number;
-  pages: number;
+/**
+ * react-admin's paging, sort and filter → `page`, `perpage`, `sort=field:dir`, `search` and the contract's
+ * filters, each in the type the contract gives it; any other filter stays on the client.
+ */
+export function toListQuery(params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>): ListQuery {
+  const field = params.sort?.field;
+  const query: ListQuery = {
+    page: params.pagination?.page ?? 1,
+    perpage: params.pagination?.perPage ?? 10,
+    sort: field && field !== 'id' ? `${field}:${(params.sort?.order ?? 'ASC').toLowerCase()}` : DEFAULT_LIST_SORT,
+  };
+  const filter: Record<string, unknown> = params.filter ?? {};
+  const search = filter.search ?? filter.q;
+  if (typeof search === 'string' && search.trim() !== '') query.search = search.trim();
+  set(query, 'is_active', asBoolean(filter.is_active));
+  set(query, 'deleted', asDeleted(filter.deleted));
+  set(query, 'cluster_id', asText(filter.cluster_id));
+  set(query, 'document_type', asText(filter.document_type));
+  set(query, 'active_only', asBoolean(filter.active_only));
+  return query;
 }
 
 /** `{ data, paginate }` → react-admin's `{ data, total, pageInfo }`. */

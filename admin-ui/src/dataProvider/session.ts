@@ -1,4 +1,6 @@
-import { tokenStore, type TokenPair } from './tokens';
+import type { TokenPair } from '../types';
+import { tokenStore } from './tokens';
+import { WRITABLE, pickWritable } from './writable';
 
 export type FetchLike = (input: Request) => Promise<Response>;
 
@@ -21,7 +23,7 @@ export function createSession(options: { baseUrl: string; fetch?: FetchLike; onS
         new Request(`${options.baseUrl}/api/auth/refresh-token`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ refresh_token: refreshToken }),
+          body: JSON.stringify(pickWritable({ refresh_token: refreshToken }, WRITABLE.RefreshTokenRequest)),
         }),
       );
       if (!res.ok) {

@@ -1,11 +1,8 @@
+import type { StoredTokens } from '../types';
+
 /** Where the session's tokens live between page loads. */
 const ACCESS = 'auth.access_token';
 const REFRESH = 'auth.refresh_token';
-
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-}
 
 function store(): Storage | null {
   try {
@@ -22,7 +19,7 @@ export const tokenStore = {
   get refresh(): string | null {
     return store()?.getItem(REFRESH) ?? null;
   },
-  set(pair: TokenPair): void {
+  set(pair: StoredTokens): void {
     store()?.setItem(ACCESS, pair.access_token);
     store()?.setItem(REFRESH, pair.refresh_token);
   },

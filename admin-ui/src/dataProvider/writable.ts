@@ -1,57 +1,91 @@
-/** Writable fields per resource: reads carry read-only fields the contract rejects on write. */
-export const CLUSTER_WRITABLE = ['code', 'alias_name', 'name', 'max_license_bu', 'is_active'] as const;
+import type { Schemas } from '../types';
+import { everyMember } from '../lib/exhaustive';
 
-export const BUSINESS_UNIT_WRITABLE = [
-  'cluster_id',
-  'code',
-  'name',
-  'alias_name',
-  'description',
-  'max_license_users',
-  'is_hq',
-  'is_active',
-  'hotel_name',
-  'hotel_tel',
-  'hotel_email',
-  'hotel_address',
-  'hotel_zip_code',
-  'company_name',
-  'company_tel',
-  'company_email',
-  'company_address',
-  'company_zip_code',
-  'tax_no',
-  'branch_no',
-  'date_format',
-  'date_time_format',
-  'time_format',
-  'long_time_format',
-  'short_time_format',
-  'timezone',
-  'perpage_format',
-  'amount_format',
-  'quantity_format',
-  'recipe_format',
-  'calculation_method',
-  'default_currency_id',
-  'config',
-  'db_connection',
-] as const;
+/** Fields of a request body the console never sends, each with the reason. */
+export const NOT_SENT = {
+  LoginRequest: { email: 'The sign-in form asks for a username; the contract takes an email in its place.' },
+} as const satisfies { readonly [S in keyof Schemas]?: { readonly [F in keyof Schemas[S]]?: string } };
 
-export const PRINT_TEMPLATE_MAPPING_WRITABLE = [
-  'document_type',
-  'report_template_id',
-  'is_default',
-  'display_label',
-  'display_order',
-  'allow_business_unit',
-  'deny_business_unit',
-  'is_active',
-] as const;
+type NotSentOf<S extends keyof Schemas> = S extends keyof typeof NOT_SENT ? keyof (typeof NOT_SENT)[S] : never;
 
-/** Keeps only the listed keys that are present (undefined values are left out). */
-export function pickWritable(data: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of keys) if (data[k] !== undefined) out[k] = data[k];
+/** The fields of a body the console sends: every field but NOT_SENT's, or the list fails to compile. */
+const sends = <S extends keyof Schemas>() => everyMember<Exclude<keyof Schemas[S], NotSentOf<S>>>();
+
+/**
+ * What the console sends of each request body. Reads carry read-only fields the contract rejects on write,
+ * and forms hold more than they save, so every body is cut down to its list before it leaves.
+ */
+export const WRITABLE = {
+  ClusterInput: sends<'ClusterInput'>()(['code', 'alias_name', 'name', 'max_license_bu', 'is_active']),
+  BusinessUnitInput: sends<'BusinessUnitInput'>()([
+    'cluster_id',
+    'code',
+    'name',
+    'alias_name',
+    'description',
+    'max_license_users',
+    'is_hq',
+    'is_active',
+    'hotel_name',
+    'hotel_tel',
+    'hotel_email',
+    'hotel_address',
+    'hotel_zip_code',
+    'company_name',
+    'company_tel',
+    'company_email',
+    'company_address',
+    'company_zip_code',
+    'tax_no',
+    'branch_no',
+    'date_format',
+    'date_time_format',
+    'time_format',
+    'long_time_format',
+    'short_time_format',
+    'timezone',
+    'perpage_format',
+    'amount_format',
+    'quantity_format',
+    'recipe_format',
+    'calculation_method',
+    'default_currency_id',
+    'config',
+    'db_connection',
+  ]),
+  PrintTemplateMappingCreate: sends<'PrintTemplateMappingCreate'>()([
+    'document_type',
+    'report_template_id',
+    'is_default',
+    'display_label',
+    'display_order',
+    'allow_business_unit',
+    'deny_business_unit',
+    'is_active',
+  ]),
+  PrintTemplateMappingUpdate: sends<'PrintTemplateMappingUpdate'>()([
+    'document_type',
+    'report_template_id',
+    'is_default',
+    'display_label',
+    'display_order',
+    'allow_business_unit',
+    'deny_business_unit',
+    'is_active',
+  ]),
+  ClusterUserCreate: sends<'ClusterUserCreate'>()(['user_id', 'cluster_id', 'role', 'is_active', 'parent_bu_id']),
+  ClusterUserUpdate: sends<'ClusterUserUpdate'>()(['role', 'parent_bu_id']),
+  BusinessUnitUserCreate: sends<'BusinessUnitUserCreate'>()(['user_id', 'business_unit_id', 'role']),
+  BusinessUnitUserUpdate: sends<'BusinessUnitUserUpdate'>()(['role', 'is_active']),
+  WidgetCreate: sends<'WidgetCreate'>()(['dataset_id', 'widget_type', 'title']),
+  WidgetUpdate: sends<'WidgetUpdate'>()(['order_index', 'title']),
+  LoginRequest: sends<'LoginRequest'>()(['username', 'password']),
+  RefreshTokenRequest: sends<'RefreshTokenRequest'>()(['refresh_token']),
+} satisfies { readonly [S in keyof Schemas]?: readonly (keyof Schemas[S])[] };
+
+/** Keeps only the listed fields that hold a value (undefined ones are left out, as JSON would drop them). */
+export function pickWritable<T extends object, K extends keyof T>(data: T, fields: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const field of fields) if (data[field] !== undefined) out[field] = data[field];
   return out;
 }

@@ -18,7 +18,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { Title, useTranslate } from 'react-admin';
-import type { DomainDashboard } from '../layout/domains';
+import type { DomainDashboard } from './domains';
 import { ApprovalFeedCard, PendingCountCard } from './FeedCards';
 import { useFormatters } from './format';
 import { FEEDS, SAMPLE_CONTENT, type SampleKpi } from './sampleContent';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ApprovalFeedCard, PendingCountCard } from './FeedCards';
-import { renderWithAdmin } from '../dashboard/testing';
+import { renderWithAdmin } from '../test/renderWithAdmin';
 
 const item = (doc_type: 'pr' | 'po' | 'sr', doc_no: string) => ({
   id: `${doc_no}-id`,

@@ -19,7 +19,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { useApprovalFeed, usePendingCount } from './feeds';
 import { useFormatters } from './format';
-import type { ApprovalDoc } from './sampleContent';
+import type { ApprovalDocType } from '../types';
 
 const RetryAlert = ({ message, onRetry }: { message: string; onRetry: () => void }) => {
   const translate = useTranslate();
@@ -38,7 +38,7 @@ const RetryAlert = ({ message, onRetry }: { message: string; onRetry: () => void
 };
 
 /** "Waiting on me" count of one document type (live). */
-export const PendingCountCard = ({ doc }: { doc: ApprovalDoc }) => {
+export const PendingCountCard = ({ doc }: { doc: ApprovalDocType }) => {
   const translate = useTranslate();
   const { number } = useFormatters();
   const { data, isPending, error, refetch } = usePendingCount(doc);
@@ -64,7 +64,7 @@ export const PendingCountCard = ({ doc }: { doc: ApprovalDoc }) => {
 };
 
 /** Approval items grouped by document type: the summary (at most five per type) or the full pending list. */
-export const ApprovalFeedCard = ({ source, docTypes }: { source: 'summary' | 'pending'; docTypes: ApprovalDoc[] }) => {
+export const ApprovalFeedCard = ({ source, docTypes }: { source: 'summary' | 'pending'; docTypes: ApprovalDocType[] }) => {
   const translate = useTranslate();
   const { number, date } = useFormatters();
   const { data, isPending, error, refetch } = useApprovalFeed(source);

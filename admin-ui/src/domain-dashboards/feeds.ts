@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAppDataProvider } from '../dashboard/queries';
-import { PENDING_DOC_OF, type ApprovalDoc } from './sampleContent';
+import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
+import type { ApprovalDocType } from '../types';
+import { PENDING_DOC_OF } from './sampleContent';
 
-export function usePendingCount(doc: ApprovalDoc) {
+export function usePendingCount(doc: ApprovalDocType) {
   const dataProvider = useAppDataProvider();
   return useQuery({
     queryKey: ['my-pending', PENDING_DOC_OF[doc], 'count'],

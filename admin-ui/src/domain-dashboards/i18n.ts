@@ -1,4 +1,4 @@
-import type { Messages } from '../i18n/types';
+import type { Messages } from '../lib/messages';
 
 export const en: Messages = {
   domain_dashboards: {

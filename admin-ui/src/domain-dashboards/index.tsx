@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { DOMAIN_DASHBOARDS, domainDashboardPath } from '../layout/domains';
+import { DOMAIN_DASHBOARDS, domainDashboardPath } from './domains';
 import { DomainDashboardPage } from './DomainDashboardPage';
 
 /** One route per domain dashboard (`/dashboards/<domain>`), as linked from the menu. */

@@ -1,4 +1,5 @@
-import type { DomainDashboard } from '../layout/domains';
+import type { ApprovalDocType, PendingDoc } from '../types';
+import type { DomainDashboard } from './domains';
 
 /** Fixed sample content of the domain dashboards (the product shows illustrative figures here). */
 export interface SampleKpi {
@@ -9,20 +10,20 @@ export interface SampleKpi {
   format?: 'number' | 'currency' | 'percent';
 }
 
-export interface SampleChart {
+interface SampleChart {
   key: string;
   kind: 'bar' | 'pie';
   points: { key: string; value: number }[];
 }
 
-export interface SampleRow {
+interface SampleRow {
   doc_no: string;
   date: string;
   status: 'draft' | 'in_progress' | 'approved' | 'rejected' | 'completed';
   amount: number;
 }
 
-export interface SampleDashboard {
+interface SampleDashboard {
   kpis: SampleKpi[];
   chart: SampleChart;
   /** Recent documents; absent where the domain has no document list. */
@@ -151,18 +152,15 @@ export const SAMPLE_CONTENT: Record<DomainDashboard, SampleDashboard> = {
 };
 
 /** Which live feeds each dashboard shows: pending counts of pr/po/sr, and the approval summary or pending list. */
-export type PendingDoc = 'purchase-requests' | 'purchase-orders' | 'store-requisitions';
-export type ApprovalDoc = 'pr' | 'po' | 'sr';
-
-export const PENDING_DOC_OF: Record<ApprovalDoc, PendingDoc> = {
+export const PENDING_DOC_OF: Record<ApprovalDocType, PendingDoc> = {
   pr: 'purchase-requests',
   po: 'purchase-orders',
   sr: 'store-requisitions',
 };
 
-export interface DashboardFeeds {
-  pendingCounts: ApprovalDoc[];
-  approvals?: { source: 'summary' | 'pending'; docTypes: ApprovalDoc[] };
+interface DashboardFeeds {
+  pendingCounts: ApprovalDocType[];
+  approvals?: { source: 'summary' | 'pending'; docTypes: ApprovalDocType[] };
 }
 
 export const FEEDS: Record<DomainDashboard, DashboardFeeds> = {

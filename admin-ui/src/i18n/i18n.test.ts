@@ -6,7 +6,7 @@ import { messages } from './index';
 import * as app from './app';
 import * as clusters from '../resources/clusters/i18n';
 import * as businessUnits from '../resources/business-units/i18n';
-import type { Messages } from './types';
+import type { Messages } from '../lib/messages';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Folders whose messages this console shell owns; the others bring their own modules and tests.

@@ -1,7 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { raThai } from './raThai';
-import { mergeMessages, type MessageModule, type Messages } from './types';
+import { fromRaMessages, mergeMessages, type MessageModule, type Messages } from '../lib/messages';
 import * as app from './app';
 import * as clusters from '../resources/clusters/i18n';
 import * as businessUnits from '../resources/business-units/i18n';
@@ -10,14 +10,14 @@ import * as dashboard from '../dashboard/i18n';
 import * as domainDashboards from '../domain-dashboards/i18n';
 
 /** Every folder contributes its own `{ en, th }` messages; they are merged here once. */
-export const messageModules: MessageModule[] = [app, clusters, businessUnits, printTemplateMappings, dashboard, domainDashboards];
+const messageModules: MessageModule[] = [app, clusters, businessUnits, printTemplateMappings, dashboard, domainDashboards];
 
-export const LOCALES = [
+const LOCALES = [
   { locale: 'en', name: 'English' },
   { locale: 'th', name: 'ไทย' },
 ] as const;
 
-const en = mergeMessages(englishMessages as unknown as Messages, ...messageModules.map((m) => m.en));
+const en = mergeMessages(fromRaMessages(englishMessages), ...messageModules.map((m) => m.en));
 // Thai falls back to English for any react-admin key not translated below.
 const th = mergeMessages(en, raThai, ...messageModules.map((m) => m.th));
 
@@ -35,7 +35,8 @@ function initialLocale(): string {
   return 'en';
 }
 
-const base = polyglotI18nProvider((locale) => (messages[locale] ?? en) as never, initialLocale(), [...LOCALES], {
+// Every tree already holds react-admin's English underneath; spreading it again only tells the types so.
+const base = polyglotI18nProvider((locale) => ({ ...englishMessages, ...(messages[locale] ?? en) }), initialLocale(), [...LOCALES], {
   allowMissing: true,
 });
 

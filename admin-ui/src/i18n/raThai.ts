@@ -1,4 +1,4 @@
-import type { Messages } from './types';
+import type { Messages } from '../lib/messages';
 
 /** Thai for the react-admin keys the console shows; the rest fall back to English. */
 export const raThai: Messages = {

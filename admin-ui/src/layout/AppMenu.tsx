@@ -5,7 +5,8 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import BarChartIcon from '@mui/icons-material/BarChart';
-import { DOMAIN_DASHBOARDS, domainDashboardPath } from './domains';
+import { DOMAIN_DASHBOARDS, domainDashboardPath } from '../domain-dashboards/domains';
+import { RESOURCES } from '../resources/registry';
 
 /** Resource items are hidden when canAccess denies their list; the domain dashboards need only a session. */
 export const AppMenu = () => {
@@ -15,9 +16,9 @@ export const AppMenu = () => {
   return (
     <Menu>
       <Menu.DashboardItem primaryText={translate('app.menu.workspace')} />
-      <Menu.ResourceItem name="clusters" />
-      <Menu.ResourceItem name="business-units" />
-      <Menu.ResourceItem name="print-template-mappings" />
+      {RESOURCES.map((r) => (
+        <Menu.ResourceItem key={r.name} name={r.name} primaryText={translate(r.menuLabel, { smart_count: 2 })} />
+      ))}
       <ListItemButton onClick={() => setOpen((o) => !o)} dense aria-expanded={open}>
         <ListItemIcon sx={{ minWidth: 40 }}>
           <InsightsIcon fontSize="small" />

@@ -1,3 +1,5 @@
+import type { AuditedRecord } from '../types';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DD HH:mm:ss` in the browser's local time; blank for empty or unparsable input. */
@@ -13,29 +15,12 @@ export function formatDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-interface AuditActor {
-  at?: string | null;
-  name?: string | null;
-  id?: string | null;
-  avatar?: string | null;
-}
-
-export interface AuditedRecord {
-  audit?: { created?: AuditActor | null; updated?: AuditActor | null; deleted?: AuditActor | null } | null;
-  created_at?: string | null;
-  created_by_name?: string | null;
-  updated_at?: string | null;
-  updated_by_name?: string | null;
-  deleted_at?: string | null;
-  deleted_by_name?: string | null;
-}
-
 export interface AuditEntry {
   at: string | null;
   by: string | null;
 }
 
-export interface AuditView {
+interface AuditView {
   created: AuditEntry;
   /** Null when the record was never updated after creation (updated_at equals created_at). */
   updated: AuditEntry | null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ConfigEntry } from '../types';
 import { coerceConfigValue, configForEditor, configForSave } from './configEntries';
 
 describe('config values by datatype', () => {
@@ -12,7 +13,7 @@ describe('config values by datatype', () => {
     expect(coerceConfigValue('date', '2024-01-01')).toBe('2024-01-01');
   });
   it('round-trips through the editor and drops incomplete rows', () => {
-    const stored = [
+    const stored: ConfigEntry[] = [
       { key: 'neg', label: 'Allow negative', datatype: 'boolean', value: false },
       { key: 'x', label: '', datatype: 'string', value: 'y' },
     ];

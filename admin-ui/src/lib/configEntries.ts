@@ -1,17 +1,16 @@
-export const CONFIG_DATATYPES = ['string', 'number', 'boolean', 'date', 'json'] as const;
-export type ConfigDatatype = (typeof CONFIG_DATATYPES)[number];
+import type { ConfigDatatype, ConfigEntry, Loose } from '../types';
+import { everyMember } from './exhaustive';
 
-export interface ConfigEntry {
-  key: string;
-  label: string;
-  datatype: string;
-  value: unknown;
-}
+/** The datatypes in the order the editor offers them; a datatype added to the contract must be placed here. */
+export const CONFIG_DATATYPES = everyMember<ConfigDatatype>()(['string', 'number', 'boolean', 'date', 'json']);
+
+/** A row of the inline editor, which may be half filled in. */
+type EditorEntry = Loose<ConfigEntry>;
 
 const filled = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';
 
 /** On save, entries lacking a key or a label are dropped. */
-export function cleanConfigEntries(entries: readonly Partial<ConfigEntry>[] | null | undefined): ConfigEntry[] {
+export function cleanConfigEntries(entries: readonly EditorEntry[] | null | undefined): ConfigEntry[] {
   return (entries ?? [])
     .filter((e) => filled(e.key) && filled(e.label))
     .map((e) => ({ key: String(e.key), label: String(e.label), datatype: e.datatype ?? 'string', value: e.value ?? null }));
@@ -29,7 +28,7 @@ export function configValueText(value: unknown): string {
 }
 
 /** The inline editor holds text; on save each value is stored in the type its datatype names. */
-export function coerceConfigValue(datatype: string, value: unknown): unknown {
+export function coerceConfigValue(datatype: ConfigDatatype, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   switch (datatype) {
     case 'number': {
@@ -50,12 +49,12 @@ export function coerceConfigValue(datatype: string, value: unknown): unknown {
 }
 
 /** Entries ready to send: incomplete ones dropped, values typed by their datatype. */
-export function configForSave(entries: readonly Partial<ConfigEntry>[] | null | undefined): ConfigEntry[] {
+export function configForSave(entries: readonly EditorEntry[] | null | undefined): ConfigEntry[] {
   return cleanConfigEntries(entries).map((e) => ({ ...e, value: coerceConfigValue(e.datatype, e.value) }));
 }
 
 /** Entries as the editor shows them: every value as text. */
-export function configForEditor(entries: readonly Partial<ConfigEntry>[] | null | undefined): ConfigEntry[] {
+export function configForEditor(entries: readonly EditorEntry[] | null | undefined): ConfigEntry[] {
   return (entries ?? []).map((e) => ({
     key: e.key ?? '',
     label: e.label ?? '',

@@ -1,6 +1,7 @@
-import { formatDate, formatDateTime, auditOf, type AuditedRecord } from './audit';
+import type { AuditedRecord, BusinessUnit, Cluster, Loose } from '../types';
+import { formatDate, formatDateTime, auditOf } from './audit';
 
-export interface CsvColumn<T> {
+interface CsvColumn<T> {
   header: string;
   value: (row: T) => string | number | boolean | null | undefined;
 }
@@ -19,26 +20,13 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
 const status = (r: { is_active?: boolean | null }) => (r.is_active ? 'Active' : 'Inactive');
 const created = (r: AuditedRecord) => formatDateTime(auditOf(r).created.at);
 
-export interface ClusterCsvRow extends AuditedRecord {
-  code?: string | null;
-  name?: string | null;
-  alias_name?: string | null;
-  is_active?: boolean | null;
-  max_license_bu?: number | null;
-  users_count?: number | null;
-  total_max_license_users?: number | null;
-}
+type ClusterCsvRow = AuditedRecord &
+  Loose<Pick<Cluster, 'code' | 'name' | 'alias_name' | 'is_active' | 'max_license_bu' | 'users_count' | 'total_max_license_users'>>;
 
-export interface BusinessUnitCsvRow extends AuditedRecord {
-  code?: string | null;
-  name?: string | null;
-  alias_name?: string | null;
-  cluster_name?: string | null;
-  is_active?: boolean | null;
-  max_license_users?: number | null;
-}
+type BusinessUnitCsvRow = AuditedRecord &
+  Loose<Pick<BusinessUnit, 'code' | 'name' | 'alias_name' | 'cluster_name' | 'is_active' | 'max_license_users'>>;
 
-export const CLUSTER_CSV_COLUMNS: CsvColumn<ClusterCsvRow>[] = [
+const CLUSTER_CSV_COLUMNS: CsvColumn<ClusterCsvRow>[] = [
   { header: 'Code', value: (r) => r.code },
   { header: 'Name', value: (r) => r.name },
   { header: 'Alias', value: (r) => r.alias_name },
@@ -49,7 +37,7 @@ export const CLUSTER_CSV_COLUMNS: CsvColumn<ClusterCsvRow>[] = [
   { header: 'Created', value: created },
 ];
 
-export const BUSINESS_UNIT_CSV_COLUMNS: CsvColumn<BusinessUnitCsvRow>[] = [
+const BUSINESS_UNIT_CSV_COLUMNS: CsvColumn<BusinessUnitCsvRow>[] = [
   { header: 'Code', value: (r) => r.code },
   { header: 'Name', value: (r) => r.name },
   { header: 'Alias Name', value: (r) => r.alias_name },

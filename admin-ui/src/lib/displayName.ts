@@ -1,23 +1,17 @@
-export interface UserNameParts {
-  username?: string | null;
-  email?: string | null;
-  firstname?: string | null;
-  middlename?: string | null;
-  lastname?: string | null;
-  display_name?: string | null;
-  userInfo?: { firstname?: string | null; middlename?: string | null; lastname?: string | null } | null;
-}
+import type { Loose, PlatformUser } from '../types';
+
+/** What a member row or a pool user carries of a person's names. */
+type UserNameParts = Loose<Pick<PlatformUser, 'username' | 'email' | 'userInfo'>>;
 
 /** First/middle/last joined, else username, else email. */
 export function displayName(u: UserNameParts | null | undefined): string {
   if (!u) return '';
-  const info = u.userInfo ?? u;
-  const full = [info.firstname, info.middlename, info.lastname]
+  const info = u.userInfo;
+  const full = [info?.firstname, info?.middlename, info?.lastname]
     .map((p) => (p ?? '').trim())
     .filter(Boolean)
     .join(' ');
   if (full) return full;
-  if (u.display_name?.trim()) return u.display_name.trim();
   if (u.username?.trim()) return u.username.trim();
   return u.email?.trim() ?? '';
 }

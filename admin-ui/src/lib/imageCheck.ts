@@ -1,7 +1,7 @@
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export type ImageCheckError = 'type' | 'size';
+type ImageCheckError = 'type' | 'size';
 
 /** Client-side gate before any upload request: JPEG/PNG/WebP of at most 5 MB. */
 export function checkImageFile(file: { type: string; size: number }): ImageCheckError | null {

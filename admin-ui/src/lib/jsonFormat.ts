@@ -1,13 +1,16 @@
+import type { BusinessUnitInput } from '../types';
+import { everyMember } from './exhaustive';
+
 /** Seed defaults for the BU number-format fields. */
 export const NUMBER_FORMAT_DEFAULTS = {
   perpage_format: { default: 10 },
   amount_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
   quantity_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
   recipe_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
-} as const;
+} as const satisfies Partial<Record<keyof BusinessUnitInput, BusinessUnitInput['amount_format']>>;
 
-export type NumberFormatField = keyof typeof NUMBER_FORMAT_DEFAULTS;
-export const NUMBER_FORMAT_FIELDS = Object.keys(NUMBER_FORMAT_DEFAULTS) as NumberFormatField[];
+type NumberFormatField = keyof typeof NUMBER_FORMAT_DEFAULTS;
+export const NUMBER_FORMAT_FIELDS = everyMember<NumberFormatField>()(['perpage_format', 'amount_format', 'quantity_format', 'recipe_format']);
 
 /** Text shown in the JSON editor: objects pretty-printed, strings as received, empty → the seed default. */
 export function jsonFormatToText(value: unknown, field?: NumberFormatField): string {

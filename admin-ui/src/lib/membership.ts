@@ -1,14 +1,12 @@
+import type { BusinessUnit, Loose, MembershipRole } from '../types';
+import { everyMember } from './exhaustive';
 import { isAtLicenceLimit } from './licence';
 
-export const MEMBERSHIP_ROLES = ['user', 'admin'] as const;
-export type Role = (typeof MEMBERSHIP_ROLES)[number];
-export const DEFAULT_ROLE: Role = 'user';
+/** The roles in the order the role select offers them; a role added to the contract must be placed here. */
+export const MEMBERSHIP_ROLES = everyMember<MembershipRole>()(['user', 'admin']);
+export const DEFAULT_ROLE: MembershipRole = 'user';
 
-export interface BuOptionSource {
-  id: string;
-  users_count?: number | null;
-  max_license_users?: number | null;
-}
+type BuOptionSource = Pick<BusinessUnit, 'id'> & Loose<Pick<BusinessUnit, 'users_count' | 'max_license_users'>>;
 
 /** A BU at its user cap cannot be chosen for a new assignment; the user's current BU always stays selectable. */
 export function isBuOptionDisabled(bu: BuOptionSource, currentBuId?: string | null): boolean {
@@ -17,7 +15,7 @@ export function isBuOptionDisabled(bu: BuOptionSource, currentBuId?: string | nu
 }
 
 /** Infinite lists load more once the scroll position is within this many pixels of the end. */
-export const LOAD_MORE_THRESHOLD_PX = 40;
+const LOAD_MORE_THRESHOLD_PX = 40;
 
 export function isNearScrollEnd(
   el: { scrollTop: number; scrollHeight: number; clientHeight: number },

@@ -4,8 +4,8 @@ import type { StatusValue } from './statusFilter';
 /** The two list pages whose client state persists; the names are part of the seed. */
 export type PersistedListName = 'clusters' | 'business_units';
 
-export const DEFAULT_SORT = 'created_at:desc';
-export const DEFAULT_PERPAGE = 10;
+const DEFAULT_SORT = 'created_at:desc';
+const DEFAULT_PERPAGE = 10;
 
 /** The six localStorage keys of one list page. */
 export function listStorageKeys(list: PersistedListName) {
@@ -19,7 +19,7 @@ export function listStorageKeys(list: PersistedListName) {
   } as const;
 }
 
-export interface ListState {
+interface ListState {
   search: string;
   page: number;
   perpage: number;

@@ -1,67 +1,27 @@
-import { useEffect, type ReactNode } from 'react';
-import {
-  Title,
-  useCanAccess,
-  useGetList,
-  useRequireAccess,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { useEffect } from 'react';
+import { Title, useCanAccess, useGetList, useRequireAccess, useTranslate } from 'react-admin';
 import { keepPreviousData } from '@tanstack/react-query';
-import {
-  Box,
-  Button,
-  Card,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  Typography,
-} from '@mui/material';
-import { visuallyHidden } from '@mui/utils';
+import { Box, Button, Card, LinearProgress, Stack, TablePagination, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Link } from 'react-router-dom';
-import { usePersistedListState, parseSort, toggleSort, type PersistedListName } from '../../lib/persistedListState';
+import type { BrandedRecords, BrandedResource } from '../../types';
+import { usePersistedListState, parseSort, type PersistedListName } from '../../lib/persistedListState';
 import { deletedToggleToQuery, statusFilterToQuery } from '../../lib/statusFilter';
-import { auditOf } from '../../lib/audit';
-import { downloadText, type BusinessUnitCsvRow, type ClusterCsvRow } from '../../lib/csv';
-import type { BrandedResource } from '../../dataProvider';
+import { downloadText } from '../../lib/csv';
 import { DebouncedSearch } from './DebouncedSearch';
 import { FilterSheet } from './FilterSheet';
-import { AuditCell } from './AuditCell';
-import { RowActions } from './RowActions';
+import { ListTable, type ListColumn } from './ListTable';
 import { ErrorState } from '../ErrorState';
 
-/** A row as the contract returns it. */
-export type ListRow = RaRecord &
-  ClusterCsvRow &
-  BusinessUnitCsvRow & { logo?: { url?: string | null } | null; avatar?: { url?: string | null } | null };
-
-export interface ListColumn {
-  key: string;
-  label: string;
-  /** The contract's sort field, when the column is sortable. */
-  sortField?: string;
-  render: (row: ListRow) => ReactNode;
-  align?: 'left' | 'right' | 'center';
-  width?: number;
-}
-
-export interface AdminListProps {
-  resource: BrandedResource;
+interface AdminListProps<N extends BrandedResource> {
+  resource: N;
   listName: PersistedListName;
   title: string;
-  columns: ListColumn[];
+  columns: ListColumn<BrandedRecords[N]>[];
   createPath: string;
-  editPath: (row: ListRow) => string;
-  exportCsv: (rows: ListRow[]) => { filename: string; content: string };
+  editPath: (row: BrandedRecords[N]) => string;
+  exportCsv: (rows: BrandedRecords[N][]) => { filename: string; content: string };
 }
 
 const PER_PAGE_OPTIONS = [10, 25, 50, 100];
@@ -70,7 +30,7 @@ const PER_PAGE_OPTIONS = [10, 25, 50, 100];
  * The cluster and BU list pages: server paging, debounced search, the filter sheet, sortable
  * columns, audit and deleted columns, CSV export of the loaded page, and the six persisted keys.
  */
-export const AdminList = (props: AdminListProps) => {
+export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) => {
   const { resource } = props;
   const translate = useTranslate();
   // Redirects to access-denied when refused; the list is only fetched once access is granted, so a refused
@@ -80,7 +40,7 @@ export const AdminList = (props: AdminListProps) => {
   const [state, update] = usePersistedListState(props.listName);
   const { canAccess: canCreate } = useCanAccess({ action: 'create', resource });
 
-  const { data, total, isPending, isFetching, error, refetch } = useGetList<ListRow>(
+  const { data, total, isPending, isFetching, error, refetch } = useGetList<BrandedRecords[N]>(
     resource,
     {
       pagination: { page: state.page, perPage: state.perpage },
@@ -99,7 +59,6 @@ export const AdminList = (props: AdminListProps) => {
 
   const rows = data ?? [];
   const loading = isPending || isFetching;
-  const sort = parseSort(state.sort);
   const hasFilters = state.search !== '' || state.filters.length > 0 || state.deleted;
 
   const addButton = (testId: string) =>
@@ -144,85 +103,16 @@ export const AdminList = (props: AdminListProps) => {
             {!hasFilters && addButton('empty-add')}
           </Box>
         ) : (
-          <TableContainer>
-            <Table size="small" data-testid={`${resource}-table`}>
-              <TableHead>
-                <TableRow>
-                  {props.columns.map((col) => (
-                    <TableCell key={col.key} align={col.align} sx={{ width: col.width, fontWeight: 600 }}>
-                      {col.sortField ? (
-                        <TableSortLabel
-                          active={sort.field === col.sortField}
-                          direction={sort.field === col.sortField && sort.order === 'ASC' ? 'asc' : 'desc'}
-                          onClick={() => update({ sort: toggleSort(state.sort, col.sortField!) })}
-                        >
-                          {translate(col.label)}
-                        </TableSortLabel>
-                      ) : (
-                        translate(col.label)
-                      )}
-                    </TableCell>
-                  ))}
-                  <TableCell sx={{ fontWeight: 600 }}>
-                    <TableSortLabel
-                      active={sort.field === 'created_at'}
-                      direction={sort.field === 'created_at' && sort.order === 'ASC' ? 'asc' : 'desc'}
-                      onClick={() => update({ sort: toggleSort(state.sort, 'created_at') })}
-                    >
-                      {translate('app.list.created')}
-                    </TableSortLabel>
-                  </TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>
-                    <TableSortLabel
-                      active={sort.field === 'updated_at'}
-                      direction={sort.field === 'updated_at' && sort.order === 'ASC' ? 'asc' : 'desc'}
-                      onClick={() => update({ sort: toggleSort(state.sort, 'updated_at') })}
-                    >
-                      {translate('app.list.updated')}
-                    </TableSortLabel>
-                  </TableCell>
-                  {state.deleted && (
-                    <TableCell sx={{ fontWeight: 600 }} data-testid="deleted-column">
-                      {translate('app.list.deleted_column')}
-                    </TableCell>
-                  )}
-                  <TableCell align="right" sx={{ width: 56 }}>
-                    <Box component="span" sx={visuallyHidden}>
-                      {translate('app.list.actions')}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => {
-                  const audit = auditOf(row);
-                  return (
-                    <TableRow key={row.id} hover data-testid="list-row" sx={audit.deleted ? { opacity: 0.7 } : undefined}>
-                      {props.columns.map((col) => (
-                        <TableCell key={col.key} align={col.align}>
-                          {col.render(row)}
-                        </TableCell>
-                      ))}
-                      <TableCell>
-                        <AuditCell entry={audit.created} />
-                      </TableCell>
-                      <TableCell>
-                        <AuditCell entry={audit.updated} />
-                      </TableCell>
-                      {state.deleted && (
-                        <TableCell>
-                          <AuditCell entry={audit.deleted} />
-                        </TableCell>
-                      )}
-                      <TableCell align="right">
-                        <RowActions resource={resource} record={row} editPath={props.editPath(row)} onChanged={() => refetch()} />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ListTable
+            resource={resource}
+            rows={rows}
+            columns={props.columns}
+            sort={state.sort}
+            onSort={(sort) => update({ sort })}
+            showDeleted={state.deleted}
+            editPath={props.editPath}
+            onChanged={() => refetch()}
+          />
         )}
         <TablePagination
           component="div"

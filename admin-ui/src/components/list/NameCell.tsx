@@ -1,9 +1,10 @@
 import { useTranslate } from 'react-admin';
 import { Chip, Stack } from '@mui/material';
-import { isSoftDeleted, type AuditedRecord } from '../../lib/audit';
+import type { AuditedRecord, BrandedRecord } from '../../types';
+import { isSoftDeleted } from '../../lib/audit';
 
 /** The name, with a Deleted badge beside it for a soft-deleted row. */
-export const NameCell = ({ record }: { record: AuditedRecord & { name?: string | null } }) => {
+export const NameCell = ({ record }: { record: AuditedRecord & Pick<BrandedRecord, 'name'> }) => {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={1} alignItems="center">

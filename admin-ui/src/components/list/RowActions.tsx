@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Confirm, useCanAccess, useDataProvider, useDelete, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, useDelete, useNotify, useTranslate } from 'react-admin';
 import { IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import { useNavigate } from 'react-router-dom';
-import type { ListRow } from './AdminList';
-import type { AppDataProvider, BrandedResource } from '../../dataProvider';
+import type { BrandedRecord, BrandedResource } from '../../types';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { isSoftDeleted } from '../../lib/audit';
 
 /**
@@ -16,7 +16,7 @@ import { isSoftDeleted } from '../../lib/audit';
  */
 export const RowActions = (props: {
   resource: BrandedResource;
-  record: ListRow;
+  record: BrandedRecord;
   editPath: string;
   onChanged: () => void;
 }) => {
@@ -24,7 +24,7 @@ export const RowActions = (props: {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleteOne, { isPending: deleting }] = useDelete();

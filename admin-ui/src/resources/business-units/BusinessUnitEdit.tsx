@@ -6,16 +6,16 @@ import { RequireAccess } from '../../components/RequireAccess';
 import { ModeForm, type PageMode } from '../../components/ModeForm';
 import { BrandingCard } from '../../components/BrandingCard';
 import { RecordLoader } from '../../components/RecordLoader';
-import type { ListRow } from '../../components/list/AdminList';
+import type { BusinessUnit } from '../../types';
 import { BusinessUnitSections } from './BusinessUnitSections';
 import { BusinessUnitUsersCard } from './BusinessUnitUsersCard';
 import { fromFormValues, toFormValues } from './businessUnitForm';
 
-const BusinessUnitEditView = ({ record, refetch }: { record: ListRow; refetch: () => Promise<unknown> }) => {
+const BusinessUnitEditView = ({ record, refetch }: { record: BusinessUnit; refetch: () => Promise<unknown> }) => {
   const translate = useTranslate();
   const [mode, setMode] = useState<PageMode>('view');
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'business-units', record });
-  const formRecord = useMemo(() => toFormValues(record) as ListRow, [record]);
+  const formRecord = useMemo(() => toFormValues(record), [record]);
 
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 4 }} data-testid="bu-edit" data-mode={mode}>
@@ -40,7 +40,7 @@ const BusinessUnitEditView = ({ record, refetch }: { record: ListRow; refetch: (
         avatarUrl={record.avatar?.url}
         enabled={mode === 'edit'}
       />
-      <BusinessUnitUsersCard businessUnitId={String(record.id)} clusterId={String(record.cluster_id ?? '')} />
+      <BusinessUnitUsersCard businessUnitId={record.id} clusterId={record.cluster_id ?? ''} />
     </Stack>
   );
 };
@@ -50,7 +50,7 @@ export const BusinessUnitEdit = () => {
   const { id = '' } = useParams();
   return (
     <RequireAccess action="edit" resource="business-units">
-      <RecordLoader<ListRow> resource="business-units" id={id}>
+      <RecordLoader<BusinessUnit> resource="business-units" id={id}>
         {(record, refetch) => (
           // The edit grant is checked against the BU's parent cluster once the record is known.
           <RequireAccess action="edit" resource="business-units" record={{ id: record.id, cluster_id: record.cluster_id }}>

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, fireEvent } from '@testing-library/react';
 import { AdminContext, testDataProvider, type AuthProvider } from 'react-admin';
 import { i18nProvider } from '../../i18n';
-import { canAccessWith, type PlatformPermissions } from '../../auth/permissions';
+import type { Grants } from '../../types';
+import { canAccessWith } from '../../auth/permissions';
 import { BusinessUnitList } from './BusinessUnitList';
 
 const rows = [
@@ -10,7 +11,7 @@ const rows = [
   { id: 'b2', cluster_id: 'c2', cluster_name: 'Bangkok', code: 'BU-2', name: 'City', alias_name: null, is_active: false, created_at: '2024-01-01T00:00:00Z' },
 ];
 
-function setup(perms: PlatformPermissions) {
+function setup(perms: Grants) {
   const getList = vi.fn(async () => ({ data: rows, total: 2 }));
   const authProvider: AuthProvider = {
     login: async () => undefined,

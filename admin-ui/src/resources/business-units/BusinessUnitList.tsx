@@ -1,10 +1,12 @@
-import { AdminList, type ListColumn } from '../../components/list/AdminList';
+import type { BusinessUnit } from '../../types';
+import { AdminList } from '../../components/list/AdminList';
+import type { ListColumn } from '../../components/list/ListTable';
 import { NameCell } from '../../components/list/NameCell';
 import { Thumbnail } from '../../components/Thumbnail';
 import { StatusChip } from '../../components/StatusChip';
 import { businessUnitCsv } from '../../lib/csv';
 
-const columns: ListColumn[] = [
+const columns: ListColumn<BusinessUnit>[] = [
   { key: 'logo', label: 'resources.business-units.fields.logo', render: (r) => <Thumbnail record={r} />, width: 56 },
   { key: 'code', label: 'resources.business-units.fields.code', sortField: 'code', render: (r) => r.code },
   { key: 'name', label: 'resources.business-units.fields.name', sortField: 'name', render: (r) => <NameCell record={r} /> },

@@ -8,14 +8,14 @@ import {
   maxLength,
   minValue,
   required,
-  useDataProvider,
   useGetList,
   useTranslate,
 } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { Card, CardContent, CardHeader, Grid, TextField } from '@mui/material';
-import type { AppDataProvider } from '../../dataProvider';
+import type { BusinessUnit, Cluster, Currency } from '../../types';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { isValidJson, prettyJsonString, NUMBER_FORMAT_FIELDS } from '../../lib/jsonFormat';
 import { BU_SECTIONS, CALCULATION_METHODS } from './businessUnitForm';
 import { ConfigSection } from './ConfigSection';
@@ -30,7 +30,7 @@ const Section = ({ id, children }: { id: keyof typeof BU_SECTIONS; children: Rea
   );
 };
 
-const currencyLabel = (c: { code?: string; name?: string; symbol?: string }) => `${c.code ?? ''} — ${c.name ?? ''} (${c.symbol ?? ''})`;
+const currencyLabel = (c: Pick<Currency, 'code' | 'name' | 'symbol'>) => `${c.code ?? ''} — ${c.name ?? ''} (${c.symbol ?? ''})`;
 
 /** Keeps the stored value selectable while the options load or when it is no longer listed. */
 function withCurrent(choices: { id: string; name: string }[], id?: string | null, name?: string | null) {
@@ -66,17 +66,17 @@ export const BusinessUnitSections = ({
   readOnly: boolean;
   dbConnection?: unknown;
   /** The stored record, so its cluster and currency show even when they are missing from the option lists. */
-  current?: { cluster_id?: string | null; cluster_name?: string | null; default_currency_id?: string | null; defaultCurrency?: { code?: string; name?: string; symbol?: string } | null };
+  current?: Pick<BusinessUnit, 'cluster_id' | 'cluster_name' | 'default_currency_id' | 'defaultCurrency'>;
 }) => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const clusters = useGetList('clusters', {
+  const dataProvider = useAppDataProvider();
+  const clusters = useGetList<Cluster>('clusters', {
     pagination: { page: 1, perPage: -1 },
     sort: { field: 'name', order: 'ASC' },
   });
   const currencies = useQuery({ queryKey: ['currencies'], queryFn: () => dataProvider.getCurrencies(), staleTime: 5 * 60_000 });
   const clusterChoices = withCurrent(
-    (clusters.data ?? []).map((c) => ({ id: String(c.id), name: String(c.name) })),
+    (clusters.data ?? []).map((c) => ({ id: c.id, name: c.name })),
     current?.cluster_id,
     current?.cluster_name,
   );

@@ -15,7 +15,8 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { CONFIG_DATATYPES, emptyConfigEntry, type ConfigEntry } from '../../lib/configEntries';
+import type { ConfigEntry } from '../../types';
+import { CONFIG_DATATYPES, emptyConfigEntry } from '../../lib/configEntries';
 
 /** Inline config editor in edit mode (Add Config Entry, delete per row with no confirmation); a read-only table in view mode. */
 export const ConfigSection = ({ readOnly }: { readOnly: boolean }) => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BU_SECTIONS, fromFormValues, newBusinessUnitValues, toFormValues } from './businessUnitForm';
-import { BUSINESS_UNIT_WRITABLE } from '../../dataProvider/writable';
+import { WRITABLE } from '../../dataProvider/writable';
 
 describe('BU form', () => {
   it('has nine sections covering the 34 writable fields', () => {
     const fields = Object.values(BU_SECTIONS).flat();
     expect(Object.keys(BU_SECTIONS)).toHaveLength(9);
     expect(fields).toHaveLength(34);
-    expect([...fields].sort()).toEqual([...BUSINESS_UNIT_WRITABLE].sort());
+    expect([...fields].sort()).toEqual([...WRITABLE.BusinessUnitInput].sort());
   });
 
   it('starts a new BU with the seed number-format defaults and the query cluster', () => {

@@ -1,7 +1,10 @@
+import type { BusinessUnit, BusinessUnitInput } from '../../types';
 import { NUMBER_FORMAT_FIELDS, jsonFormatToText, parseJsonFormat } from '../../lib/jsonFormat';
-import { configForEditor, configForSave, type ConfigEntry } from '../../lib/configEntries';
+import { configForEditor, configForSave } from '../../lib/configEntries';
+import { everyMember } from '../../lib/exhaustive';
+import { WRITABLE } from '../../dataProvider/writable';
 
-export const CALCULATION_METHODS = ['average', 'fifo'] as const;
+export const CALCULATION_METHODS = everyMember<NonNullable<BusinessUnitInput['calculation_method']>>()(['average', 'fifo']);
 
 /** The nine always-open sections and their fields (wire names), in screen order: 34 fields in all. */
 export const BU_SECTIONS = {
@@ -14,7 +17,11 @@ export const BU_SECTIONS = {
   calculation: ['calculation_method', 'default_currency_id'],
   config: ['config'],
   db_connection: ['db_connection'],
-} as const;
+} as const satisfies Record<string, readonly (keyof BusinessUnitInput)[]>;
+
+type PlacedField = (typeof BU_SECTIONS)[keyof typeof BU_SECTIONS][number];
+// Every field the console sends has a place on the form: one missing from the sections fails to compile.
+const _everyWritableFieldPlaced: readonly PlacedField[] = WRITABLE.BusinessUnitInput;
 
 /** Nullable fields where an empty input means "not set". */
 const NULL_WHEN_BLANK = [
@@ -27,20 +34,24 @@ const NULL_WHEN_BLANK = [
   ...BU_SECTIONS.datetime,
   'calculation_method',
   'default_currency_id',
-];
+] as const satisfies readonly (keyof BusinessUnitInput)[];
 
 type Values = Record<string, unknown>;
 
 /** Record → form values: number formats as JSON text (seed defaults when empty), config values as text. */
-export function toFormValues(record: Values): Values {
-  const values: Values = { ...record };
-  for (const f of NUMBER_FORMAT_FIELDS) values[f] = jsonFormatToText(record[f], f);
-  values.config = configForEditor(record.config as Partial<ConfigEntry>[] | null);
-  return values;
+export function toFormValues<R extends Partial<BusinessUnit>>(record: R) {
+  return {
+    ...record,
+    perpage_format: jsonFormatToText(record.perpage_format, 'perpage_format'),
+    amount_format: jsonFormatToText(record.amount_format, 'amount_format'),
+    quantity_format: jsonFormatToText(record.quantity_format, 'quantity_format'),
+    recipe_format: jsonFormatToText(record.recipe_format, 'recipe_format'),
+    config: configForEditor(record.config),
+  };
 }
 
 /** Defaults of a new BU; `cluster_id` comes from the `?cluster_id=` query when given. */
-export function newBusinessUnitValues(clusterId?: string | null): Values {
+export function newBusinessUnitValues(clusterId?: string | null) {
   return toFormValues({
     cluster_id: clusterId ?? '',
     is_active: true,
@@ -55,14 +66,14 @@ export function newBusinessUnitValues(clusterId?: string | null): Values {
  * Form values → request body: number formats parsed (the raw string when parsing fails), config
  * entries lacking key or label dropped, db_connection sent back exactly as received.
  */
-export function fromFormValues(values: Values, original?: Values | null): Values {
+export function fromFormValues(values: Values, original?: Pick<Partial<BusinessUnit>, 'db_connection'> | null): Values {
   const out: Values = { ...values };
   for (const f of NUMBER_FORMAT_FIELDS) {
     const v = values[f];
     out[f] = typeof v === 'string' ? (v.trim() === '' ? null : parseJsonFormat(v)) : (v ?? null);
   }
   for (const f of NULL_WHEN_BLANK) if (out[f] === '' || out[f] === undefined) out[f] = null;
-  out.config = configForSave(values.config as Partial<ConfigEntry>[] | null);
+  out.config = configForSave(Array.isArray(values.config) ? values.config : null);
   out.db_connection = original ? (original.db_connection ?? null) : null;
   out.is_hq = Boolean(values.is_hq);
   out.is_active = values.is_active === undefined ? true : Boolean(values.is_active);

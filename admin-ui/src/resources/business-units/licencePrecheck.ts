@@ -1,4 +1,5 @@
 import type { DataProvider } from 'react-admin';
+import type { Cluster } from '../../types';
 import { checkBuLicence } from '../../lib/licence';
 
 /**
@@ -6,8 +7,8 @@ import { checkBuLicence } from '../../lib/licence';
  * count its live BUs; at or above the cap, return the seed's message (and the caller sends no create).
  */
 export async function precheckBuLicence(dataProvider: Pick<DataProvider, 'getOne' | 'getList'>, clusterId: string): Promise<string | null> {
-  const { data: cluster } = await dataProvider.getOne('clusters', { id: clusterId });
-  const max = cluster?.max_license_bu as number | null | undefined;
+  const { data: cluster } = await dataProvider.getOne<Cluster>('clusters', { id: clusterId });
+  const max = cluster?.max_license_bu;
   if (max === null || max === undefined) return null;
   const { total } = await dataProvider.getList('business-units', {
     pagination: { page: 1, perPage: 1 },

@@ -24,10 +24,10 @@ import { Link } from 'react-router-dom';
 import { isAtLicenceLimit, formatCountOfMax } from '../../lib/licence';
 import { StatusChip } from '../../components/StatusChip';
 import { ErrorState } from '../../components/ErrorState';
-import type { ListRow } from '../../components/list/AdminList';
+import type { BusinessUnit } from '../../types';
 import { useClusterBusinessUnits } from './useClusterBusinessUnits';
 
-const RowEdit = ({ row }: { row: ListRow }) => {
+const RowEdit = ({ row }: { row: BusinessUnit }) => {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ action: 'edit', resource: 'business-units', record: row });
   if (!canAccess) return null;
@@ -118,7 +118,7 @@ export const ClusterBusinessUnitsCard = ({ clusterId, maxLicenseBu }: { clusterI
                     <TableCell>
                       <StatusChip active={bu.is_active} />
                     </TableCell>
-                    <TableCell>{formatCountOfMax(bu.users_count as number, bu.max_license_users)}</TableCell>
+                    <TableCell>{formatCountOfMax(bu.users_count, bu.max_license_users)}</TableCell>
                     <TableCell align="right">
                       <RowEdit row={bu} />
                     </TableCell>

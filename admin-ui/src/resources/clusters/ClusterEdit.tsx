@@ -6,12 +6,12 @@ import { RequireAccess } from '../../components/RequireAccess';
 import { ModeForm, type PageMode } from '../../components/ModeForm';
 import { BrandingCard } from '../../components/BrandingCard';
 import { RecordLoader } from '../../components/RecordLoader';
-import type { ListRow } from '../../components/list/AdminList';
+import type { Cluster } from '../../types';
 import { ClusterFields, normalizeCluster } from './ClusterFields';
 import { ClusterBusinessUnitsCard } from './ClusterBusinessUnitsCard';
 import { ClusterUsersCard } from './ClusterUsersCard';
 
-const ClusterEditView = ({ data, refetch }: { data: ListRow; refetch: () => Promise<unknown> }) => {
+const ClusterEditView = ({ data, refetch }: { data: Cluster; refetch: () => Promise<unknown> }) => {
   const translate = useTranslate();
   const [mode, setMode] = useState<PageMode>('view');
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'clusters', record: { id: data.id } });
@@ -42,8 +42,8 @@ const ClusterEditView = ({ data, refetch }: { data: ListRow; refetch: () => Prom
         avatarUrl={data.avatar?.url}
         enabled={mode === 'edit'}
       />
-      <ClusterBusinessUnitsCard clusterId={String(data.id)} maxLicenseBu={data.max_license_bu} />
-      <ClusterUsersCard clusterId={String(data.id)} />
+      <ClusterBusinessUnitsCard clusterId={data.id} maxLicenseBu={data.max_license_bu} />
+      <ClusterUsersCard clusterId={data.id} />
     </Stack>
   );
 };
@@ -53,7 +53,7 @@ export const ClusterEdit = () => {
   const { id = '' } = useParams();
   return (
     <RequireAccess action="edit" resource="clusters" record={{ id }}>
-      <RecordLoader<ListRow> resource="clusters" id={id}>
+      <RecordLoader<Cluster> resource="clusters" id={id}>
         {(record, refetch) => <ClusterEditView data={record} refetch={refetch} />}
       </RecordLoader>
     </RequireAccess>

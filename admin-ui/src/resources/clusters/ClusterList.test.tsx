@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, fireEvent, within } from '@testing-library/react';
 import { AdminContext, testDataProvider, type AuthProvider } from 'react-admin';
 import { i18nProvider } from '../../i18n';
-import { canAccessWith, type PlatformPermissions } from '../../auth/permissions';
+import type { Grants } from '../../types';
+import { canAccessWith } from '../../auth/permissions';
 import { ClusterList } from './ClusterList';
 import { downloadText } from '../../lib/csv';
 
@@ -30,7 +31,7 @@ const cluster = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function setup(perms: PlatformPermissions, rows = [cluster('a'), cluster('b', { deleted_at: '2024-02-02T00:00:00Z', deleted_by_name: 'Del' })]) {
+function setup(perms: Grants, rows = [cluster('a'), cluster('b', { deleted_at: '2024-02-02T00:00:00Z', deleted_by_name: 'Del' })]) {
   const getList = vi.fn(async () => ({ data: rows, total: rows.length }));
   const dataProvider = testDataProvider({ getList } as never);
   const authProvider: AuthProvider = {

@@ -1,7 +1,9 @@
 import { useTranslate } from 'react-admin';
 import { Chip, Tooltip } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { AdminList, type ListColumn, type ListRow } from '../../components/list/AdminList';
+import type { Cluster } from '../../types';
+import { AdminList } from '../../components/list/AdminList';
+import type { ListColumn } from '../../components/list/ListTable';
 import { NameCell } from '../../components/list/NameCell';
 import { Thumbnail } from '../../components/Thumbnail';
 import { StatusChip } from '../../components/StatusChip';
@@ -9,10 +11,10 @@ import { clusterCsv } from '../../lib/csv';
 import { formatCountOfMax } from '../../lib/licence';
 
 /** Users count, marked when it has reached the sum of the BU user licences. */
-const UsersCount = ({ record }: { record: ListRow }) => {
+const UsersCount = ({ record }: { record: Cluster }) => {
   const translate = useTranslate();
   const count = Number(record.users_count ?? 0);
-  const max = record.total_max_license_users as number | null | undefined;
+  const max = record.total_max_license_users;
   const atLimit = max !== null && max !== undefined && count >= max;
   if (!atLimit) return <>{count}</>;
   return (
@@ -28,7 +30,7 @@ const UsersCount = ({ record }: { record: ListRow }) => {
   );
 };
 
-const columns: ListColumn[] = [
+const columns: ListColumn<Cluster>[] = [
   { key: 'logo', label: 'resources.clusters.fields.logo', render: (r) => <Thumbnail record={r} />, width: 56 },
   { key: 'code', label: 'resources.clusters.fields.code', sortField: 'code', render: (r) => r.code },
   { key: 'name', label: 'resources.clusters.fields.name', sortField: 'name', render: (r) => <NameCell record={r} /> },

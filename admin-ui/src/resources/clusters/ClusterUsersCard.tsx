@@ -1,31 +1,23 @@
 import { useState } from 'react';
-import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Box,
-  IconButton,
-  Link as MuiLink,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from '@mui/material';
-import DeleteIcon from '@mui/icons-material/PersonRemove';
-import type { AppDataProvider, ClusterUser } from '../../dataProvider';
+import type { ClusterUser } from '../../types';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { compareByNameThenEmail, displayName } from '../../lib/displayName';
-import { StatusChip } from '../../components/StatusChip';
-import { MembersCard } from '../../components/MembersCard';
-import { AddClusterUserDialog, EditClusterUserDialog } from './ClusterUserDialogs';
-import { useClusterBusinessUnits } from './useClusterBusinessUnits';
 import { useBusyAction } from '../../lib/useBusyAction';
+import { MembersCard } from '../../components/members/MembersCard';
+import { MembersTable } from '../../components/members/MembersTable';
+import { AddClusterUserDialog } from './AddClusterUserDialog';
+import { EditClusterUserDialog } from './EditClusterUserDialog';
+import { useClusterBusinessUnits } from './useClusterBusinessUnits';
 
-/** Members sorted by display name then email: Name (opens the edit dialog), Email, Parent BU, Status, Remove. */
+const parentBuColumn = { label: 'app.members.parent_bu', render: (m: ClusterUser) => m.parent_bu_name ?? '' };
+
+/** Members sorted by display name then email; adding, editing and removing refetch the members and the BU counts. */
 export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'clusters', record: { id: clusterId } });
   const businessUnits = useClusterBusinessUnits(clusterId);
   const members = useQuery({
@@ -92,48 +84,15 @@ export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
         </>
       }
     >
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.members.name')}</TableCell>
-              <TableCell>{translate('app.members.email')}</TableCell>
-              <TableCell>{translate('app.members.parent_bu')}</TableCell>
-              <TableCell>{translate('app.members.status')}</TableCell>
-              <TableCell align="right">{translate('app.members.remove')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((m) => (
-              <TableRow key={m.id} data-testid="cluster-user-row">
-                <TableCell>
-                  {canManage ? (
-                    <MuiLink component="button" type="button" onClick={() => setEditing(m)} underline="hover">
-                      {displayName(m)}
-                    </MuiLink>
-                  ) : (
-                    displayName(m)
-                  )}
-                </TableCell>
-                <TableCell>{m.email}</TableCell>
-                <TableCell>{m.parent_bu_name ?? ''}</TableCell>
-                <TableCell>
-                  <StatusChip active={m.is_active} />
-                </TableCell>
-                <TableCell align="right">
-                  {canManage && (
-                    <Tooltip title={translate('app.members.remove')}>
-                      <IconButton size="small" onClick={() => setRemoving(m)} aria-label={translate('app.members.remove')} data-testid="cluster-user-remove">
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+      <MembersTable
+        rows={rows}
+        detail={parentBuColumn}
+        canManage={!!canManage}
+        onEdit={setEditing}
+        onRemove={setRemoving}
+        rowTestId="cluster-user-row"
+        removeTestId="cluster-user-remove"
+      />
     </MembersCard>
   );
 };

@@ -1,9 +1,8 @@
 import { SelectInput, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import type { components } from '../../dataProvider/schema';
+import type { DocumentType } from '../../types';
 import { useDocumentTypes } from './queries';
 
-type DocumentType = components['schemas']['DocumentType'];
 
 /** `PO — Purchase Order`, with the label translated when the console has it (the API's label otherwise). */
 export function useDocumentTypeLabel() {

@@ -5,7 +5,7 @@ import { BuCodesInput } from './BuCodesInput';
 import { DocumentTypeInput } from './DocumentTypeInput';
 import { TemplateSelectInput } from './TemplateSelectInput';
 
-export const DISPLAY_LABEL_MAX = 255;
+const DISPLAY_LABEL_MAX = 255;
 const INT32 = 2_147_483_647;
 
 const integer: Validator = (v: unknown) =>
@@ -18,7 +18,7 @@ const orderValidate = [required(), integer];
 /** Keeps a cleared label as '' (an update with null would leave the stored label unchanged). */
 const keepBlank = (v: string) => v ?? '';
 
-export const MAPPING_DEFAULTS = {
+const MAPPING_DEFAULTS = {
   is_default: true,
   display_label: '',
   display_order: 0,

@@ -28,20 +28,18 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import type { components } from '../../dataProvider/schema';
+import type { PrintTemplateMapping as Mapping } from '../../types';
 import { DocumentTypeInput, useDocumentTypeLabel } from './DocumentTypeInput';
 import { groupByDocumentType } from './groupByDocumentType';
 import { useDocumentTypes } from './queries';
 import { MappingDeleteButton } from './MappingDeleteButton';
 import { TestResolvePanel } from './TestResolvePanel';
 
-type Mapping = components['schemas']['PrintTemplateMapping'];
-
 /**
  * The contract's own ordering (document type, default first, then display order), so groups never split
  * out of order across pages. react-admin carries one sort field; the provider writes it as `field:dir`.
  */
-export const MAPPING_LIST_SORT = { field: 'document_type:asc,is_default:desc,display_order', order: 'ASC' } as const;
+const MAPPING_LIST_SORT = { field: 'document_type:asc,is_default:desc,display_order', order: 'ASC' } as const;
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

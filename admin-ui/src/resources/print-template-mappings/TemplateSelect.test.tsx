@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { TemplateSelect } from './TemplateSelectInput';
-import { renderWithAdmin } from '../../dashboard/testing';
-import type { ReportTemplate } from './templateOrder';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
+import type { ReportTemplate } from '../../types';
 
 const tpl = (id: string, name: string, kind: 'print' | 'report', report_group: string): ReportTemplate => ({
   id,

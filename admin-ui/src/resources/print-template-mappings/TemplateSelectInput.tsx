@@ -1,7 +1,8 @@
 import { ListSubheader, MenuItem, TextField } from '@mui/material';
 import { useInput, useTranslate, required, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { orderTemplates, matchesDocumentType, type ReportTemplate } from './templateOrder';
+import type { ReportTemplate } from '../../types';
+import { orderTemplates, matchesDocumentType } from './templateOrder';
 import { useReportTemplates } from './queries';
 
 const validateTemplate: Validator[] = [required()];

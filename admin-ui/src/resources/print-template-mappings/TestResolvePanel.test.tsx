@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { TestResolvePanel } from './TestResolvePanel';
-import { renderWithAdmin } from '../../dashboard/testing';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
 
 const documentTypes = [
   { code: 'PO', label: 'Purchase Order' },

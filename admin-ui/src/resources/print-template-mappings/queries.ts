@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAppDataProvider } from '../../dashboard/queries';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 /** The ten document types (they never change while the console is open). */
 export function useDocumentTypes() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseBuCodes, orderTemplates, type ReportTemplate } from './templateOrder';
+import type { ReportTemplate } from '../../types';
+import { normaliseBuCodes, orderTemplates } from './templateOrder';
 import { groupByDocumentType } from './groupByDocumentType';
 
 const tpl = (id: string, name: string, kind: 'print' | 'report', report_group: string, is_active = true): ReportTemplate => ({

@@ -1,12 +1,10 @@
-import type { components } from '../../dataProvider/schema';
-
-export type ReportTemplate = components['schemas']['ReportTemplate'];
+import type { ReportTemplate } from '../../types';
 
 /** A mapping should point at a print template of the mapping's own document type. */
 export const matchesDocumentType = (t: Pick<ReportTemplate, 'kind' | 'report_group'>, documentType: string | null | undefined) =>
   !!documentType && t.kind === 'print' && t.report_group === documentType;
 
-export interface TemplateOption {
+interface TemplateOption {
   template: ReportTemplate;
   matches: boolean;
 }

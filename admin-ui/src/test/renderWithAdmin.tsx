@@ -1,21 +1,17 @@
 import type { ReactElement } from 'react';
-import { cleanup, render } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { render } from '@testing-library/react';
 import { AdminContext, type DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { QueryClient } from '@tanstack/react-query';
-import { mergeMessages, type Messages } from '../i18n/types';
-import * as dashboard from './i18n';
+import { fromRaMessages, mergeMessages } from '../lib/messages';
+import * as dashboard from '../dashboard/i18n';
 import * as domainDashboards from '../domain-dashboards/i18n';
 import * as mappings from '../resources/print-template-mappings/i18n';
 
-// Unmount between tests (the runner has no globals, so Testing Library cannot register this itself).
-afterEach(cleanup);
-
 /** English messages of the workspace, the domain dashboards and the mapping screens, for component tests. */
-export const testMessages = mergeMessages(
-  englishMessages as unknown as Messages,
+const testMessages = mergeMessages(
+  fromRaMessages(englishMessages),
   dashboard.en,
   domainDashboards.en,
   mappings.en,
@@ -30,7 +26,7 @@ export function renderWithAdmin(
   dataProvider: Partial<DataProvider> & Record<string, unknown>,
   queryClient = testQueryClient(),
 ) {
-  const i18nProvider = polyglotI18nProvider(() => testMessages as never, 'en', [{ locale: 'en', name: 'English' }], {
+  const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...testMessages }), 'en', [{ locale: 'en', name: 'English' }], {
     allowMissing: true,
   });
   return render(

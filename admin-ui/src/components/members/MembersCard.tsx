@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { Button, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { ErrorState } from './ErrorState';
+import { ErrorState } from '../ErrorState';
 
 interface MembersQuery {
   isFetching: boolean;

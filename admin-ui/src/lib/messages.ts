@@ -1,3 +1,5 @@
+import type { TranslationMessages } from 'react-admin';
+
 /** A message tree; each folder exports `{ en, th }` of this shape. */
 export interface Messages {
   [key: string]: string | Messages;
@@ -19,5 +21,13 @@ export function mergeMessages(...trees: Messages[]): Messages {
       out[k] = isTree(prev) && isTree(v) ? mergeMessages(prev, v) : v;
     }
   }
+  return out;
+}
+
+/** react-admin's message trees allow undefined leaves; ours never hold one. */
+export function fromRaMessages(tree: TranslationMessages[string]): Messages {
+  const out: Messages = {};
+  if (typeof tree !== 'object') return out;
+  for (const [k, v] of Object.entries(tree)) if (v !== undefined) out[k] = typeof v === 'string' ? v : fromRaMessages(v);
   return out;
 }

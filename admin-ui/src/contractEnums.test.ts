@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { schemaNamed } from './test/bundledSpec';
+import { PERMISSION_KEYS } from './auth/grants';
+import { MEMBERSHIP_ROLES } from './lib/membership';
+import { CONFIG_DATATYPES } from './lib/configEntries';
+import { CALCULATION_METHODS } from './resources/business-units/businessUnitForm';
+
+const enumOf = (schema: string) => [...(schemaNamed(schema).enum ?? [])].sort();
+const propertyEnumOf = (schema: string, property: string) => {
+  const found = schemaNamed(schema).properties?.[property] as { enum?: unknown[] } | undefined;
+  return [...(found?.enum ?? [])].filter((v) => v !== null).sort();
+};
+
+// The compiler already holds these lists to the generated types; this holds the generated types to the spec.
+describe('the console lists every value of the contract’s enums', () => {
+  it('membership roles', () => expect([...MEMBERSHIP_ROLES].sort()).toEqual(enumOf('MembershipRole')));
+  it('config datatypes', () => expect([...CONFIG_DATATYPES].sort()).toEqual(enumOf('ConfigDatatype')));
+  it('permission keys', () => expect(Object.values(PERMISSION_KEYS).sort()).toEqual(enumOf('PermissionKey')));
+  it('calculation methods', () =>
+    expect([...CALCULATION_METHODS].sort()).toEqual(propertyEnumOf('BusinessUnitInput', 'calculation_method')));
+});

@@ -1,0 +1,50 @@
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { CrudOps } from './crud';
+import { fromListEnvelope, toListQuery } from './query';
+
+/**
+ * react-admin lets each caller name the record type it reads (`useGetOne<Cluster>('clusters', …)`); what arrives
+ * is the contract's record of that resource, which is the type the console's screens name.
+ */
+const forCaller = <R extends RaRecord>(record: RaRecord): R => record as R;
+
+const idOf = (id: Identifier) => String(id);
+
+/** react-admin's CRUD verbs over the contract's calls; records are returned as the contract sends them. */
+export function createCrudVerbs(crud: CrudOps) {
+  const isCrudResource = (resource: string): resource is keyof CrudOps => Object.hasOwn(crud, resource);
+  const ops = (resource: string) => {
+    if (!isCrudResource(resource)) throw new Error(`Unknown resource: ${resource}`);
+    return crud[resource];
+  };
+
+  async function getList<R extends RaRecord>(resource: string, params: Partial<GetListParams>) {
+    const page = fromListEnvelope<RaRecord>(await ops(resource).list(toListQuery(params)));
+    return { ...page, data: page.data.map((r) => forCaller<R>(r)) };
+  }
+
+  return {
+    getList,
+    getOne: async (resource, params) => ({ data: forCaller(await ops(resource).one(idOf(params.id))) }),
+    getMany: async (resource, params) => ({
+      data: (await Promise.all(params.ids.map((id) => ops(resource).one(idOf(id))))).map((r) => forCaller(r)),
+    }),
+    getManyReference: (resource, params) =>
+      getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+    create: async (resource, params) => ({ data: forCaller(await ops(resource).create(params.data)) }),
+    update: async (resource, params) => ({ data: forCaller(await ops(resource).update(idOf(params.id), params.data)) }),
+    updateMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => ops(resource).update(idOf(id), params.data)));
+      return { data: params.ids };
+    },
+    delete: async (resource, params) => {
+      await ops(resource).remove(idOf(params.id));
+      // A delete answers 204: react-admin gets back the record it asked to delete.
+      return { data: params.previousData ?? forCaller({ id: params.id }) };
+    },
+    deleteMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => ops(resource).remove(idOf(id))));
+      return { data: params.ids };
+    },
+  } satisfies DataProvider;
+}

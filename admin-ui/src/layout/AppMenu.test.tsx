@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, ResourceDefinitionContextProvider, testDataProvider, type AuthProvider } from 'react-admin';
+import type { Grants } from '../types';
+import { canAccessWith } from '../auth/permissions';
+import { i18nProvider } from '../i18n';
+import { RESOURCES } from '../resources/registry';
+import { AppMenu } from './AppMenu';
+
+const definitions = Object.fromEntries(RESOURCES.map((r) => [r.name, { name: r.name, hasList: true, icon: r.icon }]));
+
+function renderMenu(grants: Grants) {
+  const authProvider: AuthProvider = {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    canAccess: async (params) => canAccessWith(grants, params),
+  };
+  render(
+    <AdminContext dataProvider={testDataProvider()} authProvider={authProvider} i18nProvider={i18nProvider}>
+      <ResourceDefinitionContextProvider definitions={definitions}>
+        <AppMenu />
+      </ResourceDefinitionContextProvider>
+    </AdminContext>,
+  );
+}
+
+const resourceItems = ['Clusters', 'Business units', 'Print template mappings'];
+
+describe('menu', { timeout: 20_000 }, () => {
+  it('draws every registered resource the caller may list, in registry order, under its label', async () => {
+    renderMenu({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
+    await waitFor(() => expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(expect.arrayContaining(resourceItems)));
+    const names = screen.getAllByRole('menuitem').map((i) => i.textContent);
+    expect(names.filter((n) => resourceItems.includes(n ?? ''))).toEqual(resourceItems);
+  });
+
+  it('leaves out the resources whose list the rules refuse', async () => {
+    renderMenu({ platform: [], clusters: {}, is_super_admin: false });
+    expect(await screen.findByRole('menuitem', { name: 'Print template mappings' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Clusters' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Business units' })).not.toBeInTheDocument();
+  });
+});

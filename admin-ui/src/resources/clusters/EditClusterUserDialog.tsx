@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import type { BusinessUnit, ClusterUser, MembershipRole } from '../../types';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { displayName } from '../../lib/displayName';
+import { useBusyAction } from '../../lib/useBusyAction';
+import { RoleSelect } from '../../components/members/RoleSelect';
+import { ParentBuSelect } from './ParentBuSelect';
+
+/** Role and parent BU of a cluster member; the member's current BU is never disabled. */
+export const EditClusterUserDialog = (props: {
+  member: ClusterUser;
+  businessUnits: BusinessUnit[];
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const { member } = props;
+  const [role, setRole] = useState<MembershipRole>(member.role);
+  const [parentBu, setParentBu] = useState(member.parent_bu_id ?? '');
+  const [saving, run] = useBusyAction();
+
+  const submit = async () => {
+    await run(async () => {
+      await dataProvider.updateClusterUser(member.id, { role, parent_bu_id: parentBu || null });
+      notify('app.members.updated', { type: 'success' });
+      props.onSaved();
+    });
+  };
+
+  return (
+    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" data-testid="edit-cluster-user-dialog">
+      <DialogTitle>{translate('app.members.edit_title', { name: displayName(member) })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {member.email}
+          </Typography>
+          <RoleSelect value={role} onChange={setRole} />
+          <ParentBuSelect
+            businessUnits={props.businessUnits}
+            value={parentBu}
+            currentBuId={member.parent_bu_id}
+            onChange={setParentBu}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" disabled={saving} onClick={submit} data-testid="edit-user-submit">
+          {translate('ra.action.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,66 @@
+import { useTranslate } from 'react-admin';
+import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import type { PrintTemplateMapping } from '../../types';
+import type { ResolveOutcome } from './resolveOutcome';
+import { ExplanationTable, YesNo } from './ExplanationTable';
+
+const Winner = ({ mapping }: { mapping: PrintTemplateMapping }) => {
+  const translate = useTranslate();
+  const f = (k: string) => translate(`resources.print-template-mappings.fields.${k}`);
+  return (
+    <Alert severity="success" icon={<CheckIcon />} data-testid="resolve-winner">
+      <Typography variant="subtitle1" component="p">
+        {translate('resources.print-template-mappings.resolve.winner', {
+          template: mapping.template_name ?? translate('resources.print-template-mappings.missing_template'),
+        })}
+      </Typography>
+      <Typography variant="body2" component="p">
+        {f('display_label')}: {mapping.display_label || '—'} · {f('is_default')}: <YesNo value={mapping.is_default} /> ·{' '}
+        {f('display_order')}: {mapping.display_order}
+      </Typography>
+      <Typography variant="caption" component="p" color="text.secondary">
+        {translate('resources.print-template-mappings.resolve.mapping_id', { id: mapping.id })}
+      </Typography>
+    </Alert>
+  );
+};
+
+/** The result area of the resolve tester: a prompt, a spinner, the error, or the outcome with its explanation. */
+export const ResolveResult = ({ outcome }: { outcome: ResolveOutcome }) => {
+  const translate = useTranslate();
+  switch (outcome.status) {
+    case 'idle':
+      return (
+        <Typography color="text.secondary">{translate('resources.print-template-mappings.resolve.idle')}</Typography>
+      );
+    case 'loading':
+      return (
+        <Box display="flex" justifyContent="center" p={2}>
+          <CircularProgress size={28} aria-label={translate('resources.print-template-mappings.resolve.loading')} />
+        </Box>
+      );
+    case 'error':
+      return (
+        <Alert severity="error" data-testid="resolve-error">
+          {translate('resources.print-template-mappings.resolve.error', { message: outcome.message })}
+        </Alert>
+      );
+    case 'none':
+      return (
+        <Stack spacing={2}>
+          <Alert severity="warning" data-testid="resolve-none">
+            {translate('resources.print-template-mappings.resolve.none')}
+          </Alert>
+          <ExplanationTable candidates={outcome.candidates} />
+        </Stack>
+      );
+    case 'found':
+      return (
+        <Stack spacing={2}>
+          <Winner mapping={outcome.mapping} />
+          <ExplanationTable candidates={outcome.candidates} />
+        </Stack>
+      );
+  }
+};
