@@ -764,6 +764,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description A business unit's code (at most 50 characters, as on the business-unit form).
+         * @example BU-PKT
+         */
+        BusinessUnitCode: string;
         /** @description A live mapping of the document type as resolve saw it. */
         ResolveCandidate: {
             /**
@@ -800,6 +805,11 @@ export interface components {
              * @example Permitted, default, display order 0 — first in rank
              */
             reason: string;
+            /**
+             * @description Codes of the candidate's allow and deny lists that name no live business unit.
+             * @example []
+             */
+            unknown_business_unit_codes: components["schemas"]["BusinessUnitCode"][];
         };
         /** @description An RFC 9457 problem document. Every failure of every operation has this shape, served as `application/problem+json`. `detail` says what is wrong and how to fix it; `errors` lists field-level validation failures. */
         Problem: {
@@ -1063,6 +1073,12 @@ export interface components {
              *     ]
              */
             widget_types: components["schemas"]["WidgetType"][];
+            /**
+             * @description What the values are computed over. `own`: the caller's own documents and widgets. `clusters`: the clusters (and their business units) the caller may read (`cluster.read`). `platform`: the whole platform, for callers who hold the key platform-wide (others get 403).
+             * @example clusters
+             * @enum {string}
+             */
+            scope: "own" | "clusters" | "platform";
         };
         DatasetList: {
             /** @description The catalog (a fixed list defined by the service). */
@@ -1512,6 +1528,12 @@ export interface components {
              * @example 2026-11-01T08:30:00.000Z
              */
             readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description Changes with every write: the version If-Match compares.
+             * @example 2026-11-02T09:00:00.000Z
+             */
+            readonly updated_at: string;
         };
         ClusterUserList: {
             /** @description Every membership of the cluster (bounded by the all-rows ceiling of 1,000,000). */
@@ -1552,7 +1574,7 @@ export interface components {
             paginate: components["schemas"]["Paginate"];
         };
         /**
-         * @description A number format, normally an object of `Intl.NumberFormat` options (for example `{ "locales": "th-TH", "minimumIntegerDigits": 2 }`; the per-page format is `{ "default": 10 }`). When the console could not parse the operator's JSON text it sends the raw text, which is stored and returned as a string (at most 1,000 characters). An object holds at most 25 options; options other than those listed are strings of at most 100 characters, numbers or booleans.
+         * @description A number format, normally an object of `Intl.NumberFormat` options (for example `{ "locales": "th-TH", "minimumIntegerDigits": 2 }`; the per-page format is `{ "default": 10 }`). When the console could not parse the operator's JSON text it sends the raw text, which is stored and returned as a string (at most 1,000 characters). An object holds at most 25 options; options other than those listed are strings of at most 100 characters, numbers or booleans. A format takes at most 2 KB (2,048 bytes) as JSON once saved.
          * @example {
          *       "locales": "th-TH",
          *       "minimumIntegerDigits": 2
@@ -1678,6 +1700,12 @@ export interface components {
              * @example 2026-11-01T08:30:00.000Z
              */
             readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description Changes with every write: the version If-Match compares.
+             * @example 2026-11-02T09:00:00.000Z
+             */
+            readonly updated_at: string;
         };
         /** @description A business unit (a hotel) of a cluster. Lists return every field but `defaultCurrency` (the default currency, present when one is set) and `users` (the members), which only the single-record read embeds. */
         BusinessUnit: {
@@ -1918,6 +1946,7 @@ export interface components {
              * @example 9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e4f5
              */
             default_currency_id?: string | null;
+            /** @description At most 100 entries and 32 KB (32,768 bytes) as JSON once saved; more is a 400. */
             config?: components["schemas"]["ConfigEntryInput"][] | null;
             /**
              * @description A JSON string; send back the value you received.
@@ -1967,11 +1996,6 @@ export interface components {
          */
         DocumentTypeCode: "PR" | "PO" | "GRN" | "SR" | "CN" | "IA" | "PC" | "SC" | "RFQ" | "INV";
         /**
-         * @description A business unit's code (at most 50 characters, as on the business-unit form).
-         * @example BU-PKT
-         */
-        BusinessUnitCode: string;
-        /**
          * @description Business-unit codes. Null or empty means no restriction.
          * @example [
          *       "BU-PKT",
@@ -2016,6 +2040,11 @@ export interface components {
              * @example true
              */
             is_active: boolean;
+            /**
+             * @description Codes of `allow_business_unit` and `deny_business_unit` that name no live business unit. They are stored as sent (a unit may be created later), but a typo here silently changes what prints, so they are flagged.
+             * @example []
+             */
+            readonly unknown_business_unit_codes: components["schemas"]["BusinessUnitCode"][];
             /**
              * Format: date-time
              * @example 2026-11-01T08:30:00.000Z
@@ -2307,23 +2336,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The caller is signed in but lacks the permission for this record. */
-        Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "about:blank",
-                 *       "title": "Forbidden",
-                 *       "status": 403,
-                 *       "detail": "The caller is signed in but lacks the permission for this record."
-                 *     }
-                 */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description The If-Match ETag no longer matches: the record changed since it was read. Read it again and retry. */
         PreconditionFailed: {
             headers: {
@@ -2336,6 +2348,23 @@ export interface components {
                  *       "title": "Precondition Failed",
                  *       "status": 412,
                  *       "detail": "The If-Match ETag no longer matches: the record changed since it was read. Read it again and retry."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The caller is signed in but lacks the permission for this record. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "The caller is signed in but lacks the permission for this record."
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -2400,6 +2429,11 @@ export interface components {
          */
         WidgetIdPath: string;
         /**
+         * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+         * @example W/"3b0f5a52-1795000000000"
+         */
+        IfMatch: string;
+        /**
          * @description The dataset id from the catalog.
          * @example tenancy.active-clusters
          */
@@ -2439,11 +2473,6 @@ export interface components {
          * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
          */
         ClusterIdPath: string;
-        /**
-         * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
-         * @example W/"3b0f5a52-1795000000000"
-         */
-        IfMatch: string;
         /**
          * @description The cluster membership id (the `id` of a cluster-user row, not the user id).
          * @example 1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d
@@ -2485,7 +2514,7 @@ export interface components {
          */
         ResolveDocumentType: string;
         /**
-         * @description The mapping id, a UUID.
+         * @description The mapping id, a UUID version 4 (any other UUID version is a 400).
          * @example 2c4e6a8b-0d1f-4a3c-9e5b-7d9f1b3d5e7a
          */
         PrintTemplateMappingIdPath: string;
@@ -2498,15 +2527,15 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The address of the created record.
-         * @example /api-system/clusters/3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
-         */
-        Location: string;
-        /**
          * @description The version of the record; send it back as `If-Match` to make a write conditional.
          * @example W/"3b0f5a52-1795000000000"
          */
         ETag: string;
+        /**
+         * @description The address of the created record.
+         * @example /api-system/clusters/3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+         */
+        Location: string;
     };
     pathItems: never;
 }
@@ -2699,6 +2728,7 @@ export interface operations {
             /** @description The new widget. */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -2743,7 +2773,13 @@ export interface operations {
     updateWidget: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+                 * @example W/"3b0f5a52-1795000000000"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description The widget id. A widget of another user is answered as not found.
@@ -2768,6 +2804,7 @@ export interface operations {
             /** @description The updated widget. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2777,6 +2814,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3304,6 +3342,7 @@ export interface operations {
             /** @description The new membership. */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3352,7 +3391,13 @@ export interface operations {
     updateClusterUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+                 * @example W/"3b0f5a52-1795000000000"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description The cluster membership id (the `id` of a cluster-user row, not the user id).
@@ -3377,6 +3422,7 @@ export interface operations {
             /** @description The updated membership. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3388,6 +3434,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3840,6 +3887,7 @@ export interface operations {
             /** @description The new membership. */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3917,7 +3965,13 @@ export interface operations {
     updateBusinessUnitUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+                 * @example W/"3b0f5a52-1795000000000"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description The business-unit membership id (the `id` of a BU-user row, not the user id).
@@ -3942,6 +3996,7 @@ export interface operations {
             /** @description The updated membership. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3952,6 +4007,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4122,7 +4178,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The mapping id, a UUID.
+                 * @description The mapping id, a UUID version 4 (any other UUID version is a 400).
                  * @example 2c4e6a8b-0d1f-4a3c-9e5b-7d9f1b3d5e7a
                  */
                 id: components["parameters"]["PrintTemplateMappingIdPath"];
@@ -4159,7 +4215,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The mapping id, a UUID.
+                 * @description The mapping id, a UUID version 4 (any other UUID version is a 400).
                  * @example 2c4e6a8b-0d1f-4a3c-9e5b-7d9f1b3d5e7a
                  */
                 id: components["parameters"]["PrintTemplateMappingIdPath"];
@@ -4203,7 +4259,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The mapping id, a UUID.
+                 * @description The mapping id, a UUID version 4 (any other UUID version is a 400).
                  * @example 2c4e6a8b-0d1f-4a3c-9e5b-7d9f1b3d5e7a
                  */
                 id: components["parameters"]["PrintTemplateMappingIdPath"];

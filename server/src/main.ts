@@ -9,6 +9,7 @@ import { createStorage } from './storage/index.js';
 import { createLogger } from './http/logging.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './http/client-errors.js';
+import { PRIVATE_UMASK, tightenPermissions } from './data-dir.js';
 
 export interface Running {
   config: Config;
@@ -33,12 +34,16 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 /** Loads config, opens + migrates + seeds the database, and listens. */
 export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Running> {
+  process.umask(PRIVATE_UMASK);
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   // A new embedded database (a fresh directory, or memory:// for the stateful mock) starts from a saved cluster.
   const template = config.database.engine === 'pglite' ? templateForNewDatabase(config.database.dir) : undefined;
   const db = await createDatabase(config, { pgliteTemplate: template });
   try {
+    // After the database opened: a new embedded database is unpacked from its template with the template's modes.
+    const tightened = await tightenPermissions(config.dataDir);
+    if (tightened > 0) logger.info({ dataDir: config.dataDir, entries: tightened }, 'made the data directory private (directories 0700, files 0600)');
     await migrateLatest(db.knex);
     if (await seedIfEmpty(db.knex, config)) logger.info({ admin: config.admin.username }, 'seeded demo data on first start');
     const storage = await createStorage(config);

@@ -210,7 +210,7 @@ describe.each(engines())('business units on %s', (engine) => {
     const cluster = await createCluster();
     const other = await createCluster();
     for (let i = 0; i < 12; i++) await createBu(admin, { cluster_id: cluster.id, code: `P-${String(i).padStart(2, '0')}` });
-    await createBu(admin, { cluster_id: other.id, code: 'P-00' });
+    await createBu(admin, { cluster_id: other.id, code: 'Q-00' });
     const all = await list(admin, `cluster_id=${cluster.id}&perpage=-1&sort=name:asc`);
     expect(all.data).toHaveLength(12);
     expect(all.data.every((b) => b.cluster_id === cluster.id)).toBe(true);
@@ -234,7 +234,7 @@ describe.each(engines())('business units on %s', (engine) => {
     }
   });
 
-  it('when a live business unit of the cluster holds the code, then 409; another cluster may use it; after a soft delete it can be re-created and restoring the old one is 409', async () => {
+  it('when a live business unit holds the code, in this cluster or another, then 409; after a soft delete it can be re-created and restoring the old one is 409', async () => {
     const cluster = await createCluster();
     const other = await createCluster();
     const first = await createBu(admin, { cluster_id: cluster.id, code: 'DUP' });
@@ -242,7 +242,10 @@ describe.each(engines())('business units on %s', (engine) => {
     expect(dup.status).toBe(409);
     expect(dup.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(((await dup.json()) as Problem).detail).toContain('DUP');
-    await createBu(admin, { cluster_id: other.id, code: 'DUP' });
+    // Codes are unique across clusters: print mappings and resolve select a unit by its code alone.
+    const elsewhere = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: other.id, code: 'DUP', name: 'x' } });
+    expect(elsewhere.status).toBe(409);
+    expect(((await elsewhere.json()) as Problem).detail).toMatch(/unique across all clusters/);
 
     const sibling = await createBu(admin, { cluster_id: cluster.id, code: 'SIB' });
     expect((await put(sibling.id, admin, { cluster_id: cluster.id, code: 'DUP', name: 'x' })).status).toBe(409);

@@ -242,8 +242,8 @@ describe.each(engines())('clusters on %s', (engine) => {
       cluster_id: clusterId, code, name: code, max_license_users: max, deleted_at: deleted ? t.knex.fn.now() : null,
     });
     await t.knex('business_units').insert([
-      bu(full.id, 'B1', 5), bu(full.id, 'B2', 7), bu(full.id, 'B3', 100, true),
-      bu(unlimited.id, 'B1', 5), bu(unlimited.id, 'B2', null),
+      bu(full.id, `${prefix}-B1`, 5), bu(full.id, `${prefix}-B2`, 7), bu(full.id, `${prefix}-B3`, 100, true),
+      bu(unlimited.id, `${prefix}-B4`, 5), bu(unlimited.id, `${prefix}-B5`, null),
     ]);
     const users = (await t.knex('users').select('id').orderBy('username').limit(3)) as Array<{ id: string }>;
     await t.knex('cluster_users').insert(users.map((u) => ({ user_id: u.id, cluster_id: full.id })));

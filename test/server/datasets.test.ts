@@ -15,6 +15,7 @@ interface Dataset {
   category: string;
   unit: string | null;
   widget_types: string[];
+  scope: 'own' | 'clusters' | 'platform';
 }
 type Point = { label: string; value: number };
 
@@ -56,7 +57,8 @@ describe.each(engines())('datasets on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestServer(engine);
-    me = await newUser(t);
+    // Platform-wide figures need a platform-wide grant: the caller of these tests may read everything.
+    me = await newUser(t, { superAdmin: true });
     buId = await newBu(t, (await newCluster(t)).id);
   });
   afterAll(() => t?.close());
@@ -71,6 +73,36 @@ describe.each(engines())('datasets on %s', (engine) => {
     return body.data;
   };
   const point = (data: Point[], label: string) => data.find((p) => p.label === label)?.value;
+
+  describe('scope', () => {
+    it('when a caller may read one cluster only, then cluster figures count that cluster alone', async () => {
+      const mine = await newCluster(t);
+      const theirs = await newCluster(t);
+      await newBu(t, mine.id);
+      await newBu(t, theirs.id);
+      await newBu(t, theirs.id);
+      const reader = await newUser(t);
+      await t.knex('permission_grants').insert({ user_id: reader.id, permission_key: 'cluster.read', cluster_id: mine.id });
+      expect(await values('tenancy.active-clusters', reader.token)).toEqual({ value: 1 });
+      expect(await values('tenancy.active-business-units', reader.token)).toEqual({ value: 1 });
+      const licence = await values<Point[]>('tenancy.licence-use-by-cluster', reader.token);
+      expect(licence.map((p) => p.label)).toEqual([mine.name]);
+    });
+
+    it('when a caller holds no grant, then cluster figures are empty, platform figures are refused and left out of its catalog', async () => {
+      const nobody = await newUser(t);
+      expect(await values('tenancy.active-clusters', nobody.token)).toEqual({ value: 0 });
+      expect(await values('tenancy.licence-use-by-cluster', nobody.token)).toEqual([]);
+      for (const id of ['users.by-role', 'printing.mappings-by-document-type']) {
+        const res = await get(`${CATALOG}/${id}/values`, nobody.token);
+        expect(res.status, id).toBe(403);
+        expect(((await res.json()) as { detail: string }).detail).toMatch(/whole platform/);
+      }
+      const catalog = (await (await get(CATALOG, nobody.token)).json()) as { items: Dataset[] };
+      expect(catalog.items.map((d) => d.id)).not.toContain('users.by-role');
+      expect(catalog.items.every((d) => ['own', 'clusters'].includes(d.scope))).toBe(true);
+    });
+  });
 
   describe('catalog', () => {
     it('when the catalog is listed, then at least eight datasets of all three shapes come with the widget types each can use', async () => {
@@ -101,7 +133,7 @@ describe.each(engines())('datasets on %s', (engine) => {
     });
 
     it('when exclude_pinned=true, then the datasets the caller pinned are left out, and only theirs', async () => {
-      const u = await newUser(t);
+      const u = await newUser(t, { superAdmin: true });
       const other = await newUser(t);
       await t.fetch('/api/proxy/api/me/dashboard-widgets', { method: 'POST', token: u.token, json: { dataset_id: 'users.by-role', widget_type: 'pie' } });
       await t.fetch('/api/proxy/api/me/dashboard-widgets', { method: 'POST', token: other.token, json: { dataset_id: 'tenancy.active-clusters', widget_type: 'kpi' } });
@@ -252,7 +284,7 @@ describe.each(engines())('datasets on %s', (engine) => {
         const count = () => statements++;
         t.knex.on('query', count);
         try {
-          await service.values(d.id, me.id);
+          await service.values(d.id, { userId: me.id, permissions: { platform: [], clusters: {}, is_super_admin: true } });
         } finally {
           t.knex.removeListener('query', count);
         }

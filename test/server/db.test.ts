@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createDatabase, migrateLatest, migrateRollbackAll, countFrom, toCount, DataDirLockedError, type Database } from '../../server/src/db/index.js';
+import { createDatabase, migrateLatest, migrateRollbackAll, migrationSource, countFrom, toCount, DataDirLockedError, type Database } from '../../server/src/db/index.js';
 import { acquireDirLock } from '../../server/src/db/lock.js';
 import { seedIfEmpty } from '../../server/src/db/seed/index.js';
 import { savedEmptyTemplate } from '../../server/src/db/template.js';
@@ -52,6 +52,21 @@ describe.each(engines())('database schema on %s', (engine) => {
     expect(await publicTables(h.db)).toEqual([]);
     await migrateLatest(h.db.knex);
     expect(await publicTables(h.db)).toEqual([...TABLES].sort());
+  });
+
+  it('when live business units share a code, then the migration that makes codes unique stops and names them, and drops nothing', async () => {
+    await migrateLatest(h.db.knex);
+    await h.db.knex.migrate.down({ migrationSource, name: '0005_unique_bu_code' });
+    const clusters = await h.db.knex('clusters').insert([{ code: 'MIG-A', name: 'Mig A' }, { code: 'MIG-B', name: 'Mig B' }]).returning('id');
+    const [a, b] = clusters.map((r) => (r as { id: string }).id);
+    await h.db.knex('business_units').insert([{ cluster_id: a, code: 'MIG-DUP', name: 'First' }, { cluster_id: b, code: 'MIG-DUP', name: 'Second' }]);
+    await expect(migrateLatest(h.db.knex)).rejects.toThrow(/MIG-DUP \(MIG-A\/First, MIG-B\/Second\)/);
+    expect(toCount((await h.db.knex('business_units').where({ code: 'MIG-DUP' }).count({ n: '*' }))[0]!.n)).toBe(2);
+    await h.db.knex('business_units').where({ code: 'MIG-DUP', name: 'Second' }).update({ code: 'MIG-DUP-2' });
+    await migrateLatest(h.db.knex);
+    await expect(h.db.knex('business_units').insert({ cluster_id: b, code: 'MIG-DUP', name: 'Third' })).rejects.toMatchObject({ code: '23505' });
+    await h.db.knex('business_units').whereIn('cluster_id', [a!, b!]).delete();
+    await h.db.knex('clusters').whereIn('id', [a!, b!]).delete();
   });
 
   it('when the schema is in place, then the trigram indexes for the user search exist', async () => {

@@ -31,7 +31,7 @@ export function selectAuditActors<B extends Knex.QueryBuilder>(knex: Knex, qb: B
  * The next `updated_at` of a row: now, but always later than the previous value so that two writes in the same
  * millisecond still produce different ETags.
  */
-export function nextUpdatedAt(knex: Knex, table: string): Knex.Raw {
+export function nextUpdatedAt(knex: Knex | Knex.Transaction, table: string): Knex.Raw {
   return knex.raw(`greatest(now(), ??.updated_at + interval '1 millisecond')`, [table]);
 }
 

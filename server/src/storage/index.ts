@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { createLocalStorage, type LocalStorage } from './local.js';
+import { createLocalStorage, removeLeftoverUploads, type LocalStorage } from './local.js';
 import type { StoragePort } from './port.js';
 
 export type { StoragePort } from './port.js';
@@ -12,6 +12,7 @@ export async function createStorage(config: Pick<Config, 'storage' | 'jwtSecret'
     const { createGcsStorage } = await import('./gcs.js');
     return createGcsStorage(config.storage);
   }
+  await removeLeftoverUploads(config.storage.dir);
   // A separate derivation so a leaked file URL says nothing about the token key.
   return createLocalStorage({ dir: config.storage.dir, secret: `files:${config.jwtSecret}` });
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import { ForbiddenError, GoneError, NotFoundError } from '../core/errors.js';
@@ -27,6 +27,20 @@ export interface LocalStorage extends StoragePort {
 }
 
 const META_SUFFIX = '.content-type';
+const TMP_SUFFIX = '.tmp';
+
+/** Removes half-written uploads a killed process left behind (they were never linked to a record). */
+export async function removeLeftoverUploads(dir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  const leftovers = names.filter((n) => n.endsWith(TMP_SUFFIX));
+  await Promise.all(leftovers.map((n) => rm(path.join(dir, n), { force: true })));
+  return leftovers.length;
+}
 
 export function createLocalStorage(opts: LocalStorageOptions): LocalStorage {
   const root = path.resolve(opts.dir);
@@ -47,10 +61,15 @@ export function createLocalStorage(opts: LocalStorageOptions): LocalStorage {
     async put(key, bytes, contentType) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(tmp, bytes);
-      await writeFile(file + META_SUFFIX, contentType);
-      await rename(tmp, file);
+      const tmp = `${file}.${process.pid}.${Date.now()}${TMP_SUFFIX}`;
+      try {
+        await writeFile(tmp, bytes);
+        await writeFile(file + META_SUFFIX, contentType);
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
     },
     async delete(key) {
       const file = fileOf(key);

@@ -3,6 +3,7 @@ import * as m0001 from './0001_auth.js';
 import * as m0002 from './0002_tenancy.js';
 import * as m0003 from './0003_printing_workspace.js';
 import * as m0004 from './0004_bench_indexes.js';
+import * as m0005 from './0005_unique_bu_code.js';
 
 interface Migration {
   name: string;
@@ -18,6 +19,7 @@ export const migrations: Migration[] = [
   { name: '0002_tenancy', file: '0002_tenancy', ...m0002 },
   { name: '0003_printing_workspace', file: '0003_printing_workspace', ...m0003 },
   { name: '0004_bench_indexes', file: '0004_bench_indexes', ...m0004 },
+  { name: '0005_unique_bu_code', file: '0005_unique_bu_code', ...m0005 },
 ];
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */

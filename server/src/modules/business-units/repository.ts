@@ -163,8 +163,8 @@ export function businessUnitRepository(knex: Knex) {
       await db('cluster_users').where({ parent_bu_id: businessUnitId, cluster_id: clusterId }).update({ parent_bu_id: null });
     },
 
-    async liveWithCode(db: Knex | Knex.Transaction, clusterId: string, code: string, exceptId: string): Promise<boolean> {
-      return !!(await db('business_units').select('id').where({ cluster_id: clusterId, code }).whereNull('deleted_at').whereNot('id', exceptId).first());
+    async liveWithCode(db: Knex | Knex.Transaction, code: string, exceptId: string): Promise<boolean> {
+      return !!(await db('business_units').select('id').where({ code }).whereNull('deleted_at').whereNot('id', exceptId).first());
     },
   };
 }

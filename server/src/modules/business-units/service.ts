@@ -25,6 +25,11 @@ function clusterLicenceMessage(count: number, max: number): string {
   return `Cannot create business unit: cluster has reached its license limit (${count}/${max})`;
 }
 
+/** Codes are unique across clusters because print mappings and resolve select business units by code alone. */
+function codeTakenMessage(code: string): string {
+  return `A live business unit with code "${code}" already exists (codes are unique across all clusters, as print mappings select units by code)`;
+}
+
 export interface BusinessUnitDeps {
   knex: Knex;
   storage: StoragePort;
@@ -110,7 +115,7 @@ export function businessUnitService({ knex, storage, clusters, currencies, membe
     try {
       return await write();
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(`A live business unit with code "${code}" already exists in this cluster`);
+      if (isUniqueViolation(err)) throw new ConflictError(codeTakenMessage(code));
       throw err;
     }
   }
@@ -187,8 +192,8 @@ export function businessUnitService({ knex, storage, clusters, currencies, membe
         if (current.deleted_at !== null) {
           const cluster = await clusters.lockRecord(trx, current.cluster_id);
           if (!cluster || cluster.deleted_at !== null) throw new ConflictError('The cluster of this business unit is deleted; restore the cluster first');
-          if (await repo.liveWithCode(trx, current.cluster_id, current.code, id)) {
-            throw new ConflictError(`A live business unit with code "${current.code}" already exists in this cluster; change it before restoring this one`);
+          if (await repo.liveWithCode(trx, current.code, id)) {
+            throw new ConflictError(`${codeTakenMessage(current.code)}; change that unit's code before restoring this one`);
           }
           await assertClusterHasRoom(trx, cluster);
           await guardUnique(current.code, () => repo.restore(trx, id, auth.userId));

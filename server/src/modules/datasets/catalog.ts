@@ -1,9 +1,16 @@
-import type { components } from '../../../../openapi/generated/schema.js';
-import type { CategoricalValue, DatasetRepository, ScalarDeltaValue, ScalarValue } from './repository.js';
+import type { Schemas } from '../../core/contract.js';
+import type { PermissionKey } from '../../core/permissions.js';
+import type { CategoricalValue, ClusterScope, DatasetRepository, ScalarDeltaValue, ScalarValue } from './repository.js';
 
-export type DatasetShape = components['schemas']['DatasetShape'];
-export type WidgetType = components['schemas']['WidgetType'];
-export type DatasetInfo = components['schemas']['Dataset'];
+export type DatasetShape = Schemas['DatasetShape'];
+export type WidgetType = Schemas['WidgetType'];
+export type DatasetInfo = Schemas['Dataset'];
+
+/** Who asks, and over what: the caller's own rows, and the clusters it may read. */
+export interface DatasetCaller {
+  userId: string;
+  readableClusters: ClusterScope;
+}
 
 /** Which card can render which shape (DESIGN §8). */
 export const WIDGET_TYPES_BY_SHAPE: Record<DatasetShape, WidgetType[]> = {
@@ -19,8 +26,11 @@ interface DatasetDefinition {
   shape: DatasetShape;
   category: string;
   unit: string | null;
-  /** Personal datasets read the caller's own rows. */
-  values(repo: DatasetRepository, callerId: string): Promise<ScalarValue | ScalarDeltaValue | CategoricalValue>;
+  /** `own`: the caller's rows; `clusters`: the clusters it may read; `platform`: everything, for platform-wide grants. */
+  scope: DatasetInfo['scope'];
+  /** For `platform` datasets: any of these keys, held platform-wide, lets a caller see the figure. */
+  platformKeys?: PermissionKey[];
+  values(repo: DatasetRepository, caller: DatasetCaller): Promise<ScalarValue | ScalarDeltaValue | CategoricalValue>;
 }
 
 /** The catalog: every dataset is one query over this service's own data. Ids are dot-namespaced and stable. */
@@ -32,7 +42,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     shape: 'scalar',
     category: 'tenancy',
     unit: 'clusters',
-    values: (repo) => repo.activeClusters(),
+    scope: 'clusters',
+    values: (repo, caller) => repo.activeClusters(caller.readableClusters),
   },
   {
     id: 'tenancy.active-business-units',
@@ -41,7 +52,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     shape: 'scalar',
     category: 'tenancy',
     unit: 'business units',
-    values: (repo) => repo.activeBusinessUnits(),
+    scope: 'clusters',
+    values: (repo, caller) => repo.activeBusinessUnits(caller.readableClusters),
   },
   {
     id: 'tenancy.new-business-units',
@@ -50,7 +62,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     shape: 'scalar_delta',
     category: 'tenancy',
     unit: 'business units',
-    values: (repo) => repo.newBusinessUnits(),
+    scope: 'clusters',
+    values: (repo, caller) => repo.newBusinessUnits(caller.readableClusters),
   },
   {
     id: 'tenancy.licence-use-by-cluster',
@@ -59,7 +72,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     shape: 'categorical',
     category: 'tenancy',
     unit: 'users',
-    values: (repo) => repo.licenceUseByCluster(),
+    scope: 'clusters',
+    values: (repo, caller) => repo.licenceUseByCluster(caller.readableClusters),
   },
   {
     id: 'users.by-role',
@@ -68,6 +82,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     shape: 'categorical',
     category: 'users',
     unit: 'users',
+    scope: 'platform',
+    platformKeys: ['cluster.read'],
     values: (repo) => repo.usersByRole(),
   },
   {
@@ -77,6 +93,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     shape: 'categorical',
     category: 'printing',
     unit: 'mappings',
+    scope: 'platform',
+    platformKeys: ['cluster.read', 'print_template_mapping.manage'],
     values: (repo) => repo.mappingsByDocumentType(),
   },
   {
@@ -86,7 +104,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     shape: 'scalar',
     category: 'approvals',
     unit: 'documents',
-    values: (repo, me) => repo.myPendingCount(me),
+    scope: 'own',
+    values: (repo, caller) => repo.myPendingCount(caller.userId),
   },
   {
     id: 'approvals.my-pending-amount',
@@ -95,7 +114,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     shape: 'scalar',
     category: 'approvals',
     unit: 'amount',
-    values: (repo, me) => repo.myPendingAmount(me),
+    scope: 'own',
+    values: (repo, caller) => repo.myPendingAmount(caller.userId),
   },
   {
     id: 'approvals.pending-by-type',
@@ -104,7 +124,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     shape: 'categorical',
     category: 'approvals',
     unit: 'documents',
-    values: (repo, me) => repo.myPendingByType(me, 'count'),
+    scope: 'own',
+    values: (repo, caller) => repo.myPendingByType(caller.userId, 'count'),
   },
   {
     id: 'approvals.amount-by-type',
@@ -113,7 +134,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     shape: 'categorical',
     category: 'approvals',
     unit: 'amount',
-    values: (repo, me) => repo.myPendingByType(me, 'amount'),
+    scope: 'own',
+    values: (repo, caller) => repo.myPendingByType(caller.userId, 'amount'),
   },
 ];
 
@@ -128,7 +150,7 @@ export function allDatasets(): readonly DatasetDefinition[] {
 }
 
 export function describe(d: DatasetDefinition): DatasetInfo {
-  return { id: d.id, name: d.name, description: d.description, shape: d.shape, category: d.category, unit: d.unit, widget_types: WIDGET_TYPES_BY_SHAPE[d.shape] };
+  return { id: d.id, name: d.name, description: d.description, shape: d.shape, category: d.category, unit: d.unit, widget_types: WIDGET_TYPES_BY_SHAPE[d.shape], scope: d.scope };
 }
 
 export function canRender(d: DatasetDefinition, widgetType: string): boolean {

@@ -35,24 +35,42 @@ async function categorical(knex: Knex, sql: string, bindings: readonly unknown[]
   return (await rows(knex, sql, bindings)).map((r) => ({ label: String(r.label), value: toCount(r.value) }));
 }
 
+/** The clusters a figure may count: every one, or those listed (none: nothing to count). */
+export type ClusterScope = 'all' | readonly string[];
+
+/** A SQL condition keeping rows of the scope's clusters, with its bindings. */
+function inScope(column: string, scope: ClusterScope): { sql: string; bindings: string[] } {
+  if (scope === 'all') return { sql: 'true', bindings: [] };
+  if (scope.length === 0) return { sql: 'false', bindings: [] };
+  return { sql: `${column} in (${scope.map(() => '?').join(', ')})`, bindings: [...scope] };
+}
+
 const APPROVAL_VALUES = valuesList(APPROVAL_TYPES);
 const DOCUMENT_TYPE_VALUES = valuesList(DOCUMENT_TYPES);
 
 /** One statement per dataset, each on an index of this service's tables. */
 export function datasetRepository(knex: Knex) {
   return {
-    activeClusters: () => scalar(knex, 'select count(*) as value from clusters where deleted_at is null and is_active'),
+    activeClusters(scope: ClusterScope) {
+      const s = inScope('id', scope);
+      return scalar(knex, `select count(*) as value from clusters where deleted_at is null and is_active and ${s.sql}`, s.bindings);
+    },
 
-    activeBusinessUnits: () => scalar(knex, 'select count(*) as value from business_units where deleted_at is null and is_active'),
+    activeBusinessUnits(scope: ClusterScope) {
+      const s = inScope('cluster_id', scope);
+      return scalar(knex, `select count(*) as value from business_units where deleted_at is null and is_active and ${s.sql}`, s.bindings);
+    },
 
     /** Live BUs created in the last 30 days, against the 30 days before (business_units_created_at index). */
-    async newBusinessUnits(): Promise<ScalarDeltaValue> {
+    async newBusinessUnits(scope: ClusterScope): Promise<ScalarDeltaValue> {
+      const s = inScope('cluster_id', scope);
       const [row] = await rows(
         knex,
         `select count(*) filter (where created_at >= now() - interval '30 days') as value,
                 count(*) filter (where created_at < now() - interval '30 days') as prev
            from business_units
-          where deleted_at is null and created_at >= now() - interval '60 days'`,
+          where deleted_at is null and created_at >= now() - interval '60 days' and ${s.sql}`,
+        s.bindings,
       );
       const value = toCount(row?.value);
       const prev = toCount(row?.prev);
@@ -60,17 +78,20 @@ export function datasetRepository(knex: Knex) {
     },
 
     /** Licensed users (BU memberships of live BUs) per live cluster, most used first. */
-    licenceUseByCluster: () =>
-      categorical(
+    licenceUseByCluster(scope: ClusterScope) {
+      const s = inScope('c.id', scope);
+      return categorical(
         knex,
         `select c.name as label, count(bu.id) as value
            from clusters c
            left join business_units b on b.cluster_id = c.id and b.deleted_at is null
            left join bu_users bu on bu.business_unit_id = b.id
-          where c.deleted_at is null
+          where c.deleted_at is null and ${s.sql}
           group by c.id, c.name
           order by value desc, c.name asc`,
-      ),
+        s.bindings,
+      );
+    },
 
     /** Active users by their highest role: super admin, cluster admin, cluster user, or none. */
     usersByRole: () =>

@@ -15,6 +15,7 @@ export function presentBuMember(m: BuMemberRow): components['schemas']['Business
     email: m.email,
     userInfo: userInfoOf(m),
     created_at: iso(m.created_at),
+    updated_at: iso(m.updated_at),
   };
 }
 
@@ -31,5 +32,6 @@ export function presentClusterMember(m: ClusterMemberRow): components['schemas']
     email: m.email,
     userInfo: userInfoOf(m),
     created_at: iso(m.created_at),
+    updated_at: iso(m.updated_at),
   };
 }

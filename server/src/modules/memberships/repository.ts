@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { toCount } from '../../db/count.js';
-import { displayNameSql } from '../../db/sql.js';
+import { displayNameSql, nextUpdatedAt } from '../../db/sql.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -12,6 +12,7 @@ export interface ClusterMemberRecord {
   is_active: boolean;
   parent_bu_id: string | null;
   created_at: Date;
+  updated_at: Date;
 }
 
 export interface ClusterMemberRow extends ClusterMemberRecord {
@@ -30,6 +31,7 @@ export interface BuMemberRow {
   role: 'admin' | 'user';
   is_active: boolean;
   created_at: Date;
+  updated_at: Date;
   username: string;
   email: string;
   firstname: string | null;
@@ -43,11 +45,12 @@ export interface BuMemberRecord {
   business_unit_id: string;
   role: 'admin' | 'user';
   is_active: boolean;
+  updated_at: Date;
   /** the business unit's parent cluster */
   cluster_id: string;
 }
 
-const CLUSTER_MEMBER_COLUMNS = ['id', 'user_id', 'cluster_id', 'role', 'is_active', 'parent_bu_id', 'created_at'].map((c) => `cluster_users.${c}`);
+const CLUSTER_MEMBER_COLUMNS = ['id', 'user_id', 'cluster_id', 'role', 'is_active', 'parent_bu_id', 'created_at', 'updated_at'].map((c) => `cluster_users.${c}`);
 const USER_COLUMNS = ['users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname'];
 
 export function membershipRepository() {
@@ -92,7 +95,7 @@ export function membershipRepository() {
     },
 
     async updateClusterMember(db: Db, id: string, changes: { role?: 'admin' | 'user'; parent_bu_id?: string | null }, actorId: string): Promise<void> {
-      await db('cluster_users').where({ id }).update({ ...changes, updated_by_id: actorId, updated_at: db.fn.now() });
+      await db('cluster_users').where({ id }).update({ ...changes, updated_by_id: actorId, updated_at: nextUpdatedAt(db, 'cluster_users') });
     },
 
     /** Removes the cluster membership and the user's memberships of that cluster's business units. */
@@ -107,7 +110,7 @@ export function membershipRepository() {
     async listBuMembers(db: Db, businessUnitId: string): Promise<BuMemberRow[]> {
       return db('bu_users')
         .join('users', 'users.id', 'bu_users.user_id')
-        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.created_at')
+        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.created_at', 'bu_users.updated_at')
         .select(USER_COLUMNS)
         .where('bu_users.business_unit_id', businessUnitId)
         .orderByRaw(`lower(${displayNameSql('users')}) asc, lower(users.email) asc, bu_users.id asc`);
@@ -116,7 +119,7 @@ export function membershipRepository() {
     async findBuMemberView(db: Db, id: string): Promise<BuMemberRow | undefined> {
       return db('bu_users')
         .join('users', 'users.id', 'bu_users.user_id')
-        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.created_at')
+        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.created_at', 'bu_users.updated_at')
         .select(USER_COLUMNS)
         .where('bu_users.id', id)
         .first();
@@ -125,8 +128,18 @@ export function membershipRepository() {
     async findBuMember(db: Db, id: string): Promise<BuMemberRecord | undefined> {
       return db('bu_users')
         .join('business_units', 'business_units.id', 'bu_users.business_unit_id')
-        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'business_units.cluster_id')
+        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.updated_at', 'business_units.cluster_id')
         .where('bu_users.id', id)
+        .first();
+    },
+
+    /** The BU membership locked for the rest of the transaction (its version, for If-Match). */
+    async lockBuMember(trx: Knex.Transaction, id: string): Promise<BuMemberRecord | undefined> {
+      return trx('bu_users')
+        .join('business_units', 'business_units.id', 'bu_users.business_unit_id')
+        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.updated_at', 'business_units.cluster_id')
+        .where('bu_users.id', id)
+        .forUpdate('bu_users')
         .first();
     },
 
@@ -152,7 +165,7 @@ export function membershipRepository() {
     },
 
     async updateBuMember(db: Db, id: string, changes: { role?: 'admin' | 'user'; is_active?: boolean }, actorId: string): Promise<void> {
-      await db('bu_users').where({ id }).update({ ...changes, updated_by_id: actorId, updated_at: db.fn.now() });
+      await db('bu_users').where({ id }).update({ ...changes, updated_by_id: actorId, updated_at: nextUpdatedAt(db, 'bu_users') });
     },
 
     /** Removes a BU membership; a cluster membership that named this BU as parent no longer does. */

@@ -1,19 +1,22 @@
-import { operations } from '../../http/handler.js';
+import { ifMatch } from '../../core/etag.js';
+import { operations, versioned } from '../../http/handler.js';
 import type { MembershipService } from './service.js';
 
 export function membershipRoutes(memberships: MembershipService) {
   return operations({
     listClusterUsers: async ({ auth, params }) => ({ status: 200, body: await memberships.listClusterUsers(auth, params.id) }),
-    addClusterUser: async ({ auth, body }) => ({ status: 201, body: await memberships.addClusterUser(auth, body) }),
-    updateClusterUser: async ({ auth, params, body }) => ({ status: 200, body: await memberships.updateClusterUser(auth, params.id, body) }),
+    addClusterUser: async ({ auth, body }) => versioned(201, await memberships.addClusterUser(auth, body)),
+    updateClusterUser: async ({ auth, params, body, req }) =>
+      versioned(200, await memberships.updateClusterUser(auth, params.id, body, ifMatch(req.headers['if-match']))),
     removeClusterUser: async ({ auth, params }) => {
       await memberships.removeClusterUser(auth, params.id);
       return { status: 204 };
     },
 
     listBusinessUnitUsers: async ({ auth, params }) => ({ status: 200, body: await memberships.listBusinessUnitUsers(auth, params.id) }),
-    addBusinessUnitUser: async ({ auth, body }) => ({ status: 201, body: await memberships.addBusinessUnitUser(auth, body) }),
-    updateBusinessUnitUser: async ({ auth, params, body }) => ({ status: 200, body: await memberships.updateBusinessUnitUser(auth, params.id, body) }),
+    addBusinessUnitUser: async ({ auth, body }) => versioned(201, await memberships.addBusinessUnitUser(auth, body)),
+    updateBusinessUnitUser: async ({ auth, params, body, req }) =>
+      versioned(200, await memberships.updateBusinessUnitUser(auth, params.id, body, ifMatch(req.headers['if-match']))),
     removeBusinessUnitUser: async ({ auth, params }) => {
       await memberships.removeBusinessUnitUser(auth, params.id);
       return { status: 204 };

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
+import type { FreshnessCheck } from '../../core/etag.js';
 import { assertCan, assertVisible, type AuthContext } from '../../core/permissions.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { presentBuMember, presentClusterMember } from './present.js';
@@ -123,12 +124,13 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
       });
     },
 
-    async updateClusterUser(auth: AuthContext, id: string, input: ClusterUserUpdate): Promise<ClusterUser> {
+    async updateClusterUser(auth: AuthContext, id: string, input: ClusterUserUpdate, assertFresh: FreshnessCheck): Promise<ClusterUser> {
       return knex.transaction(async (trx) => {
         const member = await repo.lockClusterMember(trx, id);
         if (!member) throw new NotFoundError('Cluster membership not found');
         assertVisible(auth, member.cluster_id, 'Cluster membership not found');
         assertCan(auth, 'cluster.update', member.cluster_id);
+        assertFresh(member);
         const changes: { role?: 'admin' | 'user'; parent_bu_id?: string | null } = {};
         if (input.role !== undefined) changes.role = input.role;
         if (input.parent_bu_id !== undefined) {
@@ -180,16 +182,19 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
       });
     },
 
-    async updateBusinessUnitUser(auth: AuthContext, id: string, input: BusinessUnitUserUpdate): Promise<BusinessUnitUser> {
-      const member = await repo.findBuMember(knex, id);
-      if (!member) throw new NotFoundError('Business unit membership not found');
-      assertVisible(auth, member.cluster_id, 'Business unit membership not found');
-      assertCan(auth, 'cluster.update', member.cluster_id);
-      const changes: { role?: 'admin' | 'user'; is_active?: boolean } = {};
-      if (input.role !== undefined) changes.role = input.role;
-      if (input.is_active !== undefined) changes.is_active = input.is_active;
-      await repo.updateBuMember(knex, id, changes, auth.userId);
-      return loadBuMember(knex, id);
+    async updateBusinessUnitUser(auth: AuthContext, id: string, input: BusinessUnitUserUpdate, assertFresh: FreshnessCheck): Promise<BusinessUnitUser> {
+      return knex.transaction(async (trx) => {
+        const member = await repo.lockBuMember(trx, id);
+        if (!member) throw new NotFoundError('Business unit membership not found');
+        assertVisible(auth, member.cluster_id, 'Business unit membership not found');
+        assertCan(auth, 'cluster.update', member.cluster_id);
+        assertFresh(member);
+        const changes: { role?: 'admin' | 'user'; is_active?: boolean } = {};
+        if (input.role !== undefined) changes.role = input.role;
+        if (input.is_active !== undefined) changes.is_active = input.is_active;
+        await repo.updateBuMember(trx, id, changes, auth.userId);
+        return loadBuMember(trx, id);
+      });
     },
 
     async removeBusinessUnitUser(auth: AuthContext, id: string): Promise<void> {

@@ -68,8 +68,16 @@ function toRecord(row: Record<string, unknown>): MappingRecord {
     template_group: (row.template_group as string | null) ?? null,
     created_by_name: (row.created_by_name as string | null) ?? null,
     updated_by_name: (row.updated_by_name as string | null) ?? null,
+    unknown_business_unit_codes: codeList(row.unknown_business_unit_codes) ?? [],
   };
 }
+
+/** The codes of a mapping's allow and deny lists that name no live business unit (sorted, each once). */
+const UNKNOWN_CODES_SQL = `coalesce((
+  select jsonb_agg(distinct c order by c)
+  from jsonb_array_elements_text(coalesce(m.allow_business_unit, '[]'::jsonb) || coalesce(m.deny_business_unit, '[]'::jsonb)) as c
+  where not exists (select 1 from business_units b where b.code = c and b.deleted_at is null)
+), '[]'::jsonb) as unknown_business_unit_codes`;
 
 function toColumns(c: Partial<MappingColumns>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...c };
@@ -95,6 +103,7 @@ function selectMappings(db: Knex) {
       'rt.report_group as template_group',
       db.raw(`${displayNameSql('cu')} as created_by_name`),
       db.raw(`${displayNameSql('uu')} as updated_by_name`),
+      db.raw(UNKNOWN_CODES_SQL),
     )
     .whereNull('m.deleted_at');
 }

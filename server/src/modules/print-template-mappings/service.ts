@@ -184,6 +184,7 @@ export function mappingService(knex: Knex) {
           is_default: m.is_default,
           display_order: m.display_order,
           is_active: m.is_active,
+          unknown_business_unit_codes: m.unknown_business_unit_codes,
         };
         if (!p.ok) return { ...base, outcome: p.outcome, reason: p.reason };
         if (winner && m.id === winner.id) return { ...base, outcome: 'selected', reason: `Permitted, ${rankText(m)} — first in rank` };

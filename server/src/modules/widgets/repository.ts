@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { nextUpdatedAt } from '../../db/sql.js';
 import type { components } from '../../../../openapi/generated/schema.js';
 
 export type WidgetRecord = components['schemas']['Widget'];
@@ -58,9 +59,14 @@ export function widgetRepository(knex: Knex) {
       return toRecord(created as Record<string, unknown>);
     },
 
-    async updateOwned(id: string, userId: string, patch: { title?: string | null; order_index?: number }): Promise<WidgetRecord | undefined> {
-      const [updated] = await knex('dashboard_widgets')
-        .update({ ...patch, updated_at: knex.fn.now() })
+    /** The caller's widget locked for the rest of the transaction (its version, for If-Match). */
+    async lockOwned(trx: Knex.Transaction, id: string, userId: string): Promise<{ id: string; updated_at: Date } | undefined> {
+      return trx('dashboard_widgets').select('id', 'updated_at').where({ id, user_id: userId }).forUpdate().first();
+    },
+
+    async updateOwned(db: Knex | Knex.Transaction, id: string, userId: string, patch: { title?: string | null; order_index?: number }): Promise<WidgetRecord | undefined> {
+      const [updated] = await db('dashboard_widgets')
+        .update({ ...patch, updated_at: nextUpdatedAt(knex, 'dashboard_widgets') })
         .where({ id, user_id: userId })
         .returning(COLUMNS);
       return updated ? toRecord(updated as Record<string, unknown>) : undefined;

@@ -1,4 +1,5 @@
-import { operations } from '../../http/handler.js';
+import { ifMatch } from '../../core/etag.js';
+import { operations, versioned } from '../../http/handler.js';
 import type { WidgetService } from './service.js';
 
 /** The caller's own dashboard: sign-in only, and every query is scoped to the caller. */
@@ -7,9 +8,9 @@ export function widgetRoutes(widgets: WidgetService) {
     listWidgets: async ({ auth }) => ({ status: 200, body: await widgets.list(auth.userId) }),
     createWidget: async ({ auth, body }) => {
       const created = await widgets.add(auth.userId, body);
-      return { status: 201, body: created, headers: { Location: `/api/proxy/api/me/dashboard-widgets/${created.id}` } };
+      return versioned(201, created, { Location: `/api/proxy/api/me/dashboard-widgets/${created.id}` });
     },
-    updateWidget: async ({ auth, params, body }) => ({ status: 200, body: await widgets.change(auth.userId, params.id, body) }),
+    updateWidget: async ({ auth, params, body, req }) => versioned(200, await widgets.change(auth.userId, params.id, body, ifMatch(req.headers['if-match']))),
     deleteWidget: async ({ auth, params }) => {
       await widgets.remove(auth.userId, params.id);
       return { status: 204 };

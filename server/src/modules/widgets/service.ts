@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
+import type { FreshnessCheck } from '../../core/etag.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../core/errors.js';
 import { canRender, findDataset, WIDGET_TYPES_BY_SHAPE } from '../datasets/catalog.js';
 import { widgetRepository, type WidgetRecord } from './repository.js';
@@ -43,13 +44,16 @@ export function widgetService(knex: Knex) {
     },
 
     /** Rename (null or blank shows the dataset's name again) and/or move. */
-    async change(userId: string, id: string, input: Schemas['WidgetUpdate']): Promise<WidgetRecord> {
+    async change(userId: string, id: string, input: Schemas['WidgetUpdate'], assertFresh: FreshnessCheck): Promise<WidgetRecord> {
       const patch: { title?: string | null; order_index?: number } = {};
       if (input.title !== undefined) patch.title = cleanTitle(input.title);
       if (input.order_index !== undefined) patch.order_index = input.order_index;
-      const updated = await repo.updateOwned(id, userId, patch);
-      if (!updated) throw new NotFoundError(NOT_FOUND);
-      return updated;
+      return knex.transaction(async (trx) => {
+        const current = await repo.lockOwned(trx, id, userId);
+        if (!current) throw new NotFoundError(NOT_FOUND);
+        assertFresh(current);
+        return (await repo.updateOwned(trx, id, userId, patch))!;
+      });
     },
 
     async remove(userId: string, id: string): Promise<void> {
