@@ -172,7 +172,7 @@ export interface paths {
         };
         /**
          * The current values of a dataset
-         * @description Computed from this service's data when asked; personal datasets (for example my pending documents) are the caller's own.
+         * @description Computed from this service's data when asked, over what the caller may read (the dataset's `scope`): personal datasets are the caller's own, cluster figures cover the clusters it may read, and platform-wide figures need a platform-wide grant (403 otherwise). Money is totalled in one currency at a time.
          */
         get: operations["getDatasetValues"];
         put?: never;
@@ -1079,6 +1079,12 @@ export interface components {
              * @enum {string}
              */
             scope: "own" | "clusters" | "platform";
+            /**
+             * @description `money` values are amounts in one currency at a time: see `currency` and `currencies` in the values.
+             * @example count
+             * @enum {string}
+             */
+            measure: "count" | "money";
         };
         DatasetList: {
             /** @description The catalog (a fixed list defined by the service). */
@@ -1130,6 +1136,19 @@ export interface components {
             generated_at: string;
             /** @description `{value}` for scalar, `{value, prev, change}` for scalar_delta, `[{label, value}]` for categorical. */
             data: components["schemas"]["ScalarValue"] | components["schemas"]["ScalarDeltaValue"] | components["schemas"]["CategoricalPoint"][];
+            /**
+             * @description For a money dataset, the currency every value is in (amounts are never added across currencies); null for counts. It is the `currency` asked for, else the currency of most of the caller's documents.
+             * @example THB
+             */
+            currency: string | null;
+            /**
+             * @description For a money dataset, every currency the caller has amounts in, most documents first (to choose another); empty for counts.
+             * @example [
+             *       "THB",
+             *       "USD"
+             *     ]
+             */
+            currencies: string[];
         };
         PendingCount: {
             /**
@@ -2849,7 +2868,13 @@ export interface operations {
     };
     getDatasetValues: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description For a money dataset, the currency to total in (ISO 4217); by default the currency of most of the caller's documents. Ignored for counts.
+                 * @example USD
+                 */
+                currency?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -2873,6 +2898,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };

@@ -331,6 +331,11 @@ const cases = {
       id(t, 'Not A Dataset Id!');
       lenient(t);
     },
+    // A platform-wide figure, asked for by a caller without a platform-wide grant.
+    403: async (t) => {
+      id(t, 'users.by-role');
+      as(t, 'operator');
+    },
     404: async (t) => id(t, 'contract.no-such-dataset'),
   },
   countMyPendingPurchaseRequests: {},

@@ -115,7 +115,7 @@ const MATRIX: Record<string, Row> = {
     call: async (f, g) => ({ method: 'DELETE', path: `/api/proxy/api/me/dashboard-widgets/${await f.widget(g.id)}` }),
   },
   listDatasets: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/datasets' }) },
-  getDatasetValues: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/datasets/users.by-role/values' }) },
+  getDatasetValues: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/datasets/tenancy.active-clusters/values' }) },
   countMyPendingPurchaseRequests: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/purchase-requests/count' }) },
   countMyPendingPurchaseOrders: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/purchase-orders/count' }) },
   countMyPendingStoreRequisitions: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/store-requisitions/count' }) },

@@ -41,9 +41,9 @@ async function newBu(t: TestServer, clusterId: string, overrides: Record<string,
 }
 
 /** A document of `type` with `status`, waiting on `approvers`. */
-async function newDocument(t: TestServer, buId: string, type: 'pr' | 'po' | 'sr', status: string, amount: number, approvers: string[]) {
+async function newDocument(t: TestServer, buId: string, type: 'pr' | 'po' | 'sr', status: string, amount: number, approvers: string[], currency = 'THB') {
   const [row] = await t.knex('documents')
-    .insert({ doc_type: type, doc_no: `${type.toUpperCase()}-${tag()}`, doc_date: '2026-11-01', total_amount: amount, currency_code: 'THB', business_unit_id: buId, status, workflow_current_stage: 'HOD' })
+    .insert({ doc_type: type, doc_no: `${type.toUpperCase()}-${tag()}`, doc_date: '2026-11-01', total_amount: amount, currency_code: currency, business_unit_id: buId, status, workflow_current_stage: 'HOD' })
     .returning('id');
   const id = (row as { id: string }).id;
   if (approvers.length) await t.knex('document_pending_approvers').insert(approvers.map((user_id) => ({ document_id: id, user_id })));
@@ -274,6 +274,31 @@ describe.each(engines())('datasets on %s', (engine) => {
         { label: 'Store Requisition', value: 0 },
       ]);
       expect(await values<{ value: number }>('approvals.my-pending-count', someoneElse.token)).toEqual({ value: 2 });
+    });
+
+    it('when pending amounts are in two currencies, then money is totalled in one currency at a time and never added across', async () => {
+      const u = await newUser(t);
+      await newDocument(t, buId, 'pr', 'pending', 100, [u.id], 'USD');
+      await newDocument(t, buId, 'po', 'pending', 1000, [u.id], 'THB');
+      await newDocument(t, buId, 'po', 'pending', 500, [u.id], 'THB');
+      const full = async (query: string) => {
+        const res = await get(`${CATALOG}/approvals.my-pending-amount/values${query}`, u.token);
+        expect(res.status).toBe(200);
+        return (await res.json()) as { data: { value: number }; currency: string | null; currencies: string[] };
+      };
+      // By default the currency of most of the caller's documents; the others are listed to choose from.
+      expect(await full('')).toMatchObject({ data: { value: 1500 }, currency: 'THB', currencies: ['THB', 'USD'] });
+      expect(await full('?currency=USD')).toMatchObject({ data: { value: 100 }, currency: 'USD' });
+      expect(await full('?currency=EUR')).toMatchObject({ data: { value: 0 }, currency: 'EUR' });
+      const byType = await get(`${CATALOG}/approvals.amount-by-type/values?currency=USD`, u.token);
+      expect(((await byType.json()) as { data: Point[]; currency: string }).data).toEqual([
+        { label: 'Purchase Request', value: 100 },
+        { label: 'Purchase Order', value: 0 },
+        { label: 'Store Requisition', value: 0 },
+      ]);
+      // Counts carry no currency.
+      const counts = (await (await get(`${CATALOG}/approvals.pending-by-type/values`, u.token)).json()) as { currency: unknown; currencies: unknown };
+      expect(counts).toMatchObject({ currency: null, currencies: [] });
     });
 
     it('when any dataset is computed, then it takes exactly one SQL statement', async () => {

@@ -1,16 +1,19 @@
 import type { Schemas } from '../../core/contract.js';
 import type { PermissionKey } from '../../core/permissions.js';
-import type { CategoricalValue, ClusterScope, DatasetRepository, ScalarDeltaValue, ScalarValue } from './repository.js';
+import type { CategoricalValue, ClusterScope, DatasetRepository, InCurrency, ScalarDeltaValue, ScalarValue } from './repository.js';
 
 export type DatasetShape = Schemas['DatasetShape'];
 export type WidgetType = Schemas['WidgetType'];
 export type DatasetInfo = Schemas['Dataset'];
 
-/** Who asks, and over what: the caller's own rows, and the clusters it may read. */
+/** Who asks, and over what: the caller's own rows, the clusters it may read, and for money the currency asked for. */
 export interface DatasetCaller {
   userId: string;
   readableClusters: ClusterScope;
+  currency?: string;
 }
+
+type Values = ScalarValue | ScalarDeltaValue | CategoricalValue;
 
 /** Which card can render which shape (DESIGN §8). */
 export const WIDGET_TYPES_BY_SHAPE: Record<DatasetShape, WidgetType[]> = {
@@ -30,7 +33,10 @@ interface DatasetDefinition {
   scope: DatasetInfo['scope'];
   /** For `platform` datasets: any of these keys, held platform-wide, lets a caller see the figure. */
   platformKeys?: PermissionKey[];
-  values(repo: DatasetRepository, caller: DatasetCaller): Promise<ScalarValue | ScalarDeltaValue | CategoricalValue>;
+  /** Counts come as they are; money comes in one currency, with the others the caller could choose. */
+  values(repo: DatasetRepository, caller: DatasetCaller): Promise<Values | InCurrency<Values>>;
+  /** `money` datasets answer in one currency at a time; the rest are counts. */
+  measure?: 'money';
 }
 
 /** The catalog: every dataset is one query over this service's own data. Ids are dot-namespaced and stable. */
@@ -115,7 +121,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     category: 'approvals',
     unit: 'amount',
     scope: 'own',
-    values: (repo, caller) => repo.myPendingAmount(caller.userId),
+    measure: 'money',
+    values: (repo, caller) => repo.myPendingAmount(caller.userId, caller.currency),
   },
   {
     id: 'approvals.pending-by-type',
@@ -125,7 +132,7 @@ const DEFINITIONS: DatasetDefinition[] = [
     category: 'approvals',
     unit: 'documents',
     scope: 'own',
-    values: (repo, caller) => repo.myPendingByType(caller.userId, 'count'),
+    values: (repo, caller) => repo.myPendingCountByType(caller.userId),
   },
   {
     id: 'approvals.amount-by-type',
@@ -135,7 +142,8 @@ const DEFINITIONS: DatasetDefinition[] = [
     category: 'approvals',
     unit: 'amount',
     scope: 'own',
-    values: (repo, caller) => repo.myPendingByType(caller.userId, 'amount'),
+    measure: 'money',
+    values: (repo, caller) => repo.myPendingAmountByType(caller.userId, caller.currency),
   },
 ];
 
@@ -150,7 +158,7 @@ export function allDatasets(): readonly DatasetDefinition[] {
 }
 
 export function describe(d: DatasetDefinition): DatasetInfo {
-  return { id: d.id, name: d.name, description: d.description, shape: d.shape, category: d.category, unit: d.unit, widget_types: WIDGET_TYPES_BY_SHAPE[d.shape], scope: d.scope };
+  return { id: d.id, name: d.name, description: d.description, shape: d.shape, category: d.category, unit: d.unit, widget_types: WIDGET_TYPES_BY_SHAPE[d.shape], scope: d.scope, measure: d.measure ?? 'count' };
 }
 
 export function canRender(d: DatasetDefinition, widgetType: string): boolean {

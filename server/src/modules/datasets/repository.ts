@@ -6,6 +6,35 @@ export interface ScalarValue { value: number }
 export interface ScalarDeltaValue { value: number; prev: number; change: number }
 export type CategoricalValue = Array<{ label: string; value: number }>;
 
+/** Money totalled in one currency, with every currency the caller has amounts in (most documents first). */
+export interface InCurrency<T> {
+  data: T;
+  currency: string | null;
+  currencies: string[];
+}
+
+/**
+ * The caller's pending documents by currency, and the currency to total in: the one asked for, else the one of most
+ * documents. Shared by the money datasets, so each stays one statement.
+ */
+const PENDING_BY_CURRENCY = `
+  mine as (
+    select d.doc_type, d.total_amount, d.currency_code
+      from document_pending_approvers pa
+      join documents d on d.id = pa.document_id and d.status = 'pending'
+     where pa.user_id = ?
+  ),
+  per_currency as (select currency_code, count(*) as n from mine group by currency_code),
+  chosen as (
+    select coalesce(?::text, (select currency_code from per_currency order by n desc, currency_code limit 1)) as currency
+  ),
+  currencies as (select coalesce(json_agg(currency_code order by n desc, currency_code), '[]'::json) as list from per_currency)`;
+
+function currencyList(v: unknown): string[] {
+  const parsed = typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+}
+
 /** The approval document types in feed order, with their chart labels. */
 const APPROVAL_TYPES = [
   { code: 'pr', label: 'Purchase Request' },
@@ -135,24 +164,27 @@ export function datasetRepository(knex: Knex) {
         [userId],
       ),
 
-    myPendingAmount: (userId: string) =>
-      scalar(
+    /** The amount waiting on the user, in one currency (never added across currencies). */
+    async myPendingAmount(userId: string, currency: string | undefined): Promise<InCurrency<ScalarValue>> {
+      const [row] = await rows(
         knex,
-        `select coalesce(sum(d.total_amount), 0) as value
-           from document_pending_approvers pa
-           join documents d on d.id = pa.document_id and d.status = 'pending'
-          where pa.user_id = ?`,
-        [userId],
-      ),
+        `with ${PENDING_BY_CURRENCY}
+         select chosen.currency, currencies.list as currencies,
+                (select coalesce(sum(total_amount), 0) from mine where currency_code = chosen.currency) as value
+           from chosen, currencies`,
+        [userId, currency ?? null],
+      );
+      return { data: { value: toCount(row?.value) }, currency: (row?.currency as string | null) ?? null, currencies: currencyList(row?.currencies) };
+    },
 
-    /** The user's pending documents per type (pr, po, sr), as count or amount. */
-    myPendingByType: (userId: string, measure: 'count' | 'amount') =>
+    /** The user's pending documents per type (pr, po, sr): how many, over every currency. */
+    myPendingCountByType: (userId: string) =>
       categorical(
         knex,
-        `select t.label, ${measure === 'count' ? 'count(d.id)' : 'coalesce(sum(d.total_amount), 0)'} as value
+        `select t.label, count(d.doc_type) as value
            from ${APPROVAL_VALUES.sql}
            left join (
-             select d.doc_type, d.id, d.total_amount
+             select d.doc_type
                from document_pending_approvers pa
                join documents d on d.id = pa.document_id and d.status = 'pending'
               where pa.user_id = ?
@@ -161,6 +193,29 @@ export function datasetRepository(knex: Knex) {
           order by t.ord`,
         [...APPROVAL_VALUES.bindings, userId],
       ),
+
+    /** The amount waiting on the user per type (pr, po, sr), in one currency. */
+    async myPendingAmountByType(userId: string, currency: string | undefined): Promise<InCurrency<CategoricalValue>> {
+      const result = await rows(
+        knex,
+        `with ${PENDING_BY_CURRENCY}
+         select t.label, chosen.currency, currencies.list as currencies, coalesce(v.value, 0) as value
+           from ${APPROVAL_VALUES.sql}
+           cross join chosen cross join currencies
+           left join (
+             select m.doc_type, sum(m.total_amount) as value
+               from mine m join chosen on m.currency_code = chosen.currency
+              group by m.doc_type
+           ) v on v.doc_type = t.code
+          order by t.ord`,
+        [userId, currency ?? null, ...APPROVAL_VALUES.bindings],
+      );
+      return {
+        data: result.map((r) => ({ label: String(r.label), value: toCount(r.value) })),
+        currency: (result[0]?.currency as string | null) ?? null,
+        currencies: currencyList(result[0]?.currencies),
+      };
+    },
   };
 }
 

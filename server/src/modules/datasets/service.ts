@@ -3,7 +3,7 @@ import type { Schemas } from '../../core/contract.js';
 import { ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { can, clustersWith, type AuthContext } from '../../core/permissions.js';
 import { allDatasets, describe, findDataset, type DatasetInfo } from './catalog.js';
-import { datasetRepository } from './repository.js';
+import { datasetRepository, type InCurrency } from './repository.js';
 
 export type DatasetValues = Schemas['DatasetValues'];
 
@@ -30,14 +30,22 @@ export function datasetService(knex: Knex, pinnedDatasetIds: PinnedDatasets) {
     },
 
     /** Computed over what the caller may read: its own rows, its readable clusters, or (with the grant) everything. */
-    async values(id: string, auth: AuthContext): Promise<DatasetValues> {
+    async values(id: string, auth: AuthContext, currency?: string): Promise<DatasetValues> {
       const dataset = findDataset(id);
       if (!dataset) throw new NotFoundError(`No dataset ${id} in the catalog`);
       if (!mayCompute(auth, dataset)) {
         throw new ForbiddenError(`The dataset ${id} covers the whole platform: it needs ${dataset.platformKeys!.join(' or ')} on all clusters`);
       }
-      const data = await dataset.values(repo, { userId: auth.userId, readableClusters: clustersWith(auth.permissions, 'cluster.read') });
-      return { dataset_id: dataset.id, shape: dataset.shape, generated_at: new Date().toISOString(), data };
+      const computed = await dataset.values(repo, { userId: auth.userId, readableClusters: clustersWith(auth.permissions, 'cluster.read'), currency });
+      const money = dataset.measure === 'money' ? (computed as InCurrency<DatasetValues['data']>) : undefined;
+      return {
+        dataset_id: dataset.id,
+        shape: dataset.shape,
+        generated_at: new Date().toISOString(),
+        data: money ? money.data : (computed as DatasetValues['data']),
+        currency: money?.currency ?? null,
+        currencies: money?.currencies ?? [],
+      };
     },
   };
 }
