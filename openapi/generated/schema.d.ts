@@ -740,6 +740,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-system/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail, newest first
+         * @description Every change made through the API, with who made it, when, from where and the fields before and after. A caller sees the events of the clusters it may read (`cluster.read`); events that belong to no cluster (print mappings, sign-ins, personal widgets) need `cluster.read` on all clusters.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/{key}": {
         parameters: {
             query?: never;
@@ -2231,6 +2251,76 @@ export interface components {
         CurrencyList: {
             /** @description Every currency (ISO 4217 has fewer than 200 active codes). */
             data: components["schemas"]["Currency"][];
+        };
+        /** @description One change, recorded in the same transaction as the change itself. Events are append-only: the API has no way to change or delete one, and the database refuses to. */
+        AuditEvent: {
+            /**
+             * Format: uuid
+             * @example 7d1e9c2b-4a6f-4b8d-9e0a-1c2d3e4f5a6b
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T09:15:00.000Z
+             */
+            at: string;
+            /**
+             * Format: uuid
+             * @description Who did it; null for an anonymous sign-in attempt.
+             * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
+             */
+            actor_id: string | null;
+            /**
+             * @description The actor's display name at the time.
+             * @example Platform Administrator
+             */
+            actor_name: string | null;
+            /**
+             * @description The operationId of the change (for example `updateCluster`), or a sign-in event (`login.succeeded`, `login.failed`).
+             * @example updateCluster
+             */
+            action: string;
+            /**
+             * @example cluster
+             * @enum {string}
+             */
+            target_type: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session";
+            /** @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60 */
+            target_id: string | null;
+            /**
+             * Format: uuid
+             * @description The cluster the target belongs to, if any.
+             * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+             */
+            cluster_id: string | null;
+            /** @example 8f29caa7-3cbe-475a-8ede-9b43d0946a69 */
+            request_id: string | null;
+            /** @example 127.0.0.1 */
+            ip: string | null;
+            /** @example Mozilla/5.0 */
+            user_agent: string | null;
+            /**
+             * @description The fields that changed, each with its value before and after (null before a create, after a delete). Secrets never appear.
+             * @example {
+             *       "name": {
+             *         "before": "Andaman Hotels Group",
+             *         "after": "Andaman Hotels & Resorts"
+             *       }
+             *     }
+             */
+            changes: {
+                [key: string]: {
+                    /** @description The value before (any JSON; null before a create). */
+                    before: unknown;
+                    /** @description The value after (any JSON; null after a delete). */
+                    after: unknown;
+                };
+            };
+        };
+        AuditEventPage: {
+            /** @description The page, newest first. */
+            data: components["schemas"]["AuditEvent"][];
+            paginate: components["schemas"]["Paginate"];
         };
     };
     responses: {
@@ -4379,6 +4469,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurrencyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Only events of this kind of record.
+                 * @example cluster
+                 */
+                target_type?: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session";
+                /**
+                 * @description Only events of this record (with `target_type`, its History).
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                target_id?: string;
+                /**
+                 * @description Only events by this user.
+                 * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
+                 */
+                actor_id?: string;
+                /**
+                 * @description Only events of this action (an operationId, or a sign-in event).
+                 * @example updateCluster
+                 */
+                action?: string;
+                /**
+                 * @description Only events of records of this cluster.
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                cluster_id?: string;
+                /**
+                 * @description Only events at or after this time.
+                 * @example 2026-11-01T00:00:00.000Z
+                 */
+                from?: string;
+                /**
+                 * @description Only events before this time.
+                 * @example 2026-12-01T00:00:00.000Z
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Knex } from 'knex';
@@ -18,6 +18,7 @@ import { identifyOperation, operationsOf } from './http/operations.js';
 import { canonicalQuery } from './http/query-encoding.js';
 import { apiNotFound, problemHandler } from './http/problem.js';
 import { API_SPEC_PATH, loadApiSpec } from './http/spec.js';
+import { consoleSite, publishedContract, referenceDocs } from './http/static.js';
 import { createHandlers, createServices, type AppHandlers } from './modules/index.js';
 
 export interface AppDeps {
@@ -29,12 +30,40 @@ export interface AppDeps {
   handlerOverrides?: Partial<AppHandlers>;
 }
 
+/** The package root: the repository, or the built tree `npm run build` writes to dist/. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const UI_DIST_DIR = path.join(ROOT, 'admin-ui', 'dist');
-const DOCS_FILE = path.join(ROOT, 'var', 'docs', 'index.html');
+/** The console build: `dist/console` in a built tree, `admin-ui/dist` in the repository. */
+const CONSOLE_DIRS = [path.join(ROOT, 'console'), path.join(ROOT, 'admin-ui', 'dist')];
 
 /** Paths the contract covers; everything else (console, docs) bypasses the validator. */
-const CONTRACT_PATH = /^\/(api|api-system|files)(\/|$)|^\/healthz\/?$/;
+const CONTRACT_PATH = /^\/(api|api-system|files)(\/|$)|^\/(healthz|readyz)\/?$/;
+
+/**
+ * `upgrade-insecure-requests` makes the browser fetch every script and style over https: right behind TLS, a white
+ * page over plain HTTP (HOST=0.0.0.0 on a LAN). Sent only when the public address is https, or when a trusted proxy
+ * (TRUST_PROXY) says this request reached it over TLS.
+ */
+function upgradesInsecureRequests(config: Config): (req: Request) => boolean {
+  const publicHttps = config.publicBaseUrl?.startsWith('https:') ?? false;
+  return (req) => publicHttps || (config.trustProxy !== false && req.secure);
+}
+
+function securityHeaders(upgradeInsecure: (req: Request) => boolean): RequestHandler {
+  const policy = (upgrade: boolean) =>
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Signed image URLs may point at the bucket (GCS); the console uses inline styles (emotion).
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'upgrade-insecure-requests': upgrade ? [] : null,
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+  const [plain, upgrading] = [policy(false), policy(true)];
+  return (req, res, next) => (upgradeInsecure(req) ? upgrading : plain)(req, res, next);
+}
 
 /** Builds the express app (no listen): logging, security headers, auth, contract validation, modules, errors. */
 export function createApp({ config, db, storage, logger, handlerOverrides }: AppDeps): Express {
@@ -43,19 +72,12 @@ export function createApp({ config, db, storage, logger, handlerOverrides }: App
   // ETags mean "record version" here (If-Match); no automatic body hashes.
   app.set('etag', false);
 
+  // X-Forwarded-Proto/-For count only from the proxies TRUST_PROXY names (req.secure, req.protocol, req.ip).
+  app.set('trust proxy', config.trustProxy);
+  const upgradeInsecure = upgradesInsecureRequests(config);
+
   app.use(requestLogger(logger));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // Signed image URLs may point at the bucket (GCS); the console uses inline styles (emotion).
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-        },
-      },
-      crossOriginResourcePolicy: { policy: 'same-site' },
-    }),
-  );
+  app.use(securityHeaders(upgradeInsecure));
   app.use(cors(config.corsOrigins));
   // HEAD is GET without the body (RFC 9110): the contract lists GETs only, so let HEAD reach them as a GET.
   // Node decided when the request arrived that a HEAD response carries no body, so none is sent.
@@ -101,33 +123,15 @@ export function createApp({ config, db, storage, logger, handlerOverrides }: App
 
   if (isLocalStorage(storage)) app.use(storage.router());
   app.use(dispatch(handlers));
-  app.use(['/api', '/api-system', '/files', '/healthz'], apiNotFound);
+  app.use(['/api', '/api-system', '/files', '/healthz', '/readyz'], apiNotFound);
 
-  mountDocs(app);
-  mountConsole(app, config.consoleDir ?? UI_DIST_DIR);
+  app.use(publishedContract({ specPath: API_SPEC_PATH, publicBaseUrl: config.publicBaseUrl }));
+  app.get(['/docs', '/docs/'], referenceDocs({ root: ROOT, specPath: API_SPEC_PATH, publicBaseUrl: config.publicBaseUrl, upgradeInsecure }));
+  const site = consoleSite(config.consoleDir ?? CONSOLE_DIRS.find((dir) => existsSync(dir)) ?? CONSOLE_DIRS[1]!);
+  app.use(site.files);
+  // Client-side routes of the console (a deep link or a reload) get its index page.
+  app.get('/{*rest}', site.spaFallback);
 
   app.use(problemHandler);
   return app;
-}
-
-/** Reference docs (`npm run docs` writes var/docs/index.html); Redoc needs inline scripts and workers. */
-function mountDocs(app: Express): void {
-  app.get(['/docs', '/docs/'], (_req, res, next) => {
-    if (!existsSync(DOCS_FILE)) return next();
-    res.setHeader(
-      'Content-Security-Policy',
-      "default-src 'self'; script-src 'self' 'unsafe-inline' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:",
-    );
-    res.sendFile(DOCS_FILE);
-  });
-}
-
-/** The console build, when present, with an SPA fallback for its client-side routes. */
-function mountConsole(app: Express, dir: string): void {
-  app.use(express.static(dir, { index: 'index.html', fallthrough: true }));
-  app.get('/{*rest}', (req, res, next) => {
-    const index = path.join(dir, 'index.html');
-    if (!req.accepts('html') || !existsSync(index)) return next();
-    res.sendFile(index);
-  });
 }

@@ -27,8 +27,14 @@ export interface Config {
   validateResponses: boolean;
   /** Origins allowed to call the API from a browser (CORS); empty = same origin only, no CORS headers. */
   corsOrigins: string[];
-  /** Where the console build is served from; null = admin-ui/dist (tests point it at their own build). */
+  /** Where the console build is served from; null = the build next to the server (dist/console or admin-ui/dist). */
   consoleDir: string | null;
+  /** The address clients use (scheme, host, optional port and path, no trailing slash); the published spec and docs name it. */
+  publicBaseUrl: string | null;
+  /** Express's `trust proxy`: false, true, a hop count, or addresses/subnets of the proxies whose X-Forwarded-* headers count. */
+  trustProxy: boolean | number | string[];
+  /** Where the signing secret came from: the environment, or a file generated into DATA_DIR (one per data directory). */
+  jwtSecretSource: 'env' | 'generated';
   version: string;
 }
 
@@ -148,8 +154,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else problems.push(`CORS_ORIGINS must be a comma-separated list of origins like https://console.example.com (scheme, host, optional port; no path, no "*"): "${raw}" is not one`);
   }
 
+  let publicBaseUrl: string | null = null;
+  const publicBaseUrlRaw = str('PUBLIC_BASE_URL');
+  if (publicBaseUrlRaw !== undefined) {
+    publicBaseUrl = publicBaseUrlOf(publicBaseUrlRaw);
+    if (publicBaseUrl === null) problems.push(`PUBLIC_BASE_URL must be an http(s) URL like https://admin.example.com or https://example.com/admin (no query, fragment or credentials): "${publicBaseUrlRaw}" is not one`);
+  }
+
+  let trustProxy: boolean | number | string[] = false;
+  const trustProxyRaw = str('TRUST_PROXY');
+  if (trustProxyRaw !== undefined) {
+    const parsed = trustProxyOf(trustProxyRaw);
+    if (parsed === null) problems.push(`TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses or subnets (got "${trustProxyRaw}")`);
+    else trustProxy = parsed;
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
+  const jwtSecretSource = jwtSecret === undefined ? 'generated' : 'env';
   jwtSecret ??= persistedSecret(dataDir);
 
   return {
@@ -166,8 +188,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses,
     corsOrigins,
     consoleDir,
+    publicBaseUrl,
+    trustProxy,
+    jwtSecretSource,
     version: packageVersion(),
   };
+}
+
+/** `https://Example.com:8443/admin/` → `https://example.com:8443/admin`; null when it is not a plain http(s) base URL. */
+function publicBaseUrlOf(raw: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  if (u.username || u.password || u.search || u.hash || raw.includes('?') || raw.includes('#')) return null;
+  const base = `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
+  // The address is written into the published spec and the docs page: only characters that need no escaping there.
+  return /^https?:\/\/[A-Za-z0-9.\-[\]:]+(\/[A-Za-z0-9._~\-/%]*)?$/.test(base) ? base : null;
+}
+
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
+
+function trustProxyOf(raw: string): boolean | number | string[] | null {
+  const v = raw.toLowerCase();
+  if (['true', 'on', 'yes'].includes(v)) return true;
+  if (['false', 'off', 'no'].includes(v)) return false;
+  // A hop count: 1 = the address the nearest proxy saw (express's own meaning of a number).
+  if (/^\d{1,2}$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const list = raw.split(',').map((a) => a.trim()).filter(Boolean);
+  return list.length > 0 && list.every((a) => PROXY_ADDRESS.test(a)) ? list : null;
 }
 
 function persistedSecret(dataDir: string): string {

@@ -659,6 +659,13 @@ const cases = {
       lenient(t);
     },
   },
+  listAuditEvents: {
+    400: async (t) => {
+      url(t, {}, 'target_type=planet');
+      lenient(t);
+    },
+    403: deny('operator'),
+  },
   listCurrencies: {
     400: async (t) => {
       url(t, {}, 'active_only=perhaps');

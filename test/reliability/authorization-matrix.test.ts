@@ -307,6 +307,7 @@ const MATRIX: Record<string, Row> = {
     call: async (f) => ({ method: 'DELETE', path: `/api-system/print-template-mappings/${await f.mapping()}` }),
   },
   listReportTemplates: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/report-templates' }) },
+  listAuditEvents: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/audit-events', clusterId: f.target }) },
   listCurrencies: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/currencies', clusterId: f.target }) },
 };
 

@@ -15,6 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const TABLES = [
   'users', 'permission_grants', 'refresh_tokens', 'login_attempts', 'currencies', 'clusters', 'business_units',
   'cluster_users', 'bu_users', 'report_templates', 'print_template_mappings', 'dashboard_widgets', 'documents', 'document_pending_approvers',
+  'audit_events',
 ];
 
 async function openEmpty(engine: Engine): Promise<{ db: Database; drop(): Promise<void> }> {

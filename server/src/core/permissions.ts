@@ -5,9 +5,17 @@ export type PermissionKey = Schemas['PermissionKey'];
 /** What a caller may do: the contract's permissions without the profile. */
 export type Permissions = Omit<Schemas['PlatformPermissions'], 'user'>;
 
+/** Where a request came from, for the audit trail. */
+export interface RequestOrigin {
+  requestId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface AuthContext {
   userId: string;
   permissions: Permissions;
+  origin?: RequestOrigin;
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { UnauthorizedError, ForbiddenError } from '../core/errors.js';
-import { passesAccessRule, type AuthContext } from '../core/permissions.js';
+import { passesAccessRule, type AuthContext, type RequestOrigin } from '../core/permissions.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -9,6 +9,13 @@ declare global {
       auth?: AuthContext;
     }
   }
+}
+
+/** Where the request came from, as the audit trail records it. */
+export function originOf(req: Request): RequestOrigin {
+  const id = (req as Request & { id?: unknown }).id;
+  const agent = req.headers['user-agent'];
+  return { requestId: typeof id === 'string' ? id : null, ip: req.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, 1000) : null };
 }
 
 /** Turns a verified bearer token into the caller, or null when the token or its user is no longer valid. */
@@ -28,7 +35,7 @@ export function authenticate(resolveCaller: CallerResolver): RequestHandler {
       if (!match) throw new UnauthorizedError('authentication required: send Authorization: Bearer <access_token>');
       const caller = await resolveCaller(match[1]!);
       if (!caller) throw new UnauthorizedError();
-      req.auth = caller;
+      req.auth = { ...caller, origin: originOf(req) };
       next();
     } catch (err) {
       next(err);

@@ -1,5 +1,7 @@
 import type { OperationHandlers, HandledOperationId } from '../http/handler.js';
 import type { ModuleDeps } from './types.js';
+import { auditTrail } from './audit/service.js';
+import { auditRoutes } from './audit/routes.js';
 import { authService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { brandingService } from './branding/service.js';
@@ -37,13 +39,15 @@ export type AppHandlers = Pick<OperationHandlers, HandledOperationId>;
  * module's repository. See docs/adding-a-resource.md.
  */
 export function createServices({ knex, storage, logger, config }: ModuleDeps) {
-  const auth = authService(knex, config.jwtSecret);
-  const clusters = clusterService({ knex, storage });
+  const audit = auditTrail(knex);
+  const auth = authService(knex, config.jwtSecret, audit);
+  const clusters = clusterService({ knex, storage, audit });
   const currencies = currencyService(knex);
-  const businessUnits = businessUnitService({ knex, storage, clusters, currencies, members: memberDirectory() });
-  const memberships = membershipService({ knex, clusters, businessUnits });
-  const widgets = widgetService(knex);
+  const businessUnits = businessUnitService({ knex, storage, audit, clusters, currencies, members: memberDirectory() });
+  const memberships = membershipService({ knex, audit, clusters, businessUnits });
+  const widgets = widgetService(knex, audit);
   return {
+    audit,
     auth,
     clusters,
     currencies,
@@ -52,8 +56,8 @@ export function createServices({ knex, storage, logger, config }: ModuleDeps) {
     widgets,
     datasets: datasetService(knex, widgets.pinnedDatasetIds),
     users: userService({ knex }),
-    branding: brandingService({ knex, storage, logger }),
-    mappings: mappingService(knex),
+    branding: brandingService({ knex, storage, logger, audit }),
+    mappings: mappingService(knex, audit),
     reportTemplates: reportTemplateService(knex),
     feeds: feedService(knex),
   };
@@ -65,6 +69,7 @@ export function createHandlers(deps: ModuleDeps, services: Services): AppHandler
   return {
     ...healthRoutes({ knex: deps.knex, version: deps.config.version }),
     ...authRoutes(services.auth),
+    ...auditRoutes(services.audit),
     ...clusterRoutes(services.clusters),
     ...businessUnitRoutes(services.businessUnits),
     ...membershipRoutes(services.memberships),

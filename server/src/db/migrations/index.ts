@@ -4,6 +4,7 @@ import * as m0002 from './0002_tenancy.js';
 import * as m0003 from './0003_printing_workspace.js';
 import * as m0004 from './0004_bench_indexes.js';
 import * as m0005 from './0005_unique_bu_code.js';
+import * as m0006 from './0006_audit_events.js';
 
 interface Migration {
   name: string;
@@ -20,6 +21,7 @@ export const migrations: Migration[] = [
   { name: '0003_printing_workspace', file: '0003_printing_workspace', ...m0003 },
   { name: '0004_bench_indexes', file: '0004_bench_indexes', ...m0004 },
   { name: '0005_unique_bu_code', file: '0005_unique_bu_code', ...m0005 },
+  { name: '0006_audit_events', file: '0006_audit_events', ...m0006 },
 ];
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import { displayName } from '../../core/display-name.js';
 import { TooManyRequestsError, UnauthorizedError } from '../../core/errors.js';
-import type { AuthContext } from '../../core/permissions.js';
+import type { AuthContext, RequestOrigin } from '../../core/permissions.js';
+import type { AuditTrail } from '../audit/service.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { authRepository } from './repository.js';
 import {
@@ -21,7 +22,7 @@ const BAD_REFRESH = 'invalid or expired refresh token';
 
 type TokenPair = Schemas['TokenPair'];
 
-export function authService(knex: Knex, jwtSecret: string) {
+export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail) {
   const repo = authRepository(knex);
 
   async function issue(trx: Knex | Knex.Transaction, userId: string, familyId: string): Promise<TokenPair> {
@@ -38,24 +39,35 @@ export function authService(knex: Knex, jwtSecret: string) {
 
   return {
     /** Throttled per subject in the database; the message never says whether the user exists. */
-    async login(login: string, password: string): Promise<TokenPair> {
+    async login(login: string, password: string, origin: RequestOrigin): Promise<TokenPair> {
       const subject = login.trim().toLowerCase();
+      // The attempted login is recorded as typed (never the password); an unknown one has no actor.
+      const attempt = (action: 'login.failed' | 'login.delayed', userId: string | null) =>
+        audit.record(knex, { userId, origin }, { action, target: { type: 'session', id: null }, after: { login: subject } });
       const locked = await repo.lockedForSeconds(subject);
-      if (locked > 0) throw new TooManyRequestsError(`Too many failed sign-in attempts; try again in ${Math.ceil(locked / 60)} minute(s)`, locked);
+      if (locked > 0) {
+        await attempt('login.delayed', null);
+        throw new TooManyRequestsError(`Too many failed sign-in attempts; try again in ${Math.ceil(locked / 60)} minute(s)`, locked);
+      }
 
       const user = subject ? await repo.findUserByLogin(subject) : undefined;
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !ok || !user.is_active) {
         const { lockedSeconds } = await repo.recordFailure(subject, MAX_FAILED_LOGINS);
+        await attempt(lockedSeconds > 0 ? 'login.delayed' : 'login.failed', user?.id ?? null);
         if (lockedSeconds > 0) throw new TooManyRequestsError(`Too many failed sign-in attempts; try again in ${Math.ceil(lockedSeconds / 60)} minute(s)`, lockedSeconds);
         throw new UnauthorizedError(BAD_CREDENTIALS);
       }
       await repo.clearFailures(subject);
-      return issue(knex, user.id, randomUUID());
+      const familyId = randomUUID();
+      return knex.transaction(async (trx) => {
+        await audit.record(trx, { userId: user.id, origin }, { action: 'login', target: { type: 'session', id: familyId } });
+        return issue(trx, user.id, familyId);
+      });
     },
 
     /** Rotates: the presented token is spent; presenting a spent token revokes its whole family. */
-    async refresh(refreshToken: string): Promise<TokenPair> {
+    async refresh(refreshToken: string, origin: RequestOrigin): Promise<TokenPair> {
       const outcome = await knex.transaction(async (trx) => {
         const stored = await repo.findRefreshToken(trx, hashRefreshToken(refreshToken));
         if (!stored) return { error: true as const };
@@ -68,6 +80,7 @@ export function authService(knex: Knex, jwtSecret: string) {
           await repo.revokeFamily(trx, stored.family_id);
           return { error: true as const };
         }
+        await audit.record(trx, { userId: stored.user_id, origin }, { action: 'refreshToken', target: { type: 'session', id: stored.family_id } });
         return { pair: await issue(trx, stored.user_id, stored.family_id) };
       });
       if ('error' in outcome) throw new UnauthorizedError(BAD_REFRESH);
@@ -75,10 +88,12 @@ export function authService(knex: Knex, jwtSecret: string) {
     },
 
     /** Ends the session the refresh token belongs to. Unknown tokens are ignored (idempotent). */
-    async logout(refreshToken: string): Promise<void> {
+    async logout(refreshToken: string, origin: RequestOrigin): Promise<void> {
       await knex.transaction(async (trx) => {
         const stored = await repo.findRefreshToken(trx, hashRefreshToken(refreshToken));
-        if (stored) await repo.revokeFamily(trx, stored.family_id);
+        if (!stored) return;
+        await repo.revokeFamily(trx, stored.family_id);
+        await audit.record(trx, { userId: stored.user_id, origin }, { action: 'logout', target: { type: 'session', id: stored.family_id } });
       });
     },
 

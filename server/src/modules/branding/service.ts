@@ -6,14 +6,21 @@ import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaT
 import { IMAGE_FORMATS, MAX_UPLOAD_BYTES, sniffImage, type UploadedFile } from '../../core/image-check.js';
 import { assertCan, assertVisible, type AuthContext } from '../../core/permissions.js';
 import type { StoragePort } from '../../storage/port.js';
+import type { AuditTrail, Change } from '../audit/service.js';
 import { brandingRepository, type BrandedTable, type ImageField } from './repository.js';
 
 type UploadResult = components['schemas']['UploadResult'];
 
 const NOT_FOUND: Record<BrandedTable, string> = { clusters: 'Cluster not found', business_units: 'Business unit not found' };
 
-export function brandingService(deps: { knex: Knex; storage: StoragePort; logger?: Logger }) {
-  const { knex, storage, logger } = deps;
+/** The operation and audit target of each upload. */
+const UPLOAD_ACTIONS = {
+  clusters: { logo: ['uploadClusterLogo', 'cluster'], avatar: ['uploadClusterAvatar', 'cluster'] },
+  business_units: { logo: ['uploadBusinessUnitLogo', 'business_unit'], avatar: ['uploadBusinessUnitAvatar', 'business_unit'] },
+} as const satisfies Record<BrandedTable, Record<ImageField, readonly [Change['action'], Change['target']['type']]>>;
+
+export function brandingService(deps: { knex: Knex; storage: StoragePort; logger?: Logger; audit: AuditTrail }) {
+  const { knex, storage, logger, audit } = deps;
   const repo = brandingRepository();
 
   return {
@@ -44,7 +51,10 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
           const locked = await repo.lock(trx, table, id);
           if (!locked || locked.deleted_at !== null) throw new NotFoundError(NOT_FOUND[table]);
           await repo.setImageKey(trx, table, id, field, key);
-          return field === 'logo' ? locked.logo_key : locked.avatar_key;
+          const replaced = field === 'logo' ? locked.logo_key : locked.avatar_key;
+          const [action, type] = UPLOAD_ACTIONS[table][field];
+          await audit.record(trx, auth, { action, target: { type, id }, clusterId: record.cluster_id, before: { [`${field}_key`]: replaced }, after: { [`${field}_key`]: key } });
+          return replaced;
         });
       } catch (err) {
         await storage.delete(key).catch(() => undefined);

@@ -7,12 +7,13 @@ import { paginateInfo, parseListQuery } from '../../core/list-query.js';
 import { assertCan, assertVisible, clustersWith, type AuthContext } from '../../core/permissions.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { StoragePort } from '../../storage/port.js';
+import { DELETED, LIVE, pick, type AuditTrail } from '../audit/service.js';
 import { imageUrlsOf } from '../branding/images.js';
 import type { ClusterRecord, ClusterService } from '../clusters/service.js';
 import type { CurrencyService } from '../currencies/service.js';
 import type { MemberDirectory } from '../memberships/service.js';
 import { cleanConfig, formatFromJson, toWrite } from './form.js';
-import { BU_FORMAT_FIELDS, BU_SORTABLE, BU_TEXT_FIELDS, businessUnitRepository, type BusinessUnitRecord, type BusinessUnitRow } from './repository.js';
+import { BU_FORMAT_FIELDS, BU_SORTABLE, BU_TEXT_FIELDS, businessUnitRepository, type BusinessUnitRecord, type BusinessUnitRow, type BusinessUnitWrite } from './repository.js';
 
 type BusinessUnit = Schemas['BusinessUnit'];
 type BusinessUnitInput = Schemas['BusinessUnitInput'];
@@ -25,6 +26,12 @@ function clusterLicenceMessage(count: number, max: number): string {
   return `Cannot create business unit: cluster has reached its license limit (${count}/${max})`;
 }
 
+/** The written columns as the database holds them (JSON columns as values), so the audit diff compares like with like. */
+function asStored(values: BusinessUnitWrite): Record<string, unknown> {
+  const json = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
+  return { ...values, config: json(values.config), ...Object.fromEntries(BU_FORMAT_FIELDS.map((f) => [f, json(values[f])])) };
+}
+
 /** Codes are unique across clusters because print mappings and resolve select business units by code alone. */
 function codeTakenMessage(code: string): string {
   return `A live business unit with code "${code}" already exists (codes are unique across all clusters, as print mappings select units by code)`;
@@ -33,12 +40,13 @@ function codeTakenMessage(code: string): string {
 export interface BusinessUnitDeps {
   knex: Knex;
   storage: StoragePort;
+  audit: AuditTrail;
   clusters: ClusterService;
   currencies: CurrencyService;
   members: MemberDirectory;
 }
 
-export function businessUnitService({ knex, storage, clusters, currencies, members }: BusinessUnitDeps) {
+export function businessUnitService({ knex, storage, audit, clusters, currencies, members }: BusinessUnitDeps) {
   const repo = businessUnitRepository(knex);
 
   async function present(row: BusinessUnitRow, usersCount: number, detail?: { currency?: Currency; users: BusinessUnitUser[] }): Promise<BusinessUnit> {
@@ -151,6 +159,7 @@ export function businessUnitService({ knex, storage, clusters, currencies, membe
         const cluster = await lockTargetCluster(trx, values.cluster_id);
         await assertClusterHasRoom(trx, cluster);
         const id = await guardUnique(values.code, () => repo.insert(trx, values, auth.userId));
+        await audit.record(trx, auth, { action: 'createBusinessUnit', target: { type: 'business_unit', id }, clusterId: values.cluster_id, after: asStored(values) });
         return load(trx, id);
       });
     },
@@ -171,6 +180,8 @@ export function businessUnitService({ knex, storage, clusters, currencies, membe
         assertFresh(current);
         await guardUnique(values.code, () => repo.update(trx, id, values, auth.userId));
         if (values.cluster_id !== current.cluster_id) await repo.clearParentIn(trx, id, current.cluster_id);
+        const before = pick(current, Object.keys(values));
+        await audit.record(trx, auth, { action: 'updateBusinessUnit', target: { type: 'business_unit', id }, clusterId: values.cluster_id, before, after: asStored(values) });
         return load(trx, id);
       });
     },
@@ -181,6 +192,7 @@ export function businessUnitService({ knex, storage, clusters, currencies, membe
         assertVisible(auth, current.cluster_id, 'Business unit not found');
         assertCan(auth, 'cluster.delete', current.cluster_id);
         await repo.softDelete(trx, id, auth.userId);
+        await audit.record(trx, auth, { action: 'deleteBusinessUnit', target: { type: 'business_unit', id }, clusterId: current.cluster_id, before: LIVE, after: DELETED });
       });
     },
 
@@ -198,6 +210,7 @@ export function businessUnitService({ knex, storage, clusters, currencies, membe
           await assertClusterHasRoom(trx, cluster);
           await guardUnique(current.code, () => repo.restore(trx, id, auth.userId));
         }
+        await audit.record(trx, auth, { action: 'restoreBusinessUnit', target: { type: 'business_unit', id }, clusterId: current.cluster_id, before: current.deleted_at ? DELETED : LIVE, after: LIVE });
         return load(trx, id);
       });
     },

@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { paginateInfo, parseListQuery } from '../../core/list-query.js';
 import { assertCan, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { StoragePort } from '../../storage/port.js';
+import { DELETED, LIVE, pick, type AuditTrail } from '../audit/service.js';
 import { imageUrlsOf } from '../branding/images.js';
 import { auditOf } from '../../core/audit.js';
 import { isUniqueViolation } from '../../db/sql.js';
@@ -30,8 +31,8 @@ function toWrite(input: ClusterInput): ClusterWrite {
   };
 }
 
-export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
-  const { knex, storage } = deps;
+export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: AuditTrail }) {
+  const { knex, storage, audit } = deps;
   const repo = clusterRepository(knex);
 
   async function present(row: ClusterRow, counts: ClusterCounts): Promise<Cluster> {
@@ -98,8 +99,11 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
     async create(auth: AuthContext, input: ClusterInput): Promise<Cluster> {
       assertCan(auth, 'cluster.create', null);
       const values = toWrite(input);
-      const id = await guardUnique(values, () => repo.insert(knex, values, auth.userId));
-      return load(knex, id);
+      return knex.transaction(async (trx) => {
+        const id = await guardUnique(values, () => repo.insert(trx, values, auth.userId));
+        await audit.record(trx, auth, { action: 'createCluster', target: { type: 'cluster', id }, clusterId: id, after: values });
+        return load(trx, id);
+      });
     },
 
     async update(auth: AuthContext, id: string, input: ClusterInput, assertFresh: FreshnessCheck): Promise<Cluster> {
@@ -109,6 +113,7 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
         const current = await lockLive(trx, id);
         assertFresh(current);
         await guardUnique(values, () => repo.update(trx, id, values, auth.userId));
+        await audit.record(trx, auth, { action: 'updateCluster', target: { type: 'cluster', id }, clusterId: id, before: pick(current, Object.keys(values)), after: values });
         return load(trx, id);
       });
     },
@@ -118,6 +123,7 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
       await knex.transaction(async (trx) => {
         await lockLive(trx, id);
         await repo.softDelete(trx, id, auth.userId);
+        await audit.record(trx, auth, { action: 'deleteCluster', target: { type: 'cluster', id }, clusterId: id, before: LIVE, after: DELETED });
       });
     },
 
@@ -131,6 +137,7 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort }) {
           }
           await guardUnique(current, () => repo.restore(trx, id, auth.userId));
         }
+        await audit.record(trx, auth, { action: 'restoreCluster', target: { type: 'cluster', id }, clusterId: id, before: current.deleted_at ? DELETED : LIVE, after: LIVE });
         return load(trx, id);
       });
     },

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { assertCan, assertVisible, type AuthContext } from '../../core/permissions.js';
 import { isUniqueViolation } from '../../db/sql.js';
+import { pick, type AuditTrail } from '../audit/service.js';
 import { presentBuMember, presentClusterMember } from './present.js';
 import { membershipRepository } from './repository.js';
 
@@ -30,9 +31,14 @@ interface BusinessUnitRow extends ClusterRow {
 
 export interface MembershipDeps {
   knex: Knex;
+  audit: AuditTrail;
   clusters: TenantRecords<ClusterRow>;
   businessUnits: TenantRecords<BusinessUnitRow>;
 }
+
+/** The fields of a membership its audit events show. */
+const CLUSTER_MEMBER_FIELDS = ['user_id', 'cluster_id', 'role', 'is_active', 'parent_bu_id'];
+const BU_MEMBER_FIELDS = ['user_id', 'business_unit_id', 'role', 'is_active'];
 
 /** The members of a business unit, for its detail view. */
 export function memberDirectory() {
@@ -48,7 +54,7 @@ function buLicenceMessage(count: number, max: number): string {
   return `Cannot add user: business unit has reached its license limit (${count}/${max})`;
 }
 
-export function membershipService({ knex, clusters, businessUnits }: MembershipDeps) {
+export function membershipService({ knex, audit, clusters, businessUnits }: MembershipDeps) {
   const repo = membershipRepository();
 
   async function assertUserExists(db: Knex | Knex.Transaction, userId: string): Promise<void> {
@@ -120,7 +126,9 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
           if (isUniqueViolation(err)) throw new ConflictError('The user is already a member of this cluster');
           throw err;
         }
-        return loadClusterMember(trx, id);
+        const added = await loadClusterMember(trx, id);
+        await audit.record(trx, auth, { action: 'addClusterUser', target: { type: 'cluster_user', id }, clusterId: added.cluster_id, after: pick(added, CLUSTER_MEMBER_FIELDS) });
+        return added;
       });
     },
 
@@ -141,7 +149,9 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
           changes.parent_bu_id = input.parent_bu_id;
         }
         await repo.updateClusterMember(trx, id, changes, auth.userId);
-        return loadClusterMember(trx, id);
+        const updated = await loadClusterMember(trx, id);
+        await audit.record(trx, auth, { action: 'updateClusterUser', target: { type: 'cluster_user', id }, clusterId: member.cluster_id, before: pick(member, CLUSTER_MEMBER_FIELDS), after: pick(updated, CLUSTER_MEMBER_FIELDS) });
+        return updated;
       });
     },
 
@@ -152,6 +162,7 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
         assertVisible(auth, member.cluster_id, 'Cluster membership not found');
         assertCan(auth, 'cluster.update', member.cluster_id);
         await repo.deleteClusterMember(trx, member);
+        await audit.record(trx, auth, { action: 'removeClusterUser', target: { type: 'cluster_user', id }, clusterId: member.cluster_id, before: pick(member, CLUSTER_MEMBER_FIELDS) });
       });
     },
 
@@ -178,7 +189,9 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
           if (isUniqueViolation(err)) throw new ConflictError('The user is already a member of this business unit');
           throw err;
         }
-        return loadBuMember(trx, id);
+        const added = await loadBuMember(trx, id);
+        await audit.record(trx, auth, { action: 'addBusinessUnitUser', target: { type: 'business_unit_user', id }, clusterId: bu.cluster_id, after: pick(added, BU_MEMBER_FIELDS) });
+        return added;
       });
     },
 
@@ -193,7 +206,9 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
         if (input.role !== undefined) changes.role = input.role;
         if (input.is_active !== undefined) changes.is_active = input.is_active;
         await repo.updateBuMember(trx, id, changes, auth.userId);
-        return loadBuMember(trx, id);
+        const updated = await loadBuMember(trx, id);
+        await audit.record(trx, auth, { action: 'updateBusinessUnitUser', target: { type: 'business_unit_user', id }, clusterId: member.cluster_id, before: pick(member, BU_MEMBER_FIELDS), after: pick(updated, BU_MEMBER_FIELDS) });
+        return updated;
       });
     },
 
@@ -202,7 +217,10 @@ export function membershipService({ knex, clusters, businessUnits }: MembershipD
       if (!member) throw new NotFoundError('Business unit membership not found');
       assertVisible(auth, member.cluster_id, 'Business unit membership not found');
       assertCan(auth, 'cluster.update', member.cluster_id);
-      await knex.transaction((trx) => repo.deleteBuMember(trx, member));
+      await knex.transaction(async (trx) => {
+        await repo.deleteBuMember(trx, member);
+        await audit.record(trx, auth, { action: 'removeBusinessUnitUser', target: { type: 'business_unit_user', id }, clusterId: member.cluster_id, before: pick(member, BU_MEMBER_FIELDS) });
+      });
     },
   };
 }

@@ -175,9 +175,9 @@ export function mappingRepository(knex: Knex) {
         .whereNot({ id: keepId });
     },
 
-    async softDelete(id: string, actorId: string): Promise<boolean> {
-      const n = await knex('print_template_mappings')
-        .update({ deleted_at: knex.fn.now(), deleted_by_id: actorId })
+    async softDelete(db: Knex | Knex.Transaction, id: string, actorId: string): Promise<boolean> {
+      const n = await db('print_template_mappings')
+        .update({ deleted_at: db.fn.now(), deleted_by_id: actorId })
         .where({ id })
         .whereNull('deleted_at');
       return n > 0;

@@ -12,13 +12,13 @@ export function printTemplateMappingRoutes(mappings: MappingService) {
     }),
     getPrintTemplateMapping: async ({ params }) => versioned(200, await mappings.get(params.id)),
     createPrintTemplateMapping: async ({ auth, body }) => {
-      const created = await mappings.create(body, auth.userId);
+      const created = await mappings.create(body, auth);
       return versioned(201, created, { Location: `/api-system/print-template-mappings/${created.id}` });
     },
     updatePrintTemplateMapping: async ({ auth, params, body, req }) =>
-      versioned(200, await mappings.update(params.id, body, auth.userId, ifMatch(req.headers['if-match']))),
+      versioned(200, await mappings.update(params.id, body, auth, ifMatch(req.headers['if-match']))),
     deletePrintTemplateMapping: async ({ auth, params }) => {
-      await mappings.remove(params.id, auth.userId);
+      await mappings.remove(params.id, auth);
       return { status: 204 };
     },
   });

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { QueryParams, Schemas } from '../../core/contract.js';
 import { BadRequestError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
+import type { AuthContext } from '../../core/permissions.js';
+import { DELETED, LIVE, pick, type AuditTrail } from '../audit/service.js';
 import { parseListQuery, toPage, type Page } from '../../core/list-query.js';
 import { DOCUMENT_TYPES, isDocumentType } from './document-types.js';
 import {
@@ -96,7 +98,7 @@ function updatePatch(input: MappingInput): Partial<MappingColumns> {
   return patch;
 }
 
-export function mappingService(knex: Knex) {
+export function mappingService(knex: Knex, audit: AuditTrail) {
   const repo = mappingRepository(knex);
 
   /**
@@ -125,19 +127,22 @@ export function mappingService(knex: Knex) {
     },
 
     /** Validate → lock the type when saving a default → insert → demote the other defaults. */
-    async create(input: MappingInput, actorId: string): Promise<MappingRecord> {
+    async create(input: MappingInput, auth: AuthContext): Promise<MappingRecord> {
+      const actorId = auth.userId;
       const columns = createColumns(input);
       const id = await knex.transaction(async (trx) => {
         if (columns.is_default) await repo.lockDocumentTypes(trx, [columns.document_type]);
         const newId = await repo.insert(trx, columns, actorId);
         await demoteOthersIfDefault(trx, { ...columns, id: newId }, actorId);
+        await audit.record(trx, auth, { action: 'createPrintTemplateMapping', target: { type: 'print_template_mapping', id: newId }, after: { ...columns } });
         return newId;
       });
       return (await repo.findLive(id))!;
     },
 
     /** Merge → lock (type, then row) → check If-Match on the locked row → save → demote the other defaults. */
-    async update(id: string, input: MappingInput, actorId: string, checkCurrent: FreshnessCheck): Promise<MappingRecord> {
+    async update(id: string, input: MappingInput, auth: AuthContext, checkCurrent: FreshnessCheck): Promise<MappingRecord> {
+      const actorId = auth.userId;
       const patch = updatePatch(input);
       await knex.transaction(async (trx) => {
         const before = await repo.findLive(id, trx);
@@ -148,12 +153,16 @@ export function mappingService(knex: Knex) {
         checkCurrent(current);
         await repo.update(trx, id, patch, actorId);
         await demoteOthersIfDefault(trx, { ...current, ...patch }, actorId);
+        await audit.record(trx, auth, { action: 'updatePrintTemplateMapping', target: { type: 'print_template_mapping', id }, before: pick(current, Object.keys(patch)), after: { ...patch } });
       });
       return (await repo.findLive(id))!;
     },
 
-    async remove(id: string, actorId: string): Promise<void> {
-      if (!(await repo.softDelete(id, actorId))) throw new NotFoundError(NOT_FOUND);
+    async remove(id: string, auth: AuthContext): Promise<void> {
+      await knex.transaction(async (trx) => {
+        if (!(await repo.softDelete(trx, id, auth.userId))) throw new NotFoundError(NOT_FOUND);
+        await audit.record(trx, auth, { action: 'deletePrintTemplateMapping', target: { type: 'print_template_mapping', id }, before: LIVE, after: DELETED });
+      });
     },
 
     /**

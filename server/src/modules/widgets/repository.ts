@@ -60,8 +60,8 @@ export function widgetRepository(knex: Knex) {
     },
 
     /** The caller's widget locked for the rest of the transaction (its version, for If-Match). */
-    async lockOwned(trx: Knex.Transaction, id: string, userId: string): Promise<{ id: string; updated_at: Date } | undefined> {
-      return trx('dashboard_widgets').select('id', 'updated_at').where({ id, user_id: userId }).forUpdate().first();
+    async lockOwned(trx: Knex.Transaction, id: string, userId: string): Promise<{ id: string; updated_at: Date; title: string | null; order_index: number } | undefined> {
+      return trx('dashboard_widgets').select('id', 'updated_at', 'title', 'order_index').where({ id, user_id: userId }).forUpdate().first();
     },
 
     async updateOwned(db: Knex | Knex.Transaction, id: string, userId: string, patch: { title?: string | null; order_index?: number }): Promise<WidgetRecord | undefined> {
@@ -72,10 +72,11 @@ export function widgetRepository(knex: Knex) {
       return updated ? toRecord(updated as Record<string, unknown>) : undefined;
     },
 
-    async deleteOwned(id: string, userId: string): Promise<boolean> {
+    /** Deletes the caller's widget and returns what it was (undefined when there was none). */
+    async deleteOwned(db: Knex | Knex.Transaction, id: string, userId: string): Promise<WidgetRecord | undefined> {
       // `returning` rather than the affected count: knex-pglite answers a plain delete with the raw result object.
-      const deleted = await knex('dashboard_widgets').delete().where({ id, user_id: userId }).returning('id');
-      return deleted.length > 0;
+      const [deleted] = await db('dashboard_widgets').delete().where({ id, user_id: userId }).returning(COLUMNS);
+      return deleted ? toRecord(deleted as Record<string, unknown>) : undefined;
     },
   };
 }

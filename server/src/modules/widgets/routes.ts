@@ -7,12 +7,12 @@ export function widgetRoutes(widgets: WidgetService) {
   return operations({
     listWidgets: async ({ auth }) => ({ status: 200, body: await widgets.list(auth.userId) }),
     createWidget: async ({ auth, body }) => {
-      const created = await widgets.add(auth.userId, body);
+      const created = await widgets.add(auth, body);
       return versioned(201, created, { Location: `/api/proxy/api/me/dashboard-widgets/${created.id}` });
     },
-    updateWidget: async ({ auth, params, body, req }) => versioned(200, await widgets.change(auth.userId, params.id, body, ifMatch(req.headers['if-match']))),
+    updateWidget: async ({ auth, params, body, req }) => versioned(200, await widgets.change(auth, params.id, body, ifMatch(req.headers['if-match']))),
     deleteWidget: async ({ auth, params }) => {
-      await widgets.remove(auth.userId, params.id);
+      await widgets.remove(auth, params.id);
       return { status: 204 };
     },
   });

@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+import type { Schemas } from '../../core/contract.js';
+import type { ListQuery } from '../../core/list-query.js';
+import { countFrom } from '../../db/count.js';
+import { displayNameSql } from '../../db/sql.js';
+
+export type AuditEvent = Schemas['AuditEvent'];
+export type TargetType = AuditEvent['target_type'];
+
+export interface AuditRow {
+  actor_id: string | null;
+  action: string;
+  target_type: TargetType;
+  target_id: string | null;
+  cluster_id: string | null;
+  request_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+}
+
+export interface AuditFilters {
+  targetType?: TargetType;
+  targetId?: string;
+  actorId?: string;
+  action?: string;
+  clusterId?: string;
+  from?: string;
+  to?: string;
+  /** Clusters whose events the caller may read; 'all' also admits events that belong to no cluster. */
+  scope: 'all' | string[];
+}
+
+const toIso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+function toEvent(r: Record<string, unknown>): AuditEvent {
+  return {
+    id: r.id as string,
+    at: toIso(r.at),
+    actor_id: (r.actor_id as string | null) ?? null,
+    actor_name: (r.actor_name as string | null) ?? null,
+    action: r.action as string,
+    target_type: r.target_type as TargetType,
+    target_id: (r.target_id as string | null) ?? null,
+    cluster_id: (r.cluster_id as string | null) ?? null,
+    request_id: (r.request_id as string | null) ?? null,
+    ip: (r.ip as string | null) ?? null,
+    user_agent: (r.user_agent as string | null) ?? null,
+    changes: (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes) as AuditEvent['changes'],
+  };
+}
+
+function filtered(knex: Knex, f: AuditFilters): Knex.QueryBuilder {
+  const b = knex('audit_events as e');
+  if (f.scope !== 'all') b.whereIn('e.cluster_id', f.scope);
+  if (f.targetType) b.where('e.target_type', f.targetType);
+  if (f.targetId) b.where('e.target_id', f.targetId);
+  if (f.actorId) b.where('e.actor_id', f.actorId);
+  if (f.action) b.where('e.action', f.action);
+  if (f.clusterId) b.where('e.cluster_id', f.clusterId);
+  if (f.from) b.where('e.at', '>=', f.from);
+  if (f.to) b.where('e.at', '<', f.to);
+  return b;
+}
+
+export function auditRepository(knex: Knex) {
+  return {
+    /** Appends one event in the caller's transaction; the actor's display name is copied as it is now. */
+    async insert(db: Knex | Knex.Transaction, row: AuditRow): Promise<void> {
+      await db('audit_events').insert({
+        ...row,
+        changes: JSON.stringify(row.changes),
+        actor_name: row.actor_id ? db.raw(`(select ${displayNameSql('u')} from users u where u.id = ?)`, [row.actor_id]) : null,
+      });
+    },
+
+    async list(f: AuditFilters, q: ListQuery): Promise<{ rows: AuditEvent[]; total: number }> {
+      const [counted, rows] = await Promise.all([
+        filtered(knex, f).count({ count: '*' }),
+        filtered(knex, f).select('e.*').orderBy([{ column: 'e.at', order: 'desc' }, { column: 'e.id', order: 'desc' }]).limit(q.limit!).offset(q.offset),
+      ]);
+      return { rows: (rows as Array<Record<string, unknown>>).map(toEvent), total: countFrom(counted as Array<Record<string, unknown>>) };
+    },
+  };
+}

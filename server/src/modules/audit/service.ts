@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+import type { OperationId, QueryParams, Schemas } from '../../core/contract.js';
+import { paginateInfo, parseListQuery } from '../../core/list-query.js';
+import { clustersWith, type AuthContext } from '../../core/permissions.js';
+import { auditRepository, type TargetType } from './repository.js';
+
+type Fields = Record<string, unknown>;
+
+/** What a change records: the operation, its target, and the written fields before and after (absent = none). */
+export interface Change {
+  action: OperationId | `login.${'succeeded' | 'failed' | 'delayed'}`;
+  target: { type: TargetType; id: string | null };
+  clusterId?: string | null;
+  before?: Fields | null;
+  after?: Fields | null;
+}
+
+/** Never recorded, whatever a caller passes in. */
+const SECRETS = new Set(['password', 'password_hash', 'refresh_token', 'access_token', 'token_hash', 'secret']);
+/** Recorded as changed, without the values (a database connection string may carry credentials). */
+const REDACTED = new Set(['db_connection']);
+
+/** The fields whose value differs, each with its value before and after; secrets are left out. */
+export function changedFields(before: Fields | null | undefined, after: Fields | null | undefined): Record<string, { before: unknown; after: unknown }> {
+  const out: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    if (SECRETS.has(key)) continue;
+    const b = before?.[key] ?? null;
+    const a = after?.[key] ?? null;
+    if (JSON.stringify(b) === JSON.stringify(a)) continue;
+    out[key] = REDACTED.has(key) ? { before: b === null ? null : '[redacted]', after: a === null ? null : '[redacted]' } : { before: b, after: a };
+  }
+  return out;
+}
+
+export function auditTrail(knex: Knex) {
+  const repo = auditRepository(knex);
+  return {
+    /** Appends the event in the change's own transaction (`db`), so a change and its record land or fail together. */
+    async record(db: Knex | Knex.Transaction, caller: { userId: string | null; origin?: AuthContext['origin'] }, change: Change): Promise<void> {
+      await repo.insert(db, {
+        actor_id: caller.userId,
+        action: change.action,
+        target_type: change.target.type,
+        target_id: change.target.id,
+        cluster_id: change.clusterId ?? null,
+        request_id: caller.origin?.requestId ?? null,
+        ip: caller.origin?.ip ?? null,
+        user_agent: caller.origin?.userAgent ?? null,
+        changes: changedFields(change.before, change.after),
+      });
+    },
+
+    /** Events of the clusters the caller may read; events of no cluster only for platform-wide readers. */
+    async list(auth: AuthContext, query: QueryParams<'listAuditEvents'>): Promise<Schemas['AuditEventPage']> {
+      const list = parseListQuery(query, { sortable: {}, defaultSort: '' });
+      const { rows, total } = await repo.list(
+        {
+          targetType: query.target_type,
+          targetId: query.target_id,
+          actorId: query.actor_id,
+          action: query.action,
+          clusterId: query.cluster_id,
+          from: query.from,
+          to: query.to,
+          scope: clustersWith(auth.permissions, 'cluster.read'),
+        },
+        list,
+      );
+      return { data: rows, paginate: paginateInfo(total, list) };
+    },
+  };
+}
+
+export type AuditTrail = ReturnType<typeof auditTrail>;
+
+/** The fields of a stored row that a write names, to record as its "before". */
+export function pick(row: object, keys: readonly string[]): Fields {
+  const source = row as Fields;
+  return Object.fromEntries(keys.map((k) => [k, source[k] instanceof Date ? (source[k] as Date).toISOString() : (source[k] ?? null)]));
+}
+
+/** A soft delete and a restore, as the audit trail shows them. */
+export const LIVE = { deleted: false } as const;
+export const DELETED = { deleted: true } as const;

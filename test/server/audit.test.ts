@@ -1,0 +1,202 @@
+// The audit trail: every write of the contract leaves exactly one event, in the same transaction, naming its target;
+// the trail is append-only and each caller reads only the events of the clusters it may read.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBundledSpec, operationsOf } from '../support/spec.js';
+import { wellFormedPng } from '../support/images.js';
+import { engines, startTestServer, type TestServer } from './support/index.js';
+
+interface Call {
+  method: string;
+  path: string;
+  json?: unknown;
+  upload?: string;
+  token?: string | null;
+  /** The event's target; `id: undefined` means "the id the response names". */
+  target: { type: string; id?: string | null };
+}
+
+describe.each(engines())('audit trail on %s', (engine) => {
+  let t: TestServer;
+  let admin: string;
+  let adminId: string;
+  const uniq = () => randomUUID().slice(0, 6).toUpperCase();
+
+  beforeAll(async () => {
+    t = await startTestServer(engine);
+    admin = await t.login('admin');
+    adminId = ((await (await t.fetch('/api/user/permission/platform', { token: admin })).json()) as { user: { id: string } }).user.id;
+  });
+  afterAll(() => t?.close());
+
+  const post = async <T>(path: string, json: unknown, token = admin): Promise<T> => {
+    const res = await t.fetch(path, { method: 'POST', token, json });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return (await res.json()) as T;
+  };
+  const newCluster = () => post<{ id: string }>('/api-system/clusters', { code: `AU-${uniq()}`, name: 'Audited' });
+  const newBu = async (clusterId?: string) => post<{ id: string; cluster_id: string; code: string }>('/api-system/business-units', { cluster_id: clusterId ?? (await newCluster()).id, code: `AU-${uniq()}`, name: 'Audited BU' });
+  const someUser = async () => ((await (await t.fetch('/api-system/user?search=john', { token: admin })).json()) as { data: Array<{ id: string }> }).data[0]!.id;
+  const template = async () => ((await (await t.fetch('/api-system/report-templates?perpage=1', { token: admin })).json()) as { data: Array<{ id: string }> }).data[0]!.id;
+  const newMapping = async () => post<{ id: string }>('/api-system/print-template-mappings', { document_type: 'IA', report_template_id: await template(), is_default: false });
+  const newWidget = async () => {
+    await t.knex('dashboard_widgets').where({ user_id: adminId, dataset_id: 'tenancy.active-clusters' }).delete();
+    return post<{ id: string }>('/api/proxy/api/me/dashboard-widgets', { dataset_id: 'tenancy.active-clusters', widget_type: 'kpi' });
+  };
+  const refreshToken = async () => ((await post<{ refresh_token: string }>('/api/auth/login', { username: 'viewer', password: 'demo1234' }, '')).refresh_token);
+
+  /** For each write of the contract: the request that succeeds, and the target its one event must name. */
+  const WRITES: Record<string, () => Promise<Call>> = {
+    login: async () => ({ method: 'POST', path: '/api/auth/login', json: { username: 'viewer', password: 'demo1234' }, token: null, target: { type: 'session' } }),
+    refreshToken: async () => ({ method: 'POST', path: '/api/auth/refresh-token', json: { refresh_token: await refreshToken() }, token: null, target: { type: 'session' } }),
+    logout: async () => ({ method: 'POST', path: '/api/auth/logout', json: { refresh_token: await refreshToken() }, token: null, target: { type: 'session' } }),
+    createCluster: async () => ({ method: 'POST', path: '/api-system/clusters', json: { code: `AU-${uniq()}`, name: 'New' }, target: { type: 'cluster' } }),
+    updateCluster: async () => {
+      const c = await newCluster();
+      return { method: 'PUT', path: `/api-system/clusters/${c.id}`, json: { code: `AU-${uniq()}`, name: 'Renamed' }, target: { type: 'cluster', id: c.id } };
+    },
+    deleteCluster: async () => {
+      const c = await newCluster();
+      return { method: 'DELETE', path: `/api-system/clusters/${c.id}`, target: { type: 'cluster', id: c.id } };
+    },
+    restoreCluster: async () => {
+      const c = await newCluster();
+      await t.fetch(`/api-system/clusters/${c.id}`, { method: 'DELETE', token: admin });
+      return { method: 'POST', path: `/api-system/clusters/${c.id}/restore`, target: { type: 'cluster', id: c.id } };
+    },
+    uploadClusterLogo: async () => {
+      const c = await newCluster();
+      return { method: 'POST', path: `/api-system/clusters/${c.id}/logo`, upload: 'logo', target: { type: 'cluster', id: c.id } };
+    },
+    uploadClusterAvatar: async () => {
+      const c = await newCluster();
+      return { method: 'POST', path: `/api-system/clusters/${c.id}/avatar`, upload: 'avatar', target: { type: 'cluster', id: c.id } };
+    },
+    createBusinessUnit: async () => ({ method: 'POST', path: '/api-system/business-units', json: { cluster_id: (await newCluster()).id, code: `AU-${uniq()}`, name: 'New BU' }, target: { type: 'business_unit' } }),
+    updateBusinessUnit: async () => {
+      const b = await newBu();
+      return { method: 'PUT', path: `/api-system/business-units/${b.id}`, json: { cluster_id: b.cluster_id, code: b.code, name: 'Renamed BU' }, target: { type: 'business_unit', id: b.id } };
+    },
+    deleteBusinessUnit: async () => {
+      const b = await newBu();
+      return { method: 'DELETE', path: `/api-system/business-units/${b.id}`, target: { type: 'business_unit', id: b.id } };
+    },
+    restoreBusinessUnit: async () => {
+      const b = await newBu();
+      await t.fetch(`/api-system/business-units/${b.id}`, { method: 'DELETE', token: admin });
+      return { method: 'POST', path: `/api-system/business-units/${b.id}/restore`, target: { type: 'business_unit', id: b.id } };
+    },
+    uploadBusinessUnitLogo: async () => {
+      const b = await newBu();
+      return { method: 'POST', path: `/api-system/business-units/${b.id}/logo`, upload: 'logo', target: { type: 'business_unit', id: b.id } };
+    },
+    uploadBusinessUnitAvatar: async () => {
+      const b = await newBu();
+      return { method: 'POST', path: `/api-system/business-units/${b.id}/avatar`, upload: 'avatar', target: { type: 'business_unit', id: b.id } };
+    },
+    addClusterUser: async () => ({ method: 'POST', path: '/api-system/user/clusters', json: { user_id: await someUser(), cluster_id: (await newCluster()).id, role: 'user', is_active: true }, target: { type: 'cluster_user' } }),
+    updateClusterUser: async () => {
+      const m = await post<{ id: string }>('/api-system/user/clusters', { user_id: await someUser(), cluster_id: (await newCluster()).id, role: 'user', is_active: true });
+      return { method: 'PUT', path: `/api-system/user/clusters/${m.id}`, json: { role: 'admin' }, target: { type: 'cluster_user', id: m.id } };
+    },
+    removeClusterUser: async () => {
+      const m = await post<{ id: string }>('/api-system/user/clusters', { user_id: await someUser(), cluster_id: (await newCluster()).id, role: 'user', is_active: true });
+      return { method: 'DELETE', path: `/api-system/user/clusters/${m.id}`, target: { type: 'cluster_user', id: m.id } };
+    },
+    addBusinessUnitUser: async () => ({ method: 'POST', path: '/api-system/user/business-units', json: { user_id: await someUser(), business_unit_id: (await newBu()).id, role: 'user' }, target: { type: 'business_unit_user' } }),
+    updateBusinessUnitUser: async () => {
+      const m = await post<{ id: string }>('/api-system/user/business-units', { user_id: await someUser(), business_unit_id: (await newBu()).id, role: 'user' });
+      return { method: 'PATCH', path: `/api-system/user/business-units/${m.id}`, json: { role: 'admin' }, target: { type: 'business_unit_user', id: m.id } };
+    },
+    removeBusinessUnitUser: async () => {
+      const m = await post<{ id: string }>('/api-system/user/business-units', { user_id: await someUser(), business_unit_id: (await newBu()).id, role: 'user' });
+      return { method: 'DELETE', path: `/api-system/user/business-units/${m.id}`, target: { type: 'business_unit_user', id: m.id } };
+    },
+    createPrintTemplateMapping: async () => ({ method: 'POST', path: '/api-system/print-template-mappings', json: { document_type: 'IA', report_template_id: await template(), is_default: false }, target: { type: 'print_template_mapping' } }),
+    updatePrintTemplateMapping: async () => {
+      const m = await newMapping();
+      return { method: 'PUT', path: `/api-system/print-template-mappings/${m.id}`, json: { display_label: 'Audited' }, target: { type: 'print_template_mapping', id: m.id } };
+    },
+    deletePrintTemplateMapping: async () => {
+      const m = await newMapping();
+      return { method: 'DELETE', path: `/api-system/print-template-mappings/${m.id}`, target: { type: 'print_template_mapping', id: m.id } };
+    },
+    createWidget: async () => {
+      await t.knex('dashboard_widgets').where({ user_id: adminId, dataset_id: 'users.by-role' }).delete();
+      return { method: 'POST', path: '/api/proxy/api/me/dashboard-widgets', json: { dataset_id: 'users.by-role', widget_type: 'pie' }, target: { type: 'widget' } };
+    },
+    updateWidget: async () => {
+      const w = await newWidget();
+      return { method: 'PATCH', path: `/api/proxy/api/me/dashboard-widgets/${w.id}`, json: { title: 'Audited' }, target: { type: 'widget', id: w.id } };
+    },
+    deleteWidget: async () => {
+      const w = await newWidget();
+      return { method: 'DELETE', path: `/api/proxy/api/me/dashboard-widgets/${w.id}`, target: { type: 'widget', id: w.id } };
+    },
+  };
+
+  const writes = operationsOf(loadBundledSpec()).filter((op) => op.method !== 'get');
+
+  it('has a row for every write of the contract (a new operation without one fails here)', () => {
+    expect(Object.keys(WRITES).sort()).toEqual(writes.map((op) => op.operationId!).sort());
+  });
+
+  it.each(writes.map((op) => op.operationId!))('when %s succeeds, then exactly one event records it, with its target and the request it came from', async (operationId) => {
+    const call = await WRITES[operationId]!();
+    const token = call.token === null ? undefined : (call.token ?? admin);
+    const res = call.upload
+      ? await t.upload(call.path, call.upload, wellFormedPng(), 'a.png', token, 'image/png')
+      : await t.fetch(call.path, { method: call.method, token, json: call.json });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    const requestId = res.headers.get('x-request-id')!;
+    const events = await t.knex('audit_events').where({ request_id: requestId });
+    expect(events, operationId).toHaveLength(1);
+    const event = events[0]!;
+    expect(event.action).toBe(operationId);
+    expect(event.target_type).toBe(call.target.type);
+    if (call.target.id !== undefined) expect(event.target_id).toBe(call.target.id);
+    else if (call.target.type !== 'session') expect(event.target_id).toBe(((await res.json()) as { id: string }).id);
+    expect(JSON.stringify(event.changes)).not.toMatch(/password|demo1234|refresh_token|\$scrypt/);
+  });
+
+  it('when a cluster is renamed, then its History shows who, when, and the name before and after', async () => {
+    const c = await post<{ id: string; code: string }>('/api-system/clusters', { code: `AU-${uniq()}`, name: 'Before' });
+    await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, json: { code: c.code, name: 'After' } });
+    const res = await t.fetch(`/api-system/audit-events?target_type=cluster&target_id=${c.id}`, { token: admin });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { data: Array<{ action: string; actor_id: string; actor_name: string; changes: Record<string, { before: unknown; after: unknown }> }>; paginate: { total: number } };
+    expect(page.paginate.total).toBe(2);
+    expect(page.data[0]).toMatchObject({ action: 'updateCluster', actor_id: adminId, changes: { name: { before: 'Before', after: 'After' } } });
+    expect(page.data[0]!.actor_name).toBeTruthy();
+    expect(page.data[1]).toMatchObject({ action: 'createCluster', changes: { name: { before: null, after: 'Before' } } });
+  });
+
+  it('when a caller may read one cluster, then it sees only that cluster\'s events; events of no cluster need a platform-wide grant', async () => {
+    const editor = await t.login('editor-a');
+    const { data } = (await (await t.fetch('/api-system/audit-events?perpage=100', { token: editor })).json()) as { data: Array<{ cluster_id: string | null }> };
+    const clusterA = ((await (await t.fetch('/api-system/clusters?search=CL-A', { token: admin })).json()) as { data: Array<{ id: string; code: string }> }).data.find((c) => c.code === 'CL-A')!.id;
+    expect(data.every((e) => e.cluster_id === clusterA)).toBe(true);
+    const operator = await t.login('operator');
+    expect((await t.fetch('/api-system/audit-events', { token: operator })).status).toBe(403);
+  });
+
+  it('when anyone tries to change or delete an event, then the database refuses', async () => {
+    await expect(t.knex('audit_events').update({ action: 'rewritten' })).rejects.toThrow(/append-only/);
+    await expect(t.knex('audit_events').delete()).rejects.toThrow(/append-only/);
+  });
+
+  it('when a write fails, then no event is left behind (the event is in the same transaction)', async () => {
+    const c = await post<{ id: string; code: string }>('/api-system/clusters', { code: `AU-${uniq()}`, name: 'Taken' });
+    const clash = await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code: c.code, name: 'Taken' } });
+    expect(clash.status).toBe(409);
+    expect(await t.knex('audit_events').where({ request_id: clash.headers.get('x-request-id')! })).toHaveLength(0);
+  });
+
+  it('when a sign-in fails, then the attempt is recorded without the password', async () => {
+    const res = await t.fetch('/api/auth/login', { method: 'POST', json: { username: 'viewer', password: 'wrong-password-123' } });
+    expect(res.status).toBe(401);
+    const [event] = await t.knex('audit_events').where({ request_id: res.headers.get('x-request-id')! });
+    expect(event).toMatchObject({ action: 'login.failed', target_type: 'session' });
+    expect(JSON.stringify(event)).not.toContain('wrong-password-123');
+  });
+});
