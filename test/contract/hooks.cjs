@@ -318,6 +318,11 @@ const cases = {
       id(t, (await newWidget()).id);
       json(t, { order_index: 20, title: 'Renamed by the contract suite' });
     },
+    412: async (t) => {
+      id(t, (await newWidget()).id);
+      json(t, { title: 'Stale' });
+      header(t, 'If-Match', 'W/"stale-version"');
+    },
   },
   listDatasets: {
     400: async (t) => {
@@ -439,6 +444,12 @@ const cases = {
       const m = await newClusterMember(c.id, seed.users.john);
       id(t, m.id);
       json(t, { role: 'admin', parent_bu_id: bu.id });
+    },
+    412: async (t) => {
+      const m = await newClusterMember((await newCluster()).id, seed.users.john);
+      id(t, m.id);
+      json(t, { role: 'admin' });
+      header(t, 'If-Match', 'W/"stale-version"');
     },
     403: deny('viewer'),
     404: async (t) => {
@@ -597,6 +608,12 @@ const cases = {
       const bu = await newBusinessUnit((await newCluster()).id);
       id(t, (await newBusinessUnitMember(bu.id, seed.users.john)).id);
       json(t, { role: 'admin', is_active: true });
+    },
+    412: async (t) => {
+      const bu = await newBusinessUnit((await newCluster()).id);
+      id(t, (await newBusinessUnitMember(bu.id, seed.users.john)).id);
+      json(t, { role: 'admin' });
+      header(t, 'If-Match', 'W/"stale-version"');
     },
     403: deny('viewer'),
   },

@@ -144,7 +144,8 @@ function validString(s: Schema, name: string, text?: fc.Arbitrary<string>): fc.A
   const min = s.minLength ?? 0;
   const max = Math.min(s.maxLength ?? 60, 60);
   const base = fc.string({ minLength: Math.max(min, 1), maxLength: Math.max(max, 1), unit: fc.constantFrom(...'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789-') });
-  const lengths = [min, 3, 50, 255].filter((n) => n >= min && n <= (s.maxLength ?? 255) && n > 0).map((n) => 'B'.repeat(n));
+  // The contract's own limits: the exact maximum is valid (hostile variants go one past it).
+  const lengths = [min, 3, 50, 255, s.maxLength ?? 0].filter((n) => n >= min && n <= Math.min(s.maxLength ?? 255, 5_000) && n > 0).map((n) => 'B'.repeat(n));
   const opts: Array<fc.Arbitrary<string>> = [base];
   if (lengths.length) opts.push(fc.constantFrom(...lengths));
   if (s.example !== undefined && typeof s.example === 'string') opts.push(fc.constant(s.example));
@@ -199,6 +200,14 @@ function jsonBody(spec: Spec, schema: Schema): fc.Arbitrary<FuzzRequest['body']>
     weight: 8,
     arbitrary: validValue(spec, s, '', 0, fc.constantFrom('\u0000', 'a\u0000b', '\ud800', "'; --", '\\u0000', '%_\\', '\u202e\ufeff')).map(json),
   });
+  // One past each string field's contract limit (the validator must refuse it, never the database).
+  const bounded = keys.filter((k) => typeof resolve(spec, s.properties![k]!).maxLength === 'number');
+  if (bounded.length > 0) {
+    variants.push({
+      weight: 2,
+      arbitrary: fc.tuple(valid, fc.constantFrom(...bounded)).map(([v, k]) => json({ ...v, [k]: 'L'.repeat(resolve(spec, s.properties![k]!).maxLength! + 1) })),
+    });
+  }
   if (keys.length > 0) {
     variants.push({ weight: 6, arbitrary: fc.tuple(valid, fc.constantFrom(...keys), hostileValue).map(([v, k, h]) => json({ ...v, [k]: h })) });
     variants.push({
@@ -273,10 +282,16 @@ function hostileQueryValue(param: { name: string }): fc.Arbitrary<string> {
   return fc.oneof(...hostile);
 }
 
-function queryString(entries: Array<readonly [string, string | undefined] | undefined>): string {
-  const pairs: string[] = [];
-  for (const e of entries) if (e && e[1] !== undefined) pairs.push(`${enc(e[0])}=${enc(e[1])}`);
-  return pairs.length ? `?${pairs.join('&')}` : '';
+type Entries = Array<readonly [string, string | undefined] | undefined>;
+
+/** Both ways clients encode a query: strictly (`%20`), or as forms and URLSearchParams do (`+`, `* ' ( ) !` bare). */
+const queryEncoding = fc.constantFrom<'strict' | 'form'>('strict', 'form');
+
+function queryString([entries, encoding]: readonly [Entries, 'strict' | 'form']): string {
+  const defined = entries.filter((e): e is readonly [string, string] => !!e && e[1] !== undefined);
+  if (defined.length === 0) return '';
+  if (encoding === 'form') return `?${new URLSearchParams(defined.map(([k, v]): [string, string] => [Buffer.from(k).toString(), Buffer.from(v).toString()])).toString()}`;
+  return `?${defined.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`;
 }
 
 /**
@@ -299,7 +314,7 @@ export function requestArbitrary(spec: Spec, op: SpecOperation): fc.Arbitrary<Fu
   });
 
   const validQuery = fc
-    .tuple(...params.map((p) => fc.option(validQueryValue(spec, p).map((v) => [p.name, v] as const), { freq: 2, nil: undefined })))
+    .tuple(fc.tuple(...params.map((p) => fc.option(validQueryValue(spec, p).map((v) => [p.name, v] as const), { freq: 2, nil: undefined }))), queryEncoding)
     .map(queryString);
   const validBody: fc.Arbitrary<FuzzRequest['body']> = jsonSchema
     ? (validValue(spec, jsonSchema) as fc.Arbitrary<unknown>).map((v) => ({ kind: 'json' as const, text: JSON.stringify(v) }))
@@ -312,10 +327,13 @@ export function requestArbitrary(spec: Spec, op: SpecOperation): fc.Arbitrary<Fu
 
   const hostileQuery = fc
     .tuple(
-      ...params.map((p) =>
-        fc.option(fc.oneof({ weight: 2, arbitrary: validQueryValue(spec, p) }, { weight: 3, arbitrary: hostileQueryValue(p) }).map((v) => [p.name, v] as const), { freq: 2, nil: undefined }),
+      fc.tuple(
+        ...params.map((p) =>
+          fc.option(fc.oneof({ weight: 2, arbitrary: validQueryValue(spec, p) }, { weight: 3, arbitrary: hostileQueryValue(p) }).map((v) => [p.name, v] as const), { freq: 2, nil: undefined }),
+        ),
+        fc.option(fc.tuple(fc.constantFrom('unknown', 'sort[]', '__proto__', 'page', 'constructor'), fc.string({ maxLength: 10 })), { freq: 4, nil: undefined }),
       ),
-      fc.option(fc.tuple(fc.constantFrom('unknown', 'sort[]', '__proto__', 'page', 'constructor'), fc.string({ maxLength: 10 })), { freq: 4, nil: undefined }),
+      queryEncoding,
     )
     .map(queryString);
   const hostileBody: fc.Arbitrary<FuzzRequest['body']> = jsonSchema
