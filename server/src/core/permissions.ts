@@ -71,5 +71,16 @@ export function assertVisible(auth: AuthContext, clusterId: string, notFound: st
   if (!CLUSTER_KEYS.some((key) => can(auth.permissions, key, clusterId))) throw new NotFoundError(notFound);
 }
 
+/**
+ * Licence caps are commercial: only a caller holding `cluster.update` on all clusters (or a super admin) sets or
+ * changes one. Anyone else may save the rest of the form as long as the cap stays as it was.
+ */
+export function assertMayChangeLicence(auth: AuthContext, field: 'max_license_bu' | 'max_license_users', before: number | null, after: number | null): void {
+  if (before === after || can(auth.permissions, 'cluster.update')) return;
+  throw new ForbiddenError(
+    `Changing ${field} needs cluster.update on all clusters (licence caps are commercial); keep it at ${before ?? 'unlimited'} to save the other fields`,
+  );
+}
+
 /** Any of these on a cluster means the caller knows the cluster's records exist. */
 const CLUSTER_KEYS: PermissionKey[] = ['cluster.read', 'cluster.create', 'cluster.update', 'cluster.delete'];

@@ -4,7 +4,7 @@ import type { QueryParams, Schemas } from '../../core/contract.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { paginateInfo, parseListQuery } from '../../core/list-query.js';
-import { assertCan, assertVisible, clustersWith, type AuthContext } from '../../core/permissions.js';
+import { assertCan, assertMayChangeLicence, assertVisible, clustersWith, type AuthContext } from '../../core/permissions.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { StoragePort } from '../../storage/port.js';
 import { DELETED, LIVE, pick, type AuditTrail } from '../audit/service.js';
@@ -154,6 +154,7 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
     async create(auth: AuthContext, input: BusinessUnitInput): Promise<BusinessUnit> {
       assertCan(auth, 'cluster.create', input.cluster_id);
       const values = toWrite(input);
+      assertMayChangeLicence(auth, 'max_license_users', null, values.max_license_users);
       await assertCurrencyExists(knex, values.default_currency_id);
       return knex.transaction(async (trx) => {
         const cluster = await lockTargetCluster(trx, values.cluster_id);
@@ -171,6 +172,7 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
         const current = await lockBusinessUnit(trx, id);
         assertVisible(auth, current.cluster_id, 'Business unit not found');
         assertCan(auth, 'cluster.update', current.cluster_id);
+        assertMayChangeLicence(auth, 'max_license_users', current.max_license_users, values.max_license_users);
         if (values.cluster_id !== current.cluster_id) {
           // A move changes two tenants: the caller needs the update grant on the destination too.
           assertCan(auth, 'cluster.update', values.cluster_id);

@@ -3,7 +3,7 @@ import type { QueryParams, Schemas } from '../../core/contract.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { paginateInfo, parseListQuery } from '../../core/list-query.js';
-import { assertCan, clustersWith, type AuthContext } from '../../core/permissions.js';
+import { assertCan, assertMayChangeLicence, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { StoragePort } from '../../storage/port.js';
 import { DELETED, LIVE, pick, type AuditTrail } from '../audit/service.js';
 import { imageUrlsOf } from '../branding/images.js';
@@ -112,6 +112,7 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
       return knex.transaction(async (trx) => {
         const current = await lockLive(trx, id);
         assertFresh(current);
+        assertMayChangeLicence(auth, 'max_license_bu', current.max_license_bu, values.max_license_bu);
         await guardUnique(values, () => repo.update(trx, id, values, auth.userId));
         await audit.record(trx, auth, { action: 'updateCluster', target: { type: 'cluster', id }, clusterId: id, before: pick(current, Object.keys(values)), after: values });
         return load(trx, id);
