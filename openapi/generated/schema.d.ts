@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the service is ready to serve requests
+         * @description Readiness for a load balancer or an orchestrator: the database answers and its schema is exactly the one this version of the server knows (every migration applied, none unknown). Otherwise 503 with the reason: a replica left behind by a newer version's migrations, or a database rolled back under it, stops receiving traffic until it is replaced or the schema is brought back. `/healthz` says only that the process and its database answer.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -900,6 +920,37 @@ export interface components {
              */
             version: string;
         };
+        /** @description The service is ready; the figures say which schema it found. */
+        Readiness: {
+            /**
+             * @example ready
+             * @enum {string}
+             */
+            status: "ready";
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            database: "ok";
+            migrations: {
+                /**
+                 * Format: int32
+                 * @description How many migrations the database holds (all of those this version knows).
+                 * @example 6
+                 */
+                applied: number;
+                /**
+                 * @description The name of the newest migration applied.
+                 * @example 0006_audit_events
+                 */
+                latest: string | null;
+            };
+            /**
+             * @description The semantic version of the service.
+             * @example 0.1.0
+             */
+            version: string;
+        };
         /** @description Sign in with a username or an email address (one of the two is required), and the password. */
         LoginRequest: {
             /** @example admin */
@@ -961,40 +1012,32 @@ export interface components {
                  * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
                  */
                 id: string;
-                /** @example editor-a */
+                /** @example admin */
                 username: string;
                 /**
                  * Format: email
-                 * @example editor-a@platform.local
+                 * @example admin@example.com
                  */
                 email: string;
                 /**
                  * @description First, middle and last name (at most 255 characters each), else username, else email.
-                 * @example Anong Editor
+                 * @example Platform Administrator
                  */
                 display_name: string;
             };
-            /**
-             * @example [
-             *       "cluster.read"
-             *     ]
-             */
+            /** @example [] */
             platform: components["schemas"]["PermissionKey"][];
             /**
              * @description Keyed by cluster id; at most one entry per cluster (bounded by the all-rows ceiling of 1,000,000).
-             * @example {
-             *       "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60": [
-             *         "cluster.read",
-             *         "cluster.create",
-             *         "cluster.update",
-             *         "cluster.delete"
-             *       ]
-             *     }
+             * @example {}
              */
             clusters: {
                 [key: string]: components["schemas"]["PermissionKey"][];
             };
-            /** @example false */
+            /**
+             * @description A super admin may do everything; its grants are not listed.
+             * @example true
+             */
             is_super_admin: boolean;
         };
         /**
@@ -1040,7 +1083,7 @@ export interface components {
             items: components["schemas"]["Widget"][];
             /**
              * Format: int32
-             * @example 3
+             * @example 1
              */
             count: number;
         };
@@ -1111,7 +1154,7 @@ export interface components {
             items: components["schemas"]["Dataset"][];
             /**
              * Format: int32
-             * @example 8
+             * @example 1
              */
             count: number;
         };
@@ -1329,7 +1372,7 @@ export interface components {
             id: string | null;
             /**
              * @description The actor's display name (first, middle and last name, else username, else email).
-             * @example Somchai Jaidee
+             * @example Platform Administrator
              */
             name: string | null;
             /**
@@ -1339,7 +1382,29 @@ export interface components {
              */
             avatar: string | null;
         };
-        /** @description The nested audit trail. The same values are also sent flat (`created_at`, `created_by_name`, …) on the record; a client that sees both should prefer the flat value. */
+        /**
+         * @description The nested audit trail. The same values are also sent flat (`created_at`, `created_by_name`, …) on the record; a client that sees both should prefer the flat value.
+         * @example {
+         *       "created": {
+         *         "at": "2026-11-01T08:30:00.000Z",
+         *         "id": "0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11",
+         *         "name": "Platform Administrator",
+         *         "avatar": null
+         *       },
+         *       "updated": {
+         *         "at": "2026-11-02T09:00:00.000Z",
+         *         "id": "6c7d8e9f-0a1b-4c2d-9e3f-4a5b6c7d8e9f",
+         *         "name": "Anong Editor",
+         *         "avatar": null
+         *       },
+         *       "deleted": {
+         *         "at": null,
+         *         "id": null,
+         *         "name": null,
+         *         "avatar": null
+         *       }
+         *     }
+         */
         Audit: {
             created: components["schemas"]["AuditActor"];
             updated: components["schemas"]["AuditActor"];
@@ -1402,7 +1467,7 @@ export interface components {
              * @example 2026-11-02T09:00:00.000Z
              */
             readonly updated_at: string;
-            /** @example Platform Administrator */
+            /** @example Anong Editor */
             readonly updated_by_name: string | null;
             /**
              * Format: date-time
@@ -1418,7 +1483,7 @@ export interface components {
             /**
              * Format: int32
              * @description Rows matching the query over all pages.
-             * @example 42
+             * @example 1
              */
             total: number;
             /**
@@ -1434,7 +1499,7 @@ export interface components {
             perpage: number;
             /**
              * Format: int32
-             * @example 5
+             * @example 1
              */
             pages: number;
         };
@@ -1497,7 +1562,7 @@ export interface components {
         ClusterUserCreate: {
             /**
              * Format: uuid
-             * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
+             * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
              */
             user_id: string;
             /**
@@ -1535,7 +1600,7 @@ export interface components {
             id: string;
             /**
              * Format: uuid
-             * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
+             * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
              */
             user_id: string;
             /**
@@ -1591,7 +1656,7 @@ export interface components {
         User: {
             /**
              * Format: uuid
-             * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
+             * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
              */
             id: string;
             /** @example somchai.j */
@@ -1712,7 +1777,7 @@ export interface components {
             id: string;
             /**
              * Format: uuid
-             * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
+             * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
              */
             user_id: string;
             /**
@@ -1873,7 +1938,7 @@ export interface components {
              * @example 2026-11-02T09:00:00.000Z
              */
             readonly updated_at: string;
-            /** @example Platform Administrator */
+            /** @example Anong Editor */
             readonly updated_by_name: string | null;
             /**
              * Format: date-time
@@ -1996,7 +2061,7 @@ export interface components {
         BusinessUnitUserCreate: {
             /**
              * Format: uuid
-             * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
+             * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
              */
             user_id: string;
             /**
@@ -2072,7 +2137,13 @@ export interface components {
              * @example 0
              */
             display_order: number;
+            /** @example [] */
             allow_business_unit: components["schemas"]["BusinessUnitCodeList"];
+            /**
+             * @example [
+             *       "BU-KBI"
+             *     ]
+             */
             deny_business_unit: components["schemas"]["BusinessUnitCodeList"];
             /**
              * @description Inactive mappings are skipped by resolve.
@@ -2184,6 +2255,50 @@ export interface components {
             label: "Purchase Request" | "Purchase Order" | "Good Received Note" | "Store Requisition" | "Credit Note" | "Inventory Adjustment" | "Physical Count" | "Spot Check" | "Request For Quotation" | "Invoice";
         };
         DocumentTypeList: {
+            /**
+             * @example [
+             *       {
+             *         "code": "PR",
+             *         "label": "Purchase Request"
+             *       },
+             *       {
+             *         "code": "PO",
+             *         "label": "Purchase Order"
+             *       },
+             *       {
+             *         "code": "GRN",
+             *         "label": "Good Received Note"
+             *       },
+             *       {
+             *         "code": "SR",
+             *         "label": "Store Requisition"
+             *       },
+             *       {
+             *         "code": "CN",
+             *         "label": "Credit Note"
+             *       },
+             *       {
+             *         "code": "IA",
+             *         "label": "Inventory Adjustment"
+             *       },
+             *       {
+             *         "code": "PC",
+             *         "label": "Physical Count"
+             *       },
+             *       {
+             *         "code": "SC",
+             *         "label": "Spot Check"
+             *       },
+             *       {
+             *         "code": "RFQ",
+             *         "label": "Request For Quotation"
+             *       },
+             *       {
+             *         "code": "INV",
+             *         "label": "Invoice"
+             *       }
+             *     ]
+             */
             document_types: components["schemas"]["DocumentType"][];
         };
         /** @description A partial merge: only the fields sent are copied onto the stored mapping. A JSON null leaves a field unchanged; a blank `document_type` or `report_template_id` is ignored; an explicit `[]` clears an allow or deny list. */
@@ -2352,7 +2467,15 @@ export interface components {
                  *       "type": "about:blank",
                  *       "title": "Bad Request",
                  *       "status": 400,
-                 *       "detail": "The request is malformed or breaks a rule; detail and errors say which field and why."
+                 *       "detail": "/body/code must NOT have more than 50 characters",
+                 *       "instance": "/api-system/clusters",
+                 *       "request_id": "6a1f0d3c-6b4e-4b7e-9d1a-0c4b5e2f7a10",
+                 *       "errors": [
+                 *         {
+                 *           "path": "/body/code",
+                 *           "message": "must NOT have more than 50 characters"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -2370,6 +2493,23 @@ export interface components {
                  *       "title": "Service Unavailable",
                  *       "status": 503,
                  *       "detail": "The service cannot reach its database."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Not ready; `detail` says why: the database does not answer, migrations are pending, or the schema is newer than the server. */
+        NotReady: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "The database has 1 migration this version of the server does not know (0007_newer_feature): a newer version migrated it."
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -2673,6 +2813,29 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready: the database answers and its schema is current. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["NotReady"];
+            default: components["responses"]["Problem"];
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -2932,7 +3095,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Leave out the caller's pinned datasets.
-                 * @example true
+                 * @example false
                  */
                 exclude_pinned?: boolean;
             };
@@ -2948,6 +3111,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "tenancy.active-clusters",
+                     *           "name": "Active clusters",
+                     *           "description": "Live clusters whose status is active.",
+                     *           "shape": "scalar",
+                     *           "category": "tenancy",
+                     *           "unit": "clusters",
+                     *           "widget_types": [
+                     *             "kpi",
+                     *             "gauge"
+                     *           ],
+                     *           "scope": "clusters",
+                     *           "measure": "count"
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["DatasetList"];
                 };
             };
@@ -3174,10 +3358,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "CL-C",
-                 *       "alias_name": "CHM",
-                 *       "name": "Chiang Mai Boutique Hotels",
-                 *       "max_license_bu": 10,
+                 *       "code": "CL-A",
+                 *       "alias_name": "AND",
+                 *       "name": "Andaman Resorts Group",
+                 *       "max_license_bu": 5,
                  *       "is_active": true
                  *     }
                  */
@@ -3445,7 +3629,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "user_id": "0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11",
+                 *       "user_id": "2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b",
                  *       "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
                  *       "role": "user",
                  *       "is_active": true
@@ -3700,17 +3884,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
-                 *       "code": "BU-KBI",
-                 *       "name": "Andaman Cliff Resort Krabi",
-                 *       "alias_name": "KBI",
-                 *       "max_license_users": 20,
+                 *       "code": "BU-PKT",
+                 *       "name": "Andaman Beach Resort Phuket",
+                 *       "alias_name": "PKT",
+                 *       "max_license_users": 25,
                  *       "is_hq": false,
                  *       "is_active": true,
                  *       "timezone": "Asia/Bangkok",
-                 *       "calculation_method": "fifo",
-                 *       "perpage_format": {
-                 *         "default": 10
-                 *       },
+                 *       "calculation_method": "average",
                  *       "amount_format": {
                  *         "locales": "th-TH",
                  *         "minimumIntegerDigits": 2
@@ -3991,7 +4172,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "user_id": "0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11",
+                 *       "user_id": "2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b",
                  *       "business_unit_id": "5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d",
                  *       "role": "user"
                  *     }

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { addCodeSamples } from './code-samples.js';
 
 export const SPEC_ROOT = 'openapi/openapi.yaml';
 export const BUNDLE_PATH = 'openapi/generated/openapi.bundled.json';
@@ -15,13 +16,16 @@ const BANNER = `/**
 
 `;
 
-/** Bundles the multi-file spec into one JSON document (what the server, the mock and the types read). */
+/**
+ * Bundles the multi-file spec into one JSON document (what the server, the mock and the types read), with each
+ * operation's generated code samples (`x-codeSamples`).
+ */
 export function bundleSpec(): string {
   const dir = mkdtempSync(join(tmpdir(), 'openapi-bundle-'));
   try {
     const out = join(dir, 'openapi.json');
     execFileSync('node_modules/.bin/redocly', ['bundle', SPEC_ROOT, '-o', out, '--ext', 'json'], { stdio: 'pipe' });
-    return JSON.stringify(JSON.parse(readFileSync(out, 'utf8')), null, 2) + '\n';
+    return JSON.stringify(addCodeSamples(JSON.parse(readFileSync(out, 'utf8')) as object), null, 2) + '\n';
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -87,20 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const consoleDirRaw = str('CONSOLE_DIR');
   const consoleDir = consoleDirRaw === undefined ? null : path.resolve(consoleDirRaw);
 
-  let database: DatabaseConfig = { engine: 'pglite', dir: path.join(dataDir, 'db') };
-  const databaseUrl = str('DATABASE_URL');
-  if (databaseUrl !== undefined) {
-    if (databaseUrl === 'memory://') database = { engine: 'pglite', dir: null };
-    else if (!/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
-    else {
-      try {
-        new URL(databaseUrl);
-        database = { engine: 'postgres', url: databaseUrl };
-      } catch {
-        problems.push('DATABASE_URL is not a valid URL');
-      }
-    }
-  }
+  const { database } = databaseOf(env, dataDir, problems);
 
   const adminUsername = str('ADMIN_USERNAME') ?? 'admin';
   if (!/^[A-Za-z0-9._@-]{1,100}$/.test(adminUsername)) problems.push('ADMIN_USERNAME may contain only letters, digits and . _ @ - (1–100 characters)');
@@ -193,6 +180,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecretSource,
     version: packageVersion(),
   };
+}
+
+/** DATA_DIR and DATABASE_URL alone: what the database tools (`npm run migrate`, `backup`, `restore`) need. */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): { dataDir: string; database: DatabaseConfig } {
+  const problems: string[] = [];
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || './var');
+  const { database } = databaseOf(env, dataDir, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { dataDir, database };
+}
+
+function databaseOf(env: NodeJS.ProcessEnv, dataDir: string, problems: string[]): { database: DatabaseConfig } {
+  let database: DatabaseConfig = { engine: 'pglite', dir: path.join(dataDir, 'db') };
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl !== undefined) {
+    if (databaseUrl === 'memory://') database = { engine: 'pglite', dir: null };
+    else if (!/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+    else {
+      try {
+        new URL(databaseUrl);
+        database = { engine: 'postgres', url: databaseUrl };
+      } catch {
+        problems.push('DATABASE_URL is not a valid URL');
+      }
+    }
+  }
+  return { database };
 }
 
 /** `https://Example.com:8443/admin/` → `https://example.com:8443/admin`; null when it is not a plain http(s) base URL. */

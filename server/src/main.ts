@@ -1,8 +1,8 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.js';
-import { createDatabase, migrateLatest, DataDirLockedError, type Database } from './db/index.js';
+import { createDatabase, migrateLatest, DataDirLockedError, DatabaseUnreachableError, SchemaNewerError, type Database } from './db/index.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { templateForNewDatabase } from './db/template.js';
 import { createStorage } from './storage/index.js';
@@ -32,11 +32,43 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/** Loads config, opens + migrates + seeds the database, and listens. */
-export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Running> {
+/**
+ * Fails fast when the port is taken or not ours to use, before the database is opened, migrated and seeded (which
+ * takes seconds on a first start). A probe, not a reservation: the real listen still reports a later clash.
+ */
+async function assertPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const probe = createNetServer();
+  await listen(probe as unknown as Server, port, host);
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+}
+
+/** What an operator should know at start about a configuration that works here but not everywhere. */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  const inMemory = config.database.engine === 'pglite' && config.database.dir === null;
+  if (config.jwtSecretSource === 'generated' && config.nodeEnv !== 'production' && !inMemory) {
+    warnings.push(
+      `JWT_SECRET is not set: access tokens are signed with a secret generated into ${config.dataDir}/jwt-secret. ` +
+        'Replicas behind a load balancer would each generate their own and refuse each other\'s tokens (users signed out at random); ' +
+        'set the same JWT_SECRET on every replica.',
+    );
+  }
+  return warnings;
+}
+
+export interface StartOptions {
+  /** Runs before the app on every request (the stateful mock answers CORS for any origin here). */
+  front?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+}
+
+/** Loads config, checks the port, opens + migrates + seeds the database, and listens. */
+export async function start(env: NodeJS.ProcessEnv = process.env, options: StartOptions = {}): Promise<Running> {
   process.umask(PRIVATE_UMASK);
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
+  for (const warning of startupWarnings(config)) logger.warn(warning);
+  await assertPortFree(config.port, config.host);
   // A new embedded database (a fresh directory, or memory:// for the stateful mock) starts from a saved cluster.
   const template = config.database.engine === 'pglite' ? templateForNewDatabase(config.database.dir) : undefined;
   const db = await createDatabase(config, { pgliteTemplate: template });
@@ -49,7 +81,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     const storage = await createStorage(config);
     const app = createApp({ config, db, storage, logger });
     const { createServer } = await import('node:http');
-    const server = createServer(app);
+    const front = options.front;
+    const server = createServer(front ? (req, res) => front(req, res, () => app(req, res)) : app);
     server.keepAliveTimeout = 5_000;
     answerClientErrors(server);
     await listen(server, config.port, config.host);
@@ -92,7 +125,7 @@ export async function stop(): Promise<void> {
 }
 
 function describeStartupError(err: unknown): string {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) return err.message;
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof DatabaseUnreachableError || err instanceof SchemaNewerError) return err.message;
   const e = err as NodeJS.ErrnoException & { port?: number; address?: string };
   if (e?.code === 'EADDRINUSE') return `Port ${e.port ?? ''} on ${e.address ?? ''} is already in use; stop the other process or set PORT.`;
   if (e?.code === 'EACCES') return `Not allowed to listen on port ${e.port ?? ''}; choose a port above 1023 with PORT.`;
@@ -101,14 +134,15 @@ function describeStartupError(err: unknown): string {
 }
 
 /** CLI entry: exits 1 with one clear message when startup fails; drains and exits 0 on SIGTERM/SIGINT. */
-export async function main(): Promise<void> {
+export async function main(options: StartOptions = {}): Promise<Running> {
   let running: Running;
   try {
-    running = await start();
+    running = await start(process.env, options);
   } catch (err) {
     process.stderr.write(`${describeStartupError(err)}\n`);
     process.exit(1);
   }
+  for (const warning of startupWarnings(running.config)) process.stderr.write(`Warning: ${warning}\n`);
   process.stderr.write(
     `Platform admin listening on ${running.url} (database: ${running.db.engine}${running.config.database.engine === 'pglite' && running.config.database.dir ? ` in ${running.config.database.dir}` : ''}; sign in as ${running.config.admin.username})\n`,
   );
@@ -124,6 +158,7 @@ export async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  return running;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -68,6 +68,7 @@ const excludes = (id: string) => (caller: Caller, _res: Response, body: unknown)
 
 const MATRIX: Record<string, Row> = {
   getHealth: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/healthz' }) },
+  getReadiness: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/readyz' }) },
   login: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'POST', path: '/api/auth/login', json: { username: 'viewer', password: 'demo1234' } }) },
   refreshToken: { key: null, scope: 'public', ok: 200, fresh: true, call: async (f) => ({ method: 'POST', path: '/api/auth/refresh-token', json: { refresh_token: await f.refreshToken() } }) },
   logout: { key: null, scope: 'public', ok: 204, call: async (f) => ({ method: 'POST', path: '/api/auth/logout', json: { refresh_token: await f.refreshToken() } }) },

@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/src/config.js';
-import { start } from '../../server/src/main.js';
+import { createDatabase, DatabaseUnreachableError, SchemaNewerError } from '../../server/src/db/index.js';
+import { start, startupWarnings } from '../../server/src/main.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 describe('configuration', () => {
@@ -109,6 +110,35 @@ describe.each(engines())('health and app basics on %s', (engine) => {
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
   });
 
+  it('when /readyz is called without a token, then the service is ready with every migration applied', async () => {
+    const { data, response } = await t.client().GET('/readyz');
+    expect(response.status).toBe(200);
+    const applied = (await t.knex('knex_migrations').count({ n: '*' }).first()) as { n: number | string };
+    expect(data).toMatchObject({ status: 'ready', database: 'ok', migrations: { applied: Number(applied.n) }, version: t.config.version });
+    expect(data!.migrations.latest).toMatch(/^\d{4}_/);
+  });
+
+  it('when the database holds a migration this server does not know, or lacks one, then /readyz answers 503 saying which', async () => {
+    const other = await startTestServer(engine, { seed: false });
+    try {
+      await other.knex('knex_migrations').insert({ name: '9999_from_a_newer_version', batch: 99, migration_time: new Date() });
+      let res = await other.fetch('/readyz');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/9999_from_a_newer_version.*newer version/);
+      expect((await other.fetch('/healthz')).status, 'liveness does not depend on the schema').toBe(200);
+
+      await other.knex('knex_migrations').where({ name: '9999_from_a_newer_version' }).delete();
+      const latest = (await other.knex('knex_migrations').orderBy('id', 'desc').first()) as { name: string };
+      await other.knex('knex_migrations').where({ name: latest.name }).delete();
+      res = await other.fetch('/readyz');
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { detail: string }).detail).toContain(`lacks 1 migration of this version (${latest.name})`);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('when the database is gone, then /healthz answers 503 problem', async () => {
     const other = await startTestServer('pglite');
     await other.knex.destroy();
@@ -116,6 +146,9 @@ describe.each(engines())('health and app basics on %s', (engine) => {
       const res = await other.fetch('/healthz');
       expect(res.status).toBe(503);
       expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+      const ready = await other.fetch('/readyz');
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { detail: string }).detail).toBe('The service cannot reach its database.');
     } finally {
       await other.close().catch(() => undefined);
     }
@@ -207,6 +240,69 @@ describe('process lifecycle', () => {
       } finally {
         await again.stop();
       }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('when the port is taken, then start fails at once with EADDRINUSE, before the database is created or seeded', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-admin-port-first-'));
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const started = Date.now();
+      await expect(start({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', NODE_ENV: 'test' })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      const { existsSync } = await import('node:fs');
+      expect(existsSync(path.join(dataDir, 'db')), 'no database was created').toBe(false);
+    } finally {
+      blocker.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('when DATABASE_URL names a server that does not answer, then start fails with one line saying what was tried and what to check', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-admin-unreachable-'));
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    try {
+      const err = await start({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/platform` }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DatabaseUnreachableError);
+      const message = (err as Error).message;
+      expect(message.split('\n')).toHaveLength(1);
+      expect(message).toContain(`postgres://app:***@127.0.0.1:${port}/platform`);
+      expect(message).not.toContain('s3cret');
+      expect(message).toMatch(/connection refused.*Check DATABASE_URL/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('when the database was migrated by a newer version, then start refuses with a message naming the unknown migration', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-admin-newer-'));
+    try {
+      const first = await start({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+      await first.stop();
+      const db = await createDatabase({ database: { engine: 'pglite', dir: path.join(dataDir, 'db') } });
+      await db.knex('knex_migrations').insert({ name: '9999_from_a_newer_version', batch: 99, migration_time: new Date() });
+      await db.close();
+      const err = await start({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SchemaNewerError);
+      expect((err as Error).message).toMatch(/schema is newer than this server.*9999_from_a_newer_version/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('when JWT_SECRET is not set outside production, then a start-up warning says what it means for replicas', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-admin-warn-'));
+    try {
+      const [warning] = startupWarnings(loadConfig({ DATA_DIR: dataDir }));
+      expect(warning).toMatch(/JWT_SECRET is not set.*Replicas.*refuse each other's tokens.*same JWT_SECRET on every replica/);
+      expect(startupWarnings(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(40) }))).toEqual([]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -8,9 +8,87 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { acquireDirLock, type DirLock } from './lock.js';
 import { migrationSource } from './migrations/index.js';
+import { migrationStatus } from './migration-status.js';
 
 export { toCount, countFrom } from './count.js';
 export { DataDirLockedError } from './lock.js';
+export { migrationStatus, type MigrationStatus } from './migration-status.js';
+
+/** PostgreSQL could not be reached or refused us; the message says what was tried and what to check, in one line. */
+export class DatabaseUnreachableError extends Error {
+  constructor(url: string, reason: string) {
+    super(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${reason}. Check DATABASE_URL (host, port, user, password, database) and that the server runs and accepts connections from this host.`);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** The database holds migrations this version of the server does not know: it was migrated by a newer version. */
+export class SchemaNewerError extends Error {
+  constructor(public readonly unknown: string[]) {
+    super(
+      `The database schema is newer than this server: it has ${unknown.length === 1 ? 'migration' : 'migrations'} ${unknown.join(', ')}, which this version does not know. ` +
+        'Run the version of the server that migrated it, or roll those migrations back with that version (`npm run migrate -- down`).',
+    );
+    this.name = 'SchemaNewerError';
+  }
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(an unparsable URL)';
+  }
+}
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+function reasonOf(err: unknown, url: string): string {
+  const e = err as { code?: string; message?: string };
+  let host = '';
+  try {
+    const u = new URL(url);
+    host = `${u.hostname}:${u.port || 5432}`;
+  } catch {
+    /* named by the caller */
+  }
+  switch (e?.code) {
+    case 'ECONNREFUSED':
+      return `nothing accepts connections at ${host} (connection refused)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `the host name of ${host} does not resolve`;
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${host} cannot be reached (${e.code})`;
+    case '28P01':
+    case '28000':
+      return `the server refused the credentials (${e.message})`;
+    case '3D000':
+      return `${e.message}; create it first`;
+    default:
+      if (/timeout/i.test(e?.message ?? '')) return `no answer from ${host} within ${CONNECT_TIMEOUT_MS / 1000} s`;
+      return e?.message ?? String(err);
+  }
+}
+
+/** One connection, with a deadline, before the pool exists: a clear error instead of a pool timeout a minute later. */
+async function probePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (err) {
+    throw new DatabaseUnreachableError(url, reasonOf(err, url));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 export interface Database {
   knex: Knex;
@@ -40,6 +118,7 @@ export interface CreateDatabaseOptions {
 export async function createDatabase(config: { database: DatabaseConfig }, opts: CreateDatabaseOptions = {}): Promise<Database> {
   const db = config.database;
   if (db.engine === 'postgres') {
+    await probePostgres(db.url);
     const knex = knexPkg.knex({
       client: 'pg',
       connection: {
@@ -112,15 +191,20 @@ const MIGRATION_LOCK_KEY = 727000;
  * wait for it, then find nothing left to do. PGlite needs no lock: its data directory admits one process.
  */
 export async function migrateLatest(knex: Knex): Promise<void> {
-  if (!isPostgresClient(knex)) {
+  await withMigrationLock(knex, async () => {
+    await assertSchemaNotNewer(knex);
     await knex.migrate.latest({ migrationSource });
-    return;
-  }
+  });
+}
+
+/** Runs `work` while no other replica migrates (PostgreSQL advisory lock; PGlite admits one process anyway). */
+async function withMigrationLock<T>(knex: Knex, work: () => Promise<T>): Promise<T> {
+  if (!isPostgresClient(knex)) return work();
   const lockConnection = await knex.client.acquireConnection();
   try {
     await knex.raw('select pg_advisory_lock(?)', [MIGRATION_LOCK_KEY]).connection(lockConnection);
     try {
-      await knex.migrate.latest({ migrationSource });
+      return await work();
     } finally {
       await knex.raw('select pg_advisory_unlock(?)', [MIGRATION_LOCK_KEY]).connection(lockConnection);
     }
@@ -135,6 +219,23 @@ function isPostgresClient(knex: Knex): boolean {
 
 export async function migrateRollbackAll(knex: Knex): Promise<void> {
   await knex.migrate.rollback({ migrationSource }, true);
+}
+
+/** Refuses a schema migrated by a newer server (knex would call the directory "corrupt"). */
+export async function assertSchemaNotNewer(knex: Knex): Promise<void> {
+  const { unknown } = await migrationStatus(knex);
+  if (unknown.length > 0) throw new SchemaNewerError(unknown);
+}
+
+/** Rolls back the most recent migration; returns its name, or null when nothing is applied. */
+export async function migrateDownOne(knex: Knex): Promise<string | null> {
+  return withMigrationLock(knex, async () => {
+    await assertSchemaNotNewer(knex);
+    const { applied } = await migrationStatus(knex);
+    if (applied.length === 0) return null;
+    await knex.migrate.down({ migrationSource });
+    return applied[applied.length - 1]!;
+  });
 }
 
 export { migrationSource };

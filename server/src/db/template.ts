@@ -9,15 +9,37 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createDatabase, dumpTemplate, migrateLatest } from './index.js';
 
+/** The package root: the repository, or the built tree in dist/ (where the migrations are compiled to .js). */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MIGRATIONS_DIR = path.join(ROOT, 'server', 'src', 'db', 'migrations');
-const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'platform-admin');
-const { version } = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** The node_modules that holds PGlite, found as node resolves it (the built tree may use the repository's). */
+function nodeModulesWithPglite(): string {
+  for (let dir = ROOT; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules');
+    if (existsSync(path.join(candidate, '@electric-sql', 'pglite', 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) return path.join(ROOT, 'node_modules');
+  }
+}
+
+const NODE_MODULES = nodeModulesWithPglite();
+const CACHE_DIR = path.join(NODE_MODULES, '.cache', 'platform-admin');
+const version = (() => {
+  try {
+    return (JSON.parse(readFileSync(path.join(NODE_MODULES, '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+})();
 
 /** The migration sources' fingerprint: a schema template made from other migrations is never used. */
 function migrationsFingerprint(dir = MIGRATIONS_DIR): string {
   const hash = createHash('sha256');
-  for (const file of readdirSync(dir).sort()) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
+  try {
+    for (const file of readdirSync(dir).sort()) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
+  } catch {
+    return 'unknown';
+  }
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -1,6 +1,6 @@
 // What the server serves besides the API: the published contract (/openapi.json, /openapi.yaml), the reference docs
 // (/docs) and the console build, with caching that suits each (hashed assets forever, pages revalidated) and compression.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -101,13 +101,24 @@ export function docsPageCandidates(root: string, hash: string): string[] {
 /** The marker a built docs page carries: the fingerprint of the bundle it was built from. */
 export const docsMarker = (hash: string) => `<!-- platform-admin docs of spec ${hash} -->`;
 
+/** The first bytes of a file, as text (the marker is near the top; the page is megabytes). */
+export function headOf(file: string, bytes = 512): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The docs page built from this bundle, or null (with the reason) when there is none or only an outdated one. */
 export function findDocsPage(root: string, bundleText: string): { file: string } | { file: null; reason: string } {
   const hash = bundleHash(bundleText);
   let stale = false;
   for (const file of docsPageCandidates(root, hash)) {
     if (!existsSync(file)) continue;
-    if (readFileSync(file, 'utf8').slice(0, 400).includes(docsMarker(hash))) return { file };
+    if (headOf(file).includes(docsMarker(hash))) return { file };
     stale = true;
   }
   return {
@@ -145,8 +156,11 @@ export function referenceDocs(opts: {
 }): RequestHandler {
   const cache = new BodyCache(16);
   let page: { file: string; mtimeMs: number; html: string } | null = null;
+  // The contract this server serves does not change while it runs.
+  let bundleText: string | null = null;
   return (req, res, next) => {
-    const found = findDocsPage(opts.root, readFileSync(opts.specPath, 'utf8'));
+    bundleText ??= readFileSync(opts.specPath, 'utf8');
+    const found = findDocsPage(opts.root, bundleText);
     if (found.file === null) {
       res.status(503).setHeader('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(`${found.reason}\nThe contract itself is at /openapi.json and /openapi.yaml.\n`);
       return;
