@@ -63,7 +63,7 @@ export async function generateData(knex: Knex, scale: Scale, opts: GenerateOptio
   };
 
   await step('migrations', () => migrateLatest(knex));
-  await step('demo seed', () => seedIfEmpty(knex, { admin: ADMIN, demoPassword: DEMO_PASSWORD }));
+  await step('demo seed', () => seedIfEmpty(knex, { admin: ADMIN, demoPassword: DEMO_PASSWORD, seedDemo: true }));
   const existing = await knex('clusters').count({ n: '*' }).whereLike('code', `${CLUSTER_PREFIX}%`);
   if (Number(existing[0]?.n ?? 0) > 0) throw new Error('the database already holds generated rows; generate into a fresh database');
 

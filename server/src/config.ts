@@ -21,6 +21,8 @@ export interface Config {
   database: DatabaseConfig;
   admin: { username: string; password: string };
   demoPassword: string;
+  /** Whether a first start creates the demo tenants and accounts (SEED_DEMO; default: not in production). */
+  seedDemo: boolean;
   jwtSecret: string;
   storage: StorageConfig;
   logLevel: string;
@@ -94,10 +96,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminPassword = env.ADMIN_PASSWORD ?? 'admin123';
   if (adminPassword.length < 6) problems.push('ADMIN_PASSWORD must have at least 6 characters');
   if (nodeEnv === 'production' && env.ADMIN_PASSWORD === undefined) problems.push('ADMIN_PASSWORD is required when NODE_ENV=production (the default is for local use only)');
+  const seedDemoRaw = str('SEED_DEMO');
+  if (seedDemoRaw !== undefined && !/^(true|false|1|0)$/.test(seedDemoRaw)) problems.push('SEED_DEMO must be true or false');
+  const seedDemo = seedDemoRaw === undefined ? nodeEnv !== 'production' : seedDemoRaw === 'true' || seedDemoRaw === '1';
   const demoPassword = env.DEMO_PASSWORD ?? 'demo1234';
   if (demoPassword.length < 6) problems.push('DEMO_PASSWORD must have at least 6 characters');
-  // The first start of an empty database creates the demo accounts; a published default must never guard them live.
-  if (nodeEnv === 'production' && env.DEMO_PASSWORD === undefined) problems.push('DEMO_PASSWORD is required when NODE_ENV=production (the demo accounts created on first start must not share the documented default)');
+  // With the demo, a first start creates demo accounts; a published default must never guard them live.
+  if (nodeEnv === 'production' && seedDemo && env.DEMO_PASSWORD === undefined) problems.push('DEMO_PASSWORD is required when NODE_ENV=production and SEED_DEMO=true (the demo accounts must not share the documented default)');
 
   let jwtSecret = str('JWT_SECRET');
   if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must have at least 32 characters');
@@ -169,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     admin: { username: adminUsername, password: adminPassword },
     demoPassword,
+    seedDemo,
     jwtSecret,
     storage,
     logLevel,

@@ -100,9 +100,26 @@ describe.each(engines())('database schema on %s', (engine) => {
     expect(toCount(7)).toBe(7);
   });
 
+  it('when seeding without the demo (production), then only the admin and the reference data exist', async () => {
+    const empty = await openEmpty(engine);
+    try {
+      await migrateLatest(empty.db.knex);
+      expect(await seedIfEmpty(empty.db.knex, { admin: { username: 'root', password: 'root-pass-1' }, demoPassword: 'unused', seedDemo: false })).toBe(true);
+      const k = empty.db.knex;
+      expect((await k('users').select('username', 'is_super_admin')).map((u: { username: string; is_super_admin: boolean }) => [u.username, u.is_super_admin])).toEqual([['root', true]]);
+      for (const table of ['clusters', 'business_units', 'print_template_mappings', 'documents', 'dashboard_widgets', 'permission_grants']) {
+        expect(countFrom(await k(table).count({ count: '*' })), table).toBe(0);
+      }
+      expect(countFrom(await k('currencies').count({ count: '*' }))).toBeGreaterThan(0);
+      expect(countFrom(await k('report_templates').count({ count: '*' }))).toBeGreaterThan(0);
+    } finally {
+      await empty.drop();
+    }
+  });
+
   it('when seeding an empty database, then it is complete and happens once', async () => {
     await migrateLatest(h.db.knex);
-    const config = { admin: { username: 'root', password: 'root-pass-1' }, demoPassword: 'demo1234' };
+    const config = { admin: { username: 'root', password: 'root-pass-1' }, demoPassword: 'demo1234', seedDemo: true };
     expect(await seedIfEmpty(h.db.knex, config)).toBe(true);
     expect(await seedIfEmpty(h.db.knex, config)).toBe(false);
     const k = h.db.knex;
@@ -126,7 +143,7 @@ describe.runIf(engines().includes('postgres'))('first start of several replicas 
     const url = (first.db.knex.client as { config: { connection: { connectionString: string } } }).config.connection.connectionString;
     const others = await Promise.all([1, 2].map(() => createDatabase({ database: { engine: 'postgres', url } })));
     try {
-      const config = { admin: { username: 'root', password: 'root-pass-1' }, demoPassword: 'demo1234' };
+      const config = { admin: { username: 'root', password: 'root-pass-1' }, demoPassword: 'demo1234', seedDemo: true };
       const replicas = [first.db, ...others];
       await Promise.all(replicas.map((db) => migrateLatest(db.knex)));
       const seeded = await Promise.all(replicas.map((db) => seedIfEmpty(db.knex, config)));

@@ -21,6 +21,7 @@ describe('configuration', () => {
       database: { engine: 'pglite', dir: path.join(dataDir, 'db') },
       admin: { username: 'admin', password: 'admin123' },
       demoPassword: 'demo1234',
+      seedDemo: true,
       storage: { driver: 'local', dir: path.join(dataDir, 'uploads') },
       validateResponses: true,
     });
@@ -59,15 +60,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE: 'gcs' })).toThrow(/GCS_BUCKET is required/);
   });
 
-  it('when NODE_ENV=production, then JWT_SECRET, ADMIN_PASSWORD and DEMO_PASSWORD are required and responses are not validated by default', () => {
+  it('when NODE_ENV=production, then JWT_SECRET and ADMIN_PASSWORD are required, no demo is seeded unless asked, and responses are not validated by default', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD is required/);
-    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ADMIN_PASSWORD: 'strong-pass' })).toThrow(
-      /DEMO_PASSWORD is required when NODE_ENV=production/,
-    );
-    const c = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ADMIN_PASSWORD: 'strong-pass', DEMO_PASSWORD: 'other-pass' });
-    expect(c.demoPassword).toBe('other-pass');
+    const production = { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ADMIN_PASSWORD: 'strong-pass' };
+    const c = loadConfig(production);
+    expect(c.seedDemo).toBe(false);
     expect(c.validateResponses).toBe(false);
+    // Asking for the demo in production needs its own password, never the documented default.
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/DEMO_PASSWORD is required when NODE_ENV=production and SEED_DEMO=true/);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true', DEMO_PASSWORD: 'other-pass' })).toMatchObject({ seedDemo: true, demoPassword: 'other-pass' });
+    expect(() => loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO must be true or false/);
   });
 });
 

@@ -19,7 +19,8 @@ const STAFF = [
 ] as const;
 
 export async function seedAuth(ctx: SeedContext): Promise<void> {
-  const [adminHash, demoHash] = await Promise.all([hashPassword(ctx.config.admin.password), hashPassword(ctx.config.demoPassword)]);
+  const demo = ctx.config.seedDemo;
+  const [adminHash, demoHash] = await Promise.all([hashPassword(ctx.config.admin.password), demo ? hashPassword(ctx.config.demoPassword) : '']);
   const adminUsername = ctx.config.admin.username;
   const rows = [
     {
@@ -31,7 +32,7 @@ export async function seedAuth(ctx: SeedContext): Promise<void> {
       password_hash: adminHash,
       is_super_admin: true,
     },
-    ...[...DEMO_USERS, ...STAFF.map(([username, firstname, lastname]) => ({ username, firstname, lastname }))].map((u) => ({
+    ...(demo ? [...DEMO_USERS, ...STAFF.map(([username, firstname, lastname]) => ({ username, firstname, lastname }))] : []).map((u) => ({
       id: randomUUID(),
       username: u.username,
       email: `${u.username}@example.com`,

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 /** What one seed step hands to the next: ids of the rows it created, by a stable demo name. */
 export interface SeedContext {
   trx: Knex.Transaction;
-  config: { admin: { username: string; password: string }; demoPassword: string };
+  /** `seedDemo`: the demo tenants, accounts and documents too; without it only the admin and reference data. */
+  config: { admin: { username: string; password: string }; demoPassword: string; seedDemo: boolean };
   users: Record<string, string>;
   clusters: Record<string, string>;
   businessUnits: Record<string, { id: string; clusterId: string; code: string }>;

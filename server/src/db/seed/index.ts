@@ -11,7 +11,7 @@ export type { SeedContext } from './context.js';
 /** Order matters: each step may use ids created by the ones before it. */
 const STEPS: Array<(ctx: SeedContext) => Promise<void>> = [seedAuth, seedTenancy, seedPrinting, seedWorkspace];
 
-/** Seeds demo data on first start only (an empty users table). Returns whether it seeded. */
+/** Seeds on first start only (an empty users table): the admin and reference data, and the demo when asked. Returns whether it seeded. */
 export async function seedIfEmpty(knex: Knex, config: SeedContext['config']): Promise<boolean> {
   return knex.transaction(async (trx) => {
     // Serialises concurrent first starts of several replicas on one PostgreSQL database.

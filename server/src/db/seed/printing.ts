@@ -44,6 +44,8 @@ export async function seedPrinting(ctx: SeedContext): Promise<void> {
 
   await insertBatched(ctx.trx, 'report_templates', templates.map((t) => ({ is_active: true, ...t, created_by_id: actor, updated_by_id: actor })));
   for (const t of templates) ctx.reportTemplates.push({ id: t.id, reportGroup: t.report_group, kind: t.kind });
+  // The templates are reference data; the mappings below are the demo.
+  if (!ctx.config.seedDemo) return;
 
   const print = (name: string) => templates.find((t) => t.name === name)!.id;
   const standard = (code: DocumentTypeCode) => templates.find((t) => t.report_group === code && t.kind === 'print' && t.name.endsWith('standard A4'))!.id;

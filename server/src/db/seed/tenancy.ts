@@ -51,6 +51,8 @@ export async function seedTenancy(ctx: SeedContext): Promise<void> {
   }));
   await insertBatched(trx, 'currencies', currencies);
   for (const c of currencies) ctx.currencies[c.code] = c.id;
+  // Currencies are reference data; the tenants below are the demo.
+  if (!ctx.config.seedDemo) return;
 
   const clusters = CLUSTERS.map((c) => ({ id: randomUUID(), ...c, created_by_id: actor, updated_by_id: actor }));
   await insertBatched(trx, 'clusters', clusters);

@@ -11,6 +11,7 @@ const DOCS_PER_TYPE = 21;
 
 /** Demo documents spread over every BU and requestor; operator and admin wait on many of the pending ones. */
 export async function seedWorkspace(ctx: SeedContext): Promise<void> {
+  if (!ctx.config.seedDemo) return;
   const bus = Object.values(ctx.businessUnits);
   const requestors = ['somchai', 'suda', 'malee', 'niran', 'john', 'editor-a'].map((u) => ctx.users[u]).filter((x): x is string => !!x);
   const others = ['editor-a', 'viewer', 'malee', 'mapper'].map((u) => ctx.users[u]).filter((x): x is string => !!x);
