@@ -10,6 +10,8 @@ const ds = (id: string, shape: string, extra: Partial<Dataset> = {}): Dataset =>
   category: extra.category ?? id.split('.')[0] ?? '',
   unit: null,
   widget_types: extra.widget_types ?? [],
+  scope: extra.scope ?? 'platform',
+  measure: extra.measure ?? 'count',
 });
 
 describe('pickableDatasets', () => {
