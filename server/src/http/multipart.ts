@@ -74,10 +74,18 @@ export function multipartUpload(opts: { maxBytes?: number } = {}): RequestHandle
       finish();
     });
     let done = false;
+    // Answer only once the whole request has been read: a reply sent while the client is still writing makes Node
+    // close the connection, and a client that reuses it (a keep-alive proxy) fails its next request with EPIPE.
+    const requestRead = new Promise<void>((resolve) => {
+      if (req.complete) return resolve();
+      req.once('end', () => resolve());
+      req.once('close', () => resolve());
+    });
     const finish = () => {
       if (done) return;
       done = true;
-      void pending.then(() => {
+      req.resume();
+      void Promise.all([pending, requestRead]).then(() => {
         if (failure) return next(failure);
         if (file) {
           req.upload = file;
