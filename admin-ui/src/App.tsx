@@ -2,18 +2,23 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
+import { createQueryClient } from './dataProvider/queryClient';
 import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { darkTheme, lightTheme } from './layout/themes';
-import { LoginPage } from './pages/LoginPage';
+import { lazyPage } from './components/lazyPage';
 import { AccessDeniedPage } from './pages/AccessDeniedPage';
 import { RESOURCES } from './resources/registry';
 import { Dashboard } from './dashboard';
 import { domainDashboardRoutes } from './domain-dashboards';
 
+const queryClient = createQueryClient();
+// The sign-in form is needed once per session: it loads on its own.
+const LoginPage = lazyPage(async () => (await import('./pages/LoginPage')).LoginPage);
+
 /**
- * Resources with the product's routes (`/new`, `/:id/edit`) declare them as child routes; each of those
- * pages checks its own access and shows the access-denied screen on failure.
+ * Resources with the product's routes (`/new`, `/:id`, `/:id/edit`) declare them as child routes; each of those
+ * pages checks its own access and shows the access-denied screen on failure. Every screen is loaded on first use.
  */
 export const App = () => (
   <Admin
@@ -22,6 +27,7 @@ export const App = () => (
     dataProvider={dataProvider}
     authProvider={authProvider}
     i18nProvider={i18nProvider}
+    queryClient={queryClient}
     layout={AppLayout}
     loginPage={LoginPage}
     accessDenied={AccessDeniedPage}
@@ -34,6 +40,7 @@ export const App = () => (
       r.routes === 'product' ? (
         <Resource key={r.name} name={r.name} list={r.list} icon={r.icon} recordRepresentation={r.recordRepresentation}>
           <Route path="new" element={<r.create />} />
+          <Route path=":id" element={<r.show />} />
           <Route path=":id/edit" element={<r.edit />} />
         </Resource>
       ) : (
@@ -43,6 +50,7 @@ export const App = () => (
           list={r.list}
           create={r.create}
           edit={r.edit}
+          show={r.show}
           icon={r.icon}
           recordRepresentation={r.recordRepresentation}
         />

@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { api, type Api } from './dataProvider/api';
 import { tokenStore } from './dataProvider/tokens';
+import { reauth as defaultReauth, type Reauth } from './dataProvider/reauth';
 import type { PlatformPermissions } from './types';
 import { canAccessWith } from './auth/permissions';
 
@@ -8,10 +9,14 @@ import { canAccessWith } from './auth/permissions';
  * Session and permission handling. Tokens are refreshed inside the API client (single flight on
  * the first 401); here a 401 only ends the session when that refresh has failed, and a 403 never does.
  */
-export function createAuthProvider(deps: Api = api): AuthProvider {
+export function createAuthProvider(deps: Api = api, reauth: Reauth = defaultReauth): AuthProvider {
   let cached: { token: string | null; perms: Promise<PlatformPermissions> } | null = null;
 
   function permissions(): Promise<PlatformPermissions> {
+    // The user is being asked to sign in again in place: the answer comes with the new session.
+    if (!tokenStore.access && !tokenStore.refresh && reauth.isAsking()) {
+      return reauth.request().then(() => permissions());
+    }
     // Signed out: there is nothing to ask the server, and asking would only log a 401 on the login page.
     if (!tokenStore.access && !tokenStore.refresh) {
       return Promise.reject(Object.assign(new Error('ra.auth.auth_check_error'), { status: 401 }));
@@ -20,6 +25,8 @@ export function createAuthProvider(deps: Api = api): AuthProvider {
     if (!cached || cached.token !== token) {
       const perms = deps.auth.permissions();
       cached = { token, perms };
+      // The sign-in-again dialog fills the username in from the session.
+      perms.then((p) => reauth.rememberUser(p.user?.username), () => undefined);
       perms.catch(() => {
         if (cached?.perms === perms) cached = null;
       });
@@ -31,6 +38,7 @@ export function createAuthProvider(deps: Api = api): AuthProvider {
     async login(params: { username: string; password: string }) {
       cached = null;
       await deps.auth.login(params.username, params.password);
+      reauth.rememberUser(params.username);
       return { redirectTo: '/' };
     },
     async logout() {
@@ -40,9 +48,12 @@ export function createAuthProvider(deps: Api = api): AuthProvider {
       if (refresh) await deps.auth.logout(refresh).catch(() => undefined);
     },
     async checkAuth() {
+      if (!tokenStore.access && !tokenStore.refresh && reauth.isAsking()) await reauth.request();
       if (!tokenStore.access && !tokenStore.refresh) throw new Error('ra.auth.auth_check_error');
     },
-    async checkError(error: { status?: number }) {
+    async checkError(error: { status?: number; message?: string }) {
+      // Asked while nobody is signed in: there is no session to end (ending it again would only loop).
+      if (error?.message === 'ra.auth.auth_check_error' && !tokenStore.access && !tokenStore.refresh) return;
       if (error?.status === 401) {
         // The client already tried a refresh for this call; a second attempt joins or repeats it once.
         if (tokenStore.refresh && (await deps.session.refresh())) return;
@@ -55,6 +66,7 @@ export function createAuthProvider(deps: Api = api): AuthProvider {
     async getIdentity(): Promise<UserIdentity> {
       const perms = await permissions();
       const u = perms.user;
+      reauth.rememberUser(u?.username);
       return { id: u?.id ?? 'me', fullName: u?.display_name || u?.username || u?.email || '' };
     },
     async getPermissions() {

@@ -45,14 +45,15 @@ describe('print template mappings', () => {
     // The allowed BU gets the new default mapping.
     await panel.resolve(buCode);
     await expect.poll(() => panel.winner().textContent()).toContain('Prints with: Request For Quotation — compact');
-    expect(await panel.winner().textContent()).toContain(`Mapping ${id}`);
+    // The winner is the new mapping (named by its template in words; its id is no longer printed).
+    expect(await panel.winner().getAttribute('data-mapping-id')).toBe(id);
     expect(await panel.candidate(label).getAttribute('data-outcome')).toBe('selected');
     await session.screenshot('print-mapping-resolve-allowed');
 
     // Another BU is outside the allow list: the explanation says so and another mapping wins.
     await panel.resolve(`${buCode}-OTHER`);
     await expect.poll(() => panel.candidate(label).getAttribute('data-outcome')).toBe('not_in_allow_list');
-    expect(await panel.winner().textContent()).not.toContain(id);
+    expect(await panel.winner().getAttribute('data-mapping-id')).not.toBe(id);
     await session.screenshot('print-mapping-resolve-other');
   });
 });

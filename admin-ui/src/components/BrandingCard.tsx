@@ -5,6 +5,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import type { BrandedResource, ImageKind } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { ACCEPTED_IMAGE_TYPES, checkImageFile } from '../lib/imageCheck';
+import { readableProblem } from '../lib/problems';
 
 const PREVIEW: Record<ImageKind, { width: number; height: number }> = {
   logo: { width: 240, height: 96 },
@@ -17,6 +18,8 @@ const ImageControl = (props: {
   kind: ImageKind;
   url: string | null | undefined;
   enabled: boolean;
+  /** No upload control at all: the caller may only look. */
+  readOnly: boolean;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -40,7 +43,12 @@ const ImageControl = (props: {
       setUrl(result.url);
       notify('app.branding.uploaded', { type: 'success', messageArgs: { kind: translate(`app.branding.${props.kind}`) } });
     } catch (e) {
-      notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
+      // One message naming the image and the reason (the server's detail, or the field problem in words).
+      const reason = readableProblem(e, () => translate(`app.branding.${props.kind}`), translate('ra.notification.http_error'));
+      notify('app.branding.upload_failed', {
+        type: 'error',
+        messageArgs: { kind: translate(`app.branding.${props.kind}`), reason: translate(reason, { _: reason }) },
+      });
     } finally {
       setUploading(false);
     }
@@ -75,46 +83,56 @@ const ImageControl = (props: {
           </Typography>
         )}
       </Box>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept={ACCEPTED_IMAGE_TYPES.join(',')}
-        data-testid={`branding-${props.kind}-input`}
-        onChange={(e) => void onFile(e.target.files?.[0])}
-      />
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={uploading ? <CircularProgress size={14} /> : <UploadIcon />}
-        disabled={!props.enabled || uploading}
-        onClick={() => input.current?.click()}
-      >
-        {translate('app.branding.upload')}
-      </Button>
+      {props.readOnly ? null : (
+        <>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            data-testid={`branding-${props.kind}-input`}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={uploading ? <CircularProgress size={14} /> : <UploadIcon />}
+            disabled={!props.enabled || uploading}
+            onClick={() => input.current?.click()}
+          >
+            {translate('app.branding.upload')}
+          </Button>
+        </>
+      )}
     </Stack>
   );
 };
 
-/** Logo (rectangular) and avatar (square). Enabled only in edit mode; an upload is stored at once, apart from Save. */
-export const BrandingCard = (props: {
+/**
+ * Logo (rectangular) and avatar (square). Enabled only in edit mode; an upload is stored at once, apart from Save.
+ * Read-only for a caller who may not edit the record.
+ */
+export const BrandingCard = ({
+  canEdit = true,
+  ...props
+}: {
   resource: BrandedResource;
   recordId: Identifier;
   logoUrl?: string | null;
   avatarUrl?: string | null;
   enabled: boolean;
+  /** Whether the caller may edit the record (and so switch to edit mode to upload). */
+  canEdit?: boolean;
 }) => {
   const translate = useTranslate();
+  const hint = props.enabled ? 'app.branding.hint' : canEdit ? 'app.branding.hint_view' : 'app.branding.hint_read_only';
   return (
-    <Card>
-      <CardHeader
-        title={translate('app.branding.title')}
-        subheader={translate(props.enabled ? 'app.branding.hint' : 'app.branding.hint_view')}
-      />
+    <Card data-testid="branding-card">
+      <CardHeader title={translate('app.branding.title')} subheader={translate(hint)} />
       <CardContent>
         <Stack direction="row" spacing={4} flexWrap="wrap" useFlexGap>
-          <ImageControl {...props} kind="logo" url={props.logoUrl} />
-          <ImageControl {...props} kind="avatar" url={props.avatarUrl} />
+          <ImageControl {...props} readOnly={!canEdit} kind="logo" url={props.logoUrl} />
+          <ImageControl {...props} readOnly={!canEdit} kind="avatar" url={props.avatarUrl} />
         </Stack>
       </CardContent>
     </Card>

@@ -6,6 +6,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import CloseIcon from '@mui/icons-material/Close';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+import { recordLabel, useRecordFeedback } from './useRecordFeedback';
+import { SessionEndedError } from '../dataProvider/reauth';
+import { statusOf } from '../lib/problems';
 
 export type PageMode = 'view' | 'edit';
 
@@ -24,30 +27,39 @@ interface ModeFormProps {
 
 /**
  * View (initial) and edit modes over one record. Edit remembers the values; Cancel restores them
- * with no call; Save Changes sends the PUT, re-fetches and returns to view.
+ * with no call; Save Changes sends the PUT, re-fetches and returns to view. An expired session is
+ * answered in place by the sign-in dialog and the PUT is retried, so the form and its values stay.
  */
 export const ModeForm = (props: ModeFormProps) => {
   const notify = useNotify();
+  const feedback = useRecordFeedback(props.resource);
   const [update] = useUpdate();
   const [saving, setSaving] = useState(false);
 
   const save = async (values: Record<string, unknown>) => {
     setSaving(true);
+    const data = props.transform ? props.transform(values) : values;
+    const name = recordLabel(data) || recordLabel(props.record);
     try {
-      const data = props.transform ? props.transform(values) : values;
-      await update(props.resource, { id: props.record.id, data, previousData: props.record }, { returnPromise: true });
+      const saved: unknown = await update(
+        props.resource,
+        { id: props.record.id, data, previousData: props.record },
+        { returnPromise: true },
+      );
+      // react-admin answers a call that ended the session with an empty record: that is not a save.
+      if (!saved || typeof saved !== 'object' || !('id' in saved)) throw new SessionEndedError();
       await props.refetch();
       props.onModeChange('view');
-      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      feedback.saved(name);
     } catch (e) {
-      if ((e as { status?: number }).status === 412) {
+      if (statusOf(e) === 412) {
         // Someone saved in between: show their version (and its new ETag) instead of overwriting it.
         notify('app.common.stale_record', { type: 'warning' });
         await props.refetch();
         props.onModeChange('view');
         return undefined;
       }
-      notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
+      feedback.saveFailed(name, e);
       const body = (e as { body?: { errors?: Record<string, string> } }).body;
       if (body?.errors) return body.errors;
     } finally {

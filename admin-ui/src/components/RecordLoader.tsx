@@ -1,9 +1,23 @@
-import type { ReactNode } from 'react';
-import { Loading, useGetOne, type RaRecord } from 'react-admin';
+import { useEffect, type ReactNode } from 'react';
+import { Loading, useBasename, useGetOne, type RaRecord } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { ErrorState } from './ErrorState';
+import { statusOf } from '../lib/problems';
 
-/** Loads one record for an edit page: the loading state, then the error state with a retry, then the page. */
+/**
+ * A record the caller may not read answers 403, and one in a cluster the caller holds no grant on answers 404 (the
+ * server does not say which records exist): both lead to the one access-denied screen.
+ */
+const isUnavailable = (error: unknown) => {
+  const status = statusOf(error);
+  return status === 403 || status === 404;
+};
+
+/**
+ * Loads one record for a record page: the loading state, then the page; a refusal or a missing record goes to the
+ * access-denied screen, any other failure shows the error with a retry.
+ */
 export const RecordLoader = <T extends RaRecord>({
   resource,
   id,
@@ -13,8 +27,16 @@ export const RecordLoader = <T extends RaRecord>({
   id: string;
   children: (record: T, refetch: () => Promise<unknown>) => ReactNode;
 }) => {
+  const navigate = useNavigate();
+  const basename = useBasename();
   const { data, isPending, error, refetch } = useGetOne<T>(resource, { id });
-  if (isPending) return <Loading />;
+  const unavailable = isUnavailable(error);
+
+  useEffect(() => {
+    if (unavailable) navigate(`${basename}/access-denied`, { replace: true });
+  }, [unavailable, navigate, basename]);
+
+  if (isPending || unavailable) return <Loading />;
   if (error || !data)
     return (
       <Box sx={{ mt: 2 }}>

@@ -26,6 +26,7 @@ import type { Dataset, WidgetCreate, WidgetType } from '../types';
 import { pickableDatasets, widgetTypesFor } from './datasets';
 import { useDatasetCatalog } from './queries';
 import { TITLE_MAX_LENGTH } from './WidgetTitle';
+import { useDatasetText } from './datasetText';
 
 /**
  * The add-widget picker: datasets of the three renderable shapes that are not pinned yet
@@ -45,6 +46,7 @@ export const AddWidgetDialog = ({
   saving?: boolean;
 }) => {
   const translate = useTranslate();
+  const text = useDatasetText();
   const catalog = useDatasetCatalog({ excludePinned: true, enabled: open });
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Dataset | null>(null);
@@ -121,9 +123,9 @@ export const AddWidgetDialog = ({
                 data-testid="picker-dataset"
                 data-dataset-id={d.id}
               >
-                <ListItemText primary={d.name} secondary={d.description} />
+                <ListItemText primary={text.name(d)} secondary={text.description(d)} />
                 <Stack direction="row" spacing={0.5}>
-                  <Chip size="small" label={d.category} variant="outlined" />
+                  <Chip size="small" label={text.category(d.category)} variant="outlined" />
                   <Chip size="small" label={translate(`dashboard.shapes.${d.shape}`)} />
                 </Stack>
               </ListItemButton>
@@ -149,7 +151,7 @@ export const AddWidgetDialog = ({
               value={title}
               onChange={(e) => setTitle(e.target.value)}
               label={translate('dashboard.picker.widget_title')}
-              placeholder={selected.name}
+              placeholder={text.name(selected)}
               helperText={translate('dashboard.picker.widget_title_help')}
               size="small"
               slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }}

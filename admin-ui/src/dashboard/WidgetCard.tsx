@@ -6,6 +6,7 @@ import { Confirm, useTranslate } from 'react-admin';
 import type { Dataset, Widget } from '../types';
 import { WidgetTitle } from './WidgetTitle';
 import { WidgetValues } from './WidgetValues';
+import { useDatasetText } from './datasetText';
 
 export const DRAG_HANDLE_CLASS = 'widget-drag-handle';
 
@@ -22,8 +23,9 @@ export const WidgetCard = ({
   onRemove: () => void;
 }) => {
   const translate = useTranslate();
+  const text = useDatasetText();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const fallback = dataset?.name ?? widget.dataset_id;
+  const fallback = dataset ? text.name(dataset) : widget.dataset_id;
 
   return (
     <Card
@@ -59,7 +61,7 @@ export const WidgetCard = ({
         </Tooltip>
       </Stack>
       <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', minHeight: 0 }}>
-        <WidgetValues datasetId={widget.dataset_id} widgetType={widget.widget_type} unit={dataset?.unit} />
+        <WidgetValues datasetId={widget.dataset_id} widgetType={widget.widget_type} unit={text.unit(dataset?.unit)} />
       </CardContent>
       <Confirm
         isOpen={confirmOpen}

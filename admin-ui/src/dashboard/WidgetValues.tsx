@@ -2,15 +2,24 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { Gauge } from '@mui/x-charts/Gauge';
-import { PieChart } from '@mui/x-charts/PieChart';
+import { lazy, Suspense } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { CategoricalPoint } from '../types';
+import { localeTag } from '../lib/amounts';
 import { useDatasetValues } from './queries';
-import { pieSlices } from './categories';
 
-const CHART_HEIGHT = 190;
+// The charts (and their library) load with the first card that shows one.
+const CategoricalChart = lazy(async () => ({ default: (await import('./WidgetCharts')).CategoricalChart }));
+const KpiGauge = lazy(async () => ({ default: (await import('./WidgetCharts')).KpiGauge }));
+
+const ChartLoading = () => {
+  const translate = useTranslate();
+  return (
+    <Box display="flex" justifyContent="center" alignItems="center" minHeight={80}>
+      <CircularProgress size={28} aria-label={translate('dashboard.card.loading')} />
+    </Box>
+  );
+};
 
 /** A round upper bound for a gauge: the first of 1, 2, 5 × 10ⁿ at or above every value shown. */
 export function gaugeMax(...values: number[]): number {
@@ -20,34 +29,13 @@ export function gaugeMax(...values: number[]): number {
   return [1, 2, 5, 10].map((m) => m * magnitude).find((step) => step >= top) ?? 10 * magnitude;
 }
 
-const KpiGauge = ({ value, max, label, unit }: { value: number; max: number; label: string; unit?: string | null }) => (
-  <Box display="flex" flexDirection="column" alignItems="center">
-    <Gauge
-      width={180}
-      height={140}
-      value={value}
-      valueMin={0}
-      valueMax={max}
-      startAngle={-110}
-      endAngle={110}
-      text={label}
-      data-testid="widget-gauge"
-    />
-    {unit ? (
-      <Typography variant="body2" color="text.secondary">
-        {unit}
-      </Typography>
-    ) : null}
-  </Box>
-);
-
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isPoints = (v: unknown): v is CategoricalPoint[] =>
   Array.isArray(v) && v.every((p) => p && typeof p === 'object' && typeof p.label === 'string' && isNumber(p.value));
 
 function useNumberFormat() {
   const [locale] = useLocaleState();
-  const format = new Intl.NumberFormat(locale === 'th' ? 'th-TH' : 'en-US', { maximumFractionDigits: 2 });
+  const format = new Intl.NumberFormat(localeTag(locale), { maximumFractionDigits: 2 });
   return (n: number) => format.format(n);
 }
 
@@ -92,8 +80,6 @@ const KpiDelta = ({ value, prev, change, unit }: { value: number; prev: number; 
 
 const Categorical = ({ points, widgetType }: { points: CategoricalPoint[]; widgetType: string }) => {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const compact = new Intl.NumberFormat(locale === 'th' ? 'th-TH' : 'en-US', { notation: 'compact' });
   if (points.length === 0) {
     return (
       <Typography color="text.secondary" align="center">
@@ -101,22 +87,10 @@ const Categorical = ({ points, widgetType }: { points: CategoricalPoint[]; widge
       </Typography>
     );
   }
-  if (widgetType === 'bar') {
-    return (
-      <BarChart
-        height={CHART_HEIGHT}
-        xAxis={[{ scaleType: 'band', data: points.map((p) => p.label) }]}
-        yAxis={[{ width: 56, valueFormatter: (v: number | null) => (v === null ? '' : compact.format(v)) }]}
-        series={[{ data: points.map((p) => p.value) }]}
-      />
-    );
-  }
-  const slices = pieSlices(points, translate('dashboard.card.other'));
   return (
-    <PieChart
-      height={CHART_HEIGHT}
-      series={[{ data: slices.map((p, i) => ({ id: i, value: p.value, label: p.label })), innerRadius: 30 }]}
-    />
+    <Suspense fallback={<ChartLoading />}>
+      <CategoricalChart points={points} widgetType={widgetType} />
+    </Suspense>
   );
 };
 
@@ -163,7 +137,11 @@ export const WidgetValues = ({
     const isDelta = data.shape === 'scalar_delta' && isNumber(v.value) && isNumber(v.prev) && isNumber(v.change);
     if (widgetType === 'gauge' && isNumber(v.value)) {
       const max = gaugeMax(v.value, isDelta ? (v.prev as number) : 0);
-      return <KpiGauge value={v.value} max={max} label={format(v.value)} unit={unit} />;
+      return (
+        <Suspense fallback={<ChartLoading />}>
+          <KpiGauge value={v.value} max={max} label={format(v.value)} unit={unit} />
+        </Suspense>
+      );
     }
     if (isDelta) return <KpiDelta value={v.value as number} prev={v.prev as number} change={v.change as number} unit={unit} />;
     if (isNumber(v.value)) return <Kpi value={v.value} unit={unit} />;

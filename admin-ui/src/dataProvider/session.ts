@@ -11,7 +11,16 @@ const isAuthCall = (url: string) => AUTH_PATHS.some((p) => new URL(url, 'http://
  * A fetch that adds the bearer token and, on the first 401, refreshes the session once and retries.
  * Concurrent 401s share one refresh (single flight); a 403 is returned untouched.
  */
-export function createSession(options: { baseUrl: string; fetch?: FetchLike; onSessionLost?: () => void }) {
+export function createSession(options: {
+  baseUrl: string;
+  fetch?: FetchLike;
+  onSessionLost?: () => void;
+  /**
+   * Asked when the refresh has failed: resolves true once the user has signed in again (the call is then retried),
+   * false when nobody can ask (the 401 is returned as before); rejects when the user signs out instead.
+   */
+  reauthenticate?: () => Promise<boolean>;
+}) {
   const baseFetch: FetchLike = options.fetch ?? ((req) => globalThis.fetch(req));
   let inFlight: Promise<boolean> | null = null;
 
@@ -60,7 +69,9 @@ export function createSession(options: { baseUrl: string; fetch?: FetchLike; onS
     if (res.status !== 401) return res;
     // Another call may already have rotated the token while this one was in flight.
     const current = tokenStore.access;
-    const refreshed = current && current !== usedToken ? true : await refresh();
+    let refreshed = current && current !== usedToken ? true : await refresh();
+    // The session is gone: ask the user to sign in again in place, so the call (a save above all) is not lost.
+    if (!refreshed && options.reauthenticate) refreshed = await options.reauthenticate();
     if (!refreshed) return res;
     return baseFetch(withToken(retryCopy, tokenStore.access));
   }

@@ -12,6 +12,7 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useTheme,
 } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -21,24 +22,29 @@ import { Title, useTranslate } from 'react-admin';
 import type { DomainDashboard } from './domains';
 import { ApprovalFeedCard, PendingCountCard } from './FeedCards';
 import { useFormatters } from './format';
+import { chartColors } from '../lib/palette';
 import { FEEDS, SAMPLE_CONTENT, type SampleKpi } from './sampleContent';
 
+/** The visible mark of every tile that shows fixed sample figures rather than live data. */
 const SampleChip = () => {
   const translate = useTranslate();
-  return <Chip size="small" variant="outlined" label={translate('domain_dashboards.sample')} />;
+  return <Chip size="small" variant="outlined" color="warning" label={translate('domain_dashboards.sample')} data-testid="sample-mark" />;
 };
 
 const KpiTile = ({ kpi }: { kpi: SampleKpi }) => {
   const translate = useTranslate();
   const f = useFormatters();
-  const show = (n: number) => (kpi.format === 'currency' ? f.currency(n) : kpi.format === 'percent' ? f.percent(n) : f.number(n));
+  const show = (n: number) => (kpi.format === 'currency' ? f.amount(n) : kpi.format === 'percent' ? f.percent(n) : f.number(n));
   const up = (kpi.change ?? 0) > 0;
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
+    <Card variant="outlined" sx={{ height: '100%' }} data-testid="sample-tile">
       <CardContent>
-        <Typography variant="overline" color="text.secondary">
-          {translate(`domain_dashboards.kpis.${kpi.key}`)}
-        </Typography>
+        <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>
+          <Typography variant="overline" color="text.secondary">
+            {translate(`domain_dashboards.kpis.${kpi.key}`)}
+          </Typography>
+          <SampleChip />
+        </Stack>
         <Typography variant="h5" component="p">
           {show(kpi.value)}
         </Typography>
@@ -47,7 +53,7 @@ const KpiTile = ({ kpi }: { kpi: SampleKpi }) => {
             {up ? <ArrowUpwardIcon fontSize="small" /> : <ArrowDownwardIcon fontSize="small" />}
             <Typography variant="body2" component="span">
               {up ? '+' : ''}
-              {kpi.format === 'currency' ? f.currency(kpi.change) : f.number(kpi.change)}
+              {kpi.format === 'currency' ? f.amount(kpi.change) : f.number(kpi.change)}
             </Typography>
           </Stack>
         ) : null}
@@ -60,6 +66,8 @@ const KpiTile = ({ kpi }: { kpi: SampleKpi }) => {
 export const DomainDashboardPage = ({ domain }: { domain: DomainDashboard }) => {
   const translate = useTranslate();
   const f = useFormatters();
+  const theme = useTheme();
+  const colors = chartColors(theme.palette.mode);
   const sample = SAMPLE_CONTENT[domain];
   const feeds = FEEDS[domain];
   const chartLabels = sample.chart.points.map((p) => translate(`domain_dashboards.${p.key}`));
@@ -67,9 +75,10 @@ export const DomainDashboardPage = ({ domain }: { domain: DomainDashboard }) => 
 
   return (
     <Box sx={{ mt: 2 }} data-testid={`domain-dashboard-${domain}`}>
-      <Title title={`domain_dashboards.titles.${domain}`} />
+      {/* The page title is the menu entry's label. */}
+      <Title title={`app.menu.domains.${domain}`} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate(`domain_dashboards.titles.${domain}`)}
+        {translate(`app.menu.domains.${domain}`)}
       </Typography>
 
       {feeds.pendingCounts.length > 0 ? (
@@ -97,12 +106,13 @@ export const DomainDashboardPage = ({ domain }: { domain: DomainDashboard }) => 
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: sample.recent ? 6 : 12 }}>
-          <Card variant="outlined">
+          <Card variant="outlined" data-testid="sample-tile">
             <CardHeader title={translate(`domain_dashboards.charts.${sample.chart.key}`)} action={<SampleChip />} />
             <CardContent>
               {sample.chart.kind === 'bar' ? (
                 <BarChart
                   height={260}
+                  colors={colors}
                   xAxis={[{ scaleType: 'band', data: chartLabels }]}
                   yAxis={[{ width: 56, valueFormatter: (v: number | null) => (v === null ? '' : f.compact(v)) }]}
                   series={[{ data: chartValues }]}
@@ -110,6 +120,7 @@ export const DomainDashboardPage = ({ domain }: { domain: DomainDashboard }) => 
               ) : (
                 <PieChart
                   height={260}
+                  colors={colors}
                   series={[{ data: chartValues.map((value, id) => ({ id, value, label: chartLabels[id] ?? '' })) }]}
                 />
               )}
@@ -118,7 +129,7 @@ export const DomainDashboardPage = ({ domain }: { domain: DomainDashboard }) => 
         </Grid>
         {sample.recent ? (
           <Grid size={{ xs: 12, md: 6 }}>
-            <Card variant="outlined">
+            <Card variant="outlined" data-testid="sample-tile">
               <CardHeader title={translate('domain_dashboards.recent_documents')} action={<SampleChip />} />
               <CardContent>
                 <Table size="small">
@@ -136,7 +147,7 @@ export const DomainDashboardPage = ({ domain }: { domain: DomainDashboard }) => 
                         <TableCell>{row.doc_no}</TableCell>
                         <TableCell>{f.date(row.date)}</TableCell>
                         <TableCell>{translate(`domain_dashboards.statuses.${row.status}`)}</TableCell>
-                        <TableCell align="right">{f.currency(row.amount)}</TableCell>
+                        <TableCell align="right">{f.amount(row.amount)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

@@ -59,7 +59,7 @@ describe('domain dashboard feeds', () => {
   it('when documents of a type are in two currencies, then the group shows one total per currency', async () => {
     const getPendingApprovals = vi.fn().mockResolvedValue(feed);
     renderWithAdmin(<ApprovalFeedCard source="pending" docTypes={['po', 'sr']} />, { getPendingApprovals });
-    expect(await screen.findByTestId('approval-total-po')).toHaveTextContent('Total 1,500 THB · 250.25 USD');
+    expect(await screen.findByTestId('approval-total-po')).toHaveTextContent('Total THB 1,500.00 · USD 250.25'); // amounts: Intl with the currency code, one way everywhere
     expect(screen.queryByTestId('approval-total-sr')).toBeNull();
   });
 

@@ -66,7 +66,7 @@ export const PendingCountCard = ({ doc }: { doc: ApprovalDocType }) => {
 /** Approval items grouped by document type: the summary (at most five per type) or the full pending list. */
 export const ApprovalFeedCard = ({ source, docTypes }: { source: 'summary' | 'pending'; docTypes: ApprovalDocType[] }) => {
   const translate = useTranslate();
-  const { number, date } = useFormatters();
+  const { amount, date } = useFormatters();
   const { data, isPending, error, refetch } = useApprovalFeed(source);
   const groups = (data?.groups ?? []).filter((g) => docTypes.includes(g.doc_type));
 
@@ -98,7 +98,7 @@ export const ApprovalFeedCard = ({ source, docTypes }: { source: 'summary' | 'pe
                     <Typography variant="body2" color="text.secondary" data-testid={`approval-total-${g.doc_type}`}>
                       {translate('domain_dashboards.feeds.group_total', {
                         // One figure per currency: amounts in different currencies are never added together.
-                        total: g.totals.map((t) => `${number(t.total_amount)} ${t.currency_code}`).join(' · '),
+                        total: g.totals.map((t) => amount(t.total_amount, t.currency_code)).join(' · '),
                       })}
                     </Typography>
                   )}
@@ -127,9 +127,7 @@ export const ApprovalFeedCard = ({ source, docTypes }: { source: 'summary' | 'pe
                           <TableCell>{item.business_unit_name}</TableCell>
                           <TableCell>{item.requestor_name ?? '—'}</TableCell>
                           <TableCell>{item.workflow_current_stage}</TableCell>
-                          <TableCell align="right">
-                            {number(item.total_amount)} {item.currency_code}
-                          </TableCell>
+                          <TableCell align="right">{amount(item.total_amount, item.currency_code)}</TableCell>
                         </TableRow>
                       ))}
                     </TableBody>

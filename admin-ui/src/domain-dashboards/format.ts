@@ -1,16 +1,20 @@
 import { useLocaleState } from 'react-admin';
+import { formatAmount, localeTag } from '../lib/amounts';
 
-/** Number and date formatting in the console's locale. */
+/** The currency of the domain dashboards' sample figures. */
+const SAMPLE_CURRENCY = 'THB';
+
+/** Number, amount and date formatting in the console's locale. */
 export function useFormatters() {
   const [locale] = useLocaleState();
-  const tag = locale === 'th' ? 'th-TH' : 'en-US';
+  const tag = localeTag(locale);
   const numberFormat = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
-  const currencyFormat = new Intl.NumberFormat(tag, { style: 'currency', currency: 'THB', maximumFractionDigits: 0 });
   const compactFormat = new Intl.NumberFormat(tag, { notation: 'compact' });
   return {
     compact: (n: number) => compactFormat.format(n),
     number: (n: number) => numberFormat.format(n),
-    currency: (n: number) => currencyFormat.format(n),
+    /** An amount in its currency (the sample figures are in baht). */
+    amount: (n: number, currency: string = SAMPLE_CURRENCY) => formatAmount(n, currency, locale),
     percent: (n: number) => `${numberFormat.format(n)}%`,
     /** `YYYY-MM-DD` dates are shown as they are (they carry no time zone). */
     date: (d: string) => d,

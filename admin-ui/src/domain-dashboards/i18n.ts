@@ -6,14 +6,6 @@ export const en: Messages = {
     live: 'Live',
     status: 'Status',
     recent_documents: 'Recent documents',
-    titles: {
-      main: 'Main dashboard',
-      pr: 'Purchase requests',
-      po: 'Purchase orders',
-      grn: 'Goods received',
-      inventory: 'Inventory',
-      sr: 'Store requisitions',
-    },
     kpis: {
       open_documents: 'Open documents',
       spend_this_month: 'Spend this month',
@@ -94,14 +86,6 @@ export const th: Messages = {
     live: 'ข้อมูลจริง',
     status: 'สถานะ',
     recent_documents: 'เอกสารล่าสุด',
-    titles: {
-      main: 'แดชบอร์ดหลัก',
-      pr: 'ใบขอซื้อ',
-      po: 'ใบสั่งซื้อ',
-      grn: 'ใบรับสินค้า',
-      inventory: 'สินค้าคงคลัง',
-      sr: 'ใบเบิกสินค้า',
-    },
     kpis: {
       open_documents: 'เอกสารที่ยังเปิดอยู่',
       spend_this_month: 'ค่าใช้จ่ายเดือนนี้',

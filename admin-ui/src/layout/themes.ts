@@ -1,11 +1,31 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { PALETTE } from '../lib/palette';
+
+const light = PALETTE.light;
+const dark = PALETTE.dark;
+
+/** The app bar takes the primary colour, like the primary buttons (react-admin's default would be the secondary). */
+const appBarOnPrimary = { MuiAppBar: { defaultProps: { color: 'primary' as const } } };
 
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
-  palette: { ...defaultLightTheme.palette, primary: { main: '#1f5c99' }, secondary: { main: '#0f7b6c' } },
+  palette: {
+    ...defaultLightTheme.palette,
+    primary: { main: light.primary, contrastText: light.primaryText },
+    secondary: { main: light.secondary, contrastText: light.primaryText },
+    background: { default: light.background, paper: light.paper },
+  },
+  components: { ...defaultLightTheme.components, ...appBarOnPrimary },
 };
 
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
-  palette: { ...defaultDarkTheme.palette, mode: 'dark', primary: { main: '#90caf9' }, secondary: { main: '#4db6ac' } },
+  palette: {
+    ...defaultDarkTheme.palette,
+    mode: 'dark',
+    primary: { main: dark.primary, contrastText: dark.primaryText },
+    secondary: { main: dark.secondary, contrastText: dark.primaryText },
+    background: { default: dark.background, paper: dark.paper },
+  },
+  components: { ...defaultDarkTheme.components, ...appBarOnPrimary },
 };

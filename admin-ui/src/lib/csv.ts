@@ -1,4 +1,4 @@
-import type { AuditedRecord, BusinessUnit, Cluster, Loose } from '../types';
+import type { AuditedRecord, BusinessUnit, Cluster, Loose, PrintTemplateMapping } from '../types';
 import { formatDate, formatDateTime, auditOf } from './audit';
 
 interface CsvColumn<T> {
@@ -66,4 +66,40 @@ export function downloadText(filename: string, content: string, type = 'text/csv
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+type MappingCsvRow = AuditedRecord &
+  Loose<
+    Pick<
+      PrintTemplateMapping,
+      | 'document_type'
+      | 'template_name'
+      | 'display_label'
+      | 'is_default'
+      | 'display_order'
+      | 'allow_business_unit'
+      | 'deny_business_unit'
+      | 'is_active'
+      | 'unknown_business_unit_codes'
+    >
+  >;
+
+const codes = (list: readonly (string | null | undefined)[] | null | undefined) => (list ?? []).filter(Boolean).join(' ');
+
+const MAPPING_CSV_COLUMNS: CsvColumn<MappingCsvRow>[] = [
+  { header: 'Document Type', value: (r) => r.document_type },
+  { header: 'Template', value: (r) => r.template_name },
+  { header: 'Menu Label', value: (r) => r.display_label },
+  { header: 'Default', value: (r) => (r.is_default ? 'Yes' : 'No') },
+  { header: 'Display Order', value: (r) => r.display_order },
+  { header: 'Allowed Business Units', value: (r) => codes(r.allow_business_unit) },
+  { header: 'Denied Business Units', value: (r) => codes(r.deny_business_unit) },
+  { header: 'Status', value: status },
+  { header: 'Unknown Business Unit Codes', value: (r) => codes(r.unknown_business_unit_codes) },
+  { header: 'Created', value: created },
+];
+
+/** The loaded page of print template mappings, one line per mapping, list columns joined by spaces. */
+export function mappingCsv(rows: readonly MappingCsvRow[], today: Date = new Date()) {
+  return { filename: `print-template-mappings-${formatDate(today)}.csv`, content: toCsv(rows, MAPPING_CSV_COLUMNS) };
 }

@@ -50,3 +50,31 @@ export function prettyJsonString(value: unknown): string {
     return value;
   }
 }
+
+/** The number every format preview shows. */
+export const PREVIEW_NUMBER = 1234567.891;
+
+/** The parsed JSON text when it is a plain object (the shape the structured editor edits), else null. */
+export function formatObjectOf(text: unknown): Record<string, unknown> | null {
+  if (typeof text !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A number written with a stored amount/quantity/recipe format: `locales` picks the locale, every other key is an
+ * Intl.NumberFormat option. Null when Intl refuses the options (an unknown locale, digits out of range).
+ */
+export function previewNumberFormat(format: Record<string, unknown>, sample: number = PREVIEW_NUMBER): string | null {
+  const { locales, ...options } = format;
+  try {
+    const locale = typeof locales === 'string' || Array.isArray(locales) ? (locales as string | string[]) : undefined;
+    return new Intl.NumberFormat(locale, options as Intl.NumberFormatOptions).format(sample);
+  } catch {
+    return null;
+  }
+}

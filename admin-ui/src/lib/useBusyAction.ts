@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { readableProblem } from './problems';
 
 /**
  * Runs a user-triggered write with a busy flag for its buttons; a failure becomes an error toast carrying the
@@ -7,6 +8,7 @@ import { useNotify } from 'react-admin';
  */
 export function useBusyAction(): [busy: boolean, run: (action: () => Promise<void>, after?: () => void) => Promise<void>] {
   const notify = useNotify();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const run = useCallback(
     async (action: () => Promise<void>, after?: () => void) => {
@@ -14,13 +16,15 @@ export function useBusyAction(): [busy: boolean, run: (action: () => Promise<voi
       try {
         await action();
       } catch (e) {
-        notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
+        // The server's detail, or its field problems in words.
+        const reason = readableProblem(e, (field) => field, translate('ra.notification.http_error'));
+        notify(reason, { type: 'error', messageArgs: { _: reason } });
       } finally {
         setBusy(false);
         after?.();
       }
     },
-    [notify],
+    [notify, translate],
   );
   return [busy, run];
 }

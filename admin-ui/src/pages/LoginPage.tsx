@@ -1,5 +1,39 @@
-import { Login, LoginForm, useTranslate } from 'react-admin';
-import { CardContent, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Form, Login, PasswordInput, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Button, CardContent, CircularProgress, Typography } from '@mui/material';
+import { signInProblem } from '../lib/problems';
+
+/** react-admin's sign-in form, with a refusal said in the console's words (throttling in whole minutes). */
+const SignInForm = () => {
+  const translate = useTranslate();
+  const login = useLogin();
+  const notify = useNotify();
+  const [loading, setLoading] = useState(false);
+
+  const submit = async (values: Record<string, unknown>) => {
+    setLoading(true);
+    try {
+      await login(values, '/');
+    } catch (error) {
+      const { message, args } = signInProblem(error);
+      notify(message, { type: 'error', messageArgs: { _: message, ...args } });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Form onSubmit={submit} mode="onChange" noValidate>
+      <CardContent sx={{ width: 300 }}>
+        <TextInput autoFocus source="username" label="ra.auth.username" autoComplete="username" validate={required()} />
+        <PasswordInput source="password" label="ra.auth.password" autoComplete="current-password" validate={required()} />
+        <Button variant="contained" type="submit" color="primary" disabled={loading} fullWidth sx={{ mt: 2 }}>
+          {loading ? <CircularProgress size={19} thickness={3} /> : translate('ra.auth.sign_in')}
+        </Button>
+      </CardContent>
+    </Form>
+  );
+};
 
 export const LoginPage = () => {
   const translate = useTranslate();
@@ -13,7 +47,7 @@ export const LoginPage = () => {
           {translate('app.login.subtitle')}
         </Typography>
       </CardContent>
-      <LoginForm />
+      <SignInForm />
     </Login>
   );
 };

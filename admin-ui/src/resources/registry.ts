@@ -10,13 +10,16 @@ interface ResourceEntry<N extends ResourceName = ResourceName> {
   /** Translation key of the menu entry, shown in its plural form. */
   menuLabel: string;
   icon: ComponentType;
-  list: ComponentType;
+  /** The list screen; `preload` fetches its code ahead of the first visit. */
+  list: ComponentType & { preload?: () => void };
   create: ComponentType;
   edit: ComponentType;
+  /** The read view, for anyone with the read grant. */
+  show: ComponentType;
   recordRepresentation?: ResourceProps['recordRepresentation'];
   /**
-   * `product`: `/new` and `/:id/edit`, the routes the product has always had (each page checks its own access);
-   * `react-admin`: react-admin's own `/create` and `/:id`.
+   * `product`: `/new`, `/:id/edit` (the routes the product has always had) and `/:id` (the read view); each page
+   * checks its own access. `react-admin`: react-admin's own `/create`, `/:id` (edit) and `/:id/show`.
    */
   routes: 'product' | 'react-admin';
 }

@@ -15,6 +15,8 @@ export class ClusterEditPage {
   readonly code = () => this.page.getByRole('textbox', { name: /^Code/ });
   readonly alias = () => this.page.getByRole('textbox', { name: /^Alias/ });
   readonly name = () => this.page.getByRole('textbox', { name: /^Name/ });
+  /** The name input itself, also while a modal dialog hides the page from the accessibility tree. */
+  readonly nameInput = () => this.root().locator('input[name="name"]');
   readonly maxLicenseBu = () => this.page.getByRole('spinbutton', { name: /^Max licensed BUs/ });
   readonly editButton = () => this.page.getByRole('button', { name: 'Edit', exact: true });
   readonly cancelButton = () => this.page.getByRole('button', { name: 'Cancel', exact: true });

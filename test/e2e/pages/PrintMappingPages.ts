@@ -68,13 +68,14 @@ export class PrintMappingFormPage {
   }
 }
 
-/** The "Test resolve" panel (on the list and on a mapping's edit page). */
+/** The "Test resolve" panel (a side panel of the list, and on a mapping's edit and read pages). */
 export class TestResolvePanel {
   constructor(private readonly page: Page) {}
 
   readonly root = () => this.page.getByTestId('test-resolve-panel');
   readonly documentType = () => this.root().getByRole('combobox', { name: /^Document type/ });
-  readonly buCode = () => this.root().getByRole('textbox', { name: 'Business unit code' });
+  // Picked from the business units the caller may read, or typed.
+  readonly buCode = () => this.root().getByRole('combobox', { name: 'Business unit code' });
   readonly resolveButton = () => this.root().getByRole('button', { name: 'Resolve' });
   readonly winner = () => this.root().getByTestId('resolve-winner');
   readonly explanation = () => this.root().getByRole('table', { name: 'Explanation' });

@@ -11,6 +11,11 @@ export interface Session {
   readonly page: Page;
   /** Saves a screenshot of the current page under test-results/e2e/<name>.png. */
   screenshot(name: string): Promise<void>;
+  /**
+   * Declares console lines this flow provokes on purpose (a refused request it sends to test the refusal), for this
+   * flow only. Keep each pattern as narrow as the request it stands for.
+   */
+  expectConsole(pattern: RegExp): void;
 }
 
 /**
@@ -46,6 +51,7 @@ export function useBrowserSession(): Session {
   let context: BrowserContext;
   let page: Page;
   let problems: string[] = [];
+  let expected: RegExp[] = [];
 
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
@@ -55,13 +61,14 @@ export function useBrowserSession(): Session {
 
   beforeEach(async () => {
     problems = [];
+    expected = [];
     context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     page = await context.newPage();
     page.on('console', (message) => {
       if (message.type() !== 'error' && message.type() !== 'warning') return;
       const line = describeMessage(message);
-      if (IGNORED.some((re) => re.test(line))) return;
+      if (IGNORED.some((re) => re.test(line)) || expected.some((re) => re.test(line))) return;
       problems.push(line);
     });
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
@@ -84,6 +91,9 @@ export function useBrowserSession(): Session {
     },
     async screenshot(name: string) {
       await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+    },
+    expectConsole(pattern: RegExp) {
+      expected.push(pattern);
     },
   };
 }

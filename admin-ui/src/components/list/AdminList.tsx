@@ -1,16 +1,13 @@
 import { useEffect } from 'react';
 import { Title, useCanAccess, useGetList, useRequireAccess, useTranslate } from 'react-admin';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Box, Button, Card, LinearProgress, Stack, TablePagination, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DownloadIcon from '@mui/icons-material/Download';
-import { Link } from 'react-router-dom';
+import { Box, Card, LinearProgress, TablePagination, Typography } from '@mui/material';
 import type { BrandedRecords, BrandedResource } from '../../types';
 import { usePersistedListState, parseSort, type PersistedListName } from '../../lib/persistedListState';
 import { deletedToggleToQuery, statusFilterToQuery } from '../../lib/statusFilter';
 import { downloadText } from '../../lib/csv';
-import { DebouncedSearch } from './DebouncedSearch';
 import { FilterSheet } from './FilterSheet';
+import { CreateLink, ListToolbar } from './ListToolbar';
 import { ListTable, type ListColumn } from './ListTable';
 import { ErrorState } from '../ErrorState';
 
@@ -20,6 +17,7 @@ interface AdminListProps<N extends BrandedResource> {
   title: string;
   columns: ListColumn<BrandedRecords[N]>[];
   createPath: string;
+  showPath: (row: BrandedRecords[N]) => string;
   editPath: (row: BrandedRecords[N]) => string;
   exportCsv: (rows: BrandedRecords[N][]) => { filename: string; content: string };
 }
@@ -61,34 +59,20 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
   const loading = isPending || isFetching;
   const hasFilters = state.search !== '' || state.filters.length > 0 || state.deleted;
 
-  const addButton = (testId: string) =>
-    canCreate ? (
-      <Button component={Link} to={props.createPath} variant="contained" startIcon={<AddIcon />} data-testid={testId}>
-        {translate('ra.action.create')}
-      </Button>
-    ) : null;
-
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate(props.title, { smart_count: 2 })} />
-      <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
-        <DebouncedSearch value={state.search} onChange={(search) => update({ search })} />
-        <FilterSheet statuses={state.filters} showDeleted={state.deleted} onChange={update} />
-        <Box sx={{ flex: 1 }} />
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          disabled={loading || rows.length === 0}
-          data-testid="export-csv"
-          onClick={() => {
-            const { filename, content } = props.exportCsv(rows);
-            downloadText(filename, content);
-          }}
-        >
-          {translate('ra.action.export')}
-        </Button>
-        {addButton('toolbar-add')}
-      </Stack>
+      <ListToolbar
+        search={state.search}
+        onSearch={(search) => update({ search })}
+        filters={<FilterSheet statuses={state.filters} showDeleted={state.deleted} onChange={update} />}
+        exportDisabled={loading || rows.length === 0}
+        onExport={() => {
+          const { filename, content } = props.exportCsv(rows);
+          downloadText(filename, content);
+        }}
+        createPath={canCreate ? props.createPath : null}
+      />
       <Card>
         {loading && <LinearProgress data-testid="list-loading" />}
         {error ? (
@@ -100,7 +84,7 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
             <Typography variant="h6" color="text.secondary" gutterBottom>
               {translate(hasFilters ? 'app.list.no_results' : 'app.list.empty')}
             </Typography>
-            {!hasFilters && addButton('empty-add')}
+            {!hasFilters && canCreate ? <CreateLink to={props.createPath} testId="empty-add" /> : null}
           </Box>
         ) : (
           <ListTable
@@ -110,6 +94,7 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
             sort={state.sort}
             onSort={(sort) => update({ sort })}
             showDeleted={state.deleted}
+            showPath={props.showPath}
             editPath={props.editPath}
             onChanged={() => refetch()}
           />
@@ -123,6 +108,8 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
           onPageChange={(_, p) => update({ page: p + 1 })}
           onRowsPerPageChange={(e) => update({ perpage: Number(e.target.value) })}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) => translate('app.list.range', { from, to, count })}
+          getItemAriaLabel={(type) => translate(`app.list.go_to_${type}`)}
         />
       </Card>
     </Box>

@@ -1,49 +1,53 @@
 import { useState } from 'react';
-import { Confirm, useCanAccess, useDelete, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, useDelete, useTranslate } from 'react-admin';
 import { IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import { useNavigate } from 'react-router-dom';
 import type { BrandedRecord, BrandedResource } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { isSoftDeleted } from '../../lib/audit';
+import { recordLabel, useRecordFeedback } from '../useRecordFeedback';
 
 /**
- * Per-row menu. Edit needs the update grant and Delete the delete grant, both checked against the
- * row's cluster (a BU row: its parent cluster). Without either grant the menu has no actions.
+ * Per-row menu. Open needs the read grant, Edit the update grant and Delete the delete grant, all checked
+ * against the row's cluster (a BU row: its parent cluster). Without any of them the menu has no actions.
  */
 export const RowActions = (props: {
   resource: BrandedResource;
   record: BrandedRecord;
+  showPath: string;
   editPath: string;
   onChanged: () => void;
 }) => {
   const { resource, record } = props;
   const translate = useTranslate();
-  const notify = useNotify();
+  const feedback = useRecordFeedback(resource);
   const navigate = useNavigate();
   const dataProvider = useAppDataProvider();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleteOne, { isPending: deleting }] = useDelete();
   const deleted = isSoftDeleted(record);
+  const { canAccess: canShow } = useCanAccess({ action: 'show', resource, record });
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource, record });
   const { canAccess: canDelete } = useCanAccess({ action: 'delete', resource, record });
 
+  const label = recordLabel(record);
   const close = () => setAnchor(null);
   const restore = async () => {
     close();
     try {
       await dataProvider.restore(resource, record.id);
-      notify('app.list.restored', { type: 'success' });
+      feedback.restored(label);
       props.onChanged();
     } catch (e) {
-      notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
+      feedback.restoreFailed(label, e);
     }
   };
-  const label = String(record.name ?? record.code ?? record.id);
 
   return (
     <>
@@ -56,6 +60,19 @@ export const RowActions = (props: {
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {canShow && !deleted && (
+          <MenuItem
+            onClick={() => {
+              close();
+              navigate(props.showPath);
+            }}
+          >
+            <ListItemIcon>
+              <VisibilityIcon fontSize="small" />
+            </ListItemIcon>
+            {translate('app.list.open')}
+          </MenuItem>
+        )}
         {canEdit && !deleted && (
           <MenuItem
             onClick={() => {
@@ -90,7 +107,7 @@ export const RowActions = (props: {
             {translate('app.list.restore')}
           </MenuItem>
         )}
-        {!canEdit && !canDelete && (
+        {!(canShow && !deleted) && !canEdit && !canDelete && (
           <MenuItem disabled>
             <Typography variant="body2">{translate('app.list.no_actions')}</Typography>
           </MenuItem>
@@ -108,14 +125,16 @@ export const RowActions = (props: {
             resource,
             { id: record.id, previousData: record },
             {
-              onSuccess: () => {
+              onSuccess: (data) => {
                 setConfirming(false);
-                notify('app.list.deleted', { type: 'success', messageArgs: { name: label } });
+                // react-admin answers a call that ended the session with an empty record: that is no delete.
+                if (data?.id === undefined) return;
+                feedback.deleted(label);
                 props.onChanged();
               },
               onError: (e) => {
                 setConfirming(false);
-                notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
+                feedback.deleteFailed(label, e);
               },
             },
           )

@@ -61,7 +61,7 @@ export const AddBusinessUnitUserDialog = (props: {
     if (!selected) return;
     await run(async () => {
       await dataProvider.addBusinessUnitUser({ user_id: selected.user_id, business_unit_id: props.businessUnitId, role });
-      notify('app.members.added', { type: 'success' });
+      notify('app.members.added', { type: 'success', messageArgs: { name: displayName(selected) } });
       reset();
       props.onAdded();
     });

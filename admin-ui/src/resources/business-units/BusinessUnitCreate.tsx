@@ -7,6 +7,7 @@ import { BusinessUnitSections } from './BusinessUnitSections';
 import { fromFormValues, newBusinessUnitValues } from './businessUnitForm';
 import { precheckBuLicence } from './licencePrecheck';
 import { RequireAccess } from '../../components/RequireAccess';
+import { recordLabel, useRecordFeedback } from '../../components/useRecordFeedback';
 
 const CreateToolbar = () => {
   const translate = useTranslate();
@@ -29,6 +30,7 @@ const BusinessUnitCreateForm = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const feedback = useRecordFeedback('business-units');
 
   const submit = async (values: Record<string, unknown>) => {
     try {
@@ -42,10 +44,11 @@ const BusinessUnitCreateForm = () => {
       // drop them so no page shows the old count while refetching.
       queryClient.removeQueries({ queryKey: ['business-units', 'getList'] });
       void queryClient.invalidateQueries({ queryKey: ['clusters'] });
-      notify('ra.notification.created', { type: 'success', messageArgs: { smart_count: 1 } });
+      // Only a record the server created (it has an id) is reported as created.
+      if (data?.id) feedback.created(recordLabel(data) || recordLabel(values));
       navigate(data?.id ? `/business-units/${String(data.id)}/edit` : '/business-units');
     } catch (e) {
-      notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });
+      feedback.createFailed(recordLabel(values), e);
       return (e as { body?: { errors?: Record<string, string> } }).body?.errors;
     }
     return undefined;

@@ -8,10 +8,11 @@ import { BrandingCard } from '../../components/BrandingCard';
 import { RecordLoader } from '../../components/RecordLoader';
 import type { BusinessUnit } from '../../types';
 import { BusinessUnitSections } from './BusinessUnitSections';
+import { BusinessUnitSummary } from './BusinessUnitSummary';
 import { BusinessUnitUsersCard } from './BusinessUnitUsersCard';
 import { fromFormValues, toFormValues } from './businessUnitForm';
 
-const BusinessUnitEditView = ({ record, refetch }: { record: BusinessUnit; refetch: () => Promise<unknown> }) => {
+const BusinessUnitView = ({ record, refetch }: { record: BusinessUnit; refetch: () => Promise<unknown> }) => {
   const translate = useTranslate();
   const [mode, setMode] = useState<PageMode>('view');
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'business-units', record });
@@ -20,6 +21,7 @@ const BusinessUnitEditView = ({ record, refetch }: { record: BusinessUnit; refet
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 4 }} data-testid="bu-edit" data-mode={mode}>
       <Title title={translate('resources.business-units.edit_title', { name: record.name })} />
+      <BusinessUnitSummary record={record} />
       <ModeForm
         resource="business-units"
         record={formRecord}
@@ -39,25 +41,35 @@ const BusinessUnitEditView = ({ record, refetch }: { record: BusinessUnit; refet
         logoUrl={record.logo?.url}
         avatarUrl={record.avatar?.url}
         enabled={mode === 'edit'}
+        canEdit={!!canEdit}
       />
       <BusinessUnitUsersCard businessUnitId={record.id} clusterId={record.cluster_id ?? ''} />
     </Stack>
   );
 };
 
-/** /business-units/:id/edit — the update grant somewhere first, then on the BU's own cluster. */
-export const BusinessUnitEdit = () => {
+/**
+ * One business unit with its cards, opening in view mode. The grant is asked for on any cluster first, then on the
+ * BU's own parent cluster once the record is known: `/business-units/:id` needs the read grant, `…/edit` the update
+ * grant.
+ */
+const BusinessUnitPage = ({ action }: { action: 'show' | 'edit' }) => {
   const { id = '' } = useParams();
   return (
-    <RequireAccess action="edit" resource="business-units">
+    <RequireAccess action={action} resource="business-units">
       <RecordLoader<BusinessUnit> resource="business-units" id={id}>
         {(record, refetch) => (
-          // The edit grant is checked against the BU's parent cluster once the record is known.
-          <RequireAccess action="edit" resource="business-units" record={{ id: record.id, cluster_id: record.cluster_id }}>
-            <BusinessUnitEditView record={record} refetch={refetch} />
+          <RequireAccess action={action} resource="business-units" record={{ id: record.id, cluster_id: record.cluster_id }}>
+            <BusinessUnitView record={record} refetch={refetch} />
           </RequireAccess>
         )}
       </RecordLoader>
     </RequireAccess>
   );
 };
+
+/** /business-units/:id — the read view. */
+export const BusinessUnitShow = () => <BusinessUnitPage action="show" />;
+
+/** /business-units/:id/edit — the update grant on the BU's parent cluster. */
+export const BusinessUnitEdit = () => <BusinessUnitPage action="edit" />;

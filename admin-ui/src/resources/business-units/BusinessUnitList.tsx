@@ -7,14 +7,21 @@ import { StatusChip } from '../../components/StatusChip';
 import { businessUnitCsv } from '../../lib/csv';
 
 const columns: ListColumn<BusinessUnit>[] = [
-  { key: 'logo', label: 'resources.business-units.fields.logo', render: (r) => <Thumbnail record={r} />, width: 56 },
-  { key: 'code', label: 'resources.business-units.fields.code', sortField: 'code', render: (r) => r.code },
+  { key: 'logo', label: 'resources.business-units.fields.logo', render: (r) => <Thumbnail record={r} />, width: 56, hideBelow: 'lg' },
+  {
+    key: 'code',
+    label: 'resources.business-units.fields.code',
+    sortField: 'code',
+    render: (r) => r.code,
+    opensRecord: true,
+  },
   { key: 'name', label: 'resources.business-units.fields.name', sortField: 'name', render: (r) => <NameCell record={r} /> },
   {
     key: 'alias_name',
     label: 'resources.business-units.fields.alias_name',
     sortField: 'alias_name',
     render: (r) => r.alias_name,
+    hideBelow: 'lg',
   },
   {
     key: 'cluster_name',
@@ -37,6 +44,7 @@ export const BusinessUnitList = () => (
     title="resources.business-units.name"
     columns={columns}
     createPath="/business-units/new"
+    showPath={(r) => `/business-units/${r.id}`}
     editPath={(r) => `/business-units/${r.id}/edit`}
     exportCsv={(rows) => businessUnitCsv(rows)}
   />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   BooleanInput,
   NumberInput,
@@ -12,21 +12,54 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
-import { Card, CardContent, CardHeader, Grid, TextField } from '@mui/material';
+import { useFormState } from 'react-hook-form';
+import { Accordion, AccordionDetails, AccordionSummary, Grid, Stack, TextField, Typography } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import type { BusinessUnit, Cluster, Currency } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { isValidJson, prettyJsonString, NUMBER_FORMAT_FIELDS } from '../../lib/jsonFormat';
+import { prettyJsonString, NUMBER_FORMAT_FIELDS } from '../../lib/jsonFormat';
 import { BU_SECTIONS, CALCULATION_METHODS } from './businessUnitForm';
 import { ConfigSection } from './ConfigSection';
+import { NumberFormatEditor } from './NumberFormatEditor';
 
-const Section = ({ id, children }: { id: keyof typeof BU_SECTIONS; children: ReactNode }) => {
+type SectionId = keyof typeof BU_SECTIONS;
+
+/**
+ * One collapsible group of the form. The first one opens by default; a group holding a field with an error opens
+ * by itself (a server validation problem included), so no error stays hidden behind a closed header.
+ */
+const Section = ({ id, children, defaultOpen = false }: { id: SectionId; children: ReactNode; defaultOpen?: boolean }) => {
   const translate = useTranslate();
+  const { errors } = useFormState();
+  const fields: readonly string[] = BU_SECTIONS[id];
+  const hasError = fields.some((f) => f in errors);
+  const [open, setOpen] = useState(defaultOpen);
+  useEffect(() => {
+    if (hasError) setOpen(true);
+  }, [hasError]);
+  const title = translate(`resources.business-units.sections.${id}`);
   return (
-    <Card data-testid={`bu-section-${id}`}>
-      <CardHeader title={translate(`resources.business-units.sections.${id}`)} titleTypographyProps={{ variant: 'subtitle1' }} />
-      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
-    </Card>
+    <Accordion
+      expanded={open}
+      onChange={(_, expanded) => setOpen(expanded)}
+      disableGutters
+      data-testid={`bu-section-${id}`}
+      slotProps={{ heading: { component: 'h2' } }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`bu-section-${id}-content`} id={`bu-section-${id}-header`}>
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Typography variant="subtitle1" component="span">
+            {title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" component="span">
+            {translate('resources.business-units.section_fields', { smart_count: fields.length })}
+          </Typography>
+          {hasError ? <ErrorOutlineIcon color="error" fontSize="small" titleAccess={translate('resources.business-units.section_has_errors')} /> : null}
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails id={`bu-section-${id}-content`}>{children}</AccordionDetails>
+    </Accordion>
   );
 };
 
@@ -40,24 +73,7 @@ function withCurrent(choices: { id: string; name: string }[], id?: string | null
 
 const Cell = ({ md = 6, children }: { md?: number; children: ReactNode }) => <Grid size={{ xs: 12, md }}>{children}</Grid>;
 
-/** JSON text; text that does not parse is still saved, as a raw string, so this only warns. */
-const NumberFormatInput = ({ source, readOnly }: { source: string; readOnly: boolean }) => {
-  const value = useWatch({ name: source }) as unknown;
-  const invalid = typeof value === 'string' && value.trim() !== '' && !isValidJson(value);
-  return (
-    <TextInput
-      source={source}
-      readOnly={readOnly}
-      fullWidth
-      multiline
-      minRows={3}
-      sx={{ '& textarea': { fontFamily: 'monospace' } }}
-      helperText={invalid ? 'resources.business-units.json_invalid' : 'resources.business-units.json_hint'}
-    />
-  );
-};
-
-/** The nine always-open sections of the BU form (34 fields); `readOnly` in view mode. */
+/** The nine collapsible sections of the BU form (34 fields); `readOnly` in view mode. */
 export const BusinessUnitSections = ({
   readOnly,
   dbConnection,
@@ -93,7 +109,7 @@ export const BusinessUnitSections = ({
 
   return (
     <>
-      <Section id="general">
+      <Section id="general" defaultOpen>
         <Grid container spacing={2}>
           <Cell>
             {/* Remounted once loaded: the choices list lags one render behind new choices and MUI warns meanwhile. */}
@@ -163,7 +179,7 @@ export const BusinessUnitSections = ({
         <Grid container spacing={2}>
           {NUMBER_FORMAT_FIELDS.map((f) => (
             <Cell key={f}>
-              <NumberFormatInput source={f} readOnly={readOnly} />
+              <NumberFormatEditor source={f} readOnly={readOnly} />
             </Cell>
           ))}
         </Grid>

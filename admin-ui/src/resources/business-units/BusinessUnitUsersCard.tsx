@@ -44,7 +44,7 @@ export const BusinessUnitUsersCard = ({ businessUnitId, clusterId }: { businessU
     await run(async () => {
       await dataProvider.removeBusinessUnitUser(removing.id);
       updateCached((old) => old.filter((m) => m.id !== removing.id));
-      notify('app.members.removed', { type: 'success' });
+      notify('app.members.removed', { type: 'success', messageArgs: { name: displayName(removing) } });
     }, () => setRemoving(null));
   };
 

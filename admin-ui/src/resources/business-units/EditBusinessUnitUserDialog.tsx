@@ -23,7 +23,7 @@ export const EditBusinessUnitUserDialog = (props: {
   const submit = async () => {
     await run(async () => {
       const updated = await dataProvider.updateBusinessUnitUser(props.member.id, { role, is_active: active });
-      notify('app.members.updated', { type: 'success' });
+      notify('app.members.updated', { type: 'success', messageArgs: { name: displayName(props.member) } });
       props.onSaved(updated ?? { ...props.member, role, is_active: active });
     });
   };

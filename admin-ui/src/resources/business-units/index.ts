@@ -1,6 +1,11 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
-import { BusinessUnitList } from './BusinessUnitList';
-import { BusinessUnitCreate } from './BusinessUnitCreate';
-import { BusinessUnitEdit } from './BusinessUnitEdit';
+import { lazyPage } from '../../components/lazyPage';
 
-export const businessUnits = { list: BusinessUnitList, create: BusinessUnitCreate, edit: BusinessUnitEdit, icon: ApartmentIcon };
+/** The business-unit screens, each loaded on first use. */
+export const businessUnits = {
+  list: lazyPage(async () => (await import('./BusinessUnitList')).BusinessUnitList),
+  create: lazyPage(async () => (await import('./BusinessUnitCreate')).BusinessUnitCreate),
+  edit: lazyPage(async () => (await import('./BusinessUnitEdit')).BusinessUnitEdit),
+  show: lazyPage(async () => (await import('./BusinessUnitEdit')).BusinessUnitShow),
+  icon: ApartmentIcon,
+};

@@ -76,7 +76,7 @@ export const AddClusterUserDialog = (props: {
         is_active: true,
         ...(parentBu ? { parent_bu_id: parentBu } : {}),
       });
-      notify('app.members.added', { type: 'success' });
+      notify('app.members.added', { type: 'success', messageArgs: { name: displayName(selected) } });
       reset();
       props.onAdded();
     });

@@ -8,6 +8,7 @@ import {
   Chip,
   IconButton,
   LinearProgress,
+  Link as MuiLink,
   Stack,
   Table,
   TableBody,
@@ -20,7 +21,8 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { isPlainRowClick } from '../../components/list/ListTable';
 import { isAtLicenceLimit, formatCountOfMax } from '../../lib/licence';
 import { StatusChip } from '../../components/StatusChip';
 import { ErrorState } from '../../components/ErrorState';
@@ -40,9 +42,13 @@ const RowEdit = ({ row }: { row: BusinessUnit }) => {
   );
 };
 
-/** The cluster's BUs by name, the 'N of M licensed' indicator, refresh, and Add (disabled at the cap). */
+/**
+ * The cluster's BUs by name, the 'N of M licensed' indicator, refresh, and Add (disabled at the cap). A row opens the
+ * BU's read view; its Edit icon is there for those who may update it.
+ */
 export const ClusterBusinessUnitsCard = ({ clusterId, maxLicenseBu }: { clusterId: string; maxLicenseBu: number | null | undefined }) => {
   const translate = useTranslate();
+  const navigate = useNavigate();
   const { data, isPending, isFetching, error, refetch } = useClusterBusinessUnits(clusterId);
   // The id only keys react-admin's canAccess cache apart from the cluster-less check; the grant is resolved on cluster_id.
   const { canAccess: canCreate } = useCanAccess({
@@ -112,8 +118,18 @@ export const ClusterBusinessUnitsCard = ({ clusterId, maxLicenseBu }: { clusterI
               </TableHead>
               <TableBody>
                 {data.map((bu) => (
-                  <TableRow key={bu.id} data-testid="cluster-bu-row">
-                    <TableCell>{bu.code}</TableCell>
+                  <TableRow
+                    key={bu.id}
+                    hover
+                    data-testid="cluster-bu-row"
+                    onClick={(e) => isPlainRowClick(e) && navigate(`/business-units/${bu.id}`)}
+                    sx={{ cursor: 'pointer' }}
+                  >
+                    <TableCell>
+                      <MuiLink component={Link} to={`/business-units/${bu.id}`} underline="hover" color="inherit">
+                        {bu.code}
+                      </MuiLink>
+                    </TableCell>
                     <TableCell>{bu.name}</TableCell>
                     <TableCell>
                       <StatusChip active={bu.is_active} />

@@ -1,8 +1,9 @@
-import { Create, SimpleForm, Toolbar, SaveButton, useNotify, useTranslate } from 'react-admin';
+import { Create, SimpleForm, Toolbar, SaveButton, useTranslate } from 'react-admin';
 import { Button } from '@mui/material';
 import { Link, useNavigate } from 'react-router-dom';
 import { ClusterFields, normalizeCluster } from './ClusterFields';
 import { RequireAccess } from '../../components/RequireAccess';
+import { recordLabel, useRecordFeedback } from '../../components/useRecordFeedback';
 
 const CreateToolbar = () => {
   const translate = useTranslate();
@@ -19,7 +20,7 @@ const CreateToolbar = () => {
 /** Create mode is always editable; on success the new cluster's edit page opens (branding and members live there). */
 const ClusterCreateForm = () => {
   const navigate = useNavigate();
-  const notify = useNotify();
+  const feedback = useRecordFeedback('clusters');
   return (
     <Create
       resource="clusters"
@@ -27,10 +28,13 @@ const ClusterCreateForm = () => {
       redirect={false}
       transform={normalizeCluster}
       mutationOptions={{
-        onSuccess: (data: { id?: unknown }) => {
-          notify('ra.notification.created', { type: 'success', messageArgs: { smart_count: 1 } });
+        onSuccess: (data: { id?: unknown; code?: unknown }) => {
+          // Only a record the server created (it has an id) is reported as created.
+          if (data?.id) feedback.created(recordLabel(data));
           navigate(data?.id ? `/clusters/${String(data.id)}/edit` : '/clusters');
         },
+        onError: (error: unknown, variables: { data?: { code?: unknown } } | undefined) =>
+          feedback.createFailed(recordLabel(variables?.data), error),
       }}
     >
       <SimpleForm toolbar={<CreateToolbar />} defaultValues={{ is_active: true, max_license_bu: null }}>

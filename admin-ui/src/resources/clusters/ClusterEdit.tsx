@@ -11,7 +11,7 @@ import { ClusterFields, normalizeCluster } from './ClusterFields';
 import { ClusterBusinessUnitsCard } from './ClusterBusinessUnitsCard';
 import { ClusterUsersCard } from './ClusterUsersCard';
 
-const ClusterEditView = ({ data, refetch }: { data: Cluster; refetch: () => Promise<unknown> }) => {
+const ClusterView = ({ data, refetch }: { data: Cluster; refetch: () => Promise<unknown> }) => {
   const translate = useTranslate();
   const [mode, setMode] = useState<PageMode>('view');
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'clusters', record: { id: data.id } });
@@ -41,6 +41,7 @@ const ClusterEditView = ({ data, refetch }: { data: Cluster; refetch: () => Prom
         logoUrl={data.logo?.url}
         avatarUrl={data.avatar?.url}
         enabled={mode === 'edit'}
+        canEdit={!!canEdit}
       />
       <ClusterBusinessUnitsCard clusterId={data.id} maxLicenseBu={data.max_license_bu} />
       <ClusterUsersCard clusterId={data.id} />
@@ -48,14 +49,23 @@ const ClusterEditView = ({ data, refetch }: { data: Cluster; refetch: () => Prom
   );
 };
 
-/** /clusters/:id/edit — guarded by the update grant on this cluster. */
-export const ClusterEdit = () => {
+/**
+ * One cluster with its cards, opening in view mode; Edit switches the page to edit mode for those who may update the
+ * cluster. `/clusters/:id` needs the read grant on the cluster, `/clusters/:id/edit` the update grant.
+ */
+const ClusterPage = ({ action }: { action: 'show' | 'edit' }) => {
   const { id = '' } = useParams();
   return (
-    <RequireAccess action="edit" resource="clusters" record={{ id }}>
+    <RequireAccess action={action} resource="clusters" record={{ id }}>
       <RecordLoader<Cluster> resource="clusters" id={id}>
-        {(record, refetch) => <ClusterEditView data={record} refetch={refetch} />}
+        {(record, refetch) => <ClusterView data={record} refetch={refetch} />}
       </RecordLoader>
     </RequireAccess>
   );
 };
+
+/** /clusters/:id — the read view. */
+export const ClusterShow = () => <ClusterPage action="show" />;
+
+/** /clusters/:id/edit — guarded by the update grant on this cluster. */
+export const ClusterEdit = () => <ClusterPage action="edit" />;

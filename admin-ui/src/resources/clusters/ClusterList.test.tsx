@@ -123,11 +123,12 @@ describe('cluster list', { timeout: 20_000 }, () => {
     expect(lines[1]).toMatch(/^C-a,Cluster a,,Active,3,10,10,/);
   });
 
-  it('shows an empty row menu without edit or delete grants', async () => {
+  // Read views: a reader's row menu opens the record (it used to say "No actions available").
+  it('shows only Open in the row menu without edit or delete grants', async () => {
     setup({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
     await screen.findByText('C-a');
     fireEvent.click(screen.getByTestId('row-actions-a'));
-    expect(await screen.findByText('No actions available')).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: 'Open' })).toBeInTheDocument();
     expect(screen.queryByText('Edit')).not.toBeInTheDocument();
     expect(screen.queryByText('Delete')).not.toBeInTheDocument();
   });

@@ -31,8 +31,8 @@ const UsersCount = ({ record }: { record: Cluster }) => {
 };
 
 const columns: ListColumn<Cluster>[] = [
-  { key: 'logo', label: 'resources.clusters.fields.logo', render: (r) => <Thumbnail record={r} />, width: 56 },
-  { key: 'code', label: 'resources.clusters.fields.code', sortField: 'code', render: (r) => r.code },
+  { key: 'logo', label: 'resources.clusters.fields.logo', render: (r) => <Thumbnail record={r} />, width: 56, hideBelow: 'lg' },
+  { key: 'code', label: 'resources.clusters.fields.code', sortField: 'code', render: (r) => r.code, opensRecord: true },
   { key: 'name', label: 'resources.clusters.fields.name', sortField: 'name', render: (r) => <NameCell record={r} /> },
   {
     key: 'is_active',
@@ -55,6 +55,7 @@ export const ClusterList = () => (
     title="resources.clusters.name"
     columns={columns}
     createPath="/clusters/new"
+    showPath={(r) => `/clusters/${r.id}`}
     editPath={(r) => `/clusters/${r.id}/edit`}
     exportCsv={(rows) => clusterCsv(rows)}
   />

@@ -39,7 +39,7 @@ export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
     if (!removing) return;
     await run(async () => {
       await dataProvider.removeClusterUser(removing.id);
-      notify('app.members.removed', { type: 'success' });
+      notify('app.members.removed', { type: 'success', messageArgs: { name: displayName(removing) } });
       refresh();
     }, () => setRemoving(null));
   };

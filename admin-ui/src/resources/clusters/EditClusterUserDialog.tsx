@@ -26,7 +26,7 @@ export const EditClusterUserDialog = (props: {
   const submit = async () => {
     await run(async () => {
       await dataProvider.updateClusterUser(member.id, { role, parent_bu_id: parentBu || null });
-      notify('app.members.updated', { type: 'success' });
+      notify('app.members.updated', { type: 'success', messageArgs: { name: displayName(member) } });
       props.onSaved();
     });
   };

@@ -18,7 +18,7 @@ export const en: Messages = {
       },
       cards: {
         details: 'Cluster Details',
-        business_units: 'Business Units',
+        business_units: 'Business units',
         users: 'Users',
       },
       licensed: '%{count} of %{max} licensed',

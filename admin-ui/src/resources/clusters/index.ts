@@ -1,6 +1,11 @@
 import HubIcon from '@mui/icons-material/Hub';
-import { ClusterList } from './ClusterList';
-import { ClusterCreate } from './ClusterCreate';
-import { ClusterEdit } from './ClusterEdit';
+import { lazyPage } from '../../components/lazyPage';
 
-export const clusters = { list: ClusterList, create: ClusterCreate, edit: ClusterEdit, icon: HubIcon };
+/** The cluster screens, each loaded on first use. */
+export const clusters = {
+  list: lazyPage(async () => (await import('./ClusterList')).ClusterList),
+  create: lazyPage(async () => (await import('./ClusterCreate')).ClusterCreate),
+  edit: lazyPage(async () => (await import('./ClusterEdit')).ClusterEdit),
+  show: lazyPage(async () => (await import('./ClusterEdit')).ClusterShow),
+  icon: HubIcon,
+};

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
+import { useAutocompleteText } from '../../components/useAutocompleteText';
 import { normaliseBuCodes } from './templateOrder';
 
 /**
@@ -9,12 +10,14 @@ import { normaliseBuCodes } from './templateOrder';
  */
 export const BuCodesInput = ({ source, helperText }: { source: string; helperText: string }) => {
   const translate = useTranslate();
+  const autocompleteText = useAutocompleteText();
   const { field } = useInput({ source, defaultValue: [], format: (v: unknown) => normaliseBuCodes(Array.isArray(v) ? v : []) });
   const value = normaliseBuCodes(Array.isArray(field.value) ? field.value : []);
   const label = translate(`resources.print-template-mappings.fields.${source}`);
   const [text, setText] = useState('');
   return (
     <Autocomplete
+      {...autocompleteText}
       multiple
       freeSolo
       autoSelect

@@ -1,6 +1,7 @@
 import { useTranslate } from 'react-admin';
-import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ResolveCandidate } from '../../types';
+import { UnknownCodesWarning } from './UnknownCodesWarning';
 
 const OUTCOME_COLOR: Record<ResolveCandidate['outcome'], 'success' | 'default' | 'error' | 'warning' | 'info'> = {
   selected: 'success',
@@ -15,8 +16,25 @@ export const YesNo = ({ value }: { value: boolean }) => {
   return <>{translate(value ? 'resources.print-template-mappings.resolve.yes' : 'resources.print-template-mappings.resolve.no')}</>;
 };
 
+/**
+ * Why a candidate won or lost, in the console's language. The server explains each outcome in English
+ * (`reason`): the English messages show those words (`%{server}`), Thai has its own sentence per outcome.
+ */
+const Reason = ({ candidate, buCode }: { candidate: ResolveCandidate; buCode: string }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      {translate(`resources.print-template-mappings.resolve.reasons.${candidate.outcome}`, {
+        _: candidate.reason,
+        server: candidate.reason,
+        bu: buCode,
+      })}
+    </>
+  );
+};
+
 /** Every candidate mapping of the document type, with the outcome resolve gave it and why. */
-export const ExplanationTable = ({ candidates }: { candidates: ResolveCandidate[] }) => {
+export const ExplanationTable = ({ candidates, buCode = '' }: { candidates: ResolveCandidate[]; buCode?: string }) => {
   const translate = useTranslate();
   const t = (k: string) => translate(`resources.print-template-mappings.resolve.columns.${k}`);
   if (candidates.length === 0) {
@@ -58,7 +76,14 @@ export const ExplanationTable = ({ candidates }: { candidates: ResolveCandidate[
             <TableCell>
               <YesNo value={c.is_active} />
             </TableCell>
-            <TableCell>{c.reason}</TableCell>
+            <TableCell>
+              <Stack spacing={0.5}>
+                <span>
+                  <Reason candidate={c} buCode={buCode} />
+                </span>
+                <UnknownCodesWarning codes={c.unknown_business_unit_codes} />
+              </Stack>
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

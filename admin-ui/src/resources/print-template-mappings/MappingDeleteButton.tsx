@@ -1,17 +1,64 @@
-import { DeleteWithConfirmButton, useRecordContext } from 'react-admin';
+import { useState } from 'react';
+import { Confirm, useDelete, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import { Button } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useRecordFeedback } from '../../components/useRecordFeedback';
 import { mappingTitle } from './representation';
 
-/** Delete after a confirmation that names the mapping (soft delete on the server). */
+/** Delete after a confirmation that names the mapping (soft delete on the server); the outcome names it too. */
 export const MappingDeleteButton = ({ redirect }: { redirect?: 'list' | false }) => {
   const record = useRecordContext();
+  const translate = useTranslate();
+  const feedback = useRecordFeedback('print-template-mappings');
+  const goTo = useRedirect();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [deleteOne, { isPending }] = useDelete();
   if (!record) return null;
+  const name = mappingTitle(record);
+
+  const confirm = () =>
+    deleteOne(
+      'print-template-mappings',
+      { id: record.id, previousData: record },
+      {
+        onSuccess: (data) => {
+          setOpen(false);
+          // react-admin answers a call that ended the session with an empty record: that is no delete.
+          if (data?.id === undefined) return;
+          feedback.deleted(name);
+          if (redirect) goTo(redirect, 'print-template-mappings');
+          else refresh();
+        },
+        onError: (error) => {
+          setOpen(false);
+          feedback.deleteFailed(name, error);
+        },
+      },
+    );
+
   return (
-    <DeleteWithConfirmButton
-      confirmTitle="resources.print-template-mappings.delete.title"
-      confirmContent="resources.print-template-mappings.delete.content"
-      translateOptions={{ recordRepresentation: mappingTitle(record) }}
-      mutationMode="pessimistic"
-      redirect={redirect}
-    />
+    <>
+      <Button
+        color="error"
+        size="small"
+        startIcon={<DeleteIcon />}
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        {translate('ra.action.delete')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="resources.print-template-mappings.delete.title"
+        content="resources.print-template-mappings.delete.content"
+        translateOptions={{ recordRepresentation: name }}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
   );
 };

@@ -1,5 +1,20 @@
-import { BooleanInput, NumberInput, SimpleForm, TextInput, maxLength, required, useTranslate, type Validator } from 'react-admin';
-import { Box, Typography } from '@mui/material';
+import {
+  BooleanInput,
+  NumberInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  maxLength,
+  required,
+  useRecordContext,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { Box, Button, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import type { PrintTemplateMapping } from '../../types';
+import { UnknownCodesWarning } from './UnknownCodesWarning';
 import type { ReactElement } from 'react';
 import { BuCodesInput } from './BuCodesInput';
 import { DocumentTypeInput } from './DocumentTypeInput';
@@ -27,11 +42,25 @@ const MAPPING_DEFAULTS = {
   is_active: true,
 };
 
+/** Save and Cancel (back to the list, nothing sent). */
+const CreateToolbar = () => {
+  const translate = useTranslate();
+  return (
+    <Toolbar sx={{ gap: 1 }}>
+      <SaveButton />
+      <Button component={Link} to="/print-template-mappings" data-testid="form-cancel">
+        {translate('ra.action.cancel')}
+      </Button>
+    </Toolbar>
+  );
+};
+
 /** Create and edit share the fields of the contract's mapping (read-only joined fields are never sent). */
 export const PrintTemplateMappingForm = ({ toolbar }: { toolbar?: ReactElement }) => {
   const translate = useTranslate();
+  const record = useRecordContext<PrintTemplateMapping>();
   return (
-    <SimpleForm defaultValues={MAPPING_DEFAULTS} sx={{ maxWidth: 720 }} toolbar={toolbar}>
+    <SimpleForm defaultValues={MAPPING_DEFAULTS} sx={{ maxWidth: 720 }} toolbar={toolbar ?? <CreateToolbar />}>
       <DocumentTypeInput />
       <TemplateSelectInput />
       <BooleanInput
@@ -66,6 +95,8 @@ export const PrintTemplateMappingForm = ({ toolbar }: { toolbar?: ReactElement }
           source="deny_business_unit"
           helperText={translate('resources.print-template-mappings.help.deny_business_unit')}
         />
+        {/* As last saved: the server checks the codes against the live business units on every read. */}
+        <UnknownCodesWarning codes={record?.unknown_business_unit_codes} />
       </Box>
       <BooleanInput
         source="is_active"

@@ -1,39 +1,44 @@
+import { useState, type MouseEvent } from 'react';
 import {
   Alert,
   Box,
+  Button,
+  Card,
   Chip,
+  Drawer,
+  FormControlLabel,
+  IconButton,
   LinearProgress,
-  Paper,
+  MenuItem,
   Stack,
+  Switch,
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import StarIcon from '@mui/icons-material/Star';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import {
-  BooleanInput,
-  CreateButton,
-  EditButton,
-  List,
-  Pagination,
-  RecordContextProvider,
-  SearchInput,
-  TopToolbar,
-  useCanAccess,
-  useListContext,
-  useTranslate,
-} from 'react-admin';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import CloseIcon from '@mui/icons-material/Close';
+import { EditButton, List, Pagination, RecordContextProvider, useCanAccess, useListContext, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import type { PrintTemplateMapping as Mapping } from '../../types';
-import { DocumentTypeInput, useDocumentTypeLabel } from './DocumentTypeInput';
+import { ListToolbar } from '../../components/list/ListToolbar';
+import { hiddenBelow, isPlainRowClick, stickyActions } from '../../components/list/ListTable';
+import { downloadText, mappingCsv } from '../../lib/csv';
+import { useDocumentTypeLabel } from './DocumentTypeInput';
 import { groupByDocumentType } from './groupByDocumentType';
 import { useDocumentTypes } from './queries';
 import { MappingDeleteButton } from './MappingDeleteButton';
 import { TestResolvePanel } from './TestResolvePanel';
+import { UnknownCodesWarning } from './UnknownCodesWarning';
 
 /**
  * The contract's own ordering (document type, default first, then display order), so groups never split
@@ -41,18 +46,19 @@ import { TestResolvePanel } from './TestResolvePanel';
  */
 const MAPPING_LIST_SORT = { field: 'document_type:asc,is_default:desc,display_order', order: 'ASC' } as const;
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <DocumentTypeInput key="document_type" source="document_type" alwaysOn validate={false} />,
-  <BooleanInput key="active_only" source="active_only" label="resources.print-template-mappings.filters.active_only" alwaysOn />,
-];
+/** The columns every document type's rows share, so they line up from one group to the next. */
+const COLUMNS = [
+  { key: 'is_default', width: 88 },
+  { key: 'report_template_id' },
+  { key: 'display_label', hideBelow: 'md' },
+  { key: 'display_order', width: 96, align: 'right', hideBelow: 'lg' },
+  { key: 'allow_business_unit' },
+  { key: 'deny_business_unit', hideBelow: 'lg' },
+  { key: 'is_active', width: 104 },
+] as const satisfies readonly { key: string; width?: number; align?: 'right'; hideBelow?: 'md' | 'lg' }[];
 
-const ListActions = () => {
-  const { canAccess: canCreate } = useCanAccess({ resource: 'print-template-mappings', action: 'create' });
-  return <TopToolbar>{canCreate ? <CreateButton /> : null}</TopToolbar>;
-};
-
-const Codes = ({ codes, empty }: { codes: string[] | null; empty: string }) => {
+/** A mapping's business-unit codes as chips; a code that names no live business unit is marked. */
+export const Codes = ({ codes, unknown, empty }: { codes: string[] | null; unknown: readonly string[]; empty: string }) => {
   const translate = useTranslate();
   if (!codes || codes.length === 0) {
     return (
@@ -63,45 +69,132 @@ const Codes = ({ codes, empty }: { codes: string[] | null; empty: string }) => {
   }
   return (
     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-      {codes.map((c) => (
-        <Chip key={c} label={c} size="small" />
-      ))}
+      {codes.map((c) =>
+        unknown.includes(c) ? (
+          <Tooltip key={c} title={translate('resources.print-template-mappings.unknown_code')}>
+            <Chip
+              label={c}
+              size="small"
+              color="warning"
+              variant="outlined"
+              icon={<WarningAmberIcon />}
+              aria-label={`${c}: ${translate('resources.print-template-mappings.unknown_code')}`}
+            />
+          </Tooltip>
+        ) : (
+          <Chip key={c} label={c} size="small" />
+        ),
+      )}
     </Stack>
   );
 };
 
-const TemplateCell = ({ mapping }: { mapping: Mapping }) => {
+export const TemplateCell = ({ mapping }: { mapping: Mapping }) => {
   const translate = useTranslate();
   if (!mapping.template_name) {
     return (
-      <Stack direction="row" spacing={0.5} alignItems="center" color="warning.main">
-        <WarningAmberIcon fontSize="small" />
+      <Stack direction="row" spacing={0.5} alignItems="center" color="warning.dark">
+        <WarningAmberIcon fontSize="small" aria-hidden />
         <span>{translate('resources.print-template-mappings.missing_template')}</span>
       </Stack>
     );
   }
   const mismatch = mapping.template_group !== mapping.document_type;
+  const mismatchText = translate('resources.print-template-mappings.group_mismatch', {
+    group: mapping.template_group ?? '',
+    document_type: mapping.document_type,
+  });
   return (
     <Stack direction="row" spacing={0.5} alignItems="center">
       <span>{mapping.template_name}</span>
       {mismatch ? (
-        <Tooltip
-          title={translate('resources.print-template-mappings.group_mismatch', {
-            group: mapping.template_group ?? '',
-            document_type: mapping.document_type,
-          })}
-        >
-          <WarningAmberIcon fontSize="small" color="warning" />
+        <Tooltip title={mismatchText}>
+          <WarningAmberIcon fontSize="small" color="warning" titleAccess={mismatchText} />
         </Tooltip>
       ) : null}
     </Stack>
   );
 };
 
-/** The page's mappings, one table per document type. */
+/** The Default column: a star for the default mapping, and the same in words for screen readers. */
+const DefaultMark = ({ isDefault }: { isDefault: boolean }) => {
+  const translate = useTranslate();
+  const words = translate(isDefault ? 'resources.print-template-mappings.default_yes' : 'resources.print-template-mappings.default_no');
+  return (
+    <>
+      {isDefault ? <StarIcon fontSize="small" color="warning" aria-hidden data-testid="default-star" /> : null}
+      <Box component="span" sx={visuallyHidden}>
+        {words}
+      </Box>
+    </>
+  );
+};
+
+/** Search, document type and active-only filters, Test resolve, Export and Create: the toolbar of every list. */
+const MappingToolbar = ({ onTestResolve }: { onTestResolve: () => void }) => {
+  const translate = useTranslate();
+  const { filterValues, setFilters, data, isPending } = useListContext<Mapping>();
+  const documentTypes = useDocumentTypes();
+  const label = useDocumentTypeLabel();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'print-template-mappings', action: 'create' });
+  const filters: Record<string, unknown> = filterValues ?? {};
+  const setFilter = (key: string, value: unknown) => {
+    const next = { ...filters, [key]: value };
+    if (value === '' || value === false || value === undefined) delete next[key];
+    setFilters(next, undefined, false);
+  };
+  const rows = data ?? [];
+
+  return (
+    <ListToolbar
+      search={typeof filters.q === 'string' ? filters.q : ''}
+      onSearch={(q) => setFilter('q', q)}
+      filters={
+        <>
+          <TextField
+            select
+            size="small"
+            label={translate('resources.print-template-mappings.fields.document_type')}
+            value={typeof filters.document_type === 'string' ? filters.document_type : ''}
+            onChange={(e) => setFilter('document_type', e.target.value)}
+            fullWidth={false}
+            margin="none"
+            sx={{ minWidth: 220 }}
+            data-testid="filter-document-type"
+          >
+            <MenuItem value="">{translate('resources.print-template-mappings.filters.all_document_types')}</MenuItem>
+            {(documentTypes.data ?? []).map((dt) => (
+              <MenuItem key={dt.code} value={dt.code}>
+                {label(dt)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <FormControlLabel
+            control={<Switch checked={filters.active_only === true} onChange={(e) => setFilter('active_only', e.target.checked)} />}
+            label={translate('resources.print-template-mappings.filters.active_only')}
+          />
+        </>
+      }
+      tools={
+        <Button variant="outlined" startIcon={<ManageSearchIcon />} onClick={onTestResolve} data-testid="open-test-resolve">
+          {translate('resources.print-template-mappings.resolve.title')}
+        </Button>
+      }
+      exportDisabled={isPending || rows.length === 0}
+      onExport={() => {
+        const { filename, content } = mappingCsv(rows);
+        downloadText(filename, content);
+      }}
+      createPath={canCreate ? '/print-template-mappings/create' : null}
+    />
+  );
+};
+
+/** The page's mappings in one table, a heading row per document type, so every group's columns line up. */
 const GroupedMappings = () => {
   const translate = useTranslate();
-  const { data, isPending, error, filterValues } = useListContext<Mapping>();
+  const navigate = useNavigate();
+  const { data, isPending, isFetching, error, filterValues } = useListContext<Mapping>();
   const documentTypes = useDocumentTypes();
   const label = useDocumentTypeLabel();
   const { canAccess: canEdit } = useCanAccess({ resource: 'print-template-mappings', action: 'edit' });
@@ -126,94 +219,145 @@ const GroupedMappings = () => {
   }
 
   const typeOf = (code: string) => documentTypes.data?.find((dt) => dt.code === code);
+  const columnCount = COLUMNS.length + 1;
   return (
-    <Box>
-      {groupByDocumentType(data).map((group) => {
-        const dt = typeOf(group.documentType);
-        return (
-          <Box key={group.documentType} sx={{ mb: 2 }} data-testid={`mapping-group-${group.documentType}`}>
-            <Typography variant="subtitle1" sx={{ px: 2, pt: 2 }} component="h2">
-              {dt ? label(dt) : group.documentType}
-            </Typography>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{f('report_template_id')}</TableCell>
-                  <TableCell>{f('display_label')}</TableCell>
-                  <TableCell>{f('is_default')}</TableCell>
-                  <TableCell align="right">{f('display_order')}</TableCell>
-                  <TableCell>{f('allow_business_unit')}</TableCell>
-                  <TableCell>{f('deny_business_unit')}</TableCell>
-                  <TableCell>{f('is_active')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {group.rows.map((m) => (
-                  <RecordContextProvider key={m.id} value={m}>
-                    <TableRow hover data-testid="mapping-row" data-id={m.id}>
-                      <TableCell>
-                        <TemplateCell mapping={m} />
-                      </TableCell>
-                      <TableCell>{m.display_label || '—'}</TableCell>
-                      <TableCell>
-                        {m.is_default ? (
-                          <StarIcon fontSize="small" color="warning" aria-label={f('is_default')} />
-                        ) : null}
-                      </TableCell>
-                      <TableCell align="right">{m.display_order}</TableCell>
-                      <TableCell>
-                        <Codes codes={m.allow_business_unit} empty="resources.print-template-mappings.all_business_units" />
-                      </TableCell>
-                      <TableCell>
-                        <Codes codes={m.deny_business_unit} empty="resources.print-template-mappings.no_business_units" />
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          color={m.is_active ? 'success' : 'default'}
-                          label={translate(
-                            m.is_active
-                              ? 'resources.print-template-mappings.active'
-                              : 'resources.print-template-mappings.inactive',
-                          )}
-                        />
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {canEdit ? <EditButton /> : null}
-                        {canDelete ? (
-                          <MappingDeleteButton redirect={false} />
-                        ) : null}
-                      </TableCell>
-                    </TableRow>
-                  </RecordContextProvider>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        );
-      })}
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      {isFetching ? <LinearProgress /> : null}
+      <Table size="small" sx={{ tableLayout: 'auto' }} data-testid="mappings-table">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((c) => (
+              <TableCell
+                key={c.key}
+                align={'align' in c ? c.align : undefined}
+                sx={[{ fontWeight: 600, width: 'width' in c ? c.width : undefined }, hiddenBelow('hideBelow' in c ? c.hideBelow : undefined)]}
+              >
+                {f(c.key)}
+              </TableCell>
+            ))}
+            <TableCell align="right" sx={stickyActions}>
+              <Box component="span" sx={visuallyHidden}>
+                {translate('app.list.actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        {groupByDocumentType(data).map((group) => {
+          const dt = typeOf(group.documentType);
+          return (
+            <TableBody key={group.documentType} data-testid={`mapping-group-${group.documentType}`}>
+              <TableRow>
+                <TableCell component="th" scope="colgroup" colSpan={columnCount} sx={{ bgcolor: 'action.hover', py: 1 }}>
+                  <Typography variant="subtitle1" component="h2">
+                    {dt ? label(dt) : group.documentType}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+              {group.rows.map((m) => (
+                <RecordContextProvider key={m.id} value={m}>
+                  <TableRow
+                    hover
+                    data-testid="mapping-row"
+                    data-id={m.id}
+                    onClick={(e) => isPlainRowClick(e) && navigate(`/print-template-mappings/${m.id}/show`)}
+                    sx={{ cursor: 'pointer' }}
+                  >
+                    <TableCell>
+                      <DefaultMark isDefault={m.is_default} />
+                    </TableCell>
+                    <TableCell>
+                      <TemplateCell mapping={m} />
+                      <UnknownCodesWarning codes={m.unknown_business_unit_codes} />
+                    </TableCell>
+                    <TableCell sx={hiddenBelow('md')}>{m.display_label || '—'}</TableCell>
+                    <TableCell align="right" sx={hiddenBelow('lg')}>
+                      {m.display_order}
+                    </TableCell>
+                    <TableCell>
+                      <Codes
+                        codes={m.allow_business_unit}
+                        unknown={m.unknown_business_unit_codes ?? []}
+                        empty="resources.print-template-mappings.all_business_units"
+                      />
+                    </TableCell>
+                    <TableCell sx={hiddenBelow('lg')}>
+                      <Codes
+                        codes={m.deny_business_unit}
+                        unknown={m.unknown_business_unit_codes ?? []}
+                        empty="resources.print-template-mappings.no_business_units"
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        color={m.is_active ? 'success' : 'default'}
+                        label={translate(
+                          m.is_active ? 'resources.print-template-mappings.active' : 'resources.print-template-mappings.inactive',
+                        )}
+                      />
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', ...stickyActions }}>
+                      {canEdit ? <EditButton onClick={(e: MouseEvent) => e.stopPropagation()} /> : null}
+                      {canDelete ? <MappingDeleteButton redirect={false} /> : null}
+                    </TableCell>
+                  </TableRow>
+                </RecordContextProvider>
+              ))}
+            </TableBody>
+          );
+        })}
+      </Table>
+    </TableContainer>
+  );
+};
+
+/** The side panel of the resolve tester, opened from the toolbar. */
+const TestResolveDrawer = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const translate = useTranslate();
+  const { filterValues } = useListContext<Mapping>();
+  const documentType = typeof filterValues?.document_type === 'string' ? filterValues.document_type : '';
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose}>
+      <Box sx={{ width: { xs: '100vw', sm: 560 }, maxWidth: '100vw' }} role="dialog" aria-label={translate('resources.print-template-mappings.resolve.title')}>
+        <Stack direction="row" justifyContent="flex-end" sx={{ p: 1, pb: 0 }}>
+          <IconButton onClick={onClose} aria-label={translate('app.common.close')}>
+            <CloseIcon />
+          </IconButton>
+        </Stack>
+        {open ? <TestResolvePanel flat defaultDocumentType={documentType} /> : null}
+      </Box>
+    </Drawer>
+  );
+};
+
+const MappingListBody = () => {
+  const [resolving, setResolving] = useState(false);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <MappingToolbar onTestResolve={() => setResolving(true)} />
+      <Card>
+        <GroupedMappings />
+        <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
+      </Card>
+      <TestResolveDrawer open={resolving} onClose={() => setResolving(false)} />
     </Box>
   );
 };
 
-/** Mappings grouped by document type, with the document-type and active-only filters and the resolve tester. */
+/** Mappings grouped by document type, with the toolbar of every list and the resolve tester in a side panel. */
 export const PrintTemplateMappingList = () => (
-  <>
-    <List
-      filters={filters}
-      actions={<ListActions />}
-      sort={MAPPING_LIST_SORT}
-      perPage={10}
-      debounce={400}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      empty={false}
-      exporter={false}
-    >
-      <GroupedMappings />
-    </List>
-    <Paper sx={{ mt: 2 }} elevation={0}>
-      <TestResolvePanel />
-    </Paper>
-  </>
+  <List
+    sort={MAPPING_LIST_SORT}
+    perPage={10}
+    debounce={400}
+    actions={false}
+    pagination={false}
+    component="div"
+    empty={false}
+    // The list's main column may shrink below its table's width: the table scrolls inside it, not the page.
+    sx={{ '& .RaList-main': { minWidth: 0 } }}
+    exporter={false}
+  >
+    <MappingListBody />
+  </List>
 );

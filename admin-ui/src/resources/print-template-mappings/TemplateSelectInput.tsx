@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ListSubheader, MenuItem, TextField } from '@mui/material';
 import { useInput, useTranslate, required, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -6,6 +7,18 @@ import { orderTemplates, matchesDocumentType } from './templateOrder';
 import { useReportTemplates } from './queries';
 
 const validateTemplate: Validator[] = [required()];
+
+/**
+ * A group heading of the select. The select hands every child the props of an option (role, click, selection);
+ * a heading takes none of them, so it is never announced, focused or picked as an option.
+ */
+const GroupHeading = ({ children }: { children: ReactNode }) => (
+  <ListSubheader role="presentation" data-testid="template-group-heading">
+    {children}
+  </ListSubheader>
+);
+// Keyboard navigation of the menu skips it, as it skips MUI's own subheaders.
+GroupHeading.muiSkipListHighlight = true;
 
 /**
  * The mapping's report template. Print templates of the chosen document type are listed first (under their own
@@ -108,13 +121,13 @@ export const TemplateSelect = ({
         <MenuItem value={value}>{translate('resources.print-template-mappings.template_select.unknown', { id: value })}</MenuItem>
       ) : null}
       {matching.length > 0 ? (
-        <ListSubheader>
+        <GroupHeading>
           {translate('resources.print-template-mappings.template_select.matching', { document_type: documentType ?? '' })}
-        </ListSubheader>
+        </GroupHeading>
       ) : null}
       {matching.map((o) => item(o.template))}
       {others.length > 0 ? (
-        <ListSubheader>{translate('resources.print-template-mappings.template_select.others')}</ListSubheader>
+        <GroupHeading>{translate('resources.print-template-mappings.template_select.others')}</GroupHeading>
       ) : null}
       {others.map((o) => item(o.template))}
     </TextField>

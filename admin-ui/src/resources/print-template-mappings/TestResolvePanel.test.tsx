@@ -46,7 +46,8 @@ async function resolveWith(resolvePrintTemplateMapping: ReturnType<typeof vi.fn>
     getDocumentTypes: vi.fn().mockResolvedValue(documentTypes),
     resolvePrintTemplateMapping,
   });
-  await waitFor(() => expect(screen.getByRole('combobox')).toHaveTextContent('PO — Purchase Order'));
+  // The business unit is a combobox too now (picked from the BU list): the document type is named.
+  await waitFor(() => expect(screen.getByRole('combobox', { name: /^Document type/ })).toHaveTextContent('PO — Purchase Order'));
   fireEvent.change(screen.getByLabelText('Business unit code'), { target: { value: ` ${buCode} ` } });
   fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
 }

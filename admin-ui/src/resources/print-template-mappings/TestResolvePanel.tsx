@@ -1,39 +1,47 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField } from '@mui/material';
+import { Autocomplete, Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { useAutocompleteText } from '../../components/useAutocompleteText';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useDocumentTypeLabel } from './DocumentTypeInput';
-import { useDocumentTypes } from './queries';
+import { useBusinessUnitChoices, useDocumentTypes } from './queries';
 import { runResolve, type ResolveOutcome } from './resolveOutcome';
 import { ResolveResult } from './ResolveResult';
 
-/** "Test resolve": which mapping would print a document type for a business unit, and why. */
-export const TestResolvePanel = ({ defaultDocumentType = '' }: { defaultDocumentType?: string }) => {
+/**
+ * "Test resolve": which mapping would print a document type for a business unit, and why. The business unit is
+ * picked from the ones the caller may read, or typed (a code that names no live unit can be tested too).
+ */
+export const TestResolvePanel = ({ defaultDocumentType = '', flat = false }: { defaultDocumentType?: string; flat?: boolean }) => {
   const translate = useTranslate();
+  const autocompleteText = useAutocompleteText();
   const dataProvider = useAppDataProvider();
   const documentTypes = useDocumentTypes();
+  const businessUnits = useBusinessUnitChoices();
   const label = useDocumentTypeLabel();
   const [documentType, setDocumentType] = useState(defaultDocumentType);
   const [buCode, setBuCode] = useState('');
   const [outcome, setOutcome] = useState<ResolveOutcome>({ status: 'idle' });
+  /** The code the shown outcome was resolved for (the input may have changed since). */
+  const [resolvedFor, setResolvedFor] = useState('');
+  const nameOf = new Map(businessUnits.map((bu) => [bu.code, bu.name]));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!documentType) return;
     setOutcome({ status: 'loading' });
-    setOutcome(
-      await runResolve((q) => dataProvider.resolvePrintTemplateMapping(q), documentType, buCode),
-    );
+    setResolvedFor(buCode.trim());
+    setOutcome(await runResolve((q) => dataProvider.resolvePrintTemplateMapping(q), documentType, buCode));
   };
 
   return (
-    <Card variant="outlined" data-testid="test-resolve-panel">
+    <Card variant={flat ? 'elevation' : 'outlined'} elevation={0} data-testid="test-resolve-panel">
       <CardHeader
         title={translate('resources.print-template-mappings.resolve.title')}
         subheader={translate('resources.print-template-mappings.resolve.subtitle')}
       />
       <CardContent>
-        <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={2} onSubmit={submit} sx={{ mb: 2 }}>
+        <Stack component="form" direction={flat ? 'column' : { xs: 'column', sm: 'row' }} spacing={2} onSubmit={submit} sx={{ mb: 2 }}>
           <TextField
             select
             size="small"
@@ -53,13 +61,28 @@ export const TestResolvePanel = ({ defaultDocumentType = '' }: { defaultDocument
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            size="small"
-            label={translate('resources.print-template-mappings.resolve.bu_code')}
-            helperText={translate('resources.print-template-mappings.resolve.bu_code_help')}
-            value={buCode}
-            onChange={(e) => setBuCode(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 50 } }}
+          <Autocomplete
+            {...autocompleteText}
+            freeSolo
+            options={businessUnits.map((bu) => bu.code)}
+            getOptionLabel={(code) => code}
+            renderOption={({ key, ...optionProps }, code) => (
+              <li key={key} {...optionProps}>
+                {nameOf.get(code) ? `${code} — ${nameOf.get(code)}` : code}
+              </li>
+            )}
+            inputValue={buCode}
+            onInputChange={(_, value) => setBuCode(value)}
+            sx={{ minWidth: 260 }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                size="small"
+                label={translate('resources.print-template-mappings.resolve.bu_code')}
+                helperText={translate('resources.print-template-mappings.resolve.bu_code_help')}
+                inputProps={{ ...params.inputProps, maxLength: 50 }}
+              />
+            )}
           />
           <Box>
             <Button type="submit" variant="contained" disabled={!documentType || outcome.status === 'loading'}>
@@ -67,7 +90,7 @@ export const TestResolvePanel = ({ defaultDocumentType = '' }: { defaultDocument
             </Button>
           </Box>
         </Stack>
-        <ResolveResult outcome={outcome} />
+        <ResolveResult outcome={outcome} buCode={resolvedFor} />
       </CardContent>
     </Card>
   );

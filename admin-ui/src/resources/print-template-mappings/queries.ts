@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useCanAccess, useGetList } from 'react-admin';
+import type { BusinessUnit } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 /** The ten document types (they never change while the console is open). */
@@ -19,4 +21,18 @@ export function useReportTemplates() {
     queryFn: async () => (await dataProvider.getReportTemplates({ perpage: -1 })).data,
     staleTime: 60_000,
   });
+}
+
+/**
+ * The live business units the caller may read, by code, for picking a code in the resolve tester. A caller without
+ * the read grant gets none (and asks for none); the code can still be typed.
+ */
+export function useBusinessUnitChoices() {
+  const { canAccess } = useCanAccess({ action: 'list', resource: 'business-units' });
+  const list = useGetList<BusinessUnit>(
+    'business-units',
+    { pagination: { page: 1, perPage: -1 }, sort: { field: 'code', order: 'ASC' } },
+    { enabled: canAccess === true, staleTime: 60_000 },
+  );
+  return (list.data ?? []).map((bu) => ({ code: bu.code, name: bu.name }));
 }

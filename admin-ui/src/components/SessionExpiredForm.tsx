@@ -1,0 +1,102 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAuthProvider, useLogout, useTranslate } from 'react-admin';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import type { Reauth } from '../dataProvider/reauth';
+import { signInProblem } from '../lib/problems';
+
+/**
+ * The sign-in-again dialog (mounted by SessionExpiredDialog while a session is lost). A refused password is said in
+ * the dialog; Sign out gives up, and the waiting calls then fail instead of being reported as done.
+ */
+export const SessionExpiredForm = ({ reauth, asking }: { reauth: Reauth; asking: boolean }) => {
+  const translate = useTranslate();
+  const authProvider = useAuthProvider();
+  const logout = useLogout();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (asking) {
+      setUsername(reauth.lastUser());
+      setPassword('');
+      setError(null);
+    }
+  }, [asking, reauth]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!authProvider) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await authProvider.login({ username, password });
+      setPassword('');
+      reauth.signedIn();
+    } catch (err) {
+      const { message, args } = signInProblem(err);
+      setError(translate(message, { _: message, ...args }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signOut = () => {
+    reauth.signedOut();
+    void logout();
+  };
+
+  return (
+    <Dialog open={asking} aria-labelledby="session-expired-title" aria-describedby="session-expired-text" data-testid="session-expired">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="session-expired-title">{translate('app.session.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="session-expired-text" sx={{ mb: 2 }}>
+            {translate('app.session.message')}
+          </DialogContentText>
+          <Stack spacing={2}>
+            {error ? (
+              <Alert severity="error" data-testid="session-expired-error">
+                {error}
+              </Alert>
+            ) : null}
+            <TextField
+              label={translate('ra.auth.username')}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoComplete="username"
+              required
+              fullWidth
+              size="small"
+            />
+            <TextField
+              label={translate('ra.auth.password')}
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+              autoFocus
+              required
+              fullWidth
+              size="small"
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={signOut} disabled={busy}>
+            {translate('ra.auth.logout')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !username || !password}
+            startIcon={busy ? <CircularProgress size={16} /> : undefined}
+          >
+            {translate('app.session.sign_in')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { Box, Button, Stack } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Link } from 'react-router-dom';
+import { DebouncedSearch } from './DebouncedSearch';
+
+/**
+ * The toolbar every list shares, in one order: search and filters on the left; the list's own tools, Export and
+ * Create on the right. It wraps on narrow screens, so Create never leaves the screen.
+ */
+export const ListToolbar = (props: {
+  search: string;
+  onSearch: (search: string) => void;
+  filters?: ReactNode;
+  /** Tools of this list, before Export (e.g. Test resolve). */
+  tools?: ReactNode;
+  exportDisabled: boolean;
+  onExport: () => void;
+  /** The create route, or null when the caller may not create. */
+  createPath: string | null;
+  createTestId?: string;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={2} useFlexGap alignItems="center" sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="list-toolbar">
+      <DebouncedSearch value={props.search} onChange={props.onSearch} />
+      {props.filters}
+      <Box sx={{ flex: 1 }} />
+      {props.tools}
+      <Button variant="outlined" startIcon={<DownloadIcon />} disabled={props.exportDisabled} data-testid="export-csv" onClick={props.onExport}>
+        {translate('ra.action.export')}
+      </Button>
+      {props.createPath ? <CreateLink to={props.createPath} testId={props.createTestId ?? 'toolbar-add'} /> : null}
+    </Stack>
+  );
+};
+
+/** The Create button of a list (also its empty state's). */
+export const CreateLink = ({ to, testId }: { to: string; testId: string }) => {
+  const translate = useTranslate();
+  return (
+    <Button component={Link} to={to} variant="contained" startIcon={<AddIcon />} data-testid={testId}>
+      {translate('ra.action.create')}
+    </Button>
+  );
+};
