@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Exchanges a username (or email) and password for an access token and a refresh token. Five failed attempts for the same account within 15 minutes lock sign-in for that account for 15 minutes (429), on every replica. A failure never says whether the account exists.
+         * @description Exchanges a username (or email) and password for an access token and a refresh token. Failed attempts are counted per account (username and email share one counter) and per client: after five, that client waits progressively longer (429 with `Retry-After`), while a client that has not failed still signs in. Requests beyond the per-address or overall rate → 429 before any password is checked. A failure never says whether the account exists. When `must_change_password` is true in `GET /api/user/permission/platform`, the caller must change the password first.
          */
         post: operations["login"];
         delete?: never;
@@ -471,6 +471,278 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-system/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List operator accounts
+         * @description Every account, with search over username, email, first and last name. Filters: `is_active`, `has_grants` and `cluster_id` (members of that cluster, or holders of a grant on it). Needs `user.read`.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create an operator account
+         * @description The account starts active, with no grants, and must change its initial password at the first sign-in. A weak password → 400 naming the rule it breaks; a username or email that another account holds → 409. Needs `user.manage`.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an operator account
+         * @description Needs `user.read`.
+         */
+        get: operations["getUser"];
+        /**
+         * Update an operator account's identity
+         * @description Replaces username, email and names. A username or email that another account holds → 409; with `If-Match`, a stale ETag → 412. Needs `user.manage`.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate an account
+         * @description The account can no longer sign in, and every session of it ends at once: its next request gets 401. Deactivating the last active super admin → 409. Deactivating an inactive account changes nothing. Needs `user.manage`.
+         */
+        post: operations["deactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate an account
+         * @description The account can sign in again, with the grants it had. Needs `user.manage`.
+         */
+        post: operations["reactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new initial password
+         * @description The user must change it at the next sign-in, and every session of the account ends. A weak password → 400 naming the rule it breaks. Needs `user.manage`.
+         */
+        post: operations["resetUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear sign-in delays
+         * @description Forgets the failed sign-ins of the account on every client, so none of them waits any longer. Needs `user.manage`.
+         */
+        post: operations["unlockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/super-admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Demote a super admin
+         * @description The account keeps its grants and loses super admin. Only a super admin may demote, and the last active super admin cannot be demoted (409), even when two super admins demote each other at the same moment. Needs `grant.manage`.
+         */
+        delete: operations["revokeSuperAdmin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's grants
+         * @description Every key the account holds, by cluster (or on all clusters), oldest first. Needs `user.read`.
+         */
+        get: operations["listUserGrants"];
+        put?: never;
+        /**
+         * Grant a key
+         * @description Grants one key on one cluster, or on all clusters with `cluster_id: null`. No escalation: the caller must hold the key on that scope itself (403 says which), and the platform keys `user.read`, `user.manage` and `grant.manage` hold on all clusters only (400 for a cluster). A key the account already holds there → 409; an unknown cluster → 404. Needs `grant.manage`.
+         */
+        post: operations["addUserGrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/grants/{grantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a grant
+         * @description Like granting, removing needs `grant.manage` and the key on the grant's scope (403 otherwise), so nobody takes away what they could not give. Needs `grant.manage`.
+         */
+        delete: operations["removeUserGrant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the caller's password
+         * @description Needs the current password (400 when it is wrong). The new one has at least 12 characters, is not the username or email, is not a common password and differs from the current one; a refusal (400) names the rule. Every other session of the caller ends; this one stays. Allowed while a password change is required.
+         */
+        put: operations["changeMyPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's sessions
+         * @description Every signed-in device of the caller that has not signed out, been revoked or expired, most recently used first.
+         */
+        get: operations["listMySessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out every other device of the caller
+         * @description Every session of the caller except the one of this request ends.
+         */
+        post: operations["revokeMyOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out one of the caller's devices
+         * @description That session's next request gets 401. Another user's session, or one that has ended → 404.
+         */
+        delete: operations["revokeMySession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-system/business-units": {
         parameters: {
             query?: never;
@@ -769,7 +1041,7 @@ export interface paths {
         };
         /**
          * The audit trail, newest first
-         * @description Every change made through the API, with who made it, when, from where and the fields before and after. A caller sees the events of the clusters it may read (`cluster.read`); events that belong to no cluster (print mappings, sign-ins, personal widgets) need `cluster.read` on all clusters.
+         * @description Every change made through the API, with who made it, when, from where and the fields before and after. A caller sees the events of the clusters it may read (`cluster.read`); events that belong to no cluster (print mappings, accounts, grants, sign-ins, sessions, personal widgets) need `user.read`.
          */
         get: operations["listAuditEvents"];
         put?: never;
@@ -1000,10 +1272,11 @@ export interface components {
             refresh_token: string;
         };
         /**
+         * @description What a grant allows. The cluster keys (`cluster.*`, `print_template_mapping.manage`) hold on one cluster or on all; `user.read`, `user.manage` and `grant.manage` are platform keys and hold on all clusters only.
          * @example cluster.read
          * @enum {string}
          */
-        PermissionKey: "cluster.read" | "cluster.create" | "cluster.update" | "cluster.delete" | "print_template_mapping.manage";
+        PermissionKey: "cluster.read" | "cluster.create" | "cluster.update" | "cluster.delete" | "print_template_mapping.manage" | "user.read" | "user.manage" | "grant.manage";
         /** @description Who the caller is and what they may do. A key in `platform` holds on every cluster; a key under `clusters[<clusterId>]` holds on that cluster only (for a business unit, its parent cluster). A super admin may do everything. */
         PlatformPermissions: {
             user: {
@@ -1039,6 +1312,11 @@ export interface components {
              * @example true
              */
             is_super_admin: boolean;
+            /**
+             * @description The caller signed in with an initial or reset password and must change it (`PUT /api-system/me/password`) before anything else.
+             * @example false
+             */
+            must_change_password: boolean;
         };
         /**
          * @description How a card renders: `kpi` and `gauge` for scalar and scalar_delta datasets, `pie` and `bar` for categorical ones.
@@ -1676,6 +1954,202 @@ export interface components {
         UserPage: {
             data: components["schemas"]["User"][];
             paginate: components["schemas"]["Paginate"];
+        };
+        /** @description An operator account as its administrators see it. `sign_in_delayed` is true while failed sign-ins hold back some client of the account (`POST /api-system/users/{id}/unlock` clears it); `must_change_password` is true until the user replaces an initial or reset password. */
+        UserAccount: {
+            /**
+             * Format: uuid
+             * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+             */
+            id: string;
+            /** @example somchai.j */
+            username: string;
+            /**
+             * Format: email
+             * @example somchai@andaman-hospitality.example
+             */
+            email: string;
+            /** @example Somchai */
+            firstname: string | null;
+            /** @example null */
+            middlename: string | null;
+            /** @example Jaidee */
+            lastname: string | null;
+            /**
+             * @description First, middle and last name, else username, else email.
+             * @example Somchai Jaidee
+             */
+            display_name: string;
+            /**
+             * @description An inactive account cannot sign in and its sessions have ended.
+             * @example true
+             */
+            is_active: boolean;
+            /**
+             * @description A super admin may do everything.
+             * @example false
+             */
+            is_super_admin: boolean;
+            /** @example false */
+            must_change_password: boolean;
+            /** @example false */
+            sign_in_delayed: boolean;
+            /**
+             * Format: int32
+             * @description How many grants the account holds.
+             * @example 1
+             */
+            grant_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T07:45:00.000Z
+             */
+            last_sign_in_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T08:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-02T09:00:00.000Z
+             */
+            updated_at: string;
+        };
+        UserAccountPage: {
+            data: components["schemas"]["UserAccount"][];
+            paginate: components["schemas"]["Paginate"];
+        };
+        /** @description A new account. `password` is an initial password the user must replace at the first sign-in; it follows the password rules (at least 12 characters, not the username or email, not a common password). */
+        UserCreate: {
+            /**
+             * @description Letters, digits and . _ @ -; unique (case-insensitive).
+             * @example somchai.j
+             */
+            username: string;
+            /**
+             * Format: email
+             * @description Unique (case-insensitive).
+             * @example somchai@andaman-hospitality.example
+             */
+            email: string;
+            /** @example Somchai */
+            firstname?: string | null;
+            /** @example null */
+            middlename?: string | null;
+            /** @example Jaidee */
+            lastname?: string | null;
+            /** @example Andaman-Sunrise-2026 */
+            password: string;
+        };
+        /** @description The account's identity; every field is replaced (send null to clear a name). */
+        UserUpdate: {
+            /** @example somchai.j */
+            username: string;
+            /**
+             * Format: email
+             * @example somchai@andaman-hospitality.example
+             */
+            email: string;
+            /** @example Somchai */
+            firstname: string | null;
+            /** @example null */
+            middlename: string | null;
+            /** @example Jaidee */
+            lastname: string | null;
+        };
+        /** @description A new initial password, which the user must replace at the next sign-in. It follows the password rules. */
+        PasswordReset: {
+            /** @example Reset-Andaman-2026 */
+            password: string;
+        };
+        /** @description One permission key held on one cluster, or on all clusters when `cluster_id` is null. */
+        Grant: {
+            /**
+             * Format: uuid
+             * @example 5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e
+             */
+            id: string;
+            permission_key: components["schemas"]["PermissionKey"];
+            /**
+             * Format: uuid
+             * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+             */
+            cluster_id: string | null;
+            /** @example CL-A */
+            cluster_code: string | null;
+            /** @example Andaman Resorts Group */
+            cluster_name: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-05T10:00:00.000Z
+             */
+            granted_at: string;
+            /** @example Platform Administrator */
+            granted_by_name: string | null;
+        };
+        GrantList: {
+            data: components["schemas"]["Grant"][];
+            /**
+             * @description A super admin may do everything whatever its grants.
+             * @example false
+             */
+            is_super_admin: boolean;
+        };
+        /** @description A key to grant on one cluster (`cluster_id`) or on all clusters (`cluster_id: null`). The caller must hold the key on that scope itself (a key held on all clusters covers one cluster) and `grant.manage`; super admin cannot be granted. */
+        GrantInput: {
+            permission_key: components["schemas"]["PermissionKey"];
+            /**
+             * Format: uuid
+             * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+             */
+            cluster_id: string | null;
+        };
+        /** @description The caller's current password and the new one. The new password has at least 12 characters, is not the username or the email address, is not on the list of common passwords, and differs from the current one. */
+        PasswordChange: {
+            /** @example Andaman-Sunrise-2026 */
+            current_password: string;
+            /** @example Phuket-Lagoon-Morning-7 */
+            new_password: string;
+        };
+        /** @description One signed-in device of the caller, from its sign-in until it signs out, is revoked or expires. */
+        Session: {
+            /**
+             * Format: uuid
+             * @example 8f9e0d1c-2b3a-4c5d-9e6f-7a8b9c0d1e2f
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T07:45:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description The last sign-in or token refresh.
+             * @example 2026-11-20T09:15:00.000Z
+             */
+            last_used_at: string;
+            /** @example 203.0.113.7 */
+            ip: string | null;
+            /** @example Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 */
+            user_agent: string | null;
+            /**
+             * @description The session of the access token this request carries.
+             * @example true
+             */
+            current: boolean;
+        };
+        SessionList: {
+            data: components["schemas"]["Session"][];
+        };
+        RevokedSessions: {
+            /**
+             * Format: int32
+             * @description How many sessions ended.
+             * @example 2
+             */
+            revoked: number;
         };
         /**
          * @description A number format, normally an object of `Intl.NumberFormat` options (for example `{ "locales": "th-TH", "minimumIntegerDigits": 2 }`; the per-page format is `{ "default": 10 }`). When the console could not parse the operator's JSON text it sends the raw text, which is stored and returned as a string (at most 1,000 characters). An object holds at most 25 options; options other than those listed are strings of at most 100 characters, numbers or booleans. A format takes at most 2 KB (2,048 bytes) as JSON once saved.
@@ -2532,11 +3006,12 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Too many failed sign-ins for this account; wait for the time in Retry-After. */
+        /** @description Slow down. Either this client has failed to sign in to this account too often (a progressive delay: a client that has not failed still signs in), or too many sign-in requests came from this address or in total. Wait for the seconds in `Retry-After`. */
         TooManyRequests: {
             headers: {
-                /** @description Seconds to wait. */
-                "Retry-After"?: number;
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2545,7 +3020,7 @@ export interface components {
                  *       "type": "about:blank",
                  *       "title": "Too Many Requests",
                  *       "status": 429,
-                 *       "detail": "Too many failed sign-ins for this account; wait for the time in Retry-After."
+                 *       "detail": "Too many failed sign-ins from this device; try again in 30 seconds."
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -2733,6 +3208,26 @@ export interface components {
          */
         PerPage: number;
         /**
+         * @description `field:asc|desc`, comma-separated for several keys. Fields: username, email, is_active, last_sign_in_at, created_at, updated_at. Default `username:asc`.
+         * @example username:asc
+         */
+        UserSort: string;
+        /**
+         * @description The user id.
+         * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+         */
+        UserIdPath: string;
+        /**
+         * @description The grant id.
+         * @example 5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e
+         */
+        GrantIdPath: string;
+        /**
+         * @description The session id.
+         * @example 8f9e0d1c-2b3a-4c5d-9e6f-7a8b9c0d1e2f
+         */
+        SessionIdPath: string;
+        /**
          * @description `field:asc|desc`, comma-separated for several keys. Fields: code, name, alias_name, cluster_name, is_active, is_hq, created_at, updated_at, deleted_at. Default `created_at:desc`.
          * @example name:asc
          */
@@ -2775,6 +3270,21 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description Seconds to wait before trying again.
+         * @example 30
+         */
+        RetryAfter: number;
+        /**
+         * @description The limit that refused the request, what remains of it and the seconds until it refills (IETF RateLimit fields), e.g. `limit=20, remaining=0, reset=3`.
+         * @example limit=20, remaining=0, reset=3
+         */
+        RateLimit: string;
+        /**
+         * @description The policy of that limit: requests per window of seconds, e.g. `20;w=10`.
+         * @example 20;w=10
+         */
+        RateLimitPolicy: string;
         /**
          * @description The version of the record; send it back as `If-Match` to make a write conditional.
          * @example W/"3b0f5a52-1795000000000"
@@ -2899,6 +3409,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2928,6 +3439,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3809,6 +4321,586 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Case-insensitive text to look for (contains).
+                 * @example andaman
+                 */
+                search?: components["parameters"]["Search"];
+                /**
+                 * @description `field:asc|desc`, comma-separated for several keys. Fields: username, email, is_active, last_sign_in_at, created_at, updated_at. Default `username:asc`.
+                 * @example username:asc
+                 */
+                sort?: components["parameters"]["UserSort"];
+                /**
+                 * @description Only active (`true`) or only inactive (`false`) rows. Leave it out for both.
+                 * @example true
+                 */
+                is_active?: components["parameters"]["IsActive"];
+                /**
+                 * @description Only accounts with at least one grant or super admin (`true`), or with none (`false`).
+                 * @example true
+                 */
+                has_grants?: boolean;
+                /**
+                 * @description Only members of this cluster and holders of a grant on it.
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                cluster_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccountPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "somchai.j",
+                 *       "email": "somchai@andaman-hospitality.example",
+                 *       "firstname": "Somchai",
+                 *       "middlename": null,
+                 *       "lastname": "Jaidee",
+                 *       "password": "Andaman-Sunrise-2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+                 * @example W/"3b0f5a52-1795000000000"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "somchai.j",
+                 *       "email": "somchai.jaidee@andaman-hospitality.example",
+                 *       "firstname": "Somchai",
+                 *       "middlename": null,
+                 *       "lastname": "Jaidee"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated account. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account after the change. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    reactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account after the change. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Reset-Andaman-2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordReset"];
+            };
+        };
+        responses: {
+            /** @description The account after the change. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    unlockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account after the change. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeSuperAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account after the change. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listUserGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    addUserGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "permission_key": "cluster.update",
+                 *       "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GrantInput"];
+            };
+        };
+        responses: {
+            /** @description Granted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e",
+                     *       "permission_key": "cluster.update",
+                     *       "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
+                     *       "cluster_code": "CL-A",
+                     *       "cluster_name": "Andaman Resorts Group",
+                     *       "granted_at": "2026-11-05T10:00:00.000Z",
+                     *       "granted_by_name": "Platform Administrator"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Grant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    removeUserGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The grant id.
+                 * @example 5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e
+                 */
+                grantId: components["parameters"]["GrantIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    changeMyPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": "Andaman-Sunrise-2026",
+                 *       "new_password": "Phuket-Lagoon-Morning-7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listMySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeMyOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedSessions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeMySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The session id.
+                 * @example 8f9e0d1c-2b3a-4c5d-9e6f-7a8b9c0d1e2f
+                 */
+                id: components["parameters"]["SessionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };
     };

@@ -16,10 +16,12 @@ import { assertEveryOperationHandled, dispatch } from './http/handler.js';
 import { imageUploadsOnly, multipartUpload } from './http/multipart.js';
 import { identifyOperation, operationsOf } from './http/operations.js';
 import { canonicalQuery } from './http/query-encoding.js';
+import { signInRateLimit } from './http/rate-limit.js';
 import { apiNotFound, problemHandler } from './http/problem.js';
 import { API_SPEC_PATH, loadApiSpec } from './http/spec.js';
 import { consoleSite, publishedContract, referenceDocs } from './http/static.js';
 import { createHandlers, createServices, type AppHandlers } from './modules/index.js';
+import { configurePasswordHashGate } from './modules/auth/throttle.js';
 
 export interface AppDeps {
   config: Config;
@@ -85,8 +87,11 @@ export function createApp({ config, db, storage, logger, handlerOverrides }: App
     if (req.method === 'HEAD' && CONTRACT_PATH.test(req.path)) req.method = 'GET';
     next();
   });
+  // Sign-in floods are refused here, before the body is parsed, a password hashed or the database asked.
+  app.use('/api/auth', signInRateLimit(config.signIn));
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
 
+  configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
   const spec = loadApiSpec();
   const operations = operationsOf(spec);
   const deps = { config, knex: db.knex, storage, logger };

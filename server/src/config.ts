@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -35,6 +36,13 @@ export interface Config {
   publicBaseUrl: string | null;
   /** Express's `trust proxy`: false, true, a hop count, or addresses/subnets of the proxies whose X-Forwarded-* headers count. */
   trustProxy: boolean | number | string[];
+  /** Sign-in protection on /api/auth/*: token buckets per client address and in total, and concurrent password hashes. */
+  signIn: {
+    perClient: { limit: number; windowSeconds: number };
+    global: { limit: number; windowSeconds: number };
+    hashConcurrency: number;
+    hashQueue: number;
+  };
   /** Where the signing secret came from: the environment, or a file generated into DATA_DIR (one per data directory). */
   jwtSecretSource: 'env' | 'generated';
   version: string;
@@ -161,6 +169,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else trustProxy = parsed;
   }
 
+  const signIn = {
+    perClient: rateOf(str('AUTH_RATE_PER_IP'), 'AUTH_RATE_PER_IP', DEFAULT_RATE_PER_IP, problems),
+    global: rateOf(str('AUTH_RATE_GLOBAL'), 'AUTH_RATE_GLOBAL', DEFAULT_RATE_GLOBAL, problems),
+    hashConcurrency: countOf(str('AUTH_HASH_CONCURRENCY'), 'AUTH_HASH_CONCURRENCY', defaultHashConcurrency(), 1, 64, problems),
+    hashQueue: countOf(str('AUTH_HASH_QUEUE'), 'AUTH_HASH_QUEUE', 32, 0, 100_000, problems),
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const jwtSecretSource = jwtSecret === undefined ? 'generated' : 'env';
@@ -183,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir,
     publicBaseUrl,
     trustProxy,
+    signIn,
     jwtSecretSource,
     version: packageVersion(),
   };
@@ -228,6 +244,41 @@ function publicBaseUrlOf(raw: string): string | null {
   const base = `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
   // The address is written into the published spec and the docs page: only characters that need no escaping there.
   return /^https?:\/\/[A-Za-z0-9.\-[\]:]+(\/[A-Za-z0-9._~\-/%]*)?$/.test(base) ? base : null;
+}
+
+/** 20 sign-in requests per address in a burst, then one a second; 100 in all in a burst, then 20 a second. */
+const DEFAULT_RATE_PER_IP = { limit: 20, windowSeconds: 20 };
+const DEFAULT_RATE_GLOBAL = { limit: 100, windowSeconds: 5 };
+
+/**
+ * Half the cores (1 to 4): a hash takes a whole core for tens of milliseconds, and the other half stays free for the
+ * signed-in users' requests however many sign-ins arrive.
+ */
+export function defaultHashConcurrency(): number {
+  return Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2)));
+}
+
+/** `20/20s` (or `20/20`): 20 requests per 20 seconds, as a burst of 20 refilled evenly over the window. */
+function rateOf(raw: string | undefined, name: string, fallback: { limit: number; windowSeconds: number }, problems: string[]): { limit: number; windowSeconds: number } {
+  if (raw === undefined) return fallback;
+  const m = /^(\d{1,9})\s*\/\s*(\d{1,7})\s*s?$/i.exec(raw);
+  const limit = m ? Number(m[1]) : 0;
+  const windowSeconds = m ? Number(m[2]) : 0;
+  if (!m || limit < 1 || windowSeconds < 1) {
+    problems.push(`${name} must be requests per window in seconds, like 20/20s (a burst of 20, refilled over 20 seconds), both at least 1 (got "${raw}")`);
+    return fallback;
+  }
+  return { limit, windowSeconds };
+}
+
+function countOf(raw: string | undefined, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return n;
 }
 
 const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;

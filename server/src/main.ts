@@ -8,6 +8,7 @@ import { templateForNewDatabase } from './db/template.js';
 import { createStorage } from './storage/index.js';
 import { createLogger } from './http/logging.js';
 import { createApp } from './app.js';
+import { startAuthPurge } from './modules/auth/purge.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { PRIVATE_UMASK, tightenPermissions } from './data-dir.js';
 
@@ -80,6 +81,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     if (await seedIfEmpty(db.knex, config)) logger.info({ admin: config.admin.username }, 'seeded demo data on first start');
     const storage = await createStorage(config);
     const app = createApp({ config, db, storage, logger });
+    const purge = startAuthPurge(db.knex, logger);
     const { createServer } = await import('node:http');
     const front = options.front;
     const server = createServer(front ? (req, res) => front(req, res, () => app(req, res)) : app);
@@ -107,6 +109,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
             server.closeIdleConnections();
             setTimeout(() => server.closeAllConnections(), 10_000).unref();
           });
+          purge.stop();
           await db.close();
           logger.info('stopped');
         })();

@@ -10,11 +10,13 @@
  *
  * Skipped transactions (the rules and their wording live in skips.cjs, which the runner also reads; the suite
  * fails on any other skip):
- *   - the 51 `<operation> > 200 > application/problem+json` transactions: Dredd turns each operation's `default`
+ *   - the `<operation> > 200 > application/problem+json` transactions (one per operation): Dredd turns each operation's `default`
  *     response into a second 200 transaction that no request can produce; every concrete error status of the
  *     operation has its own transaction here;
  *   - `GET /healthz > 503`: needs a database that stops answering while the server runs (covered by
- *     test/server/health.test.ts).
+ *     test/server/health.test.ts);
+ *   - `DELETE /api-system/users/{id}/super-admin > 200`: needs a second active super admin, which no operation
+ *     creates (covered by test/server/accounts.test.ts and the authorization matrix).
  *
  * Dredd's own body check is switched off (see beforeEachValidation): Prism validates every body against the
  * schemas instead.
@@ -136,6 +138,42 @@ async function newWidget(token = admin()) {
   if (!dataset) throw new Error('no unpinned dataset left for a widget fixture');
   const widgetType = dataset.shape === 'categorical' ? 'bar' : 'kpi';
   return must(201, 'POST', '/api/proxy/api/me/dashboard-widgets', { token, json: { dataset_id: dataset.id, widget_type: widgetType, title: dataset.name.slice(0, 100) } });
+}
+
+const ACCOUNT_PASSWORD = 'Andaman-Sunrise-2026';
+const CHANGED_PASSWORD = 'Phuket-Lagoon-Morning-7';
+
+/** A new account through the API (no grants; it must change its initial password ACCOUNT_PASSWORD). */
+async function newAccount() {
+  const username = `ct-${uniq().toLowerCase()}`;
+  return must(201, 'POST', '/api-system/users', { token: admin(), json: { username, email: `${username}@example.com`, firstname: 'Contract', middlename: null, lastname: 'Account', password: ACCOUNT_PASSWORD } });
+}
+
+/** A new account that has replaced its initial password and is signed in (its access token and session id). */
+async function signedInAccount() {
+  const account = await newAccount();
+  const first = await login(account.username, ACCOUNT_PASSWORD);
+  await must(204, 'PUT', '/api-system/me/password', { token: first.access_token, json: { current_password: ACCOUNT_PASSWORD, new_password: CHANGED_PASSWORD } });
+  const session = await login(account.username, CHANGED_PASSWORD);
+  const sessions = await must(200, 'GET', '/api-system/me/sessions', { token: session.access_token });
+  return { account, token: session.access_token, sessionId: sessions.data.find((x) => x.current).id };
+}
+
+let floodedClients = 0;
+/**
+ * Spends the sign-in rate limit of one client address (the server trusts X-Forwarded-For from loopback in this
+ * suite) and sends the transaction as that client, so it meets the 429 while the suite's own sign-ins go on.
+ */
+async function asFloodedClient(t, path) {
+  const client = `198.51.100.${++floodedClients}`;
+  // Exactly the bucket (AUTH_RATE_PER_IP=20/20s, set by runner.ts): a refused request is answered only after a second, by which time a
+  // token would have refilled, so the transaction itself must be the first one over the limit.
+  await Promise.all(Array.from({ length: 20 }, () => api('POST', path, { json: { refresh_token: 'flood' }, headers: { 'X-Forwarded-For': client } })));
+  header(t, 'X-Forwarded-For', client);
+}
+
+async function newGrant(userId, key = 'cluster.read', clusterId = null) {
+  return must(201, 'POST', `/api-system/users/${userId}/grants`, { token: admin(), json: { permission_key: key, cluster_id: clusterId } });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -284,12 +322,20 @@ const cases = {
       lenient(t);
     },
     401: async (t) => json(t, { refresh_token: 'not-a-refresh-token-we-ever-issued' }),
+    429: async (t) => {
+      json(t, { refresh_token: 'not-a-refresh-token-we-ever-issued' });
+      await asFloodedClient(t, '/api/auth/refresh-token');
+    },
   },
   logout: {
     ok: async (t) => json(t, { refresh_token: (await login('viewer', DEMO_PASSWORD)).refresh_token }),
     400: async (t) => {
       json(t, {});
       lenient(t);
+    },
+    429: async (t) => {
+      json(t, { refresh_token: 'not-a-refresh-token-we-ever-issued' });
+      await asFloodedClient(t, '/api/auth/logout');
     },
   },
   getPlatformPermissions: {},
@@ -689,6 +735,174 @@ const cases = {
       lenient(t);
     },
     403: deny('mapper'),
+  },
+  listUsers: {
+    ok: async (t) => url(t, {}, 'page=1&perpage=10&search=e&sort=username:asc,created_at:desc&is_active=true&has_grants=true'),
+    400: async (t) => {
+      url(t, {}, 'sort=password_hash:asc');
+      lenient(t);
+    },
+    403: deny('operator'),
+  },
+  createUser: {
+    ok: async (t) => {
+      const username = `ct-${uniq().toLowerCase()}`;
+      json(t, { ...exampleBody(t), username, email: `${username}@example.com` });
+    },
+    // Valid by the contract, refused by the password rules.
+    400: async (t) => {
+      const username = `ct-${uniq().toLowerCase()}`;
+      json(t, { ...exampleBody(t), username, email: `${username}@example.com`, password: 'too-short' });
+    },
+    403: deny('operator'),
+    409: async (t) => json(t, { ...exampleBody(t), username: 'viewer', email: `ct-${uniq().toLowerCase()}@example.com` }),
+  },
+  getUser: {
+    ok: async (t) => id(t, (await newAccount()).id),
+    403: deny('operator'),
+  },
+  updateUser: {
+    ok: async (t) => {
+      const a = await newAccount();
+      id(t, a.id);
+      json(t, { ...exampleBody(t), username: a.username, email: `renamed-${a.username}@example.com` });
+    },
+    403: deny('operator'),
+    409: async (t) => {
+      const a = await newAccount();
+      id(t, a.id);
+      json(t, { ...exampleBody(t), username: 'viewer', email: a.email });
+    },
+    412: async (t) => {
+      const a = await newAccount();
+      id(t, a.id);
+      json(t, { ...exampleBody(t), username: a.username, email: a.email });
+      header(t, 'If-Match', 'W/"stale-version"');
+    },
+  },
+  deactivateUser: {
+    ok: async (t) => id(t, (await newAccount()).id),
+    403: deny('operator'),
+    // The super admin deactivating its own account.
+    409: async (t) => id(t, seed.users.admin),
+  },
+  reactivateUser: {
+    ok: async (t) => {
+      const a = await newAccount();
+      await must(200, 'POST', `/api-system/users/${a.id}/deactivate`, { token: admin() });
+      id(t, a.id);
+    },
+    403: deny('operator'),
+  },
+  resetUserPassword: {
+    ok: async (t) => id(t, (await newAccount()).id),
+    // Valid by the contract, refused by the password rules.
+    400: async (t) => {
+      id(t, (await newAccount()).id);
+      json(t, { password: 'too-short' });
+    },
+    403: deny('operator'),
+  },
+  unlockUser: {
+    ok: async (t) => id(t, (await newAccount()).id),
+    403: deny('operator'),
+  },
+  revokeSuperAdmin: {
+    // The seeded admin is the only super admin of the suite's database (200 is skipped: see skips.cjs).
+    403: async (t) => {
+      id(t, seed.users.admin);
+      as(t, 'operator');
+    },
+    409: async (t) => id(t, seed.users.admin),
+  },
+  listUserGrants: {
+    ok: async (t) => {
+      const a = await newAccount();
+      await newGrant(a.id, 'cluster.update', seed.clusters['CL-A']);
+      id(t, a.id);
+    },
+    403: deny('operator'),
+  },
+  addUserGrant: {
+    ok: async (t) => {
+      id(t, (await newAccount()).id);
+      json(t, { permission_key: 'cluster.update', cluster_id: seed.clusters['CL-A'] });
+    },
+    // A platform key on one cluster: valid by the contract, refused by the server.
+    400: async (t) => {
+      id(t, (await newAccount()).id);
+      json(t, { permission_key: 'user.manage', cluster_id: seed.clusters['CL-A'] });
+    },
+    403: deny('operator'),
+    404: async (t) => {
+      id(t, (await newAccount()).id);
+      json(t, { permission_key: 'cluster.read', cluster_id: NO_SUCH_ID });
+    },
+    409: async (t) => {
+      const a = await newAccount();
+      await newGrant(a.id, 'cluster.read', null);
+      id(t, a.id);
+      json(t, { permission_key: 'cluster.read', cluster_id: null });
+    },
+  },
+  removeUserGrant: {
+    ok: async (t) => {
+      const a = await newAccount();
+      url(t, { id: a.id, grantId: (await newGrant(a.id)).id });
+    },
+    400: async (t) => {
+      url(t, { id: 'not-a-uuid', grantId: NO_SUCH_ID });
+      lenient(t);
+    },
+    401: async (t) => {
+      const a = await newAccount();
+      url(t, { id: a.id, grantId: (await newGrant(a.id)).id });
+      as(t, 'bad');
+    },
+    403: deny('operator'),
+    // A grant of another account.
+    404: async (t) => {
+      const [a, b] = [await newAccount(), await newAccount()];
+      url(t, { id: a.id, grantId: (await newGrant(b.id)).id });
+    },
+  },
+  changeMyPassword: {
+    ok: async (t) => {
+      const a = await newAccount();
+      header(t, 'Authorization', `Bearer ${(await login(a.username, ACCOUNT_PASSWORD)).access_token}`);
+      json(t, { current_password: ACCOUNT_PASSWORD, new_password: CHANGED_PASSWORD });
+    },
+    // Valid by the contract, refused by the password rules.
+    400: async (t) => {
+      const a = await newAccount();
+      header(t, 'Authorization', `Bearer ${(await login(a.username, ACCOUNT_PASSWORD)).access_token}`);
+      json(t, { current_password: ACCOUNT_PASSWORD, new_password: 'too-short' });
+    },
+  },
+  listMySessions: {
+    ok: async (t) => header(t, 'Authorization', `Bearer ${(await signedInAccount()).token}`),
+  },
+  revokeMySession: {
+    // The caller ends another of its own sessions.
+    ok: async (t) => {
+      const me = await signedInAccount();
+      const other = await login(me.account.username, CHANGED_PASSWORD);
+      header(t, 'Authorization', `Bearer ${other.access_token}`);
+      id(t, me.sessionId);
+    },
+    // Another account's session is not there.
+    404: async (t) => {
+      const [me, someone] = [await signedInAccount(), await signedInAccount()];
+      header(t, 'Authorization', `Bearer ${me.token}`);
+      id(t, someone.sessionId);
+    },
+  },
+  revokeMyOtherSessions: {
+    ok: async (t) => {
+      const me = await signedInAccount();
+      await login(me.account.username, CHANGED_PASSWORD);
+      header(t, 'Authorization', `Bearer ${me.token}`);
+    },
   },
   getStoredFile: {
     ok: async (t) => {

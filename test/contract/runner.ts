@@ -141,6 +141,11 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       DATABASE_URL: '',
+      // Requests come from the hooks and the two Prism proxies, all on loopback: trusting it lets a hook flood the
+      // sign-in rate limit as one client (its X-Forwarded-For) without slowing the suite's own sign-ins.
+      TRUST_PROXY: 'loopback',
+      // The per-address bucket the hooks spend for the 429 cases (asFloodedClient): stated here, not assumed.
+      AUTH_RATE_PER_IP: '20/20s',
       ...opts.serverEnv,
     });
     processes.push(server);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
+import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from '../server/support/index.js';
 import { problemViolations } from './support.js';
@@ -31,7 +32,10 @@ interface Fixture {
   other: string;
   newCluster(opts?: { deleted?: boolean }): Promise<string>;
   newBusinessUnit(clusterId: string, opts?: { deleted?: boolean }): Promise<string>;
-  newUser(): Promise<string>;
+  /** A new account without grants; every such account has the password `MATRIX_PASSWORD`. */
+  newUser(opts?: { superAdmin?: boolean }): Promise<string>;
+  /** A live session (signed-in device) of the user. */
+  session(userId: string): Promise<string>;
   clusterMembership(clusterId: string): Promise<string>;
   buMembership(buId: string): Promise<string>;
   mapping(): Promise<string>;
@@ -59,6 +63,7 @@ interface Row {
   call(f: Fixture, granted: { id: string }): Promise<Call>;
 }
 
+const MATRIX_PASSWORD = 'Matrix-Lagoon-Password-26';
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const excludes = (id: string) => (caller: Caller, _res: Response, body: unknown) => {
   const ids = ((body as { data?: Array<{ id: string; cluster_id?: string }> }).data ?? []).flatMap((r) => [r.id, r.cluster_id]);
@@ -310,6 +315,90 @@ const MATRIX: Record<string, Row> = {
   listReportTemplates: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/report-templates' }) },
   listAuditEvents: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/audit-events', clusterId: f.target }) },
   listCurrencies: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/currencies', clusterId: f.target }) },
+  listUsers: { key: 'user.read', scope: 'platform', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/users' }) },
+  getUser: { key: 'user.read', scope: 'platform', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}` }) },
+  createUser: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 201,
+    call: async () => {
+      const username = `mx-new-${randomUUID().slice(0, 8)}`;
+      return { method: 'POST', path: '/api-system/users', json: { username, email: `${username}@example.com`, password: MATRIX_PASSWORD } };
+    },
+  },
+  updateUser: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => {
+      const id = await f.newUser();
+      const username = `mx-ed-${randomUUID().slice(0, 8)}`;
+      return { method: 'PUT', path: `/api-system/users/${id}`, json: { username, email: `${username}@example.com`, firstname: 'Matrix', middlename: null, lastname: null } };
+    },
+  },
+  deactivateUser: { key: 'user.manage', scope: 'platform', ok: 200, call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/deactivate` }) },
+  reactivateUser: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => {
+      const id = await f.newUser();
+      await f.t.knex('users').where({ id }).update({ is_active: false });
+      return { method: 'POST', path: `/api-system/users/${id}/reactivate` };
+    },
+  },
+  resetUserPassword: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/password-reset`, json: { password: 'Reset-Matrix-Lagoon-26' } }),
+  },
+  unlockUser: { key: 'user.manage', scope: 'platform', ok: 200, call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/unlock` }) },
+  revokeSuperAdmin: {
+    key: 'grant.manage',
+    scope: 'platform',
+    ok: 200,
+    // Only a super admin may demote one: the granted caller is one as well as holding grant.manage.
+    call: async (f, g) => {
+      await f.t.knex('users').where({ id: g.id }).update({ is_super_admin: true });
+      return { method: 'DELETE', path: `/api-system/users/${await f.newUser({ superAdmin: true })}/super-admin` };
+    },
+  },
+  listUserGrants: { key: 'user.read', scope: 'platform', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}/grants` }) },
+  addUserGrant: {
+    key: 'grant.manage',
+    scope: 'platform',
+    ok: 201,
+    // The granted caller holds grant.manage on all clusters, so it may give exactly that.
+    call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/grants`, json: { permission_key: 'grant.manage', cluster_id: null } }),
+  },
+  removeUserGrant: {
+    key: 'grant.manage',
+    scope: 'platform',
+    ok: 204,
+    call: async (f) => {
+      const id = await f.newUser();
+      const [row] = await f.t.knex('permission_grants').insert({ user_id: id, permission_key: 'grant.manage', cluster_id: null }).returning('id');
+      return { method: 'DELETE', path: `/api-system/users/${id}/grants/${(row as { id: string }).id}` };
+    },
+  },
+  // Every caller changes its own password (each matrix account has MATRIX_PASSWORD).
+  changeMyPassword: {
+    key: null,
+    scope: 'signin',
+    ok: 204,
+    call: async () => ({ method: 'PUT', path: '/api-system/me/password', json: { current_password: MATRIX_PASSWORD, new_password: 'Phuket-Lagoon-Morning-7' } }),
+  },
+  listMySessions: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/me/sessions' }) },
+  revokeMySession: {
+    key: null,
+    scope: 'signin',
+    ok: 204,
+    denied: 404,
+    otherCluster: 404,
+    call: async (f, g) => ({ method: 'DELETE', path: `/api-system/me/sessions/${await f.session(g.id)}` }),
+  },
+  revokeMyOtherSessions: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'POST', path: '/api-system/me/sessions/revoke-others' }) },
 };
 
 function expected(row: Row, caller: Caller): number {
@@ -338,9 +427,11 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
       if (opts.deleted) await api('DELETE', `/api-system/clusters/${id}`);
       return id;
     };
-    const newUser = async () => {
+    // One hash for every matrix account: hashing is deliberately slow.
+    const passwordHash = await hashPassword(MATRIX_PASSWORD);
+    const newUser: Fixture['newUser'] = async (opts = {}) => {
       const username = `mx-${randomUUID().slice(0, 8)}`;
-      const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'x' }).returning('id');
+      const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: passwordHash, is_super_admin: !!opts.superAdmin }).returning('id');
       return (row as { id: string }).id;
     };
     const target = await newCluster();
@@ -357,6 +448,10 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         return id;
       },
       newUser,
+      async session(userId) {
+        const [row] = await t.knex('sessions').insert({ id: randomUUID(), user_id: userId, expires_at: t.knex.raw("now() + interval '1 day'") }).returning('id');
+        return (row as { id: string }).id;
+      },
       async clusterMembership(clusterId) {
         return (await api('POST', '/api-system/user/clusters', { user_id: await newUser(), cluster_id: clusterId })).id;
       },

@@ -72,7 +72,7 @@ describe('two replicas on one PostgreSQL and one storage directory', () => {
     );
     const statuses = tries.map((r) => r.status);
     await Promise.all(tries.map((r) => r.arrayBuffer()));
-    // Five failures lock the subject: no more than five 401s in all, whichever replica answered.
+    // Five failures of this client delay it on this login: no more than five 401s in all, whichever replica answered.
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     for (const base of [a.url, b.url]) {
       const res = await jsonRequest(base, 'POST', '/api/auth/login', undefined, { username: subject, password: 'wrong-password' });
@@ -80,7 +80,8 @@ describe('two replicas on one PostgreSQL and one storage directory', () => {
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
       await res.arrayBuffer();
     }
-    // A real user locked on A is locked on B, even with the right password.
+    // A client delayed for a real user on A is delayed on B too, even with the right password (the counters live in
+    // the database; only another client, one that has not failed, would still get in).
     for (let i = 0; i < 5; i++) await (await jsonRequest(a.url, 'POST', '/api/auth/login', undefined, { username: 'mapper', password: 'nope-nope' })).arrayBuffer();
     const locked = await jsonRequest(b.url, 'POST', '/api/auth/login', undefined, { username: 'mapper', password: DEMO_PASSWORD });
     expect(locked.status).toBe(429);

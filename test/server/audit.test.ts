@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
 import { wellFormedPng } from '../support/images.js';
+import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 interface Call {
@@ -42,6 +44,19 @@ describe.each(engines())('audit trail on %s', (engine) => {
   const newWidget = async () => {
     await t.knex('dashboard_widgets').where({ user_id: adminId, dataset_id: 'tenancy.active-clusters' }).delete();
     return post<{ id: string }>('/api/proxy/api/me/dashboard-widgets', { dataset_id: 'tenancy.active-clusters', widget_type: 'kpi' });
+  };
+  const ACCOUNT_PASSWORD = 'Andaman-Sunrise-2026';
+  /** A new account with a known password, straight in the database (no grants, no forced change). */
+  const newAccount = async (opts: { superAdmin?: boolean } = {}) => {
+    const username = `au-${uniq().toLowerCase()}${uniq().toLowerCase()}`;
+    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: await hashPassword(ACCOUNT_PASSWORD), is_super_admin: !!opts.superAdmin }).returning('id');
+    return { id: (row as { id: string }).id, username };
+  };
+  /** Signs the account in: its access token and the id of the session it opened. */
+  const signIn = async (username: string) => {
+    const { access_token } = await post<{ access_token: string }>('/api/auth/login', { username, password: ACCOUNT_PASSWORD }, '');
+    const sessions = (await (await t.fetch('/api-system/me/sessions', { token: access_token })).json()) as { data: Array<{ id: string; current: boolean }> };
+    return { token: access_token, sessionId: sessions.data.find((s) => s.current)?.id };
   };
   const refreshToken = async () => ((await post<{ refresh_token: string }>('/api/auth/login', { username: 'viewer', password: 'demo1234' }, '')).refresh_token);
 
@@ -133,6 +148,62 @@ describe.each(engines())('audit trail on %s', (engine) => {
       const w = await newWidget();
       return { method: 'DELETE', path: `/api/proxy/api/me/dashboard-widgets/${w.id}`, target: { type: 'widget', id: w.id } };
     },
+    createUser: async () => {
+      const username = `au-${uniq().toLowerCase()}`;
+      return { method: 'POST', path: '/api-system/users', json: { username, email: `${username}@example.com`, password: ACCOUNT_PASSWORD }, target: { type: 'user' } };
+    },
+    updateUser: async () => {
+      const a = await newAccount();
+      return { method: 'PUT', path: `/api-system/users/${a.id}`, json: { username: a.username, email: `${a.username}@example.com`, firstname: 'Audited', middlename: null, lastname: null }, target: { type: 'user', id: a.id } };
+    },
+    deactivateUser: async () => {
+      const a = await newAccount();
+      return { method: 'POST', path: `/api-system/users/${a.id}/deactivate`, target: { type: 'user', id: a.id } };
+    },
+    reactivateUser: async () => {
+      const a = await newAccount();
+      await t.knex('users').where({ id: a.id }).update({ is_active: false });
+      return { method: 'POST', path: `/api-system/users/${a.id}/reactivate`, target: { type: 'user', id: a.id } };
+    },
+    resetUserPassword: async () => {
+      const a = await newAccount();
+      return { method: 'POST', path: `/api-system/users/${a.id}/password-reset`, json: { password: 'Reset-Andaman-2026' }, target: { type: 'user', id: a.id } };
+    },
+    unlockUser: async () => {
+      const a = await newAccount();
+      await t.knex('login_attempts').insert({ account_key: a.id, client: '203.0.113.7', failed_count: 6, delayed_until: t.knex.raw("now() + interval '5 minutes'") });
+      return { method: 'POST', path: `/api-system/users/${a.id}/unlock`, target: { type: 'user', id: a.id } };
+    },
+    revokeSuperAdmin: async () => {
+      const a = await newAccount({ superAdmin: true });
+      return { method: 'DELETE', path: `/api-system/users/${a.id}/super-admin`, target: { type: 'user', id: a.id } };
+    },
+    addUserGrant: async () => {
+      const a = await newAccount();
+      return { method: 'POST', path: `/api-system/users/${a.id}/grants`, json: { permission_key: 'cluster.read', cluster_id: (await newCluster()).id }, target: { type: 'user', id: a.id } };
+    },
+    removeUserGrant: async () => {
+      const a = await newAccount();
+      const g = await post<{ id: string }>(`/api-system/users/${a.id}/grants`, { permission_key: 'user.read', cluster_id: null });
+      return { method: 'DELETE', path: `/api-system/users/${a.id}/grants/${g.id}`, target: { type: 'user', id: a.id } };
+    },
+    changeMyPassword: async () => {
+      const a = await newAccount();
+      const { token } = await signIn(a.username);
+      return { method: 'PUT', path: '/api-system/me/password', json: { current_password: ACCOUNT_PASSWORD, new_password: 'Phuket-Lagoon-Morning-7' }, token, target: { type: 'user', id: a.id } };
+    },
+    revokeMySession: async () => {
+      const a = await newAccount();
+      const other = await signIn(a.username);
+      const { token } = await signIn(a.username);
+      return { method: 'DELETE', path: `/api-system/me/sessions/${other.sessionId}`, token, target: { type: 'session', id: other.sessionId } };
+    },
+    revokeMyOtherSessions: async () => {
+      const a = await newAccount();
+      await signIn(a.username);
+      const { token } = await signIn(a.username);
+      return { method: 'POST', path: '/api-system/me/sessions/revoke-others', token, target: { type: 'user', id: a.id } };
+    },
   };
 
   const writes = operationsOf(loadBundledSpec()).filter((op) => op.method !== 'get');
@@ -156,6 +227,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
     expect(event.target_type).toBe(call.target.type);
     if (call.target.id !== undefined) expect(event.target_id).toBe(call.target.id);
     else if (call.target.type !== 'session') expect(event.target_id).toBe(((await res.json()) as { id: string }).id);
+    if (call.target.type === 'user') expect(event.cluster_id, 'an account belongs to no cluster').toBeNull();
     expect(JSON.stringify(event.changes)).not.toMatch(/password|demo1234|refresh_token|\$scrypt/);
   });
 
@@ -171,13 +243,33 @@ describe.each(engines())('audit trail on %s', (engine) => {
     expect(page.data[1]).toMatchObject({ action: 'createCluster', changes: { name: { before: null, after: 'Before' } } });
   });
 
-  it('when a caller may read one cluster, then it sees only that cluster\'s events; events of no cluster need a platform-wide grant', async () => {
+  it('when a caller may read one cluster, then it sees only that cluster\'s events; events of no cluster need user.read', async () => {
     const editor = await t.login('editor-a');
     const { data } = (await (await t.fetch('/api-system/audit-events?perpage=100', { token: editor })).json()) as { data: Array<{ cluster_id: string | null }> };
     const clusterA = ((await (await t.fetch('/api-system/clusters?search=CL-A', { token: admin })).json()) as { data: Array<{ id: string; code: string }> }).data.find((c) => c.code === 'CL-A')!.id;
     expect(data.every((e) => e.cluster_id === clusterA)).toBe(true);
     const operator = await t.login('operator');
     expect((await t.fetch('/api-system/audit-events', { token: operator })).status).toBe(403);
+
+    // An account event (no cluster) next to a cluster event.
+    const account = await newAccount();
+    await post(`/api-system/users/${account.id}/deactivate`, undefined);
+    const cluster = await newCluster();
+    const grantee = async (grants: Array<[string, string | null]>) => {
+      const a = await newAccount();
+      await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: a.id, permission_key: key, cluster_id: clusterId })));
+      return signAccessToken(t.config.jwtSecret, a.id);
+    };
+    const sees = async (token: string) => {
+      const byTarget = async (q: string) => ((await (await t.fetch(`/api-system/audit-events?${q}`, { token })).json()) as { paginate: { total: number } }).paginate.total;
+      return { account: await byTarget(`target_type=user&target_id=${account.id}`), cluster: await byTarget(`target_type=cluster&target_id=${cluster.id}`) };
+    };
+    // cluster.read on all clusters no longer shows account events …
+    expect(await sees(await grantee([['cluster.read', null]]))).toEqual({ account: 0, cluster: 1 });
+    // … user.read does, and cluster events still need cluster.read on their cluster.
+    expect(await sees(await grantee([['cluster.read', clusterA], ['user.read', null]]))).toEqual({ account: 1, cluster: 0 });
+    expect(await sees(await grantee([['cluster.read', null], ['user.read', null]]))).toEqual({ account: 1, cluster: 1 });
+    expect(await sees(await grantee([['cluster.read', cluster.id]]))).toEqual({ account: 0, cluster: 1 });
   });
 
   it('when anyone tries to change or delete an event, then the database refuses', async () => {

@@ -13,7 +13,7 @@ import { createPostgresDatabase, engines, type Engine } from './support/index.js
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TABLES = [
-  'users', 'permission_grants', 'refresh_tokens', 'login_attempts', 'currencies', 'clusters', 'business_units',
+  'users', 'permission_grants', 'refresh_tokens', 'sessions', 'login_attempts', 'currencies', 'clusters', 'business_units',
   'cluster_users', 'bu_users', 'report_templates', 'print_template_mappings', 'dashboard_widgets', 'documents', 'document_pending_approvers',
   'audit_events',
 ];
@@ -107,6 +107,8 @@ describe.each(engines())('database schema on %s', (engine) => {
       expect(await seedIfEmpty(empty.db.knex, { admin: { username: 'root', password: 'root-pass-1' }, demoPassword: 'unused', seedDemo: false })).toBe(true);
       const k = empty.db.knex;
       expect((await k('users').select('username', 'is_super_admin')).map((u: { username: string; is_super_admin: boolean }) => [u.username, u.is_super_admin])).toEqual([['root', true]]);
+      // The production admin replaces the password from the environment at the first sign-in.
+      expect((await k('users').where({ username: 'root' }).first()).must_change_password).toBe(true);
       for (const table of ['clusters', 'business_units', 'print_template_mappings', 'documents', 'dashboard_widgets', 'permission_grants']) {
         expect(countFrom(await k(table).count({ count: '*' })), table).toBe(0);
       }
@@ -126,6 +128,8 @@ describe.each(engines())('database schema on %s', (engine) => {
     const usernames = (await k('users').select('username')).map((r: { username: string }) => r.username);
     expect(usernames).toEqual(expect.arrayContaining(['root', 'viewer', 'editor-a', 'mapper', 'operator']));
     expect((await k('users').where({ username: 'root' }).first()).is_super_admin).toBe(true);
+    // The demo admin signs in with the documented password and nothing else to do first.
+    expect((await k('users').where({ username: 'root' }).first()).must_change_password).toBe(false);
     expect((await k('clusters').where({ code: 'CL-A' }).first()).max_license_bu).toBe(5);
     expect(countFrom(await k('business_units').join('clusters', 'clusters.id', 'business_units.cluster_id').where('clusters.code', 'CL-B').count({ count: '*' }))).toBeGreaterThan(0);
     const groups = (await k('report_templates').distinct('report_group')).map((r: { report_group: string }) => r.report_group).sort();

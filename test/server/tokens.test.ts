@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from '../../server/src/modules/auth/tokens.js';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, verifyAccessTokenClaims } from '../../server/src/modules/auth/tokens.js';
 
 const SECRET = 'token-test-secret-of-at-least-32-characters';
 const USER = '0b7f8a52-4c1e-4f0a-9f51-1d2a3b4c5d6e';
@@ -26,5 +26,18 @@ describe('access token verification', () => {
     const at = token.lastIndexOf('.') + 1;
     const altered = `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
     expect(await verifyAccessToken(SECRET, altered)).toBeNull();
+  });
+
+  it('when a token names its session, then the claims carry it, also from the verified-token memory', async () => {
+    const sid = '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+    const token = await signAccessToken(SECRET, USER, Date.now(), sid);
+    expect(await verifyAccessTokenClaims(SECRET, token)).toEqual({ userId: USER, sessionId: sid });
+    expect(await verifyAccessTokenClaims(SECRET, token)).toEqual({ userId: USER, sessionId: sid });
+    expect(await verifyAccessToken(SECRET, token)).toBe(USER);
+  });
+
+  it('when a token names no session, then it is session-less', async () => {
+    const token = await signAccessToken(SECRET, USER);
+    expect(await verifyAccessTokenClaims(SECRET, token)).toEqual({ userId: USER, sessionId: null });
   });
 });

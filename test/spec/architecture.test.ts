@@ -10,6 +10,7 @@ import { loadApiSpec } from '../../server/src/http/spec.js';
 import { CLUSTER_SORTABLE } from '../../server/src/modules/clusters/repository.js';
 import { BU_SORTABLE } from '../../server/src/modules/business-units/repository.js';
 import { MAPPING_SORTABLE } from '../../server/src/modules/print-template-mappings/repository.js';
+import { USER_SORTABLE } from '../../server/src/modules/users/repository.js';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -31,6 +32,7 @@ describe('one source of truth', () => {
     ['listClusters', CLUSTER_SORTABLE],
     ['listBusinessUnits', BU_SORTABLE],
     ['listPrintTemplateMappings', MAPPING_SORTABLE],
+    ['listUsers', USER_SORTABLE],
   ])('when %s sorts, then the server sorts by exactly the fields the contract allows', (operationId, sortable) => {
     expect(Object.keys(sortable).sort()).toEqual(sortFieldsOf(operationId));
   });

@@ -14,6 +14,8 @@ export class HttpError extends Error {
     public readonly headers?: Record<string, string>,
     /** Extension members of the problem body (RFC 9457 §3.2), e.g. resolve's candidates. */
     public readonly extensions?: Record<string, unknown>,
+    /** The problem type URI when a client acts on it (`problemType(name)`); absent = `about:blank`. */
+    public readonly type?: string,
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -78,8 +80,55 @@ export class UnsupportedMediaTypeError extends HttpError {
   }
 }
 export class TooManyRequestsError extends HttpError {
-  constructor(detail: string, retryAfterSeconds: number) {
-    super(429, detail, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  /** `headers`: more headers of the answer, e.g. `RateLimit` and `RateLimit-Policy`. */
+  constructor(detail: string, retryAfterSeconds: number, headers: Record<string, string> = {}) {
+    super(429, detail, undefined, { ...headers, 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
     this.name = 'TooManyRequestsError';
   }
+}
+
+/** Where the problem types a client may act on live; a client reads the last path segment (`…/problems/session-ended`). */
+export const PROBLEM_TYPE_BASE = 'https://platform-admin.dev/problems/';
+
+export function problemType(name: string): string {
+  return `${PROBLEM_TYPE_BASE}${name}`;
+}
+
+/** The account behind a valid token was deactivated: signing in again cannot help. */
+export class AccountDeactivatedError extends HttpError {
+  constructor() {
+    super(401, 'Your account has been deactivated. Ask an administrator to reactivate it.', undefined, { 'WWW-Authenticate': 'Bearer' }, undefined, problemType('account-deactivated'));
+    this.name = 'AccountDeactivatedError';
+  }
+}
+
+/** The token's session was ended (signed out from another device, by a password change or a reset). */
+export class SessionEndedError extends HttpError {
+  constructor() {
+    super(
+      401,
+      "This session was signed out (from your account's sessions, a password change or reset).",
+      undefined,
+      { 'WWW-Authenticate': 'Bearer' },
+      undefined,
+      problemType('session-ended'),
+    );
+    this.name = 'SessionEndedError';
+  }
+}
+
+/** The caller signed in with an initial or reset password and must change it before anything else. */
+export class PasswordChangeRequiredError extends HttpError {
+  constructor() {
+    super(403, 'Change your password before anything else: PUT /api-system/me/password.', undefined, undefined, undefined, problemType('password-change-required'));
+    this.name = 'PasswordChangeRequiredError';
+  }
+}
+
+/** "1 second", "45 seconds", "2 minutes": how long to wait, as a person reads it (rounded up, never shorter). */
+export function waitPhrase(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 120) return s === 1 ? '1 second' : `${s} seconds`;
+  const m = Math.ceil(s / 60);
+  return `${m} minutes`;
 }

@@ -15,6 +15,8 @@ export interface RequestOrigin {
 export interface AuthContext {
   userId: string;
   permissions: Permissions;
+  /** The signed-in device (the refresh-token family) the access token belongs to. */
+  sessionId?: string;
   origin?: RequestOrigin;
 }
 

@@ -12,6 +12,8 @@ export interface Operation {
   access: AccessRule;
   /** Takes a multipart body (an image upload). */
   multipart: boolean;
+  /** Answers while the caller must still change an initial or reset password (`x-password-change-exempt`). */
+  passwordChangeExempt: boolean;
 }
 
 declare global {
@@ -31,6 +33,7 @@ interface SpecOperation {
   security?: unknown[];
   'x-permission'?: string;
   'x-permission-scope'?: string;
+  'x-password-change-exempt'?: boolean;
   requestBody?: { content?: Record<string, unknown> };
 }
 
@@ -59,6 +62,7 @@ export function operationsOf(spec: ApiSpec): Operation[] {
         path,
         access: accessOf(`${method.toUpperCase()} ${path}`, op),
         multipart: Object.keys(op.requestBody?.content ?? {}).includes('multipart/form-data'),
+        passwordChangeExempt: op['x-password-change-exempt'] === true,
       });
     }
   }

@@ -17,6 +17,8 @@ interface Problem {
 
 interface Mapped {
   status: number;
+  /** The problem type URI; absent = `about:blank`. */
+  type?: string;
   detail: string;
   errors?: FieldError[];
   headers?: Record<string, string>;
@@ -53,7 +55,7 @@ function normaliseValidatorErrors(raw: unknown): FieldError[] | undefined {
 
 /** Maps anything thrown into status + detail; unknown errors are 500 with a generic detail. */
 export function mapError(err: unknown): Mapped {
-  if (err instanceof HttpError) return { status: err.status, detail: err.message, errors: err.errors, headers: err.headers, extensions: err.extensions };
+  if (err instanceof HttpError) return { status: err.status, type: err.type, detail: err.message, errors: err.errors, headers: err.headers, extensions: err.extensions };
   const e = err as { status?: unknown; statusCode?: unknown; type?: unknown; code?: unknown; errors?: unknown; message?: unknown; headers?: unknown };
   // body-parser (express.json)
   if (typeof e?.type === 'string' && typeof e.status === 'number') {
@@ -99,7 +101,7 @@ function problemBody(req: Request, mapped: Mapped): Problem {
   const retryAfter = mapped.headers?.['Retry-After'];
   return {
     ...mapped.extensions,
-    type: 'about:blank',
+    type: mapped.type ?? 'about:blank',
     title: STATUS_CODES[mapped.status] ?? 'Error',
     status: mapped.status,
     detail: mapped.detail,

@@ -55,7 +55,7 @@ export function createServices({ knex, storage, logger, config }: ModuleDeps) {
     memberships,
     widgets,
     datasets: datasetService(knex, widgets.pinnedDatasetIds),
-    users: userService({ knex }),
+    users: userService({ knex, audit }),
     branding: brandingService({ knex, storage, logger, audit }),
     mappings: mappingService(knex, audit),
     reportTemplates: reportTemplateService(knex),

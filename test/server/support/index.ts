@@ -126,6 +126,11 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     VALIDATE_RESPONSES: 'true',
+    // Suites sign in many users from 127.0.0.1 in quick succession: far above the production sign-in rates, so only
+    // the tests of sign-in protection (which set their own) meet a 429.
+    AUTH_RATE_PER_IP: '100000/1s',
+    AUTH_RATE_GLOBAL: '100000/1s',
+    AUTH_HASH_QUEUE: '10000',
     ...opts.env,
   });
   let pgDb: { url: string; drop(): Promise<void> } | null = null;

@@ -5,6 +5,7 @@ import * as m0003 from './0003_printing_workspace.js';
 import * as m0004 from './0004_bench_indexes.js';
 import * as m0005 from './0005_unique_bu_code.js';
 import * as m0006 from './0006_audit_events.js';
+import * as m0007 from './0007_accounts.js';
 
 interface Migration {
   name: string;
@@ -22,6 +23,7 @@ export const migrations: Migration[] = [
   { name: '0004_bench_indexes', file: '0004_bench_indexes', ...m0004 },
   { name: '0005_unique_bu_code', file: '0005_unique_bu_code', ...m0005 },
   { name: '0006_audit_events', file: '0006_audit_events', ...m0006 },
+  { name: '0007_accounts', file: '0007_accounts', ...m0007 },
 ];
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */

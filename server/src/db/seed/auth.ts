@@ -31,6 +31,9 @@ export async function seedAuth(ctx: SeedContext): Promise<void> {
       lastname: 'Admin',
       password_hash: adminHash,
       is_super_admin: true,
+      // A production admin's first password came from the deployment's environment: its holder replaces it at the
+      // first sign-in. The demo admin keeps the documented one.
+      must_change_password: !demo,
     },
     ...(demo ? [...DEMO_USERS, ...STAFF.map(([username, firstname, lastname]) => ({ username, firstname, lastname }))] : []).map((u) => ({
       id: randomUUID(),
@@ -40,6 +43,7 @@ export async function seedAuth(ctx: SeedContext): Promise<void> {
       lastname: u.lastname,
       password_hash: demoHash,
       is_super_admin: false,
+      must_change_password: false,
     })),
   ];
   // The admin name may collide with a demo name; the admin wins.

@@ -27,8 +27,10 @@ export interface AuditFilters {
   clusterId?: string;
   from?: string;
   to?: string;
-  /** Clusters whose events the caller may read; 'all' also admits events that belong to no cluster. */
+  /** Clusters whose events the caller may read ('all': every cluster's). */
   scope: 'all' | string[];
+  /** Whether the caller may read the events that belong to no cluster (accounts, grants, sign-ins, sessions, …). */
+  withoutCluster: boolean;
 }
 
 const toIso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
@@ -52,7 +54,14 @@ function toEvent(r: Record<string, unknown>): AuditEvent {
 
 function filtered(knex: Knex, f: AuditFilters): Knex.QueryBuilder {
   const b = knex('audit_events as e');
-  if (f.scope !== 'all') b.whereIn('e.cluster_id', f.scope);
+  if (f.scope !== 'all' || !f.withoutCluster) {
+    const scope = f.scope;
+    b.where((w) => {
+      if (scope === 'all') w.whereNotNull('e.cluster_id');
+      else w.whereIn('e.cluster_id', scope);
+      if (f.withoutCluster) w.orWhereNull('e.cluster_id');
+    });
+  }
   if (f.targetType) b.where('e.target_type', f.targetType);
   if (f.targetId) b.where('e.target_id', f.targetId);
   if (f.actorId) b.where('e.actor_id', f.actorId);

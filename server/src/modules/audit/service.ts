@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { OperationId, QueryParams, Schemas } from '../../core/contract.js';
 import { paginateInfo, parseListQuery } from '../../core/list-query.js';
-import { clustersWith, type AuthContext } from '../../core/permissions.js';
+import { can, clustersWith, type AuthContext } from '../../core/permissions.js';
 import { auditRepository, type TargetType } from './repository.js';
 
 type Fields = Record<string, unknown>;
@@ -51,7 +51,7 @@ export function auditTrail(knex: Knex) {
       });
     },
 
-    /** Events of the clusters the caller may read; events of no cluster only for platform-wide readers. */
+    /** Events of the clusters the caller may read (`cluster.read`); events of no cluster need `user.read` (they are about accounts). */
     async list(auth: AuthContext, query: QueryParams<'listAuditEvents'>): Promise<Schemas['AuditEventPage']> {
       const list = parseListQuery(query, { sortable: {}, defaultSort: '' });
       const { rows, total } = await repo.list(
@@ -64,6 +64,7 @@ export function auditTrail(knex: Knex) {
           from: query.from,
           to: query.to,
           scope: clustersWith(auth.permissions, 'cluster.read'),
+          withoutCluster: can(auth.permissions, 'user.read'),
         },
         list,
       );

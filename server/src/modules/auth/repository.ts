@@ -9,6 +9,17 @@ export interface UserCredentials {
   is_active: boolean;
 }
 
+/** Why a valid token's caller is refused: the account was deactivated, or the token's session ended. */
+export type CallerStanding = { status: 'ok'; permissions: Permissions } | { status: 'deactivated' | 'session-ended' | 'unknown' };
+
+export interface StoredSession {
+  id: string;
+  created_at: Date;
+  last_used_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface StoredRefreshToken {
   id: string;
   user_id: string;
@@ -19,28 +30,56 @@ export interface StoredRefreshToken {
   expired: boolean;
 }
 
-const LOCK_WINDOW = "interval '15 minutes'";
+/** Failures older than this are forgotten: the next one counts from one again (and the purge removes the row). */
+export const FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
+
+export interface FailurePolicy {
+  /** The failure that starts the delay. */
+  threshold: number;
+  /** The first delay; each further failure doubles it. */
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+}
 
 export function authRepository(knex: Knex) {
+  /**
+   * The caller's grants and standing in one round trip (one row per grant, or one row of nulls). With a session id
+   * the session is joined too, so a revoked or expired session is refused by the same query.
+   */
+  async function standingOf(userId: string, sessionId: string | null): Promise<CallerStanding> {
+    const query = knex('users')
+      .leftJoin('permission_grants', 'permission_grants.user_id', 'users.id')
+      .select('users.is_super_admin', 'users.is_active', 'users.must_change_password', 'permission_grants.permission_key', 'permission_grants.cluster_id')
+      .where('users.id', userId)
+      .orderBy('permission_grants.permission_key');
+    if (sessionId) {
+      query
+        .leftJoin('sessions', (j) => j.on('sessions.id', '=', knex.raw('?::uuid', [sessionId])).andOn('sessions.user_id', '=', 'users.id'))
+        .select(knex.raw('(sessions.id is not null and sessions.revoked_at is null and sessions.expires_at > now()) as session_live'));
+    }
+    const rows: Array<{ is_super_admin: boolean; is_active: boolean; must_change_password: boolean; permission_key: PermissionKey | null; cluster_id: string | null; session_live?: boolean }> =
+      await query;
+    const user = rows[0];
+    if (!user) return { status: 'unknown' };
+    if (!user.is_active) return { status: 'deactivated' };
+    if (sessionId && !user.session_live) return { status: 'session-ended' };
+    const platform: PermissionKey[] = [];
+    const clusters: Record<string, PermissionKey[]> = {};
+    for (const g of rows) {
+      if (g.permission_key === null) continue;
+      if (g.cluster_id === null) platform.push(g.permission_key);
+      else (clusters[g.cluster_id] ??= []).push(g.permission_key);
+    }
+    return { status: 'ok', permissions: { platform, clusters, is_super_admin: !!user.is_super_admin, must_change_password: !!user.must_change_password } };
+  }
+
   return {
-    /** The caller's grants in one round trip (one row per grant, or one row of nulls); null for an unknown or inactive user. */
+    standingOf,
+
+    /** The caller's grants; null for an unknown or inactive user. */
     async permissionsOf(userId: string): Promise<Permissions | null> {
-      const rows: Array<{ is_super_admin: boolean; is_active: boolean; permission_key: PermissionKey | null; cluster_id: string | null }> =
-        await knex('users')
-          .leftJoin('permission_grants', 'permission_grants.user_id', 'users.id')
-          .select('users.is_super_admin', 'users.is_active', 'permission_grants.permission_key', 'permission_grants.cluster_id')
-          .where('users.id', userId)
-          .orderBy('permission_grants.permission_key');
-      const user = rows[0];
-      if (!user || !user.is_active) return null;
-      const platform: PermissionKey[] = [];
-      const clusters: Record<string, PermissionKey[]> = {};
-      for (const g of rows) {
-        if (g.permission_key === null) continue;
-        if (g.cluster_id === null) platform.push(g.permission_key);
-        else (clusters[g.cluster_id] ??= []).push(g.permission_key);
-      }
-      return { platform, clusters, is_super_admin: !!user.is_super_admin };
+      const standing = await standingOf(userId, null);
+      return standing.status === 'ok' ? standing.permissions : null;
     },
 
     async findUserByLogin(subject: string): Promise<UserCredentials | undefined> {
@@ -52,6 +91,10 @@ export function authRepository(knex: Knex) {
         .first();
     },
 
+    async findCredentials(userId: string, db: Knex | Knex.Transaction = knex): Promise<UserCredentials | undefined> {
+      return db('users').select('id', 'username', 'email', 'password_hash', 'is_active').where({ id: userId }).first();
+    },
+
     async findUserProfile(userId: string): Promise<{ id: string; username: string; email: string; firstname: string | null; middlename: string | null; lastname: string | null } | undefined> {
       return knex('users').select('id', 'username', 'email', 'firstname', 'middlename', 'lastname').where({ id: userId }).first();
     },
@@ -61,36 +104,100 @@ export function authRepository(knex: Knex) {
       return !!row?.is_active;
     },
 
-    /** Seconds until the lock ends, or 0 when not locked. */
-    async lockedForSeconds(subject: string): Promise<number> {
+    /** Seconds this client must still wait before trying this account again, or 0. */
+    async delayedForSeconds(accountKey: string, client: string): Promise<number> {
       const row = await knex('login_attempts')
-        .select(knex.raw('extract(epoch from (locked_until - now()))::float8 as seconds'))
-        .where({ subject })
-        .andWhere('locked_until', '>', knex.fn.now())
+        .select(knex.raw('extract(epoch from (delayed_until - now()))::float8 as seconds'))
+        .where({ account_key: accountKey, client })
+        .andWhere('delayed_until', '>', knex.fn.now())
         .first();
       return row ? Math.max(1, Math.ceil(Number(row.seconds))) : 0;
     },
 
-    /** Counts a failure in the current 15-minute window; the 5th locks the subject for 15 minutes. */
-    async recordFailure(subject: string, maxFailures: number): Promise<{ failedCount: number; lockedSeconds: number }> {
-      const windowOpen = `login_attempts.first_failed_at > now() - ${LOCK_WINDOW}`;
-      const nextCount = `case when ${windowOpen} then login_attempts.failed_count + 1 else 1 end`;
+    /**
+     * Counts one failure of this client on this account, atomically (concurrent failures on several replicas all
+     * count). From the threshold on, each failure delays the client: the first delay, doubled per further failure.
+     */
+    async recordFailure(accountKey: string, client: string, policy: FailurePolicy): Promise<{ failedCount: number; delayedSeconds: number }> {
+      const forgotten = `login_attempts.last_failed_at <= now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS})`;
+      const nextCount = `case when ${forgotten} then 1 else login_attempts.failed_count + 1 end`;
+      const delayOf = (count: string) =>
+        `case when ${count} >= :threshold then now() + make_interval(secs => least(:max::float8, :first::float8 * power(2, ${count} - :threshold))) end`;
       const res = await knex.raw(
-        `insert into login_attempts (subject, failed_count, first_failed_at, locked_until)
-         values (?, 1, now(), case when 1 >= ? then now() + ${LOCK_WINDOW} else null end)
-         on conflict (subject) do update set
+        `insert into login_attempts (account_key, client, failed_count, last_failed_at, delayed_until)
+         values (:accountKey, :client, 1, now(), ${delayOf('1')})
+         on conflict (account_key, client) do update set
            failed_count = ${nextCount},
-           first_failed_at = case when ${windowOpen} then login_attempts.first_failed_at else now() end,
-           locked_until = case when ${nextCount} >= ? then now() + ${LOCK_WINDOW} else null end
-         returning failed_count, extract(epoch from (locked_until - now()))::float8 as locked_seconds`,
-        [subject, maxFailures, maxFailures],
+           last_failed_at = now(),
+           delayed_until = ${delayOf(`(${nextCount})`)}
+         returning failed_count, extract(epoch from (delayed_until - now()))::float8 as delayed_seconds`,
+        { accountKey, client, threshold: policy.threshold, first: policy.firstDelaySeconds, max: policy.maxDelaySeconds },
       );
-      const row = (res.rows as Array<{ failed_count: number; locked_seconds: number | null }>)[0]!;
-      return { failedCount: row.failed_count, lockedSeconds: row.locked_seconds ? Math.ceil(row.locked_seconds) : 0 };
+      const row = (res.rows as Array<{ failed_count: number; delayed_seconds: number | null }>)[0]!;
+      return { failedCount: row.failed_count, delayedSeconds: row.delayed_seconds ? Math.ceil(row.delayed_seconds) : 0 };
     },
 
-    async clearFailures(subject: string): Promise<void> {
-      await knex('login_attempts').where({ subject }).delete();
+    /** A success forgets this client's failures on the account; other clients' counts stay. */
+    async clearFailures(accountKey: string, client: string): Promise<void> {
+      await knex('login_attempts').where({ account_key: accountKey, client }).delete();
+    },
+
+    async insertSession(trx: Knex | Knex.Transaction, row: { id: string; user_id: string; ip: string | null; user_agent: string | null; ttlSeconds: number }): Promise<void> {
+      await trx('sessions').insert({
+        id: row.id,
+        user_id: row.user_id,
+        ip: row.ip,
+        user_agent: row.user_agent,
+        expires_at: trx.raw(`now() + make_interval(secs => ?)`, [row.ttlSeconds]),
+      });
+    },
+
+    /** Marks the session used and extends it; false when it was revoked or has expired. */
+    async touchSession(trx: Knex | Knex.Transaction, id: string, ttlSeconds: number): Promise<boolean> {
+      const n = await trx('sessions')
+        .where({ id })
+        .whereNull('revoked_at')
+        .andWhere('expires_at', '>', trx.fn.now())
+        .update({ last_used_at: trx.fn.now(), expires_at: trx.raw(`now() + make_interval(secs => ?)`, [ttlSeconds]) });
+      return n === 1;
+    },
+
+    async markSignedIn(trx: Knex | Knex.Transaction, userId: string): Promise<void> {
+      await trx('users').where({ id: userId }).update({ last_sign_in_at: trx.fn.now() });
+    },
+
+    /** Ends one session and its refresh tokens; false when it was not the user's or had ended already. */
+    async revokeSession(trx: Knex | Knex.Transaction, userId: string, sessionId: string): Promise<boolean> {
+      const n = await trx('sessions')
+        .where({ id: sessionId, user_id: userId })
+        .whereNull('revoked_at')
+        .andWhere('expires_at', '>', trx.fn.now())
+        .update({ revoked_at: trx.fn.now() });
+      await trx('refresh_tokens').where({ family_id: sessionId, user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+      return n === 1;
+    },
+
+    /** Ends every live session of the user except `keep` (null: all of them); how many ended. */
+    async revokeSessionsExcept(trx: Knex | Knex.Transaction, userId: string, keep: string | null): Promise<number> {
+      const query = trx('sessions').where({ user_id: userId }).whereNull('revoked_at').andWhere('expires_at', '>', trx.fn.now());
+      if (keep) query.whereNot({ id: keep });
+      const ended = ((await query.update({ revoked_at: trx.fn.now() }).returning('id')) as Array<{ id: string }>).map((r) => r.id);
+      if (ended.length > 0) await trx('refresh_tokens').whereIn('family_id', ended).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+      return ended.length;
+    },
+
+    /** The user's live sessions (not revoked, not expired), most recently used first. */
+    async listSessions(userId: string): Promise<StoredSession[]> {
+      return knex('sessions')
+        .select('id', 'created_at', 'last_used_at', 'ip', 'user_agent')
+        .where({ user_id: userId })
+        .whereNull('revoked_at')
+        .andWhere('expires_at', '>', knex.fn.now())
+        .orderBy([{ column: 'last_used_at', order: 'desc' }, { column: 'id', order: 'asc' }]);
+    },
+
+    async setPassword(trx: Knex | Knex.Transaction, userId: string, passwordHash: string): Promise<void> {
+      await trx('users').where({ id: userId }).update({ password_hash: passwordHash, must_change_password: false, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
     },
 
     async insertRefreshToken(trx: Knex | Knex.Transaction, row: { user_id: string; token_hash: string; family_id: string; ttlSeconds: number }): Promise<void> {
@@ -114,10 +221,6 @@ export function authRepository(knex: Knex) {
     async revokeToken(trx: Knex | Knex.Transaction, id: string): Promise<boolean> {
       const n = await trx('refresh_tokens').where({ id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
       return n === 1;
-    },
-
-    async revokeFamily(trx: Knex | Knex.Transaction, familyId: string): Promise<void> {
-      await trx('refresh_tokens').where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
     },
   };
 }

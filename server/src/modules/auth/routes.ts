@@ -16,5 +16,15 @@ export function authRoutes(auth: AuthService) {
       return { status: 204 };
     },
     getPlatformPermissions: async ({ auth: caller }) => ({ status: 200, body: await auth.platformPermissions(caller.userId) }),
+    changeMyPassword: async ({ auth: caller, body }) => {
+      await auth.changePassword(caller, body);
+      return { status: 204 };
+    },
+    listMySessions: async ({ auth: caller }) => ({ status: 200, body: await auth.listSessions(caller) }),
+    revokeMySession: async ({ auth: caller, params }) => {
+      await auth.revokeSession(caller, params.id);
+      return { status: 204 };
+    },
+    revokeMyOtherSessions: async ({ auth: caller }) => ({ status: 200, body: await auth.revokeOtherSessions(caller) }),
   });
 }

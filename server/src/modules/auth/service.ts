@@ -2,34 +2,53 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import { displayName } from '../../core/display-name.js';
-import { TooManyRequestsError, UnauthorizedError } from '../../core/errors.js';
+import { BadRequestError, NotFoundError, TooManyRequestsError, UnauthorizedError, waitPhrase } from '../../core/errors.js';
+import { passwordProblem } from '../../core/password-policy.js';
 import type { AuthContext, RequestOrigin } from '../../core/permissions.js';
+import type { CallerRefusal } from '../../http/auth.js';
 import type { AuditTrail } from '../audit/service.js';
-import { dummyPasswordHash, verifyPassword } from './passwords.js';
-import { authRepository } from './repository.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { FAILURE_MEMORY_SECONDS, authRepository, type FailurePolicy } from './repository.js';
+import { passwordHashGate } from './throttle.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   hashRefreshToken,
   newRefreshToken,
   signAccessToken,
-  verifyAccessToken,
+  verifyAccessTokenClaims,
 } from './tokens.js';
 
-const MAX_FAILED_LOGINS = 5;
+/** After five failures of one client on one account, that client waits 30 s, then twice as long per failure, at most 15 minutes. */
+export const FAILURE_POLICY: FailurePolicy = { threshold: 5, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60 };
 const BAD_CREDENTIALS = 'invalid username or password';
 const BAD_REFRESH = 'invalid or expired refresh token';
 
 type TokenPair = Schemas['TokenPair'];
 
+
+/** Retry-After and the RateLimit fields of a delayed client: five failures, remembered a day after the last one. */
+function delayedError(seconds: number): TooManyRequestsError {
+  return new TooManyRequestsError(`Too many failed sign-ins from this device; try again in ${waitPhrase(seconds)}.`, seconds, {
+    RateLimit: `limit=${FAILURE_POLICY.threshold}, remaining=0, reset=${Math.max(1, Math.ceil(seconds))}`,
+    'RateLimit-Policy': `${FAILURE_POLICY.threshold};w=${FAILURE_MEMORY_SECONDS}`,
+  });
+}
+
+/** The address a failure is counted for; a request without one (a unix socket) shares one counter. */
+function clientOf(origin: RequestOrigin): string {
+  return origin.ip ?? 'unknown';
+}
+
 export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail) {
   const repo = authRepository(knex);
+  const verify = (password: string, hash: string) => passwordHashGate().run(() => verifyPassword(password, hash));
 
-  async function issue(trx: Knex | Knex.Transaction, userId: string, familyId: string): Promise<TokenPair> {
+  async function issue(trx: Knex | Knex.Transaction, userId: string, sessionId: string): Promise<TokenPair> {
     const refresh = newRefreshToken();
-    await repo.insertRefreshToken(trx, { user_id: userId, token_hash: hashRefreshToken(refresh), family_id: familyId, ttlSeconds: REFRESH_TOKEN_TTL_SECONDS });
+    await repo.insertRefreshToken(trx, { user_id: userId, token_hash: hashRefreshToken(refresh), family_id: sessionId, ttlSeconds: REFRESH_TOKEN_TTL_SECONDS });
     return {
-      access_token: await signAccessToken(jwtSecret, userId),
+      access_token: await signAccessToken(jwtSecret, userId, Date.now(), sessionId),
       refresh_token: refresh,
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
@@ -38,48 +57,59 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail) {
   }
 
   return {
-    /** Throttled per subject in the database; the message never says whether the user exists. */
+    /**
+     * Failures are counted per account (its id, so username and email share a counter; the login as typed when no
+     * account has it) and client address. A delayed client is refused before any password is checked; a client
+     * without failures still signs in. The message never says whether the user exists.
+     */
     async login(login: string, password: string, origin: RequestOrigin): Promise<TokenPair> {
       const subject = login.trim().toLowerCase();
+      const client = clientOf(origin);
       // The attempted login is recorded as typed (never the password); an unknown one has no actor.
       const attempt = (action: 'login.failed' | 'login.delayed', userId: string | null) =>
         audit.record(knex, { userId, origin }, { action, target: { type: 'session', id: null }, after: { login: subject } });
-      const locked = await repo.lockedForSeconds(subject);
-      if (locked > 0) {
-        await attempt('login.delayed', null);
-        throw new TooManyRequestsError(`Too many failed sign-in attempts; try again in ${Math.ceil(locked / 60)} minute(s)`, locked);
-      }
 
       const user = subject ? await repo.findUserByLogin(subject) : undefined;
-      const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+      const accountKey = user?.id ?? subject;
+      const delayed = await repo.delayedForSeconds(accountKey, client);
+      if (delayed > 0) {
+        await attempt('login.delayed', user?.id ?? null);
+        throw delayedError(delayed);
+      }
+
+      // An unknown user costs one hash too, so timing does not tell whether the account exists.
+      const ok = await verify(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !ok || !user.is_active) {
-        const { lockedSeconds } = await repo.recordFailure(subject, MAX_FAILED_LOGINS);
-        await attempt(lockedSeconds > 0 ? 'login.delayed' : 'login.failed', user?.id ?? null);
-        if (lockedSeconds > 0) throw new TooManyRequestsError(`Too many failed sign-in attempts; try again in ${Math.ceil(lockedSeconds / 60)} minute(s)`, lockedSeconds);
+        const { delayedSeconds } = await repo.recordFailure(accountKey, client, FAILURE_POLICY);
+        await attempt(delayedSeconds > 0 ? 'login.delayed' : 'login.failed', user?.id ?? null);
+        if (delayedSeconds > 0) throw delayedError(delayedSeconds);
         throw new UnauthorizedError(BAD_CREDENTIALS);
       }
-      await repo.clearFailures(subject);
-      const familyId = randomUUID();
+      await repo.clearFailures(accountKey, client);
+      const sessionId = randomUUID();
       return knex.transaction(async (trx) => {
-        await audit.record(trx, { userId: user.id, origin }, { action: 'login', target: { type: 'session', id: familyId } });
-        return issue(trx, user.id, familyId);
+        await repo.insertSession(trx, { id: sessionId, user_id: user.id, ip: origin.ip, user_agent: origin.userAgent, ttlSeconds: REFRESH_TOKEN_TTL_SECONDS });
+        await repo.markSignedIn(trx, user.id);
+        await audit.record(trx, { userId: user.id, origin }, { action: 'login', target: { type: 'session', id: sessionId } });
+        return issue(trx, user.id, sessionId);
       });
     },
 
-    /** Rotates: the presented token is spent; presenting a spent token revokes its whole family. */
+    /** Rotates within the session: the presented token is spent; presenting a spent token ends the whole session. */
     async refresh(refreshToken: string, origin: RequestOrigin): Promise<TokenPair> {
       const outcome = await knex.transaction(async (trx) => {
         const stored = await repo.findRefreshToken(trx, hashRefreshToken(refreshToken));
         if (!stored) return { error: true as const };
         if (stored.revoked_at !== null || !(await repo.revokeToken(trx, stored.id))) {
-          await repo.revokeFamily(trx, stored.family_id);
+          await repo.revokeSession(trx, stored.user_id, stored.family_id);
           return { error: true as const };
         }
         if (stored.expired) return { error: true as const };
         if (!(await repo.isUserActive(stored.user_id, trx))) {
-          await repo.revokeFamily(trx, stored.family_id);
+          await repo.revokeSession(trx, stored.user_id, stored.family_id);
           return { error: true as const };
         }
+        if (!(await repo.touchSession(trx, stored.family_id, REFRESH_TOKEN_TTL_SECONDS))) return { error: true as const };
         await audit.record(trx, { userId: stored.user_id, origin }, { action: 'refreshToken', target: { type: 'session', id: stored.family_id } });
         return { pair: await issue(trx, stored.user_id, stored.family_id) };
       });
@@ -92,22 +122,83 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail) {
       await knex.transaction(async (trx) => {
         const stored = await repo.findRefreshToken(trx, hashRefreshToken(refreshToken));
         if (!stored) return;
-        await repo.revokeFamily(trx, stored.family_id);
+        await repo.revokeSession(trx, stored.user_id, stored.family_id);
         await audit.record(trx, { userId: stored.user_id, origin }, { action: 'logout', target: { type: 'session', id: stored.family_id } });
       });
     },
 
-    /** The caller behind an access token, with the grants as they are now; null when the token or the account is not valid. */
-    async caller(accessToken: string): Promise<AuthContext | null> {
-      const userId = await verifyAccessToken(jwtSecret, accessToken);
-      const permissions = userId ? await repo.permissionsOf(userId) : null;
-      return userId && permissions ? { userId, permissions } : null;
+    /**
+     * The caller behind an access token, with the grants as they are now, or why it is refused. One query reads
+     * the account and the token's session, so a deactivation or an ended session takes effect at the next request.
+     */
+    async caller(accessToken: string): Promise<AuthContext | { refused: CallerRefusal }> {
+      const claims = await verifyAccessTokenClaims(jwtSecret, accessToken);
+      if (!claims) return { refused: 'invalid-token' };
+      const standing = await repo.standingOf(claims.userId, claims.sessionId);
+      switch (standing.status) {
+        case 'ok':
+          return { userId: claims.userId, permissions: standing.permissions, ...(claims.sessionId ? { sessionId: claims.sessionId } : {}) };
+        case 'deactivated':
+          return { refused: 'account-deactivated' };
+        case 'session-ended':
+          return { refused: 'session-ended' };
+        default:
+          return { refused: 'invalid-token' };
+      }
     },
 
     async platformPermissions(userId: string): Promise<Schemas['PlatformPermissions']> {
       const [profile, perms] = await Promise.all([repo.findUserProfile(userId), repo.permissionsOf(userId)]);
       if (!profile || !perms) throw new UnauthorizedError();
       return { user: { id: profile.id, username: profile.username, email: profile.email, display_name: displayName(profile) }, ...perms };
+    },
+
+    /** Needs the current password; the new one follows the rules and differs. Every other session of the caller ends. */
+    async changePassword(auth: AuthContext, body: Schemas['PasswordChange']): Promise<void> {
+      const user = await repo.findCredentials(auth.userId);
+      if (!user) throw new UnauthorizedError();
+      if (!(await verify(body.current_password, user.password_hash))) throw new BadRequestError('The current password is wrong.');
+      const problem = passwordProblem(body.new_password, user);
+      if (problem) throw new BadRequestError(problem);
+      if (body.new_password === body.current_password) throw new BadRequestError('The new password must differ from the current one.');
+      const hash = await passwordHashGate().run(() => hashPassword(body.new_password));
+      await knex.transaction(async (trx) => {
+        await repo.setPassword(trx, auth.userId, hash);
+        await repo.revokeSessionsExcept(trx, auth.userId, auth.sessionId ?? null);
+        // What changed is said by the action; no password or hash is ever recorded.
+        await audit.record(trx, { userId: auth.userId, origin: auth.origin }, { action: 'changeMyPassword', target: { type: 'user', id: auth.userId } });
+      });
+    },
+
+    async listSessions(auth: AuthContext): Promise<Schemas['SessionList']> {
+      const rows = await repo.listSessions(auth.userId);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          created_at: new Date(r.created_at).toISOString(),
+          last_used_at: new Date(r.last_used_at).toISOString(),
+          // The contract's address shape; an address with a zone id (fe80::1%eth0) is shown without one.
+          ip: r.ip === null ? null : r.ip.replace(/%.*$/, '').slice(0, 45) || null,
+          user_agent: r.user_agent === null ? null : r.user_agent.slice(0, 500),
+          current: r.id === auth.sessionId,
+        })),
+      };
+    },
+
+    /** Another user's session, or one that has ended, is not there (404). */
+    async revokeSession(auth: AuthContext, sessionId: string): Promise<void> {
+      await knex.transaction(async (trx) => {
+        if (!(await repo.revokeSession(trx, auth.userId, sessionId))) throw new NotFoundError('No such session: it belongs to another account or has already ended.');
+        await audit.record(trx, { userId: auth.userId, origin: auth.origin }, { action: 'revokeMySession', target: { type: 'session', id: sessionId } });
+      });
+    },
+
+    async revokeOtherSessions(auth: AuthContext): Promise<Schemas['RevokedSessions']> {
+      return knex.transaction(async (trx) => {
+        const revoked = await repo.revokeSessionsExcept(trx, auth.userId, auth.sessionId ?? null);
+        await audit.record(trx, { userId: auth.userId, origin: auth.origin }, { action: 'revokeMyOtherSessions', target: { type: 'user', id: auth.userId }, after: { revoked } });
+        return { revoked };
+      });
     },
   };
 }

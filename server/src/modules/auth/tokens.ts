@@ -14,9 +14,13 @@ function key(secret: string): KeyObject {
   return k;
 }
 
-export async function signAccessToken(secret: string, userId: string, now = Date.now()): Promise<string> {
+/**
+ * `sessionId` names the signed-in device (`sid`), so ending that session ends this token's access at once. A token
+ * without one belongs to no session and lives until it expires.
+ */
+export async function signAccessToken(secret: string, userId: string, now = Date.now(), sessionId?: string): Promise<string> {
   const iat = Math.floor(now / 1000);
-  return new SignJWT({})
+  return new SignJWT(sessionId ? { sid: sessionId } : {})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -30,28 +34,44 @@ export async function signAccessToken(secret: string, userId: string, now = Date
 // verified skips the signature check (the largest single cost of a light request, bench/FINDINGS.md) on repeats.
 // Only the exact token text can hit, so an altered token is always checked in full; expiry is checked on every hit.
 const VERIFIED_LIMIT = 10_000;
-const verifiedByKey = new WeakMap<KeyObject, Map<string, { sub: string; expiresAtMs: number }>>();
+const verifiedByKey = new WeakMap<KeyObject, Map<string, { claims: AccessClaims; expiresAtMs: number }>>();
 
-/** Returns the user id, or null for any invalid, tampered or expired token (the reason is never exposed). */
-export async function verifyAccessToken(secret: string, token: string): Promise<string | null> {
+/** What a valid access token says: its user and, when it has one, its session. */
+export interface AccessClaims {
+  userId: string;
+  sessionId: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The token's claims, or null for any invalid, tampered or expired token (the reason is never exposed). */
+export async function verifyAccessTokenClaims(secret: string, token: string): Promise<AccessClaims | null> {
   const k = key(secret);
   let verified = verifiedByKey.get(k);
   if (!verified) verifiedByKey.set(k, (verified = new Map()));
   const hit = verified.get(token);
   if (hit) {
-    if (Date.now() < hit.expiresAtMs) return hit.sub;
+    if (Date.now() < hit.expiresAtMs) return hit.claims;
     verified.delete(token);
     return null;
   }
   try {
     const { payload } = await jwtVerify(token, k, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+    // The session id is compared in SQL as a uuid: anything else is not a token this service issued.
+    if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !UUID.test(payload.sid))) return null;
+    const claims: AccessClaims = { userId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
     if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
-    verified.set(token, { sub: payload.sub, expiresAtMs: payload.exp * 1000 });
-    return payload.sub;
+    verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+    return claims;
   } catch {
     return null;
   }
+}
+
+/** The user id of a valid access token, or null. */
+export async function verifyAccessToken(secret: string, token: string): Promise<string | null> {
+  return (await verifyAccessTokenClaims(secret, token))?.userId ?? null;
 }
 
 export function newRefreshToken(): string {

@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
+import type { Schemas } from '../../core/contract.js';
+import type { ListQuery } from '../../core/list-query.js';
+import type { PermissionKey } from '../../core/permissions.js';
 import { toCount } from '../../db/count.js';
-import { likeContains } from '../../db/sql.js';
+import { applyListQuery, displayNameSql, likeContains, nextUpdatedAt } from '../../db/sql.js';
+
+type Db = Knex | Knex.Transaction;
 
 export interface UserRow {
   id: string;
@@ -19,19 +24,62 @@ export interface UserSearch {
   offset: number;
 }
 
+/** An account as its administrators see it, with the counts computed in SQL. */
+export interface AccountRow extends UserRow {
+  display_name: string;
+  is_super_admin: boolean;
+  must_change_password: boolean;
+  sign_in_delayed: boolean;
+  grant_count: unknown;
+  last_sign_in_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The account row alone, as locked for a write. */
+export interface AccountRecord extends UserRow {
+  is_super_admin: boolean;
+  must_change_password: boolean;
+  updated_at: Date | string;
+}
+
+/** The identity columns a create or update writes: one per field of the contract's input. */
+export type IdentityWrite = { [K in keyof Required<Schemas['UserUpdate']>]: Exclude<Schemas['UserUpdate'][K], undefined> };
+
+export interface AccountListFilter {
+  list: ListQuery;
+  isActive: boolean | undefined;
+  hasGrants: boolean | undefined;
+  clusterId: string | undefined;
+}
+
+export interface GrantRow {
+  id: string;
+  user_id: string;
+  permission_key: PermissionKey;
+  cluster_id: string | null;
+  cluster_code: string | null;
+  cluster_name: string | null;
+  granted_at: Date | string;
+  granted_by_name: string | null;
+}
+
+/** Wire sort field → column (the contract's UserSort whitelist). */
+export const USER_SORTABLE: Record<string, string> = {
+  username: 'lower(users.username)',
+  email: 'lower(users.email)',
+  is_active: 'users.is_active',
+  last_sign_in_at: 'users.last_sign_in_at',
+  created_at: 'users.created_at',
+  updated_at: 'users.updated_at',
+};
+
+const RECORD_COLUMNS = ['id', 'username', 'email', 'firstname', 'middlename', 'lastname', 'is_active', 'is_super_admin', 'must_change_password', 'updated_at'].map((c) => `users.${c}`);
+
 export function userRepository(knex: Knex) {
-  function filtered(s: UserSearch): Knex.QueryBuilder {
+  function searchFiltered(s: UserSearch): Knex.QueryBuilder {
     const qb = knex('users');
-    if (s.search) {
-      // lower(col) LIKE uses the trigram indexes of migration 0001.
-      const pattern = likeContains(s.search.toLowerCase());
-      qb.where((w) =>
-        w.whereRaw('lower(users.username) like ?', [pattern])
-          .orWhereRaw('lower(users.email) like ?', [pattern])
-          .orWhereRaw('lower(users.firstname) like ?', [pattern])
-          .orWhereRaw('lower(users.lastname) like ?', [pattern]),
-      );
-    }
+    if (s.search) whereSearch(qb, s.search);
     if (s.excludeClusterId) {
       qb.whereNotExists(
         knex('cluster_users').select(knex.raw('1')).whereRaw('cluster_users.user_id = users.id').where('cluster_users.cluster_id', s.excludeClusterId),
@@ -40,12 +88,54 @@ export function userRepository(knex: Knex) {
     return qb;
   }
 
+  function whereSearch(qb: Knex.QueryBuilder, text: string): void {
+    // lower(col) LIKE uses the trigram indexes of migration 0001.
+    const pattern = likeContains(text.toLowerCase());
+    qb.where((w) =>
+      w.whereRaw('lower(users.username) like ?', [pattern])
+        .orWhereRaw('lower(users.email) like ?', [pattern])
+        .orWhereRaw('lower(users.firstname) like ?', [pattern])
+        .orWhereRaw('lower(users.lastname) like ?', [pattern]),
+    );
+  }
+
+  const hasAnyGrant = (db: Db) => db('permission_grants').select(knex.raw('1')).whereRaw('permission_grants.user_id = users.id');
+
+  function accountsFiltered(db: Db, f: AccountListFilter): Knex.QueryBuilder {
+    const qb = db('users');
+    if (f.list.search) whereSearch(qb, f.list.search);
+    if (f.isActive !== undefined) qb.where('users.is_active', f.isActive);
+    if (f.hasGrants === true) qb.where((w) => w.where('users.is_super_admin', true).orWhereExists(hasAnyGrant(db)));
+    if (f.hasGrants === false) qb.where('users.is_super_admin', false).whereNotExists(hasAnyGrant(db));
+    if (f.clusterId) {
+      const clusterId = f.clusterId;
+      qb.where((w) =>
+        w.whereExists(db('cluster_users').select(knex.raw('1')).whereRaw('cluster_users.user_id = users.id').where('cluster_users.cluster_id', clusterId))
+          .orWhereExists(hasAnyGrant(db).where('permission_grants.cluster_id', clusterId)),
+      );
+    }
+    return qb;
+  }
+
+  /** The account columns of the contract, with grant_count and sign_in_delayed computed by the database. */
+  function selectAccounts(db: Db): Knex.QueryBuilder {
+    return db('users').select(
+      'users.id', 'users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname',
+      'users.is_active', 'users.is_super_admin', 'users.must_change_password', 'users.last_sign_in_at', 'users.created_at', 'users.updated_at',
+      knex.raw(`${displayNameSql('users')} as display_name`),
+      knex.raw('(select count(*) from permission_grants g where g.user_id = users.id) as grant_count'),
+      // Failed sign-ins of a known account are keyed by its id (as text).
+      knex.raw('exists (select 1 from login_attempts a where a.account_key = users.id::text and a.delayed_until > now()) as sign_in_delayed'),
+    );
+  }
+
   return {
+    /** The add-user dialog's search over the user pool. */
     async search(s: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
-      const [countRow] = await filtered(s).count({ count: '*' });
+      const [countRow] = await searchFiltered(s).count({ count: '*' });
       const total = toCount(countRow?.count);
       if (total === 0) return { rows: [], total };
-      const rows: UserRow[] = await filtered(s)
+      const rows: UserRow[] = await searchFiltered(s)
         .select('users.id', 'users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname', 'users.is_active')
         // lower(username) is the unique index's expression: ordered reads walk the index.
         .orderByRaw('lower(users.username) asc, users.id asc')
@@ -53,5 +143,96 @@ export function userRepository(knex: Knex) {
         .offset(s.offset);
       return { rows, total };
     },
+
+    async listPage(db: Db, f: AccountListFilter): Promise<{ rows: AccountRow[]; total: number }> {
+      const base = accountsFiltered(db, f);
+      const [countRow] = await base.clone().count({ count: '*' });
+      const total = toCount(countRow?.count);
+      if (total === 0) return { rows: [], total };
+      const pageIds = applyListQuery(base.clone().select('users.id'), f.list, 'users.id');
+      const page = applyListQuery(selectAccounts(db).whereIn('users.id', pageIds), { ...f.list, limit: undefined }, 'users.id');
+      return { rows: (await page) as AccountRow[], total };
+    },
+
+    async findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+      return selectAccounts(db).where('users.id', id).first();
+    },
+
+    /** Locks the account row until the transaction ends. */
+    async lockById(trx: Knex.Transaction, id: string): Promise<AccountRecord | undefined> {
+      return trx('users').select(RECORD_COLUMNS).where('users.id', id).forUpdate().first();
+    },
+
+    /** Holds the row against changes (not against other readers) until the transaction ends. */
+    async shareLockById(trx: Knex.Transaction, id: string): Promise<AccountRecord | undefined> {
+      return trx('users').select(RECORD_COLUMNS).where('users.id', id).forShare().first();
+    },
+
+    /**
+     * Locks every active super admin and the account `id`, in id order (the order every other account write locks
+     * in, so no two transactions wait on each other in a circle), and returns those rows as they are once locked: a
+     * count of super admins taken from them cannot change until the transaction ends.
+     */
+    async lockSuperAdminsAnd(trx: Knex.Transaction, id: string): Promise<AccountRecord[]> {
+      return trx('users')
+        .select(RECORD_COLUMNS)
+        .where((w) => w.where({ 'users.is_super_admin': true, 'users.is_active': true }).orWhere('users.id', id))
+        .orderBy('users.id')
+        .forUpdate();
+    },
+
+    async insert(db: Db, values: IdentityWrite & { password_hash: string }): Promise<string> {
+      const [row] = await db('users').insert({ ...values, is_active: true, is_super_admin: false, must_change_password: true }).returning('id');
+      return (row as { id: string }).id;
+    },
+
+    async update(db: Db, id: string, values: Partial<IdentityWrite> & { is_active?: boolean; is_super_admin?: boolean; must_change_password?: boolean; password_hash?: string; password_changed_at?: Knex.Raw }): Promise<void> {
+      await db('users').where({ id }).update({ ...values, updated_at: nextUpdatedAt(knex, 'users') });
+    },
+
+    /** Ends every session of the user and voids their refresh tokens; the number of sessions ended. */
+    async endSessions(db: Db, userId: string): Promise<number> {
+      const ended = await db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: knex.fn.now() });
+      await db('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: knex.fn.now() });
+      return ended;
+    },
+
+    /** Forgets the failed sign-ins of the account on every client; how many clients were held back. */
+    async clearSignInFailures(db: Db, userId: string): Promise<number> {
+      return db('login_attempts').where({ account_key: userId }).delete();
+    },
+
+    async grantsOf(db: Db, userId: string): Promise<GrantRow[]> {
+      return db('permission_grants as g')
+        .leftJoin('clusters as c', 'c.id', 'g.cluster_id')
+        .leftJoin('users as by', 'by.id', 'g.created_by')
+        .select('g.id', 'g.user_id', 'g.permission_key', 'g.cluster_id', 'c.code as cluster_code', 'c.name as cluster_name', 'g.created_at as granted_at', knex.raw(`${displayNameSql('by')} as granted_by_name`))
+        .where('g.user_id', userId)
+        .orderBy([{ column: 'g.created_at', order: 'asc' }, { column: 'g.id', order: 'asc' }]);
+    },
+
+    async findGrant(db: Db, userId: string, grantId: string): Promise<GrantRow | undefined> {
+      return (await this.grantsOf(db, userId)).find((g) => g.id === grantId);
+    },
+
+    /** The keys the user holds, platform-wide and by cluster, as read now (inside the caller's transaction). */
+    async keysOf(db: Db, userId: string): Promise<Array<{ permission_key: PermissionKey; cluster_id: string | null }>> {
+      return db('permission_grants').select('permission_key', 'cluster_id').where({ user_id: userId });
+    },
+
+    async insertGrant(db: Db, userId: string, key: PermissionKey, clusterId: string | null, actorId: string): Promise<string> {
+      const [row] = await db('permission_grants').insert({ user_id: userId, permission_key: key, cluster_id: clusterId, created_by: actorId }).returning('id');
+      return (row as { id: string }).id;
+    },
+
+    async deleteGrant(db: Db, grantId: string): Promise<void> {
+      await db('permission_grants').where({ id: grantId }).delete();
+    },
+
+    /** Whether a live cluster has the id. */
+    async clusterExists(db: Db, clusterId: string): Promise<boolean> {
+      return !!(await db('clusters').select('id').where({ id: clusterId }).whereNull('deleted_at').first());
+    },
+
   };
 }

@@ -1,11 +1,153 @@
 import type { Knex } from 'knex';
 import type { QueryParams, Schemas } from '../../core/contract.js';
+import { iso } from '../../core/audit.js';
 import { userInfoOf } from '../../core/display-name.js';
+import type { FreshnessCheck } from '../../core/etag.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { paginateInfo, parseListQuery } from '../../core/list-query.js';
-import { userRepository } from './repository.js';
+import { passwordProblem } from '../../core/password-policy.js';
+import { assertCan, can, type AuthContext, type PermissionKey, type Permissions } from '../../core/permissions.js';
+import { isUniqueViolation } from '../../db/sql.js';
+import { pick, type AuditTrail } from '../audit/service.js';
+import { hashPassword } from '../auth/passwords.js';
+import { USER_SORTABLE, userRepository, type AccountRecord, type AccountRow, type GrantRow, type IdentityWrite } from './repository.js';
 
-export function userService(deps: { knex: Knex }) {
-  const repo = userRepository(deps.knex);
+type UserAccount = Schemas['UserAccount'];
+type Grant = Schemas['Grant'];
+
+/** Keys that hold on all clusters only: they govern accounts, which belong to no cluster. */
+const PLATFORM_KEYS: ReadonlySet<PermissionKey> = new Set<PermissionKey>(['user.read', 'user.manage', 'grant.manage']);
+
+const IDENTITY_FIELDS = ['username', 'email', 'firstname', 'middlename', 'lastname'] as const;
+
+const nameOrNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+
+function toIdentity(input: Schemas['UserUpdate'] | Schemas['UserCreate']): IdentityWrite {
+  return {
+    username: input.username.trim(),
+    email: input.email.trim(),
+    firstname: nameOrNull(input.firstname),
+    middlename: nameOrNull(input.middlename),
+    lastname: nameOrNull(input.lastname),
+  };
+}
+
+function present(row: AccountRow): UserAccount {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstname: row.firstname,
+    middlename: row.middlename,
+    lastname: row.lastname,
+    display_name: row.display_name,
+    is_active: row.is_active,
+    is_super_admin: row.is_super_admin,
+    must_change_password: row.must_change_password,
+    sign_in_delayed: !!row.sign_in_delayed,
+    grant_count: Number(row.grant_count ?? 0),
+    last_sign_in_at: iso(row.last_sign_in_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+function presentGrant(g: GrantRow): Grant {
+  return {
+    id: g.id,
+    permission_key: g.permission_key,
+    cluster_id: g.cluster_id,
+    cluster_code: g.cluster_code,
+    cluster_name: g.cluster_name,
+    granted_at: iso(g.granted_at),
+    granted_by_name: g.granted_by_name,
+  };
+}
+
+/** A grant as the audit trail shows it: the key and where it holds. */
+function grantFields(g: { id: string; permission_key: string; cluster_id: string | null; cluster_code?: string | null }) {
+  return { grant_id: g.id, permission_key: g.permission_key, cluster_id: g.cluster_id, scope: g.cluster_id ? (g.cluster_code ?? g.cluster_id) : 'all clusters' };
+}
+
+const scopePhrase = (clusterId: string | null) => (clusterId ? 'on this cluster' : 'on all clusters');
+
+/** The Users operations: accounts, their sign-in state and their grants. Accounts belong to no cluster. */
+export function userService(deps: { knex: Knex; audit: AuditTrail }) {
+  const { knex, audit } = deps;
+  const repo = userRepository(knex);
+
+  async function load(db: Knex | Knex.Transaction, id: string): Promise<UserAccount> {
+    const row = await repo.findAccount(db, id);
+    if (!row) throw new NotFoundError('User not found');
+    return present(row);
+  }
+
+  async function lockAccount(trx: Knex.Transaction, id: string): Promise<AccountRecord> {
+    const row = await repo.lockById(trx, id);
+    if (!row) throw new NotFoundError('User not found');
+    return row;
+  }
+
+  async function lockWithSuperAdmins(trx: Knex.Transaction, id: string): Promise<{ superAdmins: string[]; current: AccountRecord }> {
+    const rows = await repo.lockSuperAdminsAnd(trx, id);
+    const current = rows.find((r) => r.id === id);
+    if (!current) throw new NotFoundError('User not found');
+    return { superAdmins: rows.filter((r) => r.is_super_admin && r.is_active).map((r) => r.id), current };
+  }
+
+  /** Runs a write and turns a username or email unique violation into a 409 naming the field. */
+  async function guardUnique<T>(values: IdentityWrite, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const constraint = String((err as { constraint?: unknown }).constraint ?? '');
+      if (constraint.includes('email')) throw new ConflictError(`Another account already has the email "${values.email}"`);
+      throw new ConflictError(`Another account already has the username "${values.username}"`);
+    }
+  }
+
+  function assertStrongPassword(password: string, owner: { username: string; email: string }): void {
+    const problem = passwordProblem(password, owner);
+    if (problem) throw new BadRequestError(problem, [{ path: '/body/password', message: problem }]);
+  }
+
+  /**
+   * The caller's grants as they are now, read under a share lock on the caller's row, so a concurrent change of
+   * the caller's own grants (which locks that row for update) either lands before this check or waits for it.
+   * The target's row is locked for update; both in id order, so two grant changes never wait on each other in a circle.
+   */
+  async function lockForGrantChange(trx: Knex.Transaction, auth: AuthContext, targetId: string): Promise<{ caller: Permissions; target: AccountRecord }> {
+    let callerRow: AccountRecord | undefined;
+    let target: AccountRecord | undefined;
+    for (const id of [...new Set([auth.userId, targetId])].sort()) {
+      if (id === targetId) {
+        target = await repo.lockById(trx, id);
+        if (id === auth.userId) callerRow = target;
+      } else {
+        callerRow = await repo.shareLockById(trx, id);
+      }
+    }
+    if (!callerRow || !callerRow.is_active) throw new ForbiddenError('Your account can no longer change grants');
+    if (!target) throw new NotFoundError('User not found');
+    const platform: PermissionKey[] = [];
+    const clusters: Record<string, PermissionKey[]> = {};
+    for (const g of await repo.keysOf(trx, auth.userId)) {
+      if (g.cluster_id === null) platform.push(g.permission_key);
+      else (clusters[g.cluster_id] ??= []).push(g.permission_key);
+    }
+    const caller: Permissions = { platform, clusters, is_super_admin: callerRow.is_super_admin, must_change_password: callerRow.must_change_password };
+    if (!can(caller, 'grant.manage')) throw new ForbiddenError('Missing permission grant.manage (platform-wide)');
+    return { caller, target };
+  }
+
+  /** Nobody gives or takes away a key they do not hold on that scope themselves. */
+  function assertMayGrant(caller: Permissions, key: PermissionKey, clusterId: string | null, verb: 'grant' | 'remove'): void {
+    if (can(caller, key, clusterId)) return;
+    const where = scopePhrase(clusterId);
+    throw new ForbiddenError(`You can ${verb} ${key} ${where} only if you hold it ${clusterId ? 'there' : 'on all clusters'}`);
+  }
+
   return {
     /** The add-user dialog's search over the user pool (the contract lets anyone who can change some cluster's members). */
     async search(query: QueryParams<'searchUsers'>): Promise<Schemas['UserPage']> {
@@ -15,6 +157,169 @@ export function userService(deps: { knex: Knex }) {
         data: rows.map((u) => ({ id: u.id, username: u.username, email: u.email, userInfo: userInfoOf(u), is_active: u.is_active })),
         paginate: paginateInfo(total, list),
       };
+    },
+
+    async list(auth: AuthContext, query: QueryParams<'listUsers'>): Promise<Schemas['UserAccountPage']> {
+      assertCan(auth, 'user.read', null);
+      const list = parseListQuery(query, { sortable: USER_SORTABLE, defaultSort: 'username:asc' });
+      const { rows, total } = await repo.listPage(knex, { list, isActive: query.is_active, hasGrants: query.has_grants, clusterId: query.cluster_id });
+      return { data: rows.map(present), paginate: paginateInfo(total, list) };
+    },
+
+    async get(auth: AuthContext, id: string): Promise<UserAccount> {
+      assertCan(auth, 'user.read', null);
+      return load(knex, id);
+    },
+
+    async create(auth: AuthContext, input: Schemas['UserCreate']): Promise<UserAccount> {
+      assertCan(auth, 'user.manage', null);
+      const values = toIdentity(input);
+      assertStrongPassword(input.password, values);
+      const passwordHash = await hashPassword(input.password);
+      return knex.transaction(async (trx) => {
+        const id = await guardUnique(values, () => repo.insert(trx, { ...values, password_hash: passwordHash }));
+        await audit.record(trx, auth, { action: 'createUser', target: { type: 'user', id }, after: { ...values, is_active: true } });
+        return load(trx, id);
+      });
+    },
+
+    async update(auth: AuthContext, id: string, input: Schemas['UserUpdate'], assertFresh: FreshnessCheck): Promise<UserAccount> {
+      assertCan(auth, 'user.manage', null);
+      const values = toIdentity(input);
+      return knex.transaction(async (trx) => {
+        const current = await lockAccount(trx, id);
+        assertFresh(current);
+        await guardUnique(values, () => repo.update(trx, id, values));
+        await audit.record(trx, auth, { action: 'updateUser', target: { type: 'user', id }, before: pick(current, IDENTITY_FIELDS), after: values });
+        return load(trx, id);
+      });
+    },
+
+    async deactivate(auth: AuthContext, id: string): Promise<UserAccount> {
+      assertCan(auth, 'user.manage', null);
+      if (id === auth.userId) throw new ConflictError('You cannot deactivate your own account');
+      return knex.transaction(async (trx) => {
+        // Every active super admin is locked with the account, so the count below cannot race a demotion.
+        const { superAdmins, current } = await lockWithSuperAdmins(trx, id);
+        let sessionsEnded = 0;
+        if (current.is_active) {
+          if (current.is_super_admin && superAdmins.length <= 1) {
+            throw new ConflictError(`${current.username} is the last active super admin; make another account super admin before deactivating this one`);
+          }
+          await repo.update(trx, id, { is_active: false });
+          sessionsEnded = await repo.endSessions(trx, id);
+        }
+        await audit.record(trx, auth, {
+          action: 'deactivateUser',
+          target: { type: 'user', id },
+          before: { is_active: current.is_active },
+          after: { is_active: false, ...(sessionsEnded ? { sessions_ended: sessionsEnded } : {}) },
+        });
+        return load(trx, id);
+      });
+    },
+
+    async reactivate(auth: AuthContext, id: string): Promise<UserAccount> {
+      assertCan(auth, 'user.manage', null);
+      return knex.transaction(async (trx) => {
+        const current = await lockAccount(trx, id);
+        if (!current.is_active) await repo.update(trx, id, { is_active: true });
+        await audit.record(trx, auth, { action: 'reactivateUser', target: { type: 'user', id }, before: { is_active: current.is_active }, after: { is_active: true } });
+        return load(trx, id);
+      });
+    },
+
+    async resetPassword(auth: AuthContext, id: string, input: Schemas['PasswordReset']): Promise<UserAccount> {
+      assertCan(auth, 'user.manage', null);
+      const owner = await repo.findAccount(knex, id);
+      if (!owner) throw new NotFoundError('User not found');
+      assertStrongPassword(input.password, owner);
+      const passwordHash = await hashPassword(input.password);
+      return knex.transaction(async (trx) => {
+        await lockAccount(trx, id);
+        await repo.update(trx, id, { password_hash: passwordHash, must_change_password: true, password_changed_at: trx.raw('now()') });
+        const sessionsEnded = await repo.endSessions(trx, id);
+        // Neither the password nor its hash is recorded: only that an administrator set a new initial one.
+        await audit.record(trx, auth, { action: 'resetUserPassword', target: { type: 'user', id }, before: { credential: 'chosen by the user' }, after: { credential: 'reset by an administrator', sessions_ended: sessionsEnded } });
+        return load(trx, id);
+      });
+    },
+
+    async unlock(auth: AuthContext, id: string): Promise<UserAccount> {
+      assertCan(auth, 'user.manage', null);
+      return knex.transaction(async (trx) => {
+        await lockAccount(trx, id);
+        const before = await load(trx, id);
+        await repo.clearSignInFailures(trx, id);
+        await audit.record(trx, auth, { action: 'unlockUser', target: { type: 'user', id }, before: { sign_in_delayed: before.sign_in_delayed }, after: { sign_in_delayed: false } });
+        return load(trx, id);
+      });
+    },
+
+    async revokeSuperAdmin(auth: AuthContext, id: string): Promise<UserAccount> {
+      assertCan(auth, 'grant.manage', null);
+      if (!auth.permissions.is_super_admin) throw new ForbiddenError('Only a super admin may demote a super admin');
+      return knex.transaction(async (trx) => {
+        // Every active super admin is locked before counting: two super admins demoting each other at the same
+        // moment queue here, and the second sees the first's change.
+        const { superAdmins, current } = await lockWithSuperAdmins(trx, id);
+        if (!superAdmins.includes(auth.userId)) throw new ForbiddenError('Only a super admin may demote a super admin');
+        if (!current.is_super_admin) throw new ConflictError(`${current.username} is not a super admin`);
+        if (current.is_active && superAdmins.length <= 1) {
+          throw new ConflictError(`${current.username} is the last active super admin and cannot be demoted`);
+        }
+        await repo.update(trx, id, { is_super_admin: false });
+        await audit.record(trx, auth, { action: 'revokeSuperAdmin', target: { type: 'user', id }, before: { is_super_admin: true }, after: { is_super_admin: false } });
+        return load(trx, id);
+      });
+    },
+
+    async listGrants(auth: AuthContext, id: string): Promise<Schemas['GrantList']> {
+      assertCan(auth, 'user.read', null);
+      const account = await repo.findAccount(knex, id);
+      if (!account) throw new NotFoundError('User not found');
+      return { data: (await repo.grantsOf(knex, id)).map(presentGrant), is_super_admin: account.is_super_admin };
+    },
+
+    async addGrant(auth: AuthContext, id: string, input: Schemas['GrantInput']): Promise<Grant> {
+      assertCan(auth, 'grant.manage', null);
+      const key = input.permission_key;
+      const clusterId = input.cluster_id ?? null;
+      if (clusterId && PLATFORM_KEYS.has(key)) {
+        const detail = `${key} is a platform key: it holds on all clusters only (send cluster_id: null)`;
+        throw new BadRequestError(detail, [{ path: '/body/cluster_id', message: detail }]);
+      }
+      return knex.transaction(async (trx) => {
+        const { caller } = await lockForGrantChange(trx, auth, id);
+        if (clusterId && !(await repo.clusterExists(trx, clusterId))) throw new NotFoundError('Cluster not found');
+        assertMayGrant(caller, key, clusterId, 'grant');
+        const held = await repo.keysOf(trx, id);
+        if (held.some((g) => g.permission_key === key && g.cluster_id === clusterId)) {
+          throw new ConflictError(`The account already holds ${key} ${scopePhrase(clusterId)}`);
+        }
+        let grantId: string;
+        try {
+          grantId = await repo.insertGrant(trx, id, key, clusterId, auth.userId);
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new ConflictError(`The account already holds ${key} ${scopePhrase(clusterId)}`);
+          throw err;
+        }
+        const grant = (await repo.findGrant(trx, id, grantId))!;
+        await audit.record(trx, auth, { action: 'addUserGrant', target: { type: 'user', id }, before: null, after: grantFields(grant) });
+        return presentGrant(grant);
+      });
+    },
+
+    async removeGrant(auth: AuthContext, id: string, grantId: string): Promise<void> {
+      assertCan(auth, 'grant.manage', null);
+      await knex.transaction(async (trx) => {
+        const { caller } = await lockForGrantChange(trx, auth, id);
+        const grant = await repo.findGrant(trx, id, grantId);
+        if (!grant) throw new NotFoundError('Grant not found on this account');
+        assertMayGrant(caller, grant.permission_key, grant.cluster_id, 'remove');
+        await repo.deleteGrant(trx, grantId);
+        await audit.record(trx, auth, { action: 'removeUserGrant', target: { type: 'user', id }, before: grantFields(grant), after: null });
+      });
     },
   };
 }

@@ -1,0 +1,278 @@
+// The caller's own account: sessions (one per sign-in, named by the access token's `sid`) that end at the next
+// request once revoked, the password change and its rules, the forced change of an initial password, and why a
+// refused token is refused.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
+import { engines, startTestServer, type TestServer } from './support/index.js';
+
+interface Pair {
+  access_token: string;
+  refresh_token: string;
+}
+interface Problem {
+  type: string;
+  status: number;
+  detail: string;
+}
+interface SessionRow {
+  id: string;
+  created_at: string;
+  last_used_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  current: boolean;
+}
+
+const PASSWORD = 'Andaman-Sunrise-2026';
+
+describe.each(engines())('sessions and the password on %s', (engine) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(engine);
+  });
+  afterAll(() => t?.close());
+
+  async function createUser(opts: { mustChange?: boolean } = {}) {
+    const username = `s-${randomUUID().slice(0, 8)}`;
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email: `${username}@example.com`, firstname: 'Sam', lastname: 'Session', password_hash: await hashPassword(PASSWORD), must_change_password: !!opts.mustChange })
+      .returning('id');
+    return { id: (row as { id: string }).id, username };
+  }
+
+  async function signIn(username: string, password = PASSWORD, userAgent = 'vitest'): Promise<Pair> {
+    const res = await t.fetch('/api/auth/login', { method: 'POST', json: { username, password }, headers: { 'user-agent': userAgent } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as Pair;
+  }
+
+  const sidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid?: string }).sid;
+  const sessions = async (token: string) => {
+    const res = await t.fetch('/api-system/me/sessions', { token });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: SessionRow[] }).data;
+  };
+  const permissions = (token: string) => t.fetch('/api/user/permission/platform', { token });
+  const changePassword = (token: string, current_password: string, new_password: string) =>
+    t.fetch('/api-system/me/password', { method: 'PUT', token, json: { current_password, new_password } });
+
+  it('when a user signs in, then a session row with the address and user agent exists, the token names it and the sign-in time is kept', async () => {
+    const u = await createUser();
+    const pair = await signIn(u.username, PASSWORD, 'Mozilla/5.0 (Test)');
+    const sid = sidOf(pair.access_token);
+    expect(sid).toMatch(/^[0-9a-f-]{36}$/);
+    const row = await t.knex('sessions').where({ id: sid }).first();
+    expect(row).toMatchObject({ user_id: u.id, user_agent: 'Mozilla/5.0 (Test)', revoked_at: null });
+    expect(row.ip).toMatch(/127\.0\.0\.1/);
+    expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000);
+    const tokens = await t.knex('refresh_tokens').where({ family_id: sid });
+    expect(tokens).toHaveLength(1);
+    expect((await t.knex('users').where({ id: u.id }).first()).last_sign_in_at).not.toBeNull();
+
+    const list = await sessions(pair.access_token);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: sid, current: true, user_agent: 'Mozilla/5.0 (Test)' });
+  });
+
+  it('when one session is revoked, then its access token gets 401 session-ended, its refresh fails, and the other session goes on', async () => {
+    const u = await createUser();
+    const laptop = await signIn(u.username, PASSWORD, 'laptop');
+    const phone = await signIn(u.username, PASSWORD, 'phone');
+    // Most recently used first: the phone signed in last.
+    const listed = await sessions(laptop.access_token);
+    expect(listed.map((s) => s.user_agent)).toEqual(['phone', 'laptop']);
+    expect(listed.find((s) => s.user_agent === 'laptop')!.current).toBe(true);
+
+    const phoneSid = sidOf(phone.access_token)!;
+    expect((await t.fetch(`/api-system/me/sessions/${phoneSid}`, { method: 'DELETE', token: laptop.access_token })).status).toBe(204);
+    const refused = await permissions(phone.access_token);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    const problem = (await refused.json()) as Problem;
+    expect(problem.type).toMatch(/\/problems\/session-ended$/);
+    expect(problem.detail).toBe("This session was signed out (from your account's sessions, a password change or reset).");
+    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: phone.refresh_token } })).status).toBe(401);
+
+    expect((await permissions(laptop.access_token)).status).toBe(200);
+    expect((await sessions(laptop.access_token)).map((s) => s.id)).toEqual([sidOf(laptop.access_token)]);
+    // Revoking it again, or a session that is not there → 404.
+    expect((await t.fetch(`/api-system/me/sessions/${phoneSid}`, { method: 'DELETE', token: laptop.access_token })).status).toBe(404);
+    expect((await t.fetch(`/api-system/me/sessions/${randomUUID()}`, { method: 'DELETE', token: laptop.access_token })).status).toBe(404);
+
+    const event = await t.knex('audit_events').where({ action: 'revokeMySession', target_id: phoneSid }).first();
+    expect(event).toMatchObject({ actor_id: u.id, target_type: 'session' });
+  });
+
+  it("when a user tries to revoke another user's session, then 404 and that session goes on", async () => {
+    const [a, b] = [await createUser(), await createUser()];
+    const pa = await signIn(a.username);
+    const pb = await signIn(b.username);
+    const res = await t.fetch(`/api-system/me/sessions/${sidOf(pb.access_token)}`, { method: 'DELETE', token: pa.access_token });
+    expect(res.status).toBe(404);
+    expect((await permissions(pb.access_token)).status).toBe(200);
+    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pb.refresh_token } })).status).toBe(200);
+  });
+
+  it('when the other sessions are revoked, then they all end, the count is returned and audited, and this one goes on', async () => {
+    const u = await createUser();
+    const others = [await signIn(u.username), await signIn(u.username), await signIn(u.username)];
+    const me = await signIn(u.username);
+    const res = await t.fetch('/api-system/me/sessions/revoke-others', { method: 'POST', token: me.access_token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ revoked: 3 });
+    for (const o of others) {
+      expect((await permissions(o.access_token)).status).toBe(401);
+      expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: o.refresh_token } })).status).toBe(401);
+    }
+    expect((await permissions(me.access_token)).status).toBe(200);
+    expect(await (await t.fetch('/api-system/me/sessions/revoke-others', { method: 'POST', token: me.access_token })).json()).toEqual({ revoked: 0 });
+    const events = await t.knex('audit_events').where({ action: 'revokeMyOtherSessions', actor_id: u.id }).orderBy('at');
+    expect(events[0]).toMatchObject({ target_type: 'user', target_id: u.id });
+    const changes = typeof events[0].changes === 'string' ? JSON.parse(events[0].changes) : events[0].changes;
+    expect(changes).toEqual({ revoked: { before: null, after: 3 } });
+  });
+
+  it('when a token is refreshed, then it stays in its session, which is marked used; after logout the session has ended', async () => {
+    const u = await createUser();
+    const first = await signIn(u.username);
+    const sid = sidOf(first.access_token)!;
+    await t.knex('sessions').where({ id: sid }).update({ last_used_at: t.knex.raw("now() - interval '1 hour'") });
+    const res = await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: first.refresh_token } });
+    expect(res.status).toBe(200);
+    const second = (await res.json()) as Pair;
+    expect(sidOf(second.access_token)).toBe(sid);
+    const row = await t.knex('sessions').where({ id: sid }).first();
+    expect(Date.now() - new Date(row.last_used_at).getTime()).toBeLessThan(60_000);
+    expect(await t.knex('refresh_tokens').where({ family_id: sid })).toHaveLength(2);
+
+    expect((await t.fetch('/api/auth/logout', { method: 'POST', json: { refresh_token: second.refresh_token } })).status).toBe(204);
+    expect((await t.knex('sessions').where({ id: sid }).first()).revoked_at).not.toBeNull();
+    expect((await permissions(second.access_token)).status).toBe(401);
+  });
+
+  it('when a session was revoked in the database, then its refresh token is refused', async () => {
+    const u = await createUser();
+    const pair = await signIn(u.username);
+    await t.knex('sessions').where({ id: sidOf(pair.access_token) }).update({ revoked_at: t.knex.fn.now() });
+    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pair.refresh_token } })).status).toBe(401);
+  });
+
+  it('when a token carries no session (minted by a tool), then it is accepted as session-less and lists no current session', async () => {
+    const u = await createUser();
+    await signIn(u.username);
+    const token = await signAccessToken(t.config.jwtSecret, u.id);
+    expect((await permissions(token)).status).toBe(200);
+    const list = await sessions(token);
+    expect(list).toHaveLength(1);
+    expect(list[0]!.current).toBe(false);
+  });
+
+  it('when the password change breaks a rule, then 400 names the rule, and nothing changes', async () => {
+    const u = await createUser();
+    const { access_token: token } = await signIn(u.username);
+    const detail = async (res: Response) => {
+      expect(res.status).toBe(400);
+      return ((await res.json()) as Problem).detail;
+    };
+    expect(await detail(await changePassword(token, 'not-the-password', 'Phuket-Lagoon-Morning-7'))).toBe('The current password is wrong.');
+    expect(await detail(await changePassword(token, PASSWORD, 'short'))).toBe('The password must have at least 12 characters.');
+    expect(await detail(await changePassword(token, PASSWORD, `${u.username}-is-me!`))).toBe('The password must not be or contain the username or the email address.');
+    expect(await detail(await changePassword(token, PASSWORD, 'Password1234'))).toBe('The password is on the list of common passwords; choose a less predictable one.');
+    expect(await detail(await changePassword(token, PASSWORD, PASSWORD))).toBe('The new password must differ from the current one.');
+    await signIn(u.username);
+    expect(await t.knex('audit_events').where({ action: 'changeMyPassword', actor_id: u.id })).toHaveLength(0);
+  });
+
+  it('when the password is changed, then the new one signs in, the old one not, the other sessions end and the audit holds no secret', async () => {
+    const u = await createUser();
+    const other = await signIn(u.username);
+    const me = await signIn(u.username);
+    const next = 'Phuket-Lagoon-Morning-7';
+    expect((await changePassword(me.access_token, PASSWORD, next)).status).toBe(204);
+
+    expect((await permissions(me.access_token)).status).toBe(200);
+    const refused = await permissions(other.access_token);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as Problem).type).toMatch(/\/problems\/session-ended$/);
+    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: other.refresh_token } })).status).toBe(401);
+
+    expect((await t.fetch('/api/auth/login', { method: 'POST', json: { username: u.username, password: PASSWORD } })).status).toBe(401);
+    await signIn(u.username, next);
+    const user = await t.knex('users').where({ id: u.id }).first();
+    expect(user.password_changed_at).not.toBeNull();
+    expect(user.must_change_password).toBe(false);
+
+    const event = await t.knex('audit_events').where({ action: 'changeMyPassword', actor_id: u.id }).first();
+    expect(event).toMatchObject({ target_type: 'user', target_id: u.id });
+    const text = JSON.stringify(event.changes);
+    expect(text).not.toContain(next);
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toMatch(/scrypt|password/i);
+  });
+
+  it('when a password change is required, then every other operation answers 403 password-change-required until it is changed', async () => {
+    const u = await createUser({ mustChange: true });
+    const { access_token: token } = await signIn(u.username);
+
+    const perms = await permissions(token);
+    expect(perms.status).toBe(200);
+    expect(((await perms.json()) as { must_change_password: boolean }).must_change_password).toBe(true);
+    for (const [method, path] of [
+      ['GET', '/api-system/clusters'],
+      ['GET', '/api-system/me/sessions'],
+      ['POST', '/api-system/me/sessions/revoke-others'],
+    ] as const) {
+      const res = await t.fetch(path, { method, token });
+      expect(res.status, path).toBe(403);
+      const problem = (await res.json()) as Problem;
+      expect(problem.type).toMatch(/\/problems\/password-change-required$/);
+      expect(problem.detail).toBe('Change your password before anything else: PUT /api-system/me/password.');
+    }
+    // Public operations are unaffected.
+    expect((await t.fetch('/healthz')).status).toBe(200);
+
+    expect((await changePassword(token, PASSWORD, 'Phuket-Lagoon-Morning-7')).status).toBe(204);
+    expect(((await (await permissions(token)).json()) as { must_change_password: boolean }).must_change_password).toBe(false);
+    expect((await t.fetch('/api-system/me/sessions', { token })).status).toBe(200);
+  });
+
+  it('when the account is deactivated while signed in, then 401 account-deactivated says so', async () => {
+    const u = await createUser();
+    const { access_token: token } = await signIn(u.username);
+    await t.knex('users').where({ id: u.id }).update({ is_active: false });
+    const res = await permissions(token);
+    expect(res.status).toBe(401);
+    const problem = (await res.json()) as Problem;
+    expect(problem.type).toMatch(/\/problems\/account-deactivated$/);
+    expect(problem.detail).toBe('Your account has been deactivated. Ask an administrator to reactivate it.');
+  });
+
+  it('when the token is not valid, then the generic 401 stays about:blank', async () => {
+    const res = await permissions('not.a.token');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ type: 'about:blank', detail: 'invalid or expired token' });
+  });
+});
+
+describe.each(engines())('a production first start on %s', (engine) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(engine, { env: { SEED_DEMO: 'false', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'from-the-environment-1' } });
+  });
+  afterAll(() => t?.close());
+
+  it('when the admin created from ADMIN_PASSWORD signs in, then the password must be changed before anything else', async () => {
+    const token = await t.login('root', 'from-the-environment-1');
+    const perms = (await (await t.fetch('/api/user/permission/platform', { token })).json()) as { must_change_password: boolean; is_super_admin: boolean };
+    expect(perms).toMatchObject({ must_change_password: true, is_super_admin: true });
+    const refused = await t.fetch('/api-system/clusters', { token });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as Problem).type).toMatch(/\/problems\/password-change-required$/);
+    const changed = await t.fetch('/api-system/me/password', { method: 'PUT', token, json: { current_password: 'from-the-environment-1', new_password: 'Phuket-Lagoon-Morning-7' } });
+    expect(changed.status).toBe(204);
+    expect((await t.fetch('/api-system/clusters', { token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,284 @@
+// Sign-in protection: failures delay the failing client for that account (never the account for everyone), token
+// buckets per address and in total refuse floods before any password is hashed, a cap bounds concurrent hashes,
+// and what sign-in leaves behind is purged.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultHashConcurrency, loadConfig } from '../../server/src/config.js';
+import { waitPhrase } from '../../server/src/core/errors.js';
+import { clientKey, tokenBuckets } from '../../server/src/http/rate-limit.js';
+import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { purgeAuthRecords } from '../../server/src/modules/auth/purge.js';
+import { hashGate } from '../../server/src/modules/auth/throttle.js';
+import { engines, startTestServer, type TestServer } from './support/index.js';
+
+const PASSWORD = 'Andaman-Sunrise-2026';
+const RATE_LIMIT = /^limit=\d+, remaining=\d+, reset=\d+$/;
+const RATE_LIMIT_POLICY = /^\d+;w=\d+$/;
+
+interface Problem {
+  type: string;
+  status: number;
+  detail: string;
+  retry_after?: number;
+}
+
+async function createUser(t: TestServer) {
+  const username = `p-${randomUUID().slice(0, 8)}`;
+  const [row] = await t
+    .knex('users')
+    .insert({ username, email: `${username}@example.com`, firstname: 'Pat', lastname: 'Protect', password_hash: await hashPassword(PASSWORD) })
+    .returning('id');
+  return { id: (row as { id: string }).id, username, email: `${username}@example.com` };
+}
+
+/** A sign-in from the client address `ip` (the test servers trust the loopback proxy's X-Forwarded-For). */
+function signInFrom(t: TestServer, ip: string, body: unknown) {
+  return t.fetch('/api/auth/login', { method: 'POST', json: body, headers: { 'x-forwarded-for': ip } });
+}
+
+describe('sign-in protection helpers', () => {
+  it('when a wait is phrased, then it is rounded up and pluralised correctly', () => {
+    expect(waitPhrase(0.2)).toBe('1 second');
+    expect(waitPhrase(1)).toBe('1 second');
+    expect(waitPhrase(30)).toBe('30 seconds');
+    expect(waitPhrase(90)).toBe('90 seconds');
+    expect(waitPhrase(120)).toBe('2 minutes');
+    expect(waitPhrase(121)).toBe('3 minutes');
+    expect(waitPhrase(900)).toBe('15 minutes');
+  });
+
+  it('when a bucket is empty, then it refuses with the time until one token is back, and refills evenly', () => {
+    const b = tokenBuckets({ limit: 2, windowSeconds: 10 });
+    expect(b.take('a', 0)).toBe(0);
+    expect(b.take('a', 0)).toBe(0);
+    expect(b.take('a', 0)).toBeCloseTo(5);
+    expect(b.take('b', 0)).toBe(0);
+    expect(b.take('a', 5_000)).toBe(0);
+    expect(b.take('a', 5_000)).toBeCloseTo(5);
+  });
+
+  it('when many clients are tracked, then memory stays bounded', () => {
+    const b = tokenBuckets({ limit: 5, windowSeconds: 5 }, 100);
+    for (let i = 0; i < 1_000; i++) b.take(`10.0.${i >> 8}.${i & 255}`, 0);
+    expect(b.size).toBeLessThanOrEqual(100);
+  });
+
+  it('when client addresses are keyed, then IPv4 stays whole and IPv6 is grouped by /64', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2::ffff')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:0db8:0001:0002:1:2:3:4')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('when more hashes are asked for than may run, then the excess waits in the queue, and beyond it gets 429 at once', async () => {
+    const gate = hashGate(1, 1);
+    let release!: () => void;
+    const first = gate.run(() => new Promise<string>((r) => (release = () => r('first'))));
+    const second = gate.run(async () => 'second');
+    expect(gate.running).toBe(1);
+    expect(gate.waiting).toBe(1);
+    const third = gate.run(async () => 'third');
+    await expect(third).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': '1', RateLimit: 'limit=2, remaining=0, reset=1', 'RateLimit-Policy': '2;w=1' } });
+    release();
+    expect(await first).toBe('first');
+    expect(await second).toBe('second');
+    expect(gate.running).toBe(0);
+  });
+
+  it('when the sign-in limits are misconfigured, then the configuration says which and how to write them', () => {
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', AUTH_RATE_PER_IP: 'lots', AUTH_RATE_GLOBAL: '0/5s', AUTH_HASH_CONCURRENCY: '0' })).toThrow(
+      /AUTH_RATE_PER_IP must be requests per window in seconds, like 20\/20s[\s\S]*AUTH_RATE_GLOBAL must be[\s\S]*AUTH_HASH_CONCURRENCY must be an integer from 1 to 64/,
+    );
+    expect(loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), AUTH_RATE_PER_IP: '5/60s', AUTH_RATE_GLOBAL: '50/10' }).signIn).toMatchObject({
+      perClient: { limit: 5, windowSeconds: 60 },
+      global: { limit: 50, windowSeconds: 10 },
+    });
+    expect(loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32) }).signIn).toEqual({
+      perClient: { limit: 20, windowSeconds: 20 },
+      global: { limit: 100, windowSeconds: 5 },
+      hashConcurrency: defaultHashConcurrency(),
+      hashQueue: 32,
+    });
+  });
+});
+
+describe.each(engines())('failed sign-ins on %s', (engine) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(engine, { env: { TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(() => t?.close());
+
+  it('when a client fails with the username and the email of one account, then both count on one counter and the fifth delays that client', async () => {
+    const u = await createUser(t);
+    const ip = '198.51.100.10';
+    for (let i = 0; i < 2; i++) expect((await signInFrom(t, ip, { username: u.username, password: 'wrong-password' })).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await signInFrom(t, ip, { email: u.email.toUpperCase(), password: 'wrong-password' })).status).toBe(401);
+    const fifth = await signInFrom(t, ip, { username: u.username.toUpperCase(), password: 'wrong-password' });
+    expect(fifth.status).toBe(429);
+    const rows = await t.knex('login_attempts').where({ account_key: u.id });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ client: ip, failed_count: 5 });
+    expect(rows[0].delayed_until).not.toBeNull();
+  });
+
+  it('when a client is delayed, then it gets 429 with the wait even with the right password, while another client still signs in', async () => {
+    const u = await createUser(t);
+    const attacker = '198.51.100.20';
+    for (let i = 0; i < 5; i++) await signInFrom(t, attacker, { username: u.username, password: 'wrong-password' });
+    const refused = await signInFrom(t, attacker, { username: u.username, password: PASSWORD });
+    expect(refused.status).toBe(429);
+    const retry = Number(refused.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan(25);
+    expect(retry).toBeLessThanOrEqual(30);
+    expect(refused.headers.get('ratelimit')).toMatch(RATE_LIMIT);
+    expect(refused.headers.get('ratelimit')).toBe(`limit=5, remaining=0, reset=${retry}`);
+    expect(refused.headers.get('ratelimit-policy')).toMatch(RATE_LIMIT_POLICY);
+    const problem = (await refused.json()) as Problem;
+    expect(problem.retry_after).toBe(retry);
+    expect(problem.detail).toBe(`Too many failed sign-ins from this device; try again in ${retry} seconds.`);
+
+    // The owner, on another device, is not locked out.
+    expect((await signInFrom(t, '203.0.113.5', { username: u.username, password: PASSWORD })).status).toBe(200);
+    expect(await t.knex('login_attempts').where({ account_key: u.id, client: attacker }).first()).toBeDefined();
+
+    const delayed = await t.knex('audit_events').where({ action: 'login.delayed', actor_id: u.id });
+    expect(delayed.length).toBeGreaterThanOrEqual(2);
+    expect(await t.knex('audit_events').where({ action: 'login.failed', actor_id: u.id })).toHaveLength(4);
+  });
+
+  it('when the delay has passed, then each further failure doubles it, and a success clears that client only', async () => {
+    const u = await createUser(t);
+    const [ip, other] = ['198.51.100.30', '198.51.100.31'];
+    for (let i = 0; i < 5; i++) await signInFrom(t, ip, { username: u.username, password: 'wrong-password' });
+    await signInFrom(t, other, { username: u.username, password: 'wrong-password' });
+    const expire = () => t.knex('login_attempts').where({ account_key: u.id, client: ip }).update({ delayed_until: t.knex.raw("now() - interval '1 second'") });
+
+    await expire();
+    const sixth = await signInFrom(t, ip, { username: u.username, password: 'wrong-password' });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(55);
+    expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    await expire();
+    const seventh = await signInFrom(t, ip, { username: u.username, password: 'wrong-password' });
+    expect(Number(seventh.headers.get('retry-after'))).toBeGreaterThan(115);
+    expect(((await seventh.json()) as Problem).detail).toMatch(/try again in 2 minutes\.$/);
+    // Capped at 15 minutes.
+    await t.knex('login_attempts').where({ account_key: u.id, client: ip }).update({ failed_count: 20, delayed_until: t.knex.raw("now() - interval '1 second'") });
+    const capped = await signInFrom(t, ip, { username: u.username, password: 'wrong-password' });
+    expect(Number(capped.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(890);
+
+    await expire();
+    expect((await signInFrom(t, ip, { username: u.username, password: PASSWORD })).status).toBe(200);
+    expect(await t.knex('login_attempts').where({ account_key: u.id, client: ip }).first()).toBeUndefined();
+    expect(await t.knex('login_attempts').where({ account_key: u.id, client: other }).first()).toMatchObject({ failed_count: 1 });
+  });
+
+  it('when a login names no account, then its failures count under the login as typed, lowercased', async () => {
+    const ghost = `Ghost-${randomUUID().slice(0, 8)}`;
+    for (let i = 0; i < 5; i++) await signInFrom(t, '198.51.100.40', { username: ghost, password: 'wrong-password' });
+    expect(await t.knex('login_attempts').where({ account_key: ghost.toLowerCase() }).first()).toMatchObject({ failed_count: 5, client: '198.51.100.40' });
+    expect((await signInFrom(t, '198.51.100.40', { username: ghost, password: 'wrong-password' })).status).toBe(429);
+    expect((await signInFrom(t, '198.51.100.41', { username: ghost, password: 'wrong-password' })).status).toBe(401);
+  });
+
+  it('when an administrator clears the account, then the delayed client may try again at once', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < 5; i++) await signInFrom(t, '198.51.100.50', { username: u.username, password: 'wrong-password' });
+    await t.knex('login_attempts').where({ account_key: u.id }).delete();
+    expect((await signInFrom(t, '198.51.100.50', { username: u.username, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('when the purge runs, then day-old failures and sessions and tokens ended more than a day ago are gone, and live ones stay', async () => {
+    const u = await createUser(t);
+    const k = t.knex;
+    const ago = (interval: string) => k.raw(`now() - interval '${interval}'`);
+    const ahead = (interval: string) => k.raw(`now() + interval '${interval}'`);
+    await k('login_attempts').insert([
+      { account_key: u.id, client: 'old', failed_count: 3, last_failed_at: ago('25 hours') },
+      { account_key: u.id, client: 'recent', failed_count: 3, last_failed_at: ago('23 hours') },
+    ]);
+    const [live, revokedLong, revokedRecently, expiredLong] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await k('sessions').insert([
+      { id: live, user_id: u.id, expires_at: ahead('1 day') },
+      { id: revokedLong, user_id: u.id, expires_at: ahead('1 day'), revoked_at: ago('2 days') },
+      { id: revokedRecently, user_id: u.id, expires_at: ahead('1 day'), revoked_at: ago('1 hour') },
+      { id: expiredLong, user_id: u.id, expires_at: ago('2 days') },
+    ]);
+    const token = (family: string, extra: object) => ({ user_id: u.id, family_id: family, token_hash: randomUUID(), ...extra });
+    await k('refresh_tokens').insert([
+      token(live, { expires_at: ahead('1 day') }),
+      token(live, { expires_at: ahead('1 day'), revoked_at: ago('3 days') }),
+      token(live, { expires_at: ago('2 days') }),
+      token(revokedLong, { expires_at: ahead('1 day') }),
+      token(revokedRecently, { expires_at: ahead('1 day'), revoked_at: ago('1 hour') }),
+    ]);
+
+    const purged = await purgeAuthRecords(k);
+    expect(purged.loginAttempts).toBeGreaterThanOrEqual(1);
+    expect(purged.sessions).toBeGreaterThanOrEqual(2);
+    expect(purged.refreshTokens).toBeGreaterThanOrEqual(2);
+    expect((await k('login_attempts').where({ account_key: u.id })).map((r: { client: string }) => r.client)).toEqual(['recent']);
+    expect((await k('sessions').where({ user_id: u.id })).map((r: { id: string }) => r.id).sort()).toEqual([live, revokedRecently].sort());
+    const tokens = await k('refresh_tokens').where({ user_id: u.id });
+    expect(tokens).toHaveLength(2);
+    expect(tokens.map((r: { family_id: string }) => r.family_id).sort()).toEqual([live, revokedRecently].sort());
+  });
+});
+
+describe.each(engines())('sign-in rate limits on %s', (engine) => {
+  let perIp: TestServer;
+  let global: TestServer;
+  beforeAll(async () => {
+    perIp = await startTestServer(engine, { env: { TRUST_PROXY: 'loopback', AUTH_RATE_PER_IP: '3/60s', AUTH_RATE_GLOBAL: '1000/1s' } });
+    global = await startTestServer(engine, { env: { TRUST_PROXY: 'loopback', AUTH_RATE_PER_IP: '1000/1s', AUTH_RATE_GLOBAL: '4/60s' } });
+  });
+  afterAll(async () => {
+    await perIp?.close();
+    await global?.close();
+  });
+
+  it('when one address sends more sign-ins than its bucket holds, then 429 with the RateLimit fields, before any body is read or password hashed', async () => {
+    const ip = '192.0.2.10';
+    const ghost = `flood-${randomUUID().slice(0, 8)}`;
+    for (let i = 0; i < 3; i++) expect((await signInFrom(perIp, ip, { username: ghost, password: 'wrong-password' })).status).toBe(401);
+    const refused = await signInFrom(perIp, ip, { username: ghost, password: 'wrong-password' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    const retry = Number(refused.headers.get('retry-after'));
+    // One token comes back every 20 s; the three answers before took a moment of that.
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(20);
+    expect(refused.headers.get('ratelimit')).toBe(`limit=3, remaining=0, reset=${retry}`);
+    expect(refused.headers.get('ratelimit')).toMatch(RATE_LIMIT);
+    expect(refused.headers.get('ratelimit-policy')).toBe('3;w=60');
+    const problem = (await refused.json()) as Problem;
+    expect(problem).toMatchObject({ status: 429, retry_after: retry });
+    expect(problem.detail).toBe(`Too many sign-in requests from this address; try again in ${waitPhrase(retry)}.`);
+    // Refused before the password was checked: the fourth attempt left no failure behind.
+    expect((await perIp.knex('login_attempts').where({ account_key: ghost }).first()).failed_count).toBe(3);
+    expect(await perIp.knex('audit_events').where({ action: 'login.failed' }).whereRaw("changes->'login'->>'after' = ?", [ghost])).toHaveLength(3);
+    // ... and before the body was parsed.
+    const broken = await perIp.fetch('/api/auth/login', { method: 'POST', body: '{', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip } });
+    expect(broken.status).toBe(429);
+    // Refresh and logout share the address's bucket.
+    expect((await perIp.fetch('/api/auth/logout', { method: 'POST', json: { refresh_token: 'x' }, headers: { 'x-forwarded-for': ip } })).status).toBe(429);
+    // Another address is not affected.
+    expect((await signInFrom(perIp, '192.0.2.11', { username: 'admin', password: 'admin123' })).status).toBe(200);
+  });
+
+  it('when all addresses together send more sign-ins than the overall bucket holds, then 429 for a new address too', async () => {
+    for (let i = 0; i < 4; i++) expect((await signInFrom(global, `192.0.2.${20 + i}`, { username: 'nobody-here', password: 'wrong-password' })).status).toBe(401);
+    const refused = await signInFrom(global, '192.0.2.99', { username: 'admin', password: 'admin123' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit-policy')).toBe('4;w=60');
+    const retry = Number(refused.headers.get('retry-after'));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(15);
+    expect(refused.headers.get('ratelimit')).toBe(`limit=4, remaining=0, reset=${retry}`);
+    expect(((await refused.json()) as Problem).detail).toBe(`The server is receiving too many sign-in requests; try again in ${waitPhrase(retry)}.`);
+  });
+});
