@@ -36,6 +36,32 @@ describe('WidgetValues', () => {
     await waitFor(() => expect(screen.getByTestId('widget-kpi-value')).toHaveTextContent('5'));
   });
 
+  it('when the dataset totals money, then the figure carries its currency and another currency can be chosen', async () => {
+    const money = (currency: string, value: number) => ({
+      ...values('scalar', { value }),
+      currency,
+      currencies: ['THB', 'USD'],
+    });
+    const getDatasetValues = vi
+      .fn()
+      .mockImplementation((_id: string, currency?: string) => Promise.resolve(currency === 'USD' ? money('USD', 250.25) : money('THB', 1500)));
+    renderWithAdmin(<WidgetValues datasetId="approval.amount-waiting" widgetType="kpi" unit="amount" />, { getDatasetValues });
+    expect(await screen.findByTestId('widget-kpi-value')).toHaveTextContent('THB 1,500.00');
+    // The dataset's generic unit is not shown next to an amount that names its currency.
+    expect(screen.queryByText('amount')).not.toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Currency' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'USD' }));
+    await waitFor(() => expect(screen.getByTestId('widget-kpi-value')).toHaveTextContent('USD 250.25'));
+    expect(getDatasetValues).toHaveBeenLastCalledWith('approval.amount-waiting', 'USD');
+  });
+
+  it('when a money dataset has one currency, then no selector is offered', async () => {
+    const getDatasetValues = vi.fn().mockResolvedValue({ ...values('scalar', { value: 10 }), currency: 'THB', currencies: ['THB'] });
+    renderWithAdmin(<WidgetValues datasetId="d" widgetType="kpi" />, { getDatasetValues });
+    expect(await screen.findByTestId('widget-kpi-value')).toHaveTextContent('THB 10.00');
+    expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
+  });
+
   it('when a categorical dataset has no points, then it says there is no data', async () => {
     const getDatasetValues = vi.fn().mockResolvedValue(values('categorical', []));
     renderWithAdmin(<WidgetValues datasetId="d" widgetType="pie" />, { getDatasetValues });

@@ -1,11 +1,11 @@
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { CategoricalPoint } from '../types';
-import { localeTag } from '../lib/amounts';
+import { formatAmount, localeTag } from '../lib/amounts';
 import { useDatasetValues } from './queries';
 
 // The charts (and their library) load with the first card that shows one.
@@ -33,14 +33,17 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 const isPoints = (v: unknown): v is CategoricalPoint[] =>
   Array.isArray(v) && v.every((p) => p && typeof p === 'object' && typeof p.label === 'string' && isNumber(p.value));
 
-function useNumberFormat() {
+type Format = (n: number) => string;
+
+/** Numbers in the console's language; amounts of a money dataset with their currency, one way everywhere. */
+function useNumberFormat(currency?: string | null): Format {
   const [locale] = useLocaleState();
+  if (currency) return (n: number) => formatAmount(n, currency, locale);
   const format = new Intl.NumberFormat(localeTag(locale), { maximumFractionDigits: 2 });
   return (n: number) => format.format(n);
 }
 
-const Kpi = ({ value, unit }: { value: number; unit?: string | null }) => {
-  const format = useNumberFormat();
+const Kpi = ({ value, unit, format }: { value: number; unit?: string | null; format: Format }) => {
   return (
     <Stack direction="row" alignItems="baseline" spacing={1} justifyContent="center">
       <Typography variant="h3" component="span" data-testid="widget-kpi-value">
@@ -55,15 +58,14 @@ const Kpi = ({ value, unit }: { value: number; unit?: string | null }) => {
   );
 };
 
-const KpiDelta = ({ value, prev, change, unit }: { value: number; prev: number; change: number; unit?: string | null }) => {
+const KpiDelta = ({ value, prev, change, unit, format }: { value: number; prev: number; change: number; unit?: string | null; format: Format }) => {
   const translate = useTranslate();
-  const format = useNumberFormat();
   const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
   const Icon = direction === 'up' ? ArrowUpwardIcon : direction === 'down' ? ArrowDownwardIcon : ArrowForwardIcon;
   const color = direction === 'up' ? 'success.main' : direction === 'down' ? 'error.main' : 'text.secondary';
   return (
     <Stack alignItems="center" spacing={0.5}>
-      <Kpi value={value} unit={unit} />
+      <Kpi value={value} unit={unit} format={format} />
       <Stack direction="row" alignItems="center" spacing={0.5} sx={{ color }} data-testid={`widget-delta-${direction}`}>
         <Icon fontSize="small" aria-label={translate(`dashboard.card.delta_${direction}`)} />
         <Typography variant="body2" component="span">
@@ -94,7 +96,34 @@ const Categorical = ({ points, widgetType }: { points: CategoricalPoint[]; widge
   );
 };
 
-/** A card's body: fetches the dataset's values on mount and renders them by shape and widget type. */
+/** The currencies a money card can total in; shown only when there is a choice. */
+const CurrencySelect = ({ value, options, onChange }: { value: string; options: readonly string[]; onChange: (c: string) => void }) => {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      size="small"
+      variant="standard"
+      label={translate('dashboard.card.currency')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className="widget-no-drag"
+      sx={{ minWidth: 96, alignSelf: 'flex-end' }}
+    >
+      {options.map((c) => (
+        <MenuItem key={c} value={c}>
+          {c}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+/**
+ * A card's body: fetches the dataset's values on mount and renders them by shape and widget type. A money dataset
+ * totals one currency at a time (amounts are never added across currencies): its figures carry the currency code,
+ * and a selector offers the caller's other currencies.
+ */
 export const WidgetValues = ({
   datasetId,
   widgetType,
@@ -105,8 +134,9 @@ export const WidgetValues = ({
   unit?: string | null;
 }) => {
   const translate = useTranslate();
-  const format = useNumberFormat();
-  const { data, isPending, error, refetch, isFetching } = useDatasetValues(datasetId);
+  const [currency, setCurrency] = useState<string | undefined>();
+  const { data, isPending, error, refetch, isFetching } = useDatasetValues(datasetId, currency);
+  const format = useNumberFormat(data?.currency);
 
   if (isPending) {
     return (
@@ -130,11 +160,26 @@ export const WidgetValues = ({
     );
   }
 
-  const values = data.data as unknown;
-  if (data.shape === 'categorical' && isPoints(values)) return <Categorical points={values} widgetType={widgetType} />;
+  const body = valuesOf(data.data as unknown, data.shape, widgetType, format, data.currency ? null : unit);
+  if (!data.currency) return body;
+  return (
+    <Stack spacing={1} height="100%">
+      {data.currencies.length > 1 ? <CurrencySelect value={data.currency} options={data.currencies} onChange={setCurrency} /> : null}
+      {data.shape === 'categorical' ? (
+        <Typography variant="caption" color="text.secondary" align="right" data-testid="widget-currency">
+          {translate('dashboard.card.amounts_in', { currency: data.currency })}
+        </Typography>
+      ) : null}
+      {body}
+    </Stack>
+  );
+};
+
+function valuesOf(values: unknown, shape: string, widgetType: string, format: Format, unit: string | null | undefined) {
+  if (shape === 'categorical' && isPoints(values)) return <Categorical points={values} widgetType={widgetType} />;
   if (values && typeof values === 'object' && !Array.isArray(values)) {
     const v = values as Record<string, unknown>;
-    const isDelta = data.shape === 'scalar_delta' && isNumber(v.value) && isNumber(v.prev) && isNumber(v.change);
+    const isDelta = shape === 'scalar_delta' && isNumber(v.value) && isNumber(v.prev) && isNumber(v.change);
     if (widgetType === 'gauge' && isNumber(v.value)) {
       const max = gaugeMax(v.value, isDelta ? (v.prev as number) : 0);
       return (
@@ -143,8 +188,13 @@ export const WidgetValues = ({
         </Suspense>
       );
     }
-    if (isDelta) return <KpiDelta value={v.value as number} prev={v.prev as number} change={v.change as number} unit={unit} />;
-    if (isNumber(v.value)) return <Kpi value={v.value} unit={unit} />;
+    if (isDelta) return <KpiDelta value={v.value as number} prev={v.prev as number} change={v.change as number} unit={unit} format={format} />;
+    if (isNumber(v.value)) return <Kpi value={v.value} unit={unit} format={format} />;
   }
+  return <Unsupported />;
+}
+
+const Unsupported = () => {
+  const translate = useTranslate();
   return <Alert severity="warning">{translate('dashboard.card.unsupported')}</Alert>;
 };

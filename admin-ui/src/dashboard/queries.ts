@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 
 export const WIDGETS_KEY = ['me', 'dashboard-widgets'] as const;
 export const DATASETS_KEY = ['datasets'] as const;
 // Its own root, so refreshing the catalog after an add or remove does not refetch every card.
-const datasetValuesKey = (datasetId: string) => ['dataset-values', datasetId] as const;
+const datasetValuesKey = (datasetId: string, currency: string | null) => ['dataset-values', datasetId, currency] as const;
 
 /** The widget list: cached for a minute, refetched when the window regains focus, never polled. */
 const WIDGET_LIST_STALE_MS = 60_000;
@@ -31,12 +31,14 @@ export function useDatasetCatalog(options: { excludePinned?: boolean; enabled?: 
   });
 }
 
-/** One card's values, fetched when the card mounts. */
-export function useDatasetValues(datasetId: string) {
+/** One card's values, fetched when the card mounts; a money card asks again when another currency is chosen. */
+export function useDatasetValues(datasetId: string, currency?: string) {
   const dataProvider = useAppDataProvider();
   return useQuery({
-    queryKey: datasetValuesKey(datasetId),
-    queryFn: () => dataProvider.getDatasetValues(datasetId),
+    queryKey: datasetValuesKey(datasetId, currency ?? null),
+    queryFn: () => (currency ? dataProvider.getDatasetValues(datasetId, currency) : dataProvider.getDatasetValues(datasetId)),
+    // The old currency's figure stays in place while the new one loads, instead of a spinner flash.
+    placeholderData: keepPreviousData,
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,
     retry: false,

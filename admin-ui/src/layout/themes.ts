@@ -14,6 +14,9 @@ export const lightTheme: RaThemeOptions = {
     primary: { main: light.primary, contrastText: light.primaryText },
     secondary: { main: light.secondary, contrastText: light.primaryText },
     background: { default: light.background, paper: light.paper },
+    success: { main: light.status.success },
+    error: { main: light.status.error },
+    warning: { main: light.status.warning },
   },
   components: { ...defaultLightTheme.components, ...appBarOnPrimary },
 };
@@ -26,6 +29,9 @@ export const darkTheme: RaThemeOptions = {
     primary: { main: dark.primary, contrastText: dark.primaryText },
     secondary: { main: dark.secondary, contrastText: dark.primaryText },
     background: { default: dark.background, paper: dark.paper },
+    success: { main: dark.status.success },
+    error: { main: dark.status.error },
+    warning: { main: dark.status.warning },
   },
   components: { ...defaultDarkTheme.components, ...appBarOnPrimary },
 };

@@ -35,6 +35,14 @@ describe('the palette', () => {
       expect(series[0]).toBe(colors.primary);
       for (const c of series) expect(contrastRatio(c, colors.paper), `chart ${c}`).toBeGreaterThanOrEqual(AA_GRAPHICS);
       expect(theme.palette.background.paper).toBe(colors.paper);
+      // Rises, falls and notices are written in their status colour on the page and on cards.
+      for (const [name, color] of Object.entries(colors.status)) {
+        const key = name as keyof typeof colors.status;
+        expect(theme.palette[key].main).toBe(color);
+        for (const surface of [colors.background, colors.paper]) {
+          expect(contrastRatio(color, surface), `${name} on ${surface}`).toBeGreaterThanOrEqual(AA_TEXT);
+        }
+      }
     });
   }
 });

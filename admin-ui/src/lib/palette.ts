@@ -1,7 +1,8 @@
 /**
  * The console's one palette, in light and dark: the app bar and primary buttons use `primary`, the charts use
- * `chart`, the links and secondary accents use `secondary` of the same family. Every pair meets WCAG AA (checked by
- * lib/palette.test.ts): 4.5:1 for text on the primary colour, 3:1 for chart marks against the card.
+ * `chart`, the links and secondary accents use `secondary` of the same family, and rises, falls and notices use the
+ * `status` colours. Every pair meets WCAG AA (checked by lib/palette.test.ts): 4.5:1 for text on the primary colour
+ * and for status text on the page and on cards, 3:1 for chart marks against the card.
  */
 export const PALETTE = {
   light: {
@@ -11,6 +12,7 @@ export const PALETTE = {
     background: '#fafafb',
     paper: '#ffffff',
     chart: ['#1f5c99', '#0f6b5e', '#a65400', '#6b3fa0', '#a3324a', '#4f5d6b'],
+    status: { success: '#2e7d32', error: '#c62828', warning: '#a65400' },
   },
   dark: {
     primary: '#90caf9',
@@ -19,6 +21,7 @@ export const PALETTE = {
     background: '#313131',
     paper: '#383838',
     chart: ['#90caf9', '#80cbc4', '#ffb74d', '#ce93d8', '#f48fb1', '#cfd8dc'],
+    status: { success: '#81c784', error: '#ff8a80', warning: '#ffb74d' },
   },
 } as const;
 

@@ -26,8 +26,13 @@ export function workspaceMethods(c: ApiClient) {
     async getDatasets(query: DatasetQuery = {}): Promise<DatasetList> {
       return unwrap(await c.GET('/api/proxy/api/datasets', { params: { query } }));
     },
-    async getDatasetValues(datasetId: string): Promise<DatasetValues> {
-      return unwrap(await c.GET('/api/proxy/api/datasets/{id}/values', { params: { path: { id: datasetId } } }));
+    /** A money dataset totals in one currency: `currency`, or by default the one of most of the caller's documents. */
+    async getDatasetValues(datasetId: string, currency?: string): Promise<DatasetValues> {
+      return unwrap(
+        await c.GET('/api/proxy/api/datasets/{id}/values', {
+          params: { path: { id: datasetId }, query: currency ? { currency } : {} },
+        }),
+      );
     },
   };
 }
