@@ -11,6 +11,8 @@ import { AccessDeniedPage } from './pages/AccessDeniedPage';
 import { RESOURCES } from './resources/registry';
 import { Dashboard } from './dashboard';
 import { domainDashboardRoutes } from './domain-dashboards';
+import { AccountPage } from './account';
+import { AUDIT_LOG_PATH, AuditLogPage } from './audit-log';
 
 const queryClient = createQueryClient();
 // The sign-in form is needed once per session: it loads on its own.
@@ -56,6 +58,11 @@ export const App = () => (
         />
       ),
     )}
-    <CustomRoutes>{domainDashboardRoutes}</CustomRoutes>
+    <CustomRoutes>
+      {domainDashboardRoutes}
+      {/* Every signed-in user's own page: no permission beyond being signed in. */}
+      <Route path="/account" element={<AccountPage />} />
+      <Route path={AUDIT_LOG_PATH} element={<AuditLogPage />} />
+    </CustomRoutes>
   </Admin>
 );

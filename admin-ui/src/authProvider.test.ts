@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from './authProvider';
 import { createApi } from './dataProvider/api';
-import { tokenStore } from './dataProvider/tokens';
+import { endReasonStore, tokenStore } from './dataProvider/tokens';
+import { createReauth } from './dataProvider/reauth';
+import { createPasswordChange } from './dataProvider/passwordChange';
+import { HttpError } from 'react-admin';
 
 const BASE = 'http://localhost:3998';
 const json = (status: number, body: unknown) =>
@@ -12,6 +15,7 @@ const perms = {
   platform: ['cluster.read'],
   clusters: { c1: ['cluster.update'] },
   is_super_admin: false,
+  must_change_password: false,
 };
 
 function setup(handler: (req: Request) => Promise<Response>) {
@@ -20,7 +24,10 @@ function setup(handler: (req: Request) => Promise<Response>) {
   return { auth, fetch };
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 describe('auth provider', () => {
   it('stores the tokens on login and revokes the refresh token on logout', async () => {
@@ -88,5 +95,72 @@ describe('auth provider', () => {
     await expect(auth.canAccess!({ action: 'list', resource: 'clusters' } as never)).resolves.toBe(false);
     await expect(auth.getPermissions!({})).rejects.toMatchObject({ status: 401 });
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('a password change required by the server', () => {
+  function withPasswordChange(answers: { must_change_password: boolean }[]) {
+    const passwordChange = createPasswordChange();
+    let calls = 0;
+    const fetch = vi.fn(async () => json(200, { ...perms, ...answers[Math.min(calls++, answers.length - 1)] }));
+    const auth = createAuthProvider(createApi({ baseUrl: BASE, fetch }), createReauth(), passwordChange);
+    return { auth, fetch, passwordChange };
+  }
+
+  it('when the permissions say so, then it is required; once changed, the permissions are read again', async () => {
+    tokenStore.set({ access_token: 'a', refresh_token: 'r' });
+    const { auth, fetch, passwordChange } = withPasswordChange([{ must_change_password: true }, { must_change_password: false }]);
+    await auth.getPermissions!({});
+    expect(passwordChange.isRequired()).toBe(true);
+    // Same session, same answer: no second read.
+    await auth.getPermissions!({});
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    passwordChange.changed();
+    expect(passwordChange.isRequired()).toBe(false);
+    expect(await auth.getPermissions!({})).toMatchObject({ must_change_password: false });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(passwordChange.isRequired()).toBe(false);
+  });
+
+  it('when any call is refused with password-change-required, then it is required and the session stays', async () => {
+    tokenStore.set({ access_token: 'a', refresh_token: 'r' });
+    const { auth, passwordChange } = withPasswordChange([{ must_change_password: false }]);
+    const refusal = new HttpError('Change your password first', 403, { type: 'https://platform-admin.dev/problems/password-change-required' });
+    await expect(auth.checkError(refusal)).resolves.toBeUndefined();
+    expect(passwordChange.isRequired()).toBe(true);
+    expect(tokenStore.access).toBe('a');
+  });
+
+  it('when someone signs out, then nothing is known about the next account yet', async () => {
+    const passwordChange = createPasswordChange();
+    const fetch = vi.fn(async () => json(200, { access_token: 'a', refresh_token: 'r' }));
+    const auth = createAuthProvider(createApi({ baseUrl: BASE, fetch }), createReauth(), passwordChange);
+    await auth.login({ username: 'u', password: 'p' });
+    passwordChange.require();
+    await auth.logout({});
+    expect(passwordChange.isRequired()).toBe(false);
+  });
+});
+
+describe('a session the server ended', () => {
+  it('when a call got 401 account-deactivated, then checkError ends the session and the reason stays until the next sign-in', async () => {
+    tokenStore.set({ access_token: 'a', refresh_token: 'r' });
+    const { auth, fetch } = setup(async (req) =>
+      new URL(req.url).pathname === '/api/auth/login'
+        ? json(200, { access_token: 'a2', refresh_token: 'r2' })
+        : json(401, { type: 'https://platform-admin.dev/problems/account-deactivated', title: 'Unauthorized', status: 401 }),
+    );
+    // What the session fetch does with such an answer: tokens gone, reason kept.
+    await expect(auth.getPermissions!({})).rejects.toMatchObject({ status: 401 });
+    expect(tokenStore.access).toBeNull();
+    expect(endReasonStore.get()).toBe('account-deactivated');
+    await expect(auth.checkError({ status: 401 })).rejects.toBeDefined();
+    // Never a refresh: the refresh token went with the session.
+    expect(fetch.mock.calls.some((c) => c[0].url.endsWith('/api/auth/refresh-token'))).toBe(false);
+    await auth.logout({});
+    expect(endReasonStore.get()).toBe('account-deactivated');
+    await auth.login({ username: 'u', password: 'p' });
+    expect(endReasonStore.get()).toBeNull();
   });
 });

@@ -1,16 +1,23 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { api, type Api } from './dataProvider/api';
-import { tokenStore } from './dataProvider/tokens';
+import { endReasonStore, tokenStore } from './dataProvider/tokens';
 import { reauth as defaultReauth, type Reauth } from './dataProvider/reauth';
+import { passwordChange as defaultPasswordChange, type PasswordChange } from './dataProvider/passwordChange';
+import { PROBLEM, problemOfError } from './dataProvider/errors';
 import type { PlatformPermissions } from './types';
 import { canAccessWith } from './auth/permissions';
 
 /**
  * Session and permission handling. Tokens are refreshed inside the API client (single flight on
  * the first 401); here a 401 only ends the session when that refresh has failed, and a 403 never does.
+ * The permissions also say whether the account must change its password first (`passwordChange`).
  */
-export function createAuthProvider(deps: Api = api, reauth: Reauth = defaultReauth): AuthProvider {
-  let cached: { token: string | null; perms: Promise<PlatformPermissions> } | null = null;
+export function createAuthProvider(
+  deps: Api = api,
+  reauth: Reauth = defaultReauth,
+  passwordChange: PasswordChange = defaultPasswordChange,
+): AuthProvider {
+  let cached: { token: string | null; generation: number; perms: Promise<PlatformPermissions> } | null = null;
 
   function permissions(): Promise<PlatformPermissions> {
     // The user is being asked to sign in again in place: the answer comes with the new session.
@@ -22,11 +29,19 @@ export function createAuthProvider(deps: Api = api, reauth: Reauth = defaultReau
       return Promise.reject(Object.assign(new Error('ra.auth.auth_check_error'), { status: 401 }));
     }
     const token = tokenStore.refresh;
-    if (!cached || cached.token !== token) {
+    // A password change keeps the session (and its tokens) but changes what the permissions say.
+    const generation = passwordChange.generation();
+    if (!cached || cached.token !== token || cached.generation !== generation) {
       const perms = deps.auth.permissions();
-      cached = { token, perms };
-      // The sign-in-again dialog fills the username in from the session.
-      perms.then((p) => reauth.rememberUser(p.user?.username), () => undefined);
+      cached = { token, generation, perms };
+      perms.then(
+        (p) => {
+          // The sign-in-again dialog fills the username in from the session.
+          reauth.rememberUser(p.user?.username);
+          if (cached?.perms === perms && passwordChange.generation() === generation) passwordChange.fromPermissions(p.must_change_password);
+        },
+        () => undefined,
+      );
       perms.catch(() => {
         if (cached?.perms === perms) cached = null;
       });
@@ -38,11 +53,15 @@ export function createAuthProvider(deps: Api = api, reauth: Reauth = defaultReau
     async login(params: { username: string; password: string }) {
       cached = null;
       await deps.auth.login(params.username, params.password);
+      // The login page has said why the last session ended. Whether the password must change stays as it was:
+      // signing in again in place is the same account, and the permissions read next say it anew.
+      endReasonStore.clear();
       reauth.rememberUser(params.username);
       return { redirectTo: '/' };
     },
     async logout() {
       cached = null;
+      passwordChange.reset();
       const refresh = tokenStore.refresh;
       tokenStore.clear();
       if (refresh) await deps.auth.logout(refresh).catch(() => undefined);
@@ -61,6 +80,8 @@ export function createAuthProvider(deps: Api = api, reauth: Reauth = defaultReau
         tokenStore.clear();
         throw new Error('ra.notification.logged_out');
       }
+      // The server holds every call until the password is changed: the layout then shows only that screen.
+      if (error?.status === 403 && problemOfError(error) === PROBLEM.passwordChangeRequired) passwordChange.require();
       // 403 and everything else: the session is still valid.
     },
     async getIdentity(): Promise<UserIdentity> {

@@ -93,3 +93,18 @@ export type Loose<T> = { [K in keyof T]?: (T[K] extends object ? Loose<T[K]> : T
 export type AuditedRecord = Loose<
   Pick<BrandedRecord, 'audit' | 'created_at' | 'created_by_name' | 'updated_at' | 'updated_by_name' | 'deleted_at' | 'deleted_by_name'>
 >;
+
+// Operator accounts, grants and the audit trail
+export type UserAccount = Schemas['UserAccount'];
+export type UserAccountPage = Schemas['UserAccountPage'];
+export type UserCreate = Schemas['UserCreate'];
+export type UserUpdate = Schemas['UserUpdate'];
+export type PasswordReset = Schemas['PasswordReset'];
+export type Grant = Schemas['Grant'];
+export type GrantInput = Schemas['GrantInput'];
+export type GrantList = Schemas['GrantList'];
+export type UserListQuery = QueryOf<'listUsers'>;
+export type AuditEvent = Schemas['AuditEvent'];
+export type AuditEventPage = Schemas['AuditEventPage'];
+export type AuditEventQuery = QueryOf<'listAuditEvents'>;
+export type AuditTargetType = AuditEvent['target_type'];

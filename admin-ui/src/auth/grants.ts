@@ -8,6 +8,9 @@ export const PERMISSION_KEYS = everyValue<PermissionKey>()({
   update: 'cluster.update',
   delete: 'cluster.delete',
   printMappingManage: 'print_template_mapping.manage',
+  userRead: 'user.read',
+  userManage: 'user.manage',
+  grantManage: 'grant.manage',
 });
 
 /**

@@ -58,3 +58,29 @@ describe('permission checks', () => {
     }
   });
 });
+
+describe('accounts and the audit log', () => {
+  const none: Grants = { platform: [], clusters: {}, is_super_admin: false };
+  it('lists and shows accounts with user.read, changes them with user.manage, and never deletes one', () => {
+    const reader: Grants = { ...none, platform: ['user.read'] };
+    const manager: Grants = { ...none, platform: ['user.read', 'user.manage'] };
+    expect(canAccessWith(reader, { action: 'list', resource: 'users' })).toBe(true);
+    expect(canAccessWith(reader, { action: 'show', resource: 'users', record: { id: 'u1' } })).toBe(true);
+    expect(canAccessWith(reader, { action: 'edit', resource: 'users', record: { id: 'u1' } })).toBe(false);
+    expect(canAccessWith(manager, { action: 'create', resource: 'users' })).toBe(true);
+    expect(canAccessWith(manager, { action: 'edit', resource: 'users', record: { id: 'u1' } })).toBe(true);
+    expect(canAccessWith({ ...none, is_super_admin: true }, { action: 'delete', resource: 'users', record: { id: 'u1' } })).toBe(false);
+    expect(canAccessWith(scoped, { action: 'list', resource: 'users' })).toBe(false);
+  });
+  it('opens the audit log with cluster.read on any cluster or with user.read', () => {
+    expect(canAccessWith({ ...none, clusters: { c1: ['cluster.read'] } }, { action: 'list', resource: 'audit-log' })).toBe(true);
+    expect(canAccessWith({ ...none, platform: ['user.read'] }, { action: 'list', resource: 'audit-log' })).toBe(true);
+    expect(canAccessWith({ ...none, clusters: { c1: ['cluster.update'] } }, { action: 'list', resource: 'audit-log' })).toBe(false);
+    expect(canAccessWith({ ...none, is_super_admin: true }, { action: 'edit', resource: 'audit-log' })).toBe(false);
+  });
+  it('changes an account’s grants with grant.manage only', () => {
+    expect(canAccessWith({ ...none, platform: ['grant.manage'] }, { action: 'edit', resource: 'user-grants' })).toBe(true);
+    expect(canAccessWith({ ...none, platform: ['user.manage'] }, { action: 'edit', resource: 'user-grants' })).toBe(false);
+    expect(canAccessWith({ ...none, clusters: { c1: ['grant.manage'] } }, { action: 'edit', resource: 'user-grants' })).toBe(false);
+  });
+});

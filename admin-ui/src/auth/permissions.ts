@@ -29,7 +29,14 @@ const onClusterElsePlatform =
   (grants, clusterId) =>
     clusterId ? hasPermission(grants, key, clusterId) : hasPermission(grants, key);
 
-const { read, create, update, delete: remove, printMappingManage } = PERMISSION_KEYS;
+const refused: Rule = () => false;
+/** Either rule lets the caller through. */
+const either =
+  (a: Rule, b: Rule): Rule =>
+  (grants, clusterId) =>
+    a(grants, clusterId) || b(grants, clusterId);
+
+const { read, create, update, delete: remove, printMappingManage, userRead, userManage, grantManage } = PERMISSION_KEYS;
 
 /**
  * One rule per resource and action. A resource or action missing here is refused, so a new screen stays
@@ -57,9 +64,30 @@ export const ACCESS_RULES = {
     edit: platformWide(printMappingManage),
     delete: platformWide(printMappingManage),
   },
+  // Accounts are platform-wide; they are deactivated, never deleted.
+  users: {
+    list: platformWide(userRead),
+    show: platformWide(userRead),
+    create: platformWide(userManage),
+    edit: platformWide(userManage),
+    delete: refused,
+  },
 } as const satisfies Record<string, Record<AccessAction, Rule>>;
 
 export type ResourceName = keyof typeof ACCESS_RULES;
+
+/**
+ * Pages and parts of pages that are no resource of their own. The audit log shows the events of the clusters the caller
+ * may read, and the account events with `user.read`, so either grant opens it. An account's grants are changed with
+ * `grant.manage` (the server also checks that the caller holds each key it gives or takes).
+ */
+export const PAGE_RULES = {
+  'audit-log': { list: either(onCluster(read), platformWide(userRead)) },
+  'user-grants': { edit: platformWide(grantManage) },
+} as const satisfies Record<string, Partial<Record<AccessAction, Rule>>>;
+
+type PageName = keyof typeof PAGE_RULES;
+const isPageName = (name: string): name is PageName => Object.hasOwn(PAGE_RULES, name);
 
 const isResourceName = (name: string): name is ResourceName => Object.hasOwn(ACCESS_RULES, name);
 const isAccessAction = (action: string): action is AccessAction => (ACCESS_ACTIONS as readonly string[]).includes(action);
@@ -76,6 +104,11 @@ export function canAccessWith(
   params: { action: string; resource: string; record?: AccessRecord | null },
 ): boolean {
   const { action, resource, record } = params;
-  if (!grants || !isResourceName(resource) || !isAccessAction(action)) return false;
+  if (!grants || !isAccessAction(action)) return false;
+  if (isPageName(resource)) {
+    const rule: Rule | undefined = (PAGE_RULES[resource] as Partial<Record<AccessAction, Rule>>)[action];
+    return rule ? rule(grants, null) : false;
+  }
+  if (!isResourceName(resource)) return false;
   return ACCESS_RULES[resource][action](grants, clusterIdOf(resource, record));
 }

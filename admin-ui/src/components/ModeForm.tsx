@@ -13,7 +13,7 @@ import { statusOf } from '../lib/problems';
 export type PageMode = 'view' | 'edit';
 
 interface ModeFormProps {
-  resource: 'clusters' | 'business-units';
+  resource: 'clusters' | 'business-units' | 'users';
   record: RaRecord;
   mode: PageMode;
   onModeChange: (mode: PageMode) => void;
@@ -22,8 +22,14 @@ interface ModeFormProps {
   /** Re-reads the record after a save. */
   refetch: () => Promise<unknown>;
   transform?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** The record's name in the save messages; by default its code, else its name. */
+  nameOf?: (data: Record<string, unknown>) => string;
+  /** The field errors a refused save shows; by default the problem's `errors`. */
+  fieldErrorsOf?: (error: unknown) => Record<string, string> | undefined;
   children: ReactNode;
 }
+
+const problemFieldErrors = (e: unknown) => (e as { body?: { errors?: Record<string, string> } }).body?.errors;
 
 /**
  * View (initial) and edit modes over one record. Edit remembers the values; Cancel restores them
@@ -39,7 +45,7 @@ export const ModeForm = (props: ModeFormProps) => {
   const save = async (values: Record<string, unknown>) => {
     setSaving(true);
     const data = props.transform ? props.transform(values) : values;
-    const name = recordLabel(data) || recordLabel(props.record);
+    const name = props.nameOf?.(data) || recordLabel(data) || recordLabel(props.record);
     try {
       const saved: unknown = await update(
         props.resource,
@@ -60,8 +66,7 @@ export const ModeForm = (props: ModeFormProps) => {
         return undefined;
       }
       feedback.saveFailed(name, e);
-      const body = (e as { body?: { errors?: Record<string, string> } }).body;
-      if (body?.errors) return body.errors;
+      return (props.fieldErrorsOf ?? problemFieldErrors)(e);
     } finally {
       setSaving(false);
     }
@@ -107,7 +112,8 @@ const ModeControls = (props: ModeFormProps & { saving: boolean }) => {
               data-testid="mode-cancel"
               disabled={props.saving}
               onClick={() => {
-                if (remembered.current) reset(remembered.current);
+                // Opened straight in edit mode, nothing was remembered: the form's own values are the record's.
+                reset(remembered.current ?? undefined);
                 props.onModeChange('view');
               }}
             >

@@ -5,12 +5,18 @@ import { tokenStore } from './tokens';
 import { toHttpError } from './errors';
 import { WRITABLE, pickWritable } from './writable';
 import { reauth } from './reauth';
+import { passwordChange } from './passwordChange';
 
 /** The single typed client of the contract, plus the session calls the auth provider needs. */
 export function createApi(options: { baseUrl?: string; fetch?: FetchLike; reauthenticate?: () => Promise<boolean> } = {}) {
   // Relative in the browser: the console is served by the API server (or proxied by vite in development).
   const baseUrl = options.baseUrl ?? '';
-  const session = createSession({ baseUrl, fetch: options.fetch, reauthenticate: options.reauthenticate ?? (() => reauth.request()) });
+  const session = createSession({
+    baseUrl,
+    fetch: options.fetch,
+    reauthenticate: options.reauthenticate ?? (() => reauth.request()),
+    onPasswordChangeRequired: () => passwordChange.require(),
+  });
   const client = createClient<paths>({ baseUrl, fetch: session.authFetch });
 
   const auth = {

@@ -1,4 +1,5 @@
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { CreateParams, DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { ListQuery, Paginate } from '../types';
 import type { CrudOps } from './crud';
 import { fromListEnvelope, toListQuery } from './query';
 
@@ -10,16 +11,31 @@ const forCaller = <R extends RaRecord>(record: RaRecord): R => record as R;
 
 const idOf = (id: Identifier) => String(id);
 
+/** What every resource offers, seen from react-admin's verbs: `remove` only where the contract deletes. */
+interface CrudResourceOps {
+  list: (query: ListQuery, filter?: Record<string, unknown>) => Promise<{ data?: RaRecord[] | null; paginate?: Partial<Paginate> | null }>;
+  one: (id: string) => Promise<RaRecord>;
+  create: (values: CreateParams['data']) => Promise<RaRecord>;
+  update: (id: string, values: CreateParams['data']) => Promise<RaRecord>;
+  remove?: (id: string) => Promise<unknown>;
+}
+
 /** react-admin's CRUD verbs over the contract's calls; records are returned as the contract sends them. */
 export function createCrudVerbs(crud: CrudOps) {
   const isCrudResource = (resource: string): resource is keyof CrudOps => Object.hasOwn(crud, resource);
-  const ops = (resource: string) => {
+  const ops = (resource: string): CrudResourceOps => {
     if (!isCrudResource(resource)) throw new Error(`Unknown resource: ${resource}`);
     return crud[resource];
   };
+  /** A resource without a delete in the contract (accounts are deactivated instead) refuses it here. */
+  const removeOf = (resource: string) => {
+    const resourceOps = ops(resource);
+    if (!resourceOps.remove) throw new Error(`${resource} cannot be deleted`);
+    return resourceOps.remove;
+  };
 
   async function getList<R extends RaRecord>(resource: string, params: Partial<GetListParams>) {
-    const page = fromListEnvelope<RaRecord>(await ops(resource).list(toListQuery(params)));
+    const page = fromListEnvelope<RaRecord>(await ops(resource).list(toListQuery(params), params.filter));
     return { ...page, data: page.data.map((r) => forCaller<R>(r)) };
   }
 
@@ -38,12 +54,13 @@ export function createCrudVerbs(crud: CrudOps) {
       return { data: params.ids };
     },
     delete: async (resource, params) => {
-      await ops(resource).remove(idOf(params.id));
+      await removeOf(resource)(idOf(params.id));
       // A delete answers 204: react-admin gets back the record it asked to delete.
       return { data: params.previousData ?? forCaller({ id: params.id }) };
     },
     deleteMany: async (resource, params) => {
-      await Promise.all(params.ids.map((id) => ops(resource).remove(idOf(id))));
+      const remove = removeOf(resource);
+      await Promise.all(params.ids.map((id) => remove(idOf(id))));
       return { data: params.ids };
     },
   } satisfies DataProvider;

@@ -24,3 +24,47 @@ export function toHttpError(status: number, body: unknown): HttpError {
     problemErrors: problem.errors,
   });
 }
+
+/** The problem types the console acts on, by the last segment of their URI. */
+export const PROBLEM = {
+  /** The account must change its initial or reset password before anything else (403). */
+  passwordChangeRequired: 'password-change-required',
+  /** The account was deactivated while signed in (401): signing in again cannot help. */
+  accountDeactivated: 'account-deactivated',
+  /** This device's session was revoked (401): by the user elsewhere, or by a password change. */
+  sessionEnded: 'session-ended',
+} as const;
+
+export type ProblemName = (typeof PROBLEM)[keyof typeof PROBLEM];
+
+/** Why a session ended other than by expiring: the login page says so. */
+export type SessionEndReason = typeof PROBLEM.accountDeactivated | typeof PROBLEM.sessionEnded;
+
+const SESSION_END_REASONS: readonly string[] = [PROBLEM.accountDeactivated, PROBLEM.sessionEnded];
+
+/** The last path segment of a problem type URI (`…/problems/session-ended` → `session-ended`), or undefined. */
+export function problemNameOf(type: unknown): string | undefined {
+  if (typeof type !== 'string' || !type || type === 'about:blank') return undefined;
+  return type.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || undefined;
+}
+
+/** The problem name an error of the data provider carries (its body is the problem document). */
+export function problemOfError(error: unknown): string | undefined {
+  const body = typeof error === 'object' && error !== null ? (error as { body?: unknown }).body : undefined;
+  return typeof body === 'object' && body !== null ? problemNameOf((body as { type?: unknown }).type) : undefined;
+}
+
+export function isSessionEndReason(name: string | undefined): name is SessionEndReason {
+  return name !== undefined && SESSION_END_REASONS.includes(name);
+}
+
+/** The problem name of a failed response, read from a copy of its body (the caller still gets the original). */
+export async function problemOfResponse(res: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await res.clone().json();
+    return typeof body === 'object' && body !== null ? problemNameOf((body as { type?: unknown }).type) : undefined;
+  } catch {
+    // No JSON body (a proxy's page, an empty answer): no problem type to act on.
+    return undefined;
+  }
+}

@@ -3,11 +3,13 @@ import { api as defaultApi, type Api } from './api';
 import { createCrudOps } from './crud';
 import { createCrudVerbs } from './crudVerbs';
 import { createEtagStore } from './etagStore';
+import { accountMethods } from './methods/account';
 import { currencyMethods } from './methods/currencies';
 import { feedMethods } from './methods/feeds';
 import { memberMethods } from './methods/members';
 import { printMappingMethods } from './methods/printMappings';
 import { recordMethods } from './methods/records';
+import { userMethods } from './methods/users';
 import { workspaceMethods } from './methods/workspace';
 
 /** react-admin's CRUD verbs plus the contract's other calls as custom methods (`useAppDataProvider()`). */
@@ -21,6 +23,8 @@ export function createDataProvider(api: Api = defaultApi) {
     ...printMappingMethods(c),
     ...workspaceMethods(c),
     ...feedMethods(c),
+    ...userMethods(c),
+    ...accountMethods(c),
   } satisfies DataProvider;
 }
 

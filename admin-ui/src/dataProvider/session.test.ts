@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSession } from './session';
-import { tokenStore } from './tokens';
+import { endReasonStore, tokenStore } from './tokens';
 
 const BASE = 'http://localhost';
 const json = (status: number, body: unknown) =>
@@ -71,5 +71,77 @@ describe('session fetch', () => {
     expect(res.status).toBe(403);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(tokenStore.access).toBe('old');
+  });
+});
+
+describe('a session the server ended', () => {
+  const problem = (status: number, name: string) =>
+    new Response(JSON.stringify({ type: `https://platform-admin.dev/problems/${name}`, title: 'Unauthorized', status, detail: name }), {
+      status,
+      headers: { 'Content-Type': 'application/problem+json' },
+    });
+
+  beforeEach(() => sessionStorage.clear());
+
+  it.each(['account-deactivated', 'session-ended'])(
+    'when a call gets 401 %s, then the tokens go, the reason stays for the login page, and nobody is asked to sign in again',
+    async (name) => {
+      const reauthenticate = vi.fn(async () => true);
+      const fetch = vi.fn(async () => problem(401, name));
+      const { authFetch } = createSession({ baseUrl: BASE, fetch, reauthenticate });
+      const res = await authFetch(new Request(`${BASE}/api-system/clusters`));
+      expect(res.status).toBe(401);
+      // The caller still reads the problem the server sent.
+      expect(await res.json()).toMatchObject({ detail: name });
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(reauthenticate).not.toHaveBeenCalled();
+      expect(tokenStore.access).toBeNull();
+      expect(tokenStore.refresh).toBeNull();
+      expect(endReasonStore.get()).toBe(name);
+    },
+  );
+
+  it('when the session was ended, then a call the screen still makes is dropped, not sent', async () => {
+    const fetch = vi.fn(async () => problem(401, 'account-deactivated'));
+    const { authFetch } = createSession({ baseUrl: BASE, fetch });
+    await authFetch(new Request(`${BASE}/api-system/me/sessions`));
+    await expect(authFetch(new Request(`${BASE}/api-system/me/sessions`))).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Signing in again goes out as usual.
+    fetch.mockImplementation(async () => json(200, { access_token: 'a2', refresh_token: 'r2' }));
+    expect((await authFetch(new Request(`${BASE}/api/auth/login`, { method: 'POST', body: '{}' }))).status).toBe(200);
+  });
+
+  it('when the refresh is refused with session-ended, then the reason stays and nobody is asked to sign in again', async () => {
+    const reauthenticate = vi.fn(async () => true);
+    const fetch = vi.fn(async (req: Request) =>
+      req.url.endsWith('/api/auth/refresh-token') ? problem(401, 'session-ended') : json(401, { type: 'about:blank', title: 'Unauthorized' }),
+    );
+    const { authFetch } = createSession({ baseUrl: BASE, fetch, reauthenticate });
+    expect((await authFetch(new Request(`${BASE}/x`))).status).toBe(401);
+    expect(reauthenticate).not.toHaveBeenCalled();
+    expect(endReasonStore.get()).toBe('session-ended');
+  });
+
+  it('when the refresh fails without a reason (an expiry), then the sign-in-again question is asked as before', async () => {
+    const reauthenticate = vi.fn(async () => false);
+    const fetch = vi.fn(async () => json(401, { type: 'about:blank', title: 'Unauthorized' }));
+    const { authFetch } = createSession({ baseUrl: BASE, fetch, reauthenticate });
+    await authFetch(new Request(`${BASE}/x`));
+    expect(reauthenticate).toHaveBeenCalledTimes(1);
+    expect(endReasonStore.get()).toBeNull();
+  });
+
+  it('when a call is refused until the password is changed, then that is reported and the session stays', async () => {
+    const onPasswordChangeRequired = vi.fn();
+    const fetch = vi.fn(async () => problem(403, 'password-change-required'));
+    const { authFetch } = createSession({ baseUrl: BASE, fetch, onPasswordChangeRequired });
+    expect((await authFetch(new Request(`${BASE}/api-system/clusters`))).status).toBe(403);
+    expect(onPasswordChangeRequired).toHaveBeenCalledTimes(1);
+    expect(tokenStore.access).toBe('old');
+    // Any other refusal is only a refusal.
+    fetch.mockImplementation(async () => problem(403, 'forbidden'));
+    await authFetch(new Request(`${BASE}/api-system/clusters`));
+    expect(onPasswordChangeRequired).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { TokenPair } from '../types';
-import { tokenStore } from './tokens';
+import { endReasonStore, tokenStore } from './tokens';
+import { PROBLEM, isSessionEndReason, problemOfResponse, type SessionEndReason } from './errors';
 import { WRITABLE, pickWritable } from './writable';
 
 export type FetchLike = (input: Request) => Promise<Response>;
@@ -7,9 +8,15 @@ export type FetchLike = (input: Request) => Promise<Response>;
 const AUTH_PATHS = ['/api/auth/login', '/api/auth/refresh-token', '/api/auth/logout'];
 const isAuthCall = (url: string) => AUTH_PATHS.some((p) => new URL(url, 'http://x').pathname === p);
 
+type RefreshOutcome = 'refreshed' | 'failed' | SessionEndReason;
+
 /**
  * A fetch that adds the bearer token and, on the first 401, refreshes the session once and retries.
  * Concurrent 401s share one refresh (single flight); a 403 is returned untouched.
+ *
+ * A 401 that names why the server ended the session (a deactivated account, a revoked session) is not an expiry:
+ * neither a refresh nor signing in again in place can bring it back, so the tokens are dropped, the reason is kept
+ * for the login page, and the 401 is returned as it came.
  */
 export function createSession(options: {
   baseUrl: string;
@@ -20,13 +27,21 @@ export function createSession(options: {
    * false when nobody can ask (the 401 is returned as before); rejects when the user signs out instead.
    */
   reauthenticate?: () => Promise<boolean>;
+  /** A call was refused because the account must change its password first. */
+  onPasswordChangeRequired?: () => void;
 }) {
   const baseFetch: FetchLike = options.fetch ?? ((req) => globalThis.fetch(req));
-  let inFlight: Promise<boolean> | null = null;
+  let inFlight: Promise<RefreshOutcome> | null = null;
 
-  async function doRefresh(): Promise<boolean> {
+  function ended(reason: SessionEndReason): void {
+    tokenStore.clear();
+    endReasonStore.set(reason);
+    options.onSessionLost?.();
+  }
+
+  async function doRefresh(): Promise<RefreshOutcome> {
     const refreshToken = tokenStore.refresh;
-    if (!refreshToken) return false;
+    if (!refreshToken) return 'failed';
     try {
       const res = await baseFetch(
         new Request(`${options.baseUrl}/api/auth/refresh-token`, {
@@ -36,23 +51,33 @@ export function createSession(options: {
         }),
       );
       if (!res.ok) {
+        const problem = await problemOfResponse(res);
+        if (isSessionEndReason(problem)) {
+          ended(problem);
+          return problem;
+        }
         tokenStore.clear();
         options.onSessionLost?.();
-        return false;
+        return 'failed';
       }
       const pair = (await res.json()) as TokenPair;
       tokenStore.set(pair);
-      return true;
+      return 'refreshed';
     } catch {
       // A network failure is not a lost session: keep the tokens, report failure for this call.
-      return false;
+      return 'failed';
     }
   }
 
   /** Starts a refresh, or joins the one already running. */
-  function refresh(): Promise<boolean> {
+  function refreshOutcome(): Promise<RefreshOutcome> {
     if (!inFlight) inFlight = doRefresh().finally(() => (inFlight = null));
     return inFlight;
+  }
+
+  /** Refreshes the session (or joins the refresh under way); true when it holds new tokens. */
+  async function refresh(): Promise<boolean> {
+    return (await refreshOutcome()) === 'refreshed';
   }
 
   function withToken(request: Request, token: string | null): Request {
@@ -63,14 +88,32 @@ export function createSession(options: {
 
   async function authFetch(request: Request): Promise<Response> {
     if (isAuthCall(request.url)) return baseFetch(request);
+    // The server ended this session and the console is on its way to the login page: a call the screen being left
+    // still makes is dropped like a call of an unmounted screen, not sent to be refused (and not reported).
+    if (!tokenStore.access && !tokenStore.refresh && endReasonStore.get()) {
+      throw new DOMException('The session was ended by the server', 'AbortError');
+    }
     const retryCopy = request.clone();
     const usedToken = tokenStore.access;
     const res = await baseFetch(withToken(request, usedToken));
+    if (res.status === 403) {
+      if ((await problemOfResponse(res)) === PROBLEM.passwordChangeRequired) options.onPasswordChangeRequired?.();
+      return res;
+    }
     if (res.status !== 401) return res;
+    const problem = await problemOfResponse(res);
+    if (isSessionEndReason(problem)) {
+      ended(problem);
+      return res;
+    }
     // Another call may already have rotated the token while this one was in flight.
     const current = tokenStore.access;
-    let refreshed = current && current !== usedToken ? true : await refresh();
-    // The session is gone: ask the user to sign in again in place, so the call (a save above all) is not lost.
+    const outcome: RefreshOutcome = current && current !== usedToken ? 'refreshed' : await refreshOutcome();
+    if (isSessionEndReason(outcome)) return res;
+    let refreshed = outcome === 'refreshed';
+    // Another call already learnt that the server ended this session: asking for the password would not bring it back.
+    if (!refreshed && !tokenStore.refresh && endReasonStore.get()) return res;
+    // The session expired: ask the user to sign in again in place, so the call (a save above all) is not lost.
     if (!refreshed && options.reauthenticate) refreshed = await options.reauthenticate();
     if (!refreshed) return res;
     return baseFetch(withToken(retryCopy, tokenStore.access));

@@ -81,6 +81,11 @@ export const WRITABLE = {
   WidgetUpdate: sends<'WidgetUpdate'>()(['order_index', 'title']),
   LoginRequest: sends<'LoginRequest'>()(['username', 'password']),
   RefreshTokenRequest: sends<'RefreshTokenRequest'>()(['refresh_token']),
+  UserCreate: sends<'UserCreate'>()(['username', 'email', 'firstname', 'middlename', 'lastname', 'password']),
+  UserUpdate: sends<'UserUpdate'>()(['username', 'email', 'firstname', 'middlename', 'lastname']),
+  PasswordReset: sends<'PasswordReset'>()(['password']),
+  PasswordChange: sends<'PasswordChange'>()(['current_password', 'new_password']),
+  GrantInput: sends<'GrantInput'>()(['permission_key', 'cluster_id']),
 } satisfies { readonly [S in keyof Schemas]?: readonly (keyof Schemas[S])[] };
 
 /** Keeps only the listed fields that hold a value (undefined ones are left out, as JSON would drop them). */

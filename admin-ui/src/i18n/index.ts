@@ -8,9 +8,12 @@ import * as businessUnits from '../resources/business-units/i18n';
 import * as printTemplateMappings from '../resources/print-template-mappings/i18n';
 import * as dashboard from '../dashboard/i18n';
 import * as domainDashboards from '../domain-dashboards/i18n';
+import * as users from '../resources/users/i18n';
+import * as auditLog from '../audit-log/i18n';
+import * as account from '../account/i18n';
 
 /** Every folder contributes its own `{ en, th }` messages; they are merged here once. */
-export const messageModules: MessageModule[] = [app, clusters, businessUnits, printTemplateMappings, dashboard, domainDashboards];
+export const messageModules: MessageModule[] = [app, clusters, businessUnits, printTemplateMappings, dashboard, domainDashboards, users, auditLog, account];
 
 const LOCALES = [
   { locale: 'en', name: 'English' },

@@ -14,6 +14,8 @@ import { ClusterList } from '../resources/clusters/ClusterList';
 import { BusinessUnitList } from '../resources/business-units/BusinessUnitList';
 import { PrintTemplateMappingList } from '../resources/print-template-mappings/PrintTemplateMappingList';
 import { DomainDashboardPage } from '../domain-dashboards/DomainDashboardPage';
+import { UserList } from '../resources/users/UserList';
+import { AuditLog } from '../audit-log/AuditLogPage';
 import { createQueryClient } from '../dataProvider/queryClient';
 
 vi.mock('@mui/x-charts/BarChart', () => ({ BarChart: () => <div /> }));
@@ -50,6 +52,7 @@ async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.React
     getMyPendingCount: async () => ({ pending: 0 }),
     getApprovalSummary: async () => ({ groups: [] }),
     getPendingApprovals: async () => ({ groups: [] }),
+    listAuditEvents: async () => ({ data: [], paginate: { total: 0, page: 1, perpage: 25, pages: 1 } }),
   } as never);
   const element = (
     <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
@@ -63,8 +66,9 @@ async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.React
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
   const view = render(<RouterProvider router={router} />);
   await waitFor(() => expect(screen.getByTestId('page-title').textContent).not.toBe(''));
-  // The workspace, the three resources (once their access is known) and the six domain dashboards.
-  await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(1 + RESOURCES.length + DOMAIN_DASHBOARDS.length));
+  // The workspace, the resources (once their access is known), the audit log, the dashboards' toggle and the six
+  // domain dashboards.
+  await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(1 + RESOURCES.length + 1 + 1 + DOMAIN_DASHBOARDS.length));
   const title = screen.getByTestId('page-title').textContent ?? '';
   const menu = screen.getAllByRole('menuitem').map((m) => m.textContent ?? '');
   view.unmount();
@@ -94,6 +98,8 @@ describe('one label per concept', { timeout: 60_000 }, () => {
         ['/clusters', <ClusterList key="c" />, 'clusters'],
         ['/business-units', <BusinessUnitList key="b" />, 'business-units'],
         ['/print-template-mappings', <PrintTemplateMappingList key="m" />, 'print-template-mappings'],
+        ['/users', <UserList key="u" />, 'users'],
+        ['/audit-log', <AuditLog key="a" />],
         ...DOMAIN_DASHBOARDS.map((d): [string, React.ReactNode] => [`/dashboards/${d}`, <DomainDashboardPage key={d} domain={d} />]),
       ];
       for (const [path, page, resource] of pages) {

@@ -30,6 +30,12 @@ import { DomainDashboardPage } from '../domain-dashboards/DomainDashboardPage';
 import { AppMenu } from '../layout/AppMenu';
 import { SessionExpiredDialog } from '../components/SessionExpiredDialog';
 import { AccessDeniedPage } from '../pages/AccessDeniedPage';
+import { UserList } from '../resources/users/UserList';
+import { UserCreate } from '../resources/users/UserCreate';
+import { UserShow } from '../resources/users/UserEdit';
+import { AuditLog } from '../audit-log/AuditLogPage';
+import { userScreenMessages } from '../resources/users/messages';
+import { auditScreenMessages } from '../audit-log/messages';
 
 // The chart library draws SVG with measured sizes, which jsdom cannot do; the labels around the charts are the
 // console's own and are what this test reads.
@@ -130,6 +136,42 @@ const candidate = (id: string, outcome: string) => ({
   unknown_business_unit_codes: id === 'm3' ? ['BU-X'] : [],
 });
 
+const account = {
+  id: 'u1',
+  username: 'somchai.j',
+  email: 'somchai@example.com',
+  firstname: 'Somchai',
+  middlename: null,
+  lastname: 'Jaidee',
+  display_name: 'Somchai Jaidee',
+  is_active: true,
+  is_super_admin: true,
+  must_change_password: true,
+  sign_in_delayed: true,
+  grant_count: 2,
+  last_sign_in_at: null,
+  created_at: '2026-11-01T08:30:00.000Z',
+  updated_at: '2026-11-02T09:00:00.000Z',
+};
+const grants = [
+  { id: 'g1', permission_key: 'user.manage', cluster_id: null, cluster_code: null, cluster_name: null, granted_at: '2026-11-05T10:00:00.000Z', granted_by_name: 'Admin' },
+  { id: 'g2', permission_key: 'cluster.update', cluster_id: 'c1', cluster_code: 'CL-A', cluster_name: 'Andaman', granted_at: '2026-11-05T10:00:00.000Z', granted_by_name: 'Admin' },
+];
+const auditEvent = {
+  id: 'e1',
+  at: '2026-11-24T09:15:00.000Z',
+  actor_id: 'u1',
+  actor_name: 'Admin',
+  action: 'updateUser',
+  target_type: 'user',
+  target_id: 'u1',
+  cluster_id: null,
+  request_id: 'r1',
+  ip: '127.0.0.1',
+  user_agent: null,
+  changes: { email: { before: 'old@example.com', after: 'somchai@example.com' }, is_active: { before: false, after: true } },
+};
+
 const provider = () =>
   testDataProvider({
     getList: vi.fn(async (resource: string) =>
@@ -137,9 +179,13 @@ const provider = () =>
         ? { data: [cluster], total: 1 }
         : resource === 'business-units'
           ? { data: [bu], total: 1 }
-          : { data: [mapping], total: 1 },
+          : resource === 'users'
+            ? { data: [account], total: 1 }
+            : { data: [mapping], total: 1 },
     ),
-    getOne: vi.fn(async (resource: string) => ({ data: resource === 'clusters' ? cluster : bu })),
+    getOne: vi.fn(async (resource: string) => ({ data: resource === 'clusters' ? cluster : resource === 'users' ? account : bu })),
+    getUserGrants: vi.fn(async () => ({ data: grants, is_super_admin: true })),
+    listAuditEvents: vi.fn(async () => ({ data: [auditEvent], paginate: { total: 1, page: 1, perpage: 10, pages: 1 } })),
     getClusterUsers: vi.fn(async () => [member]),
     getBusinessUnitUsers: vi.fn(async () => [{ ...member, business_unit_id: 'b1' }]),
     getCurrencies: vi.fn(async () => []),
@@ -199,7 +245,8 @@ beforeEach(() => localStorage.clear());
 
 describe('the console in Thai', { timeout: 60_000 }, () => {
   it('has a Thai message for every English message of every folder', () => {
-    for (const mod of messageModules) expect(leaves(mod.th).sort()).toEqual(leaves(mod.en).sort());
+    // With the messages that load with their screens.
+    for (const mod of [...messageModules, userScreenMessages, auditScreenMessages]) expect(leaves(mod.th).sort()).toEqual(leaves(mod.en).sort());
   });
 
   it('records a key Thai does not have (the check below is not blind)', () => {
@@ -291,6 +338,59 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
     expect((await screen.findAllByText('ข้อมูลตัวอย่าง')).length).toBeGreaterThan(0);
     void reauth.request();
     expect(await screen.findByText('เซสชันของคุณหมดอายุ')).toBeInTheDocument();
+    await settle();
+    expect([...missing]).toEqual([]);
+  });
+
+  it('shows the users list and its filters in Thai', async () => {
+    const missing = renderInThai('/users', [{ path: '/users', resource: 'users', element: <UserList /> }]);
+    expect(await screen.findByText('somchai.j')).toBeInTheDocument();
+    expect(screen.getByText('ยังไม่เคย')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByTestId('filter-grants'));
+    fireEvent.click(await screen.findByRole('option', { name: 'มีสิทธิ์' }));
+    await settle();
+    expect([...missing]).toEqual([]);
+  });
+
+  it('shows the user create form in Thai', async () => {
+    const missing = renderInThai('/users/new', [{ path: '/users/new', resource: 'users', element: <UserCreate /> }]);
+    expect(await screen.findByText('ผู้ใช้ต้องเปลี่ยนรหัสผ่านนี้เมื่อเข้าสู่ระบบครั้งแรก')).toBeInTheDocument();
+    await settle();
+    expect([...missing]).toEqual([]);
+  });
+
+  it('shows the audit log, a row unfolded, in Thai', async () => {
+    const missing = renderInThai('/audit-log', [{ path: '/audit-log', element: <AuditLog /> }]);
+    fireEvent.click(await screen.findByTestId('audit-row-toggle'));
+    expect(await screen.findByText('แก้ไขบัญชี')).toBeInTheDocument();
+    expect(await screen.findByText('ใช่')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByTestId('filter-action'));
+    expect(await screen.findByRole('option', { name: 'ให้สิทธิ์' })).toBeInTheDocument();
+    await settle();
+    expect([...missing]).toEqual([]);
+  });
+
+  it('shows a user’s tabs, actions, grants, the add-grant dialog and the history in Thai', async () => {
+    const missing = renderInThai('/users/u1', [{ path: '/users/:id', resource: 'users', element: <UserShow /> }]);
+    expect(await screen.findByText('ข้อมูลผู้ใช้')).toBeInTheDocument();
+    expect(await screen.findByText('ปลดล็อกการเข้าสู่ระบบ')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('ปิดการใช้งาน'));
+    expect(await screen.findByText('ปิดการใช้งาน somchai.j หรือไม่?')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'ยกเลิก' }));
+    fireEvent.click(screen.getByText('รีเซ็ตรหัสผ่าน'));
+    expect(await screen.findByText('รีเซ็ตรหัสผ่านของ somchai.j')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByTestId('reset-password-dialog')).getByRole('button', { name: 'ยกเลิก' }));
+    fireEvent.click(screen.getByTestId('tab-access'));
+    expect(await screen.findByText('จัดการผู้ใช้')).toBeInTheDocument();
+    expect(screen.getAllByText('ทุกคลัสเตอร์').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByTestId('grant-add'));
+    const dialog = await screen.findByTestId('add-grant-dialog');
+    fireEvent.mouseDown(within(within(dialog).getByTestId('grant-key-select')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'ดูผู้ใช้' }));
+    expect(await within(dialog).findByText('สิทธิ์นี้ใช้ได้กับทุกคลัสเตอร์เท่านั้น')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ยกเลิก' }));
+    fireEvent.click(screen.getByTestId('tab-history'));
+    expect(await screen.findByText('แก้ไขบัญชี')).toBeInTheDocument();
     await settle();
     expect([...missing]).toEqual([]);
   });

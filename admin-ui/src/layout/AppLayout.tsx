@@ -1,8 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
-import { AppBar, Layout, type AppBarProps } from 'react-admin';
+import { forwardRef, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { AppBar, Layout, Loading, Logout, UserMenu, useGetIdentity, usePermissions, useTranslate, useUserMenu, type AppBarProps } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import AccountIcon from '@mui/icons-material/ManageAccounts';
 import { AppMenu } from './AppMenu';
 import { SessionExpiredDialog } from '../components/SessionExpiredDialog';
 import { RESOURCES } from '../resources/registry';
+import { passwordChange as defaultPasswordChange, type PasswordChange } from '../dataProvider/passwordChange';
+import { ForcedPasswordChangePage } from '../account';
 
 /** Once the first screen is up and the browser is idle, fetch the list screens, so the first visit of one is quick. */
 function usePrefetchLists() {
@@ -18,10 +23,57 @@ function usePrefetchLists() {
   }, []);
 }
 
-/** The app bar in the primary colour, like the primary buttons and the first chart series: one palette. */
-const PrimaryAppBar = (props: AppBarProps) => <AppBar {...props} color="primary" />;
+/** The user menu's way to the signed-in user's own account page. */
+const MyAccountMenuItem = forwardRef<HTMLAnchorElement>(function MyAccountMenuItem(props, ref) {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem {...props} ref={ref} component={Link} to="/account" onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>
+        <AccountIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('account.menu')}</ListItemText>
+    </MenuItem>
+  );
+});
 
-export const AppLayout = ({ children }: { children: ReactNode }) => {
+/**
+ * The user menu of the app bar: the user's own account, then signing out. Its button shows the user's name, so the
+ * name is its accessible name too (a screen-reader user hears what a sighted user reads).
+ */
+export const AppUserMenu = () => {
+  const { identity } = useGetIdentity();
+  return (
+    <UserMenu label={identity?.fullName || 'ra.auth.user_menu'}>
+      <MyAccountMenuItem />
+      <Logout />
+    </UserMenu>
+  );
+};
+
+/** The app bar in the primary colour, like the primary buttons and the first chart series: one palette. */
+const PrimaryAppBar = (props: AppBarProps) => <AppBar {...props} color="primary" userMenu={<AppUserMenu />} />;
+
+/**
+ * Every signed-in screen. While the account must change its password, only that screen is shown, whatever the
+ * route: the server refuses everything else meanwhile. The first permissions are awaited so no screen starts behind it.
+ */
+export const AppLayout = ({ children, passwordChange = defaultPasswordChange }: { children: ReactNode; passwordChange?: PasswordChange }) => {
+  const { isPending } = usePermissions();
+  const mustChangePassword = useSyncExternalStore(passwordChange.subscribe, passwordChange.isRequired);
+  if (isPending && !mustChangePassword) return <Loading />;
+  if (mustChangePassword) {
+    return (
+      <>
+        <ForcedPasswordChangePage passwordChange={passwordChange} />
+        <SessionExpiredDialog />
+      </>
+    );
+  }
+  return <ConsoleLayout>{children}</ConsoleLayout>;
+};
+
+const ConsoleLayout = ({ children }: { children: ReactNode }) => {
   usePrefetchLists();
   return (
     // The layout (react-admin makes it `fit-content`) and its content column may be narrower than the widest table:

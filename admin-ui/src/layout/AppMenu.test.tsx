@@ -42,4 +42,23 @@ describe('menu', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('menuitem', { name: 'Clusters' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Business units' })).not.toBeInTheDocument();
   });
+
+  it('shows Users with user.read, and the audit log with user.read or cluster.read on any cluster', async () => {
+    renderMenu({ platform: ['user.read'], clusters: {}, is_super_admin: false });
+    expect(await screen.findByRole('menuitem', { name: 'Users' })).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: 'Audit log' })).toHaveAttribute('href', expect.stringMatching(/\/audit-log$/));
+  });
+
+  it('shows the audit log to a reader of one cluster, without Users', async () => {
+    renderMenu({ platform: [], clusters: { c1: ['cluster.read'] }, is_super_admin: false });
+    expect(await screen.findByRole('menuitem', { name: 'Audit log' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Users' })).not.toBeInTheDocument();
+  });
+
+  it('leaves out the audit log without either grant', async () => {
+    renderMenu({ platform: [], clusters: { c1: ['cluster.update'] }, is_super_admin: false });
+    expect(await screen.findByRole('menuitem', { name: 'Print template mappings' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByRole('menuitem', { name: 'Audit log' })).not.toBeInTheDocument();
+  });
 });

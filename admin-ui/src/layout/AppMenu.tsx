@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import { Menu, useTranslate, useSidebarState } from 'react-admin';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Box, Collapse, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import InsightsIcon from '@mui/icons-material/Insights';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import { DOMAIN_DASHBOARDS, domainDashboardPath } from '../domain-dashboards/domains';
 import { RESOURCES } from '../resources/registry';
+import { AuditLogMenuItem } from '../audit-log';
 
-/** Resource items are hidden when canAccess denies their list; the domain dashboards need only a session. */
+/**
+ * Resource items are hidden when canAccess denies their list, the audit log when its page is refused; the domain
+ * dashboards need only a session.
+ */
 export const AppMenu = () => {
   const translate = useTranslate();
   const [open, setOpen] = useState(true);
@@ -19,15 +23,22 @@ export const AppMenu = () => {
       {RESOURCES.map((r) => (
         <Menu.ResourceItem key={r.name} name={r.name} primaryText={translate(r.menuLabel, { smart_count: 2 })} />
       ))}
-      <ListItemButton onClick={() => setOpen((o) => !o)} dense aria-expanded={open}>
+      <AuditLogMenuItem />
+      {/* The menu is an ARIA menu: the toggle is one of its items and the dashboards a group of items within it. */}
+      <MenuItem
+        onClick={() => setOpen((o) => !o)}
+        dense
+        aria-expanded={open}
+        aria-label={translate('app.menu.domain_dashboards')}
+      >
         <ListItemIcon sx={{ minWidth: 40 }}>
           <InsightsIcon fontSize="small" />
         </ListItemIcon>
         {sidebarOpen && <ListItemText primary={translate('app.menu.domain_dashboards')} />}
         {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
-      </ListItemButton>
+      </MenuItem>
       <Collapse in={open} unmountOnExit>
-        <List disablePadding sx={{ pl: sidebarOpen ? 2 : 0 }}>
+        <Box role="group" aria-label={translate('app.menu.domain_dashboards')} sx={{ pl: sidebarOpen ? 2 : 0 }}>
           {DOMAIN_DASHBOARDS.map((d) => (
             <Menu.Item
               key={d}
@@ -36,7 +47,7 @@ export const AppMenu = () => {
               leftIcon={<BarChartIcon fontSize="small" />}
             />
           ))}
-        </List>
+        </Box>
       </Collapse>
     </Menu>
   );

@@ -1,7 +1,29 @@
 import { useState } from 'react';
 import { Form, Login, PasswordInput, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
-import { Button, CardContent, CircularProgress, Typography } from '@mui/material';
+import { Alert, Button, CardContent, CircularProgress, Typography } from '@mui/material';
 import { signInProblem } from '../lib/problems';
+import { endReasonStore } from '../dataProvider/tokens';
+import { PROBLEM, type SessionEndReason } from '../dataProvider/errors';
+
+/** Why the last session of this tab ended, when the server ended it (an expiry says nothing here). */
+const END_MESSAGES: Record<SessionEndReason, string> = {
+  [PROBLEM.accountDeactivated]: 'account.ended.account_deactivated',
+  [PROBLEM.sessionEnded]: 'account.ended.session_ended',
+};
+
+const SessionEndNotice = () => {
+  const translate = useTranslate();
+  // Read once: it stays until the next sign-in, so a reload of the login page still says it.
+  const [reason] = useState(() => endReasonStore.get());
+  if (!reason) return null;
+  return (
+    <CardContent sx={{ pb: 0, width: 300 }}>
+      <Alert severity="warning" data-testid="session-end-reason">
+        {translate(END_MESSAGES[reason])}
+      </Alert>
+    </CardContent>
+  );
+};
 
 /** react-admin's sign-in form, with a refusal said in the console's words (throttling in whole minutes). */
 const SignInForm = () => {
@@ -47,6 +69,7 @@ export const LoginPage = () => {
           {translate('app.login.subtitle')}
         </Typography>
       </CardContent>
+      <SessionEndNotice />
       <SignInForm />
     </Login>
   );

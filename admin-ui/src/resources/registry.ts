@@ -4,6 +4,7 @@ import type { ResourceName } from '../auth/permissions';
 import { clusters } from './clusters';
 import { businessUnits } from './business-units';
 import { printTemplateMappings } from './print-template-mappings';
+import { users } from './users';
 
 interface ResourceEntry<N extends ResourceName = ResourceName> {
   name: N;
@@ -43,6 +44,7 @@ const REGISTRY: { readonly [N in ResourceName]: ResourceEntry<N> } = {
     ...printTemplateMappings,
     routes: 'react-admin',
   },
+  users: { name: 'users', menuLabel: 'resources.users.name', ...users, recordRepresentation: 'username', routes: 'product' },
 };
 
 export const RESOURCES: readonly ResourceEntry[] = Object.values(REGISTRY);

@@ -11,6 +11,7 @@ import { BusinessUnitSections } from './BusinessUnitSections';
 import { BusinessUnitSummary } from './BusinessUnitSummary';
 import { BusinessUnitUsersCard } from './BusinessUnitUsersCard';
 import { fromFormValues, toFormValues } from './businessUnitForm';
+import { HistoryCard } from '../../components/history/HistoryTab';
 
 const BusinessUnitView = ({ record, refetch }: { record: BusinessUnit; refetch: () => Promise<unknown> }) => {
   const translate = useTranslate();
@@ -44,6 +45,7 @@ const BusinessUnitView = ({ record, refetch }: { record: BusinessUnit; refetch: 
         canEdit={!!canEdit}
       />
       <BusinessUnitUsersCard businessUnitId={record.id} clusterId={record.cluster_id ?? ''} />
+      <HistoryCard targetType="business_unit" targetId={record.id} />
     </Stack>
   );
 };

@@ -10,6 +10,7 @@ import type { Cluster } from '../../types';
 import { ClusterFields, normalizeCluster } from './ClusterFields';
 import { ClusterBusinessUnitsCard } from './ClusterBusinessUnitsCard';
 import { ClusterUsersCard } from './ClusterUsersCard';
+import { HistoryCard } from '../../components/history/HistoryTab';
 
 const ClusterView = ({ data, refetch }: { data: Cluster; refetch: () => Promise<unknown> }) => {
   const translate = useTranslate();
@@ -45,6 +46,7 @@ const ClusterView = ({ data, refetch }: { data: Cluster; refetch: () => Promise<
       />
       <ClusterBusinessUnitsCard clusterId={data.id} maxLicenseBu={data.max_license_bu} />
       <ClusterUsersCard clusterId={data.id} />
+      <HistoryCard targetType="cluster" targetId={data.id} />
     </Stack>
   );
 };

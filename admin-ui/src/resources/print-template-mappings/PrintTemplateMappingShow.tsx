@@ -9,6 +9,7 @@ import { Codes, TemplateCell } from './PrintTemplateMappingList';
 import { UnknownCodesWarning } from './UnknownCodesWarning';
 import { YesNo } from './ExplanationTable';
 import { TestResolvePanel } from './TestResolvePanel';
+import { HistoryCard } from '../../components/history/HistoryTab';
 
 const ShowTitle = () => {
   const record = useRecordContext<Mapping>();
@@ -88,6 +89,16 @@ const MappingDetails = () => {
   );
 };
 
+const MappingHistory = () => {
+  const record = useRecordContext<Mapping>();
+  if (!record) return null;
+  return (
+    <Box sx={{ p: 2 }}>
+      <HistoryCard targetType="print_template_mapping" targetId={record.id} />
+    </Box>
+  );
+};
+
 const ResolveForRecord = () => {
   const record = useRecordContext<Mapping>();
   if (!record) return null;
@@ -104,5 +115,7 @@ export const PrintTemplateMappingShow = () => (
     <MappingDetails />
     <Divider />
     <ResolveForRecord />
+    <Divider />
+    <MappingHistory />
   </Show>
 );

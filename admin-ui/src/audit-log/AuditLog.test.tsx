@@ -1,0 +1,160 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
+import type { AuditEvent, Grants } from '../types';
+import { AuditLog, auditCsv } from './AuditLogPage';
+import { toAuditQuery, NO_AUDIT_FILTERS } from './auditQuery';
+import { downloadText } from '../lib/csv';
+import { SUPER, account, renderRoutes } from '../resources/users/testing';
+
+vi.mock('../lib/csv', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/csv')>()),
+  downloadText: vi.fn(),
+}));
+
+const event = (id: string, extra: Partial<AuditEvent> = {}): AuditEvent => ({
+  id,
+  at: '2026-11-24T09:15:00.000Z',
+  actor_id: 'u1',
+  actor_name: 'Platform Administrator',
+  action: 'updateCluster',
+  target_type: 'cluster',
+  target_id: 'c1',
+  cluster_id: 'c1',
+  request_id: 'req-1',
+  ip: '127.0.0.1',
+  user_agent: 'Mozilla/5.0',
+  changes: { name: { before: 'Old name', after: 'New name' } },
+  ...extra,
+});
+
+const clusters = [{ id: 'c1', code: 'CL-A', name: 'Andaman', is_active: true }];
+
+function setup(grants: Grants = SUPER, events: AuditEvent[] = [event('e1'), event('e2', { action: 'login.failed', target_type: 'session', target_id: null, actor_id: null, actor_name: null, changes: {} })], failure?: Error) {
+  const listAuditEvents = vi.fn(async (_query?: unknown) => {
+    if (failure) throw failure;
+    return { data: events, paginate: { total: events.length, page: 1, perpage: 25, pages: 1 } };
+  });
+  const getList = vi.fn(async (resource: string) =>
+    resource === 'clusters' ? { data: clusters, total: 1 } : { data: [account('u7', { username: 'somchai.j', display_name: 'Somchai Jaidee' })], total: 1 },
+  );
+  const router = renderRoutes('/audit-log', grants, { listAuditEvents, getList }, [
+    { path: '/audit-log', element: <AuditLog /> },
+    { path: '/clusters/:id', element: <p>cluster read view</p> },
+  ]);
+  const lastQuery = () => listAuditEvents.mock.calls.at(-1)![0] as Record<string, unknown>;
+  return { listAuditEvents, getList, router, lastQuery };
+}
+
+const pick = async (testId: string, option: string) => {
+  fireEvent.mouseDown(screen.getByTestId(testId));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+};
+
+beforeEach(() => localStorage.clear());
+
+describe('the audit log query', () => {
+  it('sends only the chosen filters, the days as local midnights, and `to` through the end of its day', () => {
+    expect(toAuditQuery(NO_AUDIT_FILTERS, 1, 25)).toEqual({ page: 1, perpage: 25 });
+    const query = toAuditQuery(
+      { targetType: 'user', actorId: 'u7', action: ' updateUser ', clusterId: 'c1', from: '2026-11-01', to: '2026-11-30' },
+      2,
+      50,
+    );
+    expect(query).toEqual({
+      page: 2,
+      perpage: 50,
+      target_type: 'user',
+      actor_id: 'u7',
+      action: 'updateUser',
+      cluster_id: 'c1',
+      from: new Date(2026, 10, 1).toISOString(),
+      to: new Date(2026, 11, 1).toISOString(),
+    });
+  });
+});
+
+describe('the audit log page', { timeout: 30_000 }, () => {
+  it('lists the events newest first with who, when, the action in words and the record', async () => {
+    const { lastQuery } = setup();
+    const [update, failed] = await screen.findAllByTestId('audit-row');
+    expect(lastQuery()).toEqual({ page: 1, perpage: 25 });
+    expect(update).toHaveTextContent('Platform Administrator');
+    expect(update).toHaveTextContent('Updated the cluster');
+    expect(within(update!).getByTestId('audit-record-link')).toHaveAttribute('href', '/clusters/c1');
+    expect(failed).toHaveTextContent('Anonymous');
+    expect(failed).toHaveTextContent('Sign-in failed');
+    expect(within(failed!).queryByTestId('audit-record-link')).not.toBeInTheDocument();
+  });
+
+  it('builds the query from every filter', async () => {
+    const { lastQuery } = setup();
+    await screen.findAllByTestId('audit-row');
+    await pick('filter-target-type', 'User');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, perpage: 25, target_type: 'user' }));
+    await pick('filter-action', 'Granted a permission');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ action: 'addUserGrant' }));
+    fireEvent.mouseDown(screen.getByTestId('filter-actor'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Somchai Jaidee (somchai.j)' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ actor_id: 'u7' }));
+    fireEvent.mouseDown(screen.getByTestId('filter-cluster'));
+    fireEvent.click(await screen.findByRole('option', { name: 'CL-A — Andaman' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ cluster_id: 'c1' }));
+    fireEvent.change(screen.getByTestId('filter-from'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '2026-11-30' } });
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({
+        page: 1,
+        perpage: 25,
+        target_type: 'user',
+        action: 'addUserGrant',
+        actor_id: 'u7',
+        cluster_id: 'c1',
+        from: new Date(2026, 10, 1).toISOString(),
+        to: new Date(2026, 11, 1).toISOString(),
+      }),
+    );
+    await pick('filter-target-type', 'Any');
+    await waitFor(() => expect(lastQuery()).not.toHaveProperty('target_type'));
+  });
+
+  it('leaves out the actor filter for a caller who may not list accounts', async () => {
+    setup({ platform: [], clusters: { c1: ['cluster.read'] }, is_super_admin: false });
+    await screen.findAllByTestId('audit-row');
+    expect(screen.queryByTestId('filter-actor')).not.toBeInTheDocument();
+    expect(screen.getByTestId('filter-cluster')).toBeInTheDocument();
+  });
+
+  it('unfolds a row to its field changes and opens its record', async () => {
+    const { router } = setup();
+    const [update] = await screen.findAllByTestId('audit-row');
+    fireEvent.click(within(update!).getByTestId('audit-row-toggle'));
+    expect(await screen.findByTestId('change-before')).toHaveTextContent('Old name');
+    expect(screen.getByTestId('change-after')).toHaveTextContent('New name');
+    expect(screen.getByText('Request req-1 from 127.0.0.1')).toBeInTheDocument();
+    fireEvent.click(within(update!).getByTestId('audit-record-link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clusters/c1'));
+  });
+
+  it('says when no event matches', async () => {
+    setup(SUPER, []);
+    expect(await screen.findByTestId('list-empty')).toHaveTextContent('No events match the filters');
+    expect(screen.getByTestId('export-csv')).toBeDisabled();
+  });
+
+  it('shows the server’s refusal', async () => {
+    setup(SUPER, [], new HttpError('Missing permission cluster.read', 403, {}));
+    expect(await screen.findByTestId('error-state')).toHaveTextContent('Missing permission cluster.read');
+  });
+
+  it('exports the loaded page as audit-log-<date>.csv', async () => {
+    setup();
+    await screen.findAllByTestId('audit-row');
+    await waitFor(() => expect(screen.getByTestId('export-csv')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('export-csv'));
+    const [filename, content] = vi.mocked(downloadText).mock.calls.at(-1)!;
+    expect(filename).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(content).toBe(auditCsv([event('e1'), event('e2', { action: 'login.failed', target_type: 'session', target_id: null, actor_id: null, actor_name: null, changes: {} })]).content);
+    expect(content.split('\r\n')[0]).toBe('When,Actor,Action,Record Type,Record,Cluster,IP,Request,Changes');
+  });
+});

@@ -1,0 +1,99 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext, HttpError, testDataProvider } from 'react-admin';
+import { i18nProvider } from '../../i18n';
+import { createQueryClient } from '../../dataProvider/queryClient';
+import type { AuditEvent } from '../../types';
+import { HistoryCard, HistoryTab } from './HistoryTab';
+
+const event = (id: string, extra: Partial<AuditEvent> = {}): AuditEvent => ({
+  id,
+  at: '2026-11-24T09:15:00.000Z',
+  actor_id: 'u1',
+  actor_name: 'Platform Administrator',
+  action: 'updateCluster',
+  target_type: 'cluster',
+  target_id: 'c1',
+  cluster_id: 'c1',
+  request_id: 'r1',
+  ip: '127.0.0.1',
+  user_agent: 'Mozilla/5.0',
+  changes: { name: { before: 'Andaman Hotels Group', after: 'Andaman Hotels & Resorts' }, is_active: { before: true, after: false } },
+  ...extra,
+});
+
+const page = (data: AuditEvent[], pageNo = 1, pages = 1) => ({ data, paginate: { total: data.length * pages, page: pageNo, perpage: 10, pages } });
+
+function renderHistory(listAuditEvents: (...args: unknown[]) => Promise<unknown>, ui = <HistoryTab targetType="cluster" targetId="c1" />) {
+  render(
+    <AdminContext dataProvider={testDataProvider({ listAuditEvents })} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
+      {ui}
+    </AdminContext>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('the History tab', { timeout: 20_000 }, () => {
+  it('asks for the record’s events and shows each field before → after, under its label', async () => {
+    const listAuditEvents = vi.fn(async () => page([event('e2'), event('e1', { action: 'createCluster', changes: { code: { before: null, after: 'CL-A' } } })]));
+    renderHistory(listAuditEvents);
+    const [newest, oldest] = await screen.findAllByTestId('history-event');
+    expect(listAuditEvents).toHaveBeenCalledWith({ target_type: 'cluster', target_id: 'c1', page: 1, perpage: 10 });
+    expect(newest).toHaveTextContent('Updated the cluster');
+    expect(newest).toHaveTextContent('Platform Administrator');
+    const name = within(newest!).getAllByTestId('history-change').find((r) => r.dataset.field === 'name')!;
+    expect(within(name).getByText('Name')).toBeInTheDocument();
+    expect(within(name).getByTestId('change-before')).toHaveTextContent('Andaman Hotels Group');
+    expect(within(name).getByTestId('change-after')).toHaveTextContent('Andaman Hotels & Resorts');
+    const active = within(newest!).getAllByTestId('history-change').find((r) => r.dataset.field === 'is_active')!;
+    expect(within(active).getByTestId('change-before')).toHaveTextContent('Yes');
+    expect(within(active).getByTestId('change-after')).toHaveTextContent('No');
+    expect(oldest).toHaveTextContent('Created the cluster');
+    expect(within(oldest!).getByTestId('change-before')).toHaveTextContent('empty');
+    expect(within(oldest!).getByTestId('change-after')).toHaveTextContent('CL-A');
+  });
+
+  it('names an action it has no words for, and a field without a label by its name', async () => {
+    renderHistory(vi.fn(async () => page([event('e1', { action: 'mergeCluster', changes: { secret_field: { before: 1, after: 2 } } })])));
+    expect(await screen.findByText('Action mergeCluster')).toBeInTheDocument();
+    expect(screen.getByText('secret_field')).toBeInTheDocument();
+  });
+
+  it('says when nothing was recorded', async () => {
+    renderHistory(vi.fn(async () => page([])));
+    expect(await screen.findByTestId('history-empty')).toHaveTextContent('No changes recorded yet');
+  });
+
+  it('shows a failure in words, with a retry', async () => {
+    const listAuditEvents = vi.fn().mockRejectedValueOnce(new HttpError('Invalid target_id', 400, {})).mockResolvedValue(page([event('e1')]));
+    renderHistory(listAuditEvents);
+    const error = await screen.findByTestId('error-state');
+    expect(error).toHaveTextContent('Invalid target_id');
+    fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('history-event')).toBeInTheDocument();
+  });
+
+  it('loads the next page on "Show more"', async () => {
+    const listAuditEvents = vi.fn(async (query: unknown) => {
+      const { page: p } = query as { page: number };
+      return page([event(`e${p}`)], p, 2);
+    });
+    renderHistory(listAuditEvents);
+    await screen.findByTestId('history-event');
+    fireEvent.click(screen.getByTestId('history-more'));
+    await waitFor(() => expect(screen.getAllByTestId('history-event')).toHaveLength(2));
+    expect(listAuditEvents).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+    expect(screen.queryByTestId('history-more')).not.toBeInTheDocument();
+  });
+
+  it('as a card, reads nothing until unfolded', async () => {
+    const listAuditEvents = vi.fn(async () => page([event('e1')]));
+    renderHistory(listAuditEvents, <HistoryCard targetType="business_unit" targetId="b1" />);
+    expect(await screen.findByText('History')).toBeInTheDocument();
+    expect(listAuditEvents).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('history-toggle'));
+    expect(await screen.findByTestId('history-event')).toBeInTheDocument();
+    expect(listAuditEvents).toHaveBeenCalledWith(expect.objectContaining({ target_type: 'business_unit', target_id: 'b1' }));
+  });
+});

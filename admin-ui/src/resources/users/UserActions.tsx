@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Confirm, useCanAccess, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import KeyIcon from '@mui/icons-material/Key';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import RemoveModeratorIcon from '@mui/icons-material/RemoveModerator';
+import type { Grants, UserAccount } from '../../types';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { readableProblem } from '../../lib/problems';
+
+type ConfirmKind = 'deactivate' | 'reactivate' | 'remove_super_admin';
+
+/** The server's reason in words. */
+const useReason = () => {
+  const translate = useTranslate();
+  return (error: unknown) => readableProblem(error, (field) => field, translate('ra.notification.http_error'));
+};
+
+/** A new initial password; the API's rule (400) is said under the field and the dialog stays. */
+const ResetPasswordDialog = (props: { user: UserAccount; onClose: () => void; onDone: () => void }) => {
+  const translate = useTranslate();
+  const reason = useReason();
+  const dataProvider = useAppDataProvider();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const name = props.user.username;
+
+  const submit = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await dataProvider.resetUserPassword(props.user.id, password);
+      props.onDone();
+    } catch (e) {
+      setError(reason(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" data-testid="reset-password-dialog">
+      <DialogTitle>{translate('resources.users.reset.title', { name })}</DialogTitle>
+      <DialogContent>
+        <TextField
+          sx={{ mt: 1 }}
+          fullWidth
+          autoFocus
+          type="password"
+          autoComplete="new-password"
+          label={translate('resources.users.fields.password')}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={!!error}
+          helperText={error || translate('resources.users.reset.hint')}
+          inputProps={{ 'data-testid': 'reset-password-input' }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" disabled={!password || busy} onClick={submit} data-testid="reset-password-submit">
+          {translate('resources.users.actions.reset_password')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/**
+ * The account actions, for `user.manage`: deactivate or reactivate (confirmed), reset the password, unlock sign-in
+ * while it is delayed, and, for a super admin caller, remove super admin from a super admin.
+ */
+export const UserActions = ({ record, onChanged }: { record: UserAccount; onChanged: () => Promise<unknown> }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const reason = useReason();
+  const queryClient = useQueryClient();
+  const dataProvider = useAppDataProvider();
+  const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'users', record: { id: record.id } });
+  const { permissions } = usePermissions<Grants>();
+  const [confirming, setConfirming] = useState<ConfirmKind | null>(null);
+  const [resetting, setResetting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const name = record.username;
+  // Only a super admin may demote one (a super admin holds grant.manage too).
+  const callerIsSuperAdmin = !!permissions?.is_super_admin;
+
+  const after = async (message: string) => {
+    // The notification area lies outside this screen's messages: it gets the sentence itself.
+    const text = translate(message, { name });
+    notify(text, { type: 'success', messageArgs: { _: text } });
+    // The account's history and grants count changed with it.
+    await queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
+    await onChanged();
+  };
+
+  const run = async (action: () => Promise<unknown>, message: string) => {
+    setBusy(true);
+    setFailure('');
+    try {
+      await action();
+      await after(message);
+    } catch (e) {
+      setFailure(reason(e));
+    } finally {
+      setBusy(false);
+      setConfirming(null);
+    }
+  };
+
+  if (!canManage) return null;
+
+  const confirmAction: Record<ConfirmKind, () => Promise<void>> = {
+    deactivate: () => run(() => dataProvider.deactivateUser(record.id), 'resources.users.done.deactivated'),
+    reactivate: () => run(() => dataProvider.reactivateUser(record.id), 'resources.users.done.reactivated'),
+    remove_super_admin: () => run(() => dataProvider.revokeSuperAdmin(record.id), 'resources.users.done.super_admin_removed'),
+  };
+
+  return (
+    <Stack spacing={1} alignItems="flex-end">
+      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" justifyContent="flex-end">
+        {record.is_active ? (
+          <Button color="error" variant="outlined" startIcon={<BlockIcon />} onClick={() => setConfirming('deactivate')} data-testid="user-deactivate">
+            {translate('resources.users.actions.deactivate')}
+          </Button>
+        ) : (
+          <Button variant="outlined" startIcon={<CheckCircleIcon />} onClick={() => setConfirming('reactivate')} data-testid="user-reactivate">
+            {translate('resources.users.actions.reactivate')}
+          </Button>
+        )}
+        <Button variant="outlined" startIcon={<KeyIcon />} onClick={() => setResetting(true)} data-testid="user-reset-password">
+          {translate('resources.users.actions.reset_password')}
+        </Button>
+        {record.sign_in_delayed && (
+          <Button
+            variant="outlined"
+            startIcon={<LockOpenIcon />}
+            disabled={busy}
+            onClick={() => run(() => dataProvider.unlockUser(record.id), 'resources.users.done.unlocked')}
+            data-testid="user-unlock"
+          >
+            {translate('resources.users.actions.unlock')}
+          </Button>
+        )}
+        {record.is_super_admin && callerIsSuperAdmin && (
+          <Button
+            variant="outlined"
+            color="warning"
+            startIcon={<RemoveModeratorIcon />}
+            onClick={() => setConfirming('remove_super_admin')}
+            data-testid="user-remove-super-admin"
+          >
+            {translate('resources.users.actions.remove_super_admin')}
+          </Button>
+        )}
+      </Stack>
+      {failure && (
+        <Alert severity="error" onClose={() => setFailure('')} data-testid="user-action-error">
+          {failure}
+        </Alert>
+      )}
+      <Confirm
+        isOpen={confirming !== null}
+        loading={busy}
+        title={confirming ? `resources.users.confirm.${confirming}_title` : ''}
+        content={confirming ? `resources.users.confirm.${confirming}_content` : ''}
+        translateOptions={{ name }}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => (confirming ? confirmAction[confirming]() : undefined)}
+      />
+      {resetting && (
+        <ResetPasswordDialog
+          user={record}
+          onClose={() => setResetting(false)}
+          onDone={() => {
+            setResetting(false);
+            void after('resources.users.done.password_reset');
+          }}
+        />
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { UserList } from './UserList';
+import { downloadText } from '../../lib/csv';
+import { SUPER, USER_READER, account, renderRoutes } from './testing';
+
+vi.mock('../../lib/csv', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/csv')>()),
+  downloadText: vi.fn(),
+}));
+
+const clusters = [
+  { id: 'c1', code: 'CL-A', name: 'Andaman', is_active: true },
+  { id: 'c2', code: 'CL-B', name: 'Bangkok', is_active: true },
+];
+
+function setup(grants = SUPER, rows = [account('a', { is_super_admin: true, grant_count: 0 }), account('b', { is_active: false, last_sign_in_at: null })]) {
+  const getList = vi.fn(async (resource: string, _params?: unknown) =>
+    resource === 'clusters' ? { data: clusters, total: clusters.length } : { data: rows, total: rows.length },
+  );
+  const router = renderRoutes('/users', grants, { getList }, [
+    { path: '/users', resource: 'users', element: <UserList /> },
+    { path: '/users/:id', element: <p>user read view</p> },
+  ]);
+  const userCalls = () => getList.mock.calls.filter((c) => c[0] === 'users');
+  const lastFilter = () => (userCalls().at(-1)![1] as { filter: Record<string, unknown> }).filter;
+  return { getList, router, userCalls, lastFilter };
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('user list', { timeout: 30_000 }, () => {
+  it('shows each account with its status, super admin, grants and last sign-in, sorted by username', async () => {
+    const { userCalls } = setup();
+    expect(await screen.findByText('user.a')).toBeInTheDocument();
+    expect(userCalls()[0]![1]).toMatchObject({ pagination: { page: 1, perPage: 10 }, sort: { field: 'username', order: 'ASC' } });
+    const [a, b] = screen.getAllByTestId('list-row');
+    expect(within(a!).getByText('Somchai Jaidee a')).toBeInTheDocument();
+    expect(within(a!).getByText('a@example.com')).toBeInTheDocument();
+    expect(within(a!).getByText('Active')).toBeInTheDocument();
+    expect(within(a!).getByText('Super admin')).toBeInTheDocument();
+    expect(within(b!).getByText('Inactive')).toBeInTheDocument();
+    expect(within(b!).getByText('Never')).toBeInTheDocument();
+    for (const header of ['Username', 'Display name', 'Email', 'Status', 'Super admin', 'Grants', 'Last sign-in']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+  });
+
+  it('filters by status, grants and cluster', async () => {
+    const { lastFilter } = setup();
+    await screen.findByText('user.a');
+    fireEvent.mouseDown(screen.getByTestId('filter-active'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(lastFilter()).toMatchObject({ is_active: false }));
+
+    fireEvent.mouseDown(screen.getByTestId('filter-grants'));
+    fireEvent.click(await screen.findByRole('option', { name: 'With grants' }));
+    await waitFor(() => expect(lastFilter()).toMatchObject({ is_active: false, has_grants: true }));
+
+    const cluster = screen.getByTestId('filter-cluster');
+    fireEvent.mouseDown(cluster);
+    fireEvent.click(await screen.findByRole('option', { name: 'CL-B — Bangkok' }));
+    await waitFor(() => expect(lastFilter()).toEqual({ search: '', is_active: false, has_grants: true, cluster_id: 'c2' }));
+
+    fireEvent.mouseDown(screen.getByTestId('filter-active'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Any' }));
+    await waitFor(() => expect(lastFilter()).not.toHaveProperty('is_active'));
+  });
+
+  it('searches after the typing stops', async () => {
+    const { lastFilter } = setup();
+    await screen.findByText('user.a');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'somchai' } });
+    await waitFor(() => expect(lastFilter().search).toBe('somchai'), { timeout: 2000 });
+  });
+
+  it('sorts by a column header', async () => {
+    const { userCalls } = setup();
+    await screen.findByText('user.a');
+    fireEvent.click(screen.getByRole('button', { name: 'Last sign-in' }));
+    await waitFor(() => expect(userCalls().at(-1)![1]).toMatchObject({ sort: { field: 'last_sign_in_at', order: 'ASC' } }));
+  });
+
+  it('opens the read view on a row click', async () => {
+    const { router } = setup();
+    fireEvent.click(within((await screen.findAllByTestId('list-row'))[1]!).getByText('b@example.com'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/b'));
+  });
+
+  it('exports the loaded page as users-<date>.csv', async () => {
+    setup();
+    await screen.findByText('user.a');
+    await waitFor(() => expect(screen.getByTestId('export-csv')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('export-csv'));
+    const [filename, content] = vi.mocked(downloadText).mock.calls.at(-1)!;
+    expect(filename).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = content.trim().split('\r\n');
+    expect(lines[0]).toBe('Username,Display Name,Email,Status,Super Admin,Grants,Last Sign-in,Created');
+    expect(lines[1]).toMatch(/^user\.a,Somchai Jaidee a,a@example\.com,Active,Yes,0,/);
+    expect(lines[2]).toMatch(/^user\.b,.*,Inactive,No,1,,/);
+  });
+
+  it('offers Create only with user.manage', async () => {
+    setup(USER_READER);
+    await screen.findByText('user.a');
+    expect(screen.queryByTestId('toolbar-add')).not.toBeInTheDocument();
+  });
+});
