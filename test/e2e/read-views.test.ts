@@ -63,7 +63,7 @@ describe('read views', () => {
       return body.data.find((b) => b.code === 'B-SKV')?.id ?? '';
     });
     expect(buId).not.toBe('');
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Platform Admin' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(/#\/login/);
 

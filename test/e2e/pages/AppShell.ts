@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 export class AppShell {
   constructor(private readonly page: Page) {}
 
-  readonly userMenu = () => this.page.getByRole('button', { name: 'Profile' });
+  // The user menu's button is named after the signed-in user (what it shows), not "Profile".
+  readonly userMenu = () => this.page.locator('.RaUserMenu-userButton');
   readonly menuItem = (name: string) => this.page.getByRole('menuitem', { name });
   readonly workspaceHeading = () => this.page.getByRole('heading', { name: 'My workspace', level: 1 });
 

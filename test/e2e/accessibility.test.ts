@@ -1,0 +1,110 @@
+// Every screen of the console, checked by axe-core (WCAG 2.0/2.1 A and AA rules) in the light and the dark theme:
+// no serious or critical violation may remain. Moderate and minor findings are printed, not failed.
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from './support/session.js';
+import { ACCOUNTS, LoginPage, signInAs } from './pages/LoginPage.js';
+
+const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+/** Runs axe on what the page shows now; returns the serious and critical violations, described for a failure message. */
+async function seriousViolations(page: Page, screen: string): Promise<string[]> {
+  // Evaluated through the devtools protocol: the console's Content-Security-Policy rightly refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations;
+  });
+  const found = violations as Violation[];
+  const serious = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const minor = found.filter((v) => !serious.includes(v));
+  if (minor.length) console.info(`${screen}: ${minor.map((v) => `${v.id} (${v.impact})`).join(', ')}`);
+  return serious.map(
+    (v) => `${screen}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join(' | ')}`,
+  );
+}
+
+/** The ids the record screens need, read through the API with the signed-in admin's token. */
+async function recordIds(page: Page): Promise<{ cluster: string; businessUnit: string; mapping: string; user: string }> {
+  return page.evaluate(async () => {
+    const storage = (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage;
+    const headers = { Authorization: `Bearer ${storage.getItem('auth.access_token')}` };
+    const first = async (path: string) => {
+      const body = (await (await fetch(path, { headers })).json()) as { data: Array<{ id: string }> };
+      return body.data[0]!.id;
+    };
+    return {
+      cluster: await first('/api-system/clusters?search=CL-A&perpage=1'),
+      businessUnit: await first('/api-system/business-units?perpage=1'),
+      mapping: await first('/api-system/print-template-mappings?perpage=1'),
+      user: await first('/api-system/users?search=viewer&perpage=1'),
+    };
+  });
+}
+
+/** Waits until the screen has finished loading: no progress indicator and no skeleton left. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('main, [role="main"], form').first().waitFor();
+  await expect.poll(() => page.locator('[role="progressbar"], .MuiSkeleton-root').count(), { timeout: 15_000 }).toBe(0);
+}
+
+describe('accessibility', () => {
+  const session = useBrowserSession();
+
+  it.each(['light', 'dark'] as const)('finds no serious axe violation on any screen in the %s theme', async (theme) => {
+    const { page, baseUrl } = session;
+    const problems: string[] = [];
+
+    const setTheme = () =>
+      page.evaluate((t) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('RaStore.theme', JSON.stringify(t)), theme);
+    const login = new LoginPage(page, baseUrl);
+    await login.open();
+    await setTheme();
+    await page.reload();
+    await login.username().waitFor();
+    problems.push(...(await seriousViolations(page, `login (${theme})`)));
+
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    const ids = await recordIds(page);
+    const screens: Array<[name: string, hash: string]> = [
+      ['workspace', '/'],
+      ['clusters list', '/clusters'],
+      ['cluster read view', `/clusters/${ids.cluster}`],
+      ['cluster edit', `/clusters/${ids.cluster}/edit`],
+      ['cluster create', '/clusters/new'],
+      ['business units list', '/business-units'],
+      ['business unit read view', `/business-units/${ids.businessUnit}`],
+      ['business unit edit', `/business-units/${ids.businessUnit}/edit`],
+      ['business unit create', '/business-units/new'],
+      ['print mappings list', '/print-template-mappings'],
+      ['print mapping read view', `/print-template-mappings/${ids.mapping}/show`],
+      ['print mapping edit', `/print-template-mappings/${ids.mapping}`],
+      ['print mapping create', '/print-template-mappings/create'],
+      ['main dashboard', '/dashboards/main'],
+      ['purchase requests dashboard', '/dashboards/pr'],
+      ['inventory dashboard', '/dashboards/inventory'],
+      ['users list', '/users'],
+      ['user read view', `/users/${ids.user}`],
+      ['user edit', `/users/${ids.user}/edit`],
+      ['user create', '/users/new'],
+      ['audit log', '/audit-log'],
+      ['my account', '/account'],
+    ];
+
+    for (const [name, hash] of screens) {
+      await page.goto(`${baseUrl}/#${hash}`);
+      await settled(page);
+      problems.push(...(await seriousViolations(page, `${name} (${theme})`)));
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  }, 300_000);
+});
