@@ -164,6 +164,10 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
     const storage = opts.storage ?? createLocalStorage({ dir: path.join(dataDir, 'uploads'), secret: `files:${config.jwtSecret}` });
     const app = createApp({ config, db, storage, logger: createLogger(config.logLevel), handlerOverrides: opts.handlerOverrides });
     server = createServer(app);
+    // As in production (server/src/main.ts): an idle keep-alive socket outlives the client's own idle timeout, so a
+    // client never reuses a socket the server is closing at that moment (a slow, busy machine hits that race).
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(0, '127.0.0.1', () => resolve());

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 
 // scrypt$N$r$p$salt$hash (base64url); parameters stored so they can be raised later without a migration.
 const N = 16384;
@@ -6,9 +8,68 @@ const R = 8;
 const P = 1;
 const KEYLEN = 32;
 
-function scryptAsync(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
+function threadPoolScrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+// Password hashing runs in worker threads at a low scheduling priority (on Linux the nice value is per thread): under a
+// flood of sign-ins the hashes take the cores' idle time, and the signed-in users' requests on the main thread are
+// scheduled first (bench/FINDINGS.md, login flood). Inline source, so it runs the same from tsx, vitest and the build.
+const HASH_WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { scryptSync } = require('node:crypto');
+try { require('node:os').setPriority(15); } catch {}
+parentPort.on('message', ({ id, password, salt, keylen, opts }) => {
+  try {
+    const key = scryptSync(password, Buffer.from(salt), keylen, opts);
+    parentPort.postMessage({ id, key });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error) });
+  }
+});`;
+
+interface HashWorker {
+  worker: Worker;
+  pending: Map<number, { resolve: (key: Buffer) => void; reject: (error: Error) => void }>;
+}
+
+const WORKER_COUNT = Math.max(1, Math.min(4, Math.floor(availableParallelism() / 2)));
+let workers: HashWorker[] | null = null;
+let nextId = 0;
+
+function startWorker(): HashWorker {
+  const worker = new Worker(HASH_WORKER_SOURCE, { eval: true });
+  const entry: HashWorker = { worker, pending: new Map() };
+  worker.unref();
+  worker.on('message', (m: { id: number; key?: Uint8Array; error?: string }) => {
+    const waiting = entry.pending.get(m.id);
+    entry.pending.delete(m.id);
+    if (m.key) waiting?.resolve(Buffer.from(m.key));
+    else waiting?.reject(new Error(m.error ?? 'password hashing failed'));
+  });
+  worker.on('error', (error) => {
+    // A worker that died takes its waiting hashes with it; the next hash starts a new one.
+    for (const w of entry.pending.values()) w.reject(error);
+    entry.pending.clear();
+    if (workers) workers = workers.filter((w) => w !== entry);
+  });
+  return entry;
+}
+
+function scryptAsync(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
+  try {
+    workers ??= [];
+    while (workers.length < WORKER_COUNT) workers.push(startWorker());
+  } catch {
+    return threadPoolScrypt(password, salt, keylen, opts);
+  }
+  const entry = workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    entry.pending.set(id, { resolve, reject });
+    entry.worker.postMessage({ id, password, salt, keylen, opts });
   });
 }
 
