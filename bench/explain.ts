@@ -1,7 +1,7 @@
 // `npx tsx bench/explain.ts --scale N [--database-url URL]`: EXPLAIN (ANALYZE, BUFFERS) of every benchmarked read
 // query on the generated data, with the execution time, to spot scans that grow with the data.
 import pg from 'pg';
-import { SQL } from './baseline/server.js';
+import * as SQL from './baseline/sql.js';
 import { parseArgs } from './lib/cli.js';
 import { defaultDatabaseUrl, openDatabase } from './lib/db.js';
 import { parseScale } from './lib/scale.js';
@@ -16,29 +16,19 @@ const db = await openDatabase({ url });
 const data = await loadScenarioData(db.knex);
 const admin = (await db.knex('users').select('id').whereRaw("lower(username) = 'admin'").first()) as { id: string };
 const operator = (await db.knex('users').select('id').whereRaw("lower(username) = 'operator'").first()) as { id: string };
-const pageIds = (await db.knex('clusters').select('id').whereNull('deleted_at').orderBy([{ column: 'created_at', order: 'desc' }, 'id']).limit(10)).map((r: { id: string }) => r.id);
-const buIds = (await db.knex('business_units').select('id').where({ cluster_id: data.clusterIds[0] }).whereNull('deleted_at').limit(10)).map((r: { id: string }) => r.id);
 await db.close();
 
+// The baseline's statements (bench/baseline/sql.ts): the best hand-written SQL for each benchmarked read; $1/$2 the caller.
 const pattern = `%${data.searchTerms[0]}%`;
-const userWhere = `where ${SQL.userWhere}`;
 const deep = (Math.min(500, data.clusterPages) - 1) * 10;
 const queries: Array<[string, string, unknown[]]> = [
-  ['auth: permissions', SQL.permissions, [admin.id]],
-  ['clusters: count', SQL.clusterCount, []],
-  ['clusters: page 1', SQL.clusterPage, [10, 0]],
-  // Ids first: the offset is walked on bare index entries, and the actor joins run for the page's ten rows only.
-  [`clusters: page ${deep / 10 + 1}`, SQL.clusterPage, [10, deep]],
-  ['clusters: bu counts', SQL.clusterBuCounts, [pageIds]],
-  ['clusters: user counts', SQL.clusterUserCounts, [pageIds]],
-  ['bu: count by cluster', SQL.buCount, [data.clusterIds[0]]],
-  ['bu: page by cluster', SQL.buPage, [data.clusterIds[0], 10, 0]],
-  ['bu: member counts', SQL.buMemberCounts, [buIds]],
-  ['users: search count', `select count(*) from users ${userWhere}`, [pattern]],
-  ['users: search page', `select id, username from users ${userWhere} order by lower(users.username) asc, users.id asc limit 10 offset 0`, [pattern]],
-  ['mappings: resolve', SQL.resolve, ['PR', data.buCodes[0]]],
-  ['widgets: list', SQL.widgets, [operator.id]],
-  ['login: find user', SQL.findLogin, [data.loginUsers[0]]],
+  ['clusters: page 1', SQL.clusterPage, [admin.id, null, 10, 0, 1]],
+  [`clusters: page ${deep / 10 + 1}`, SQL.clusterPage, [admin.id, null, 10, deep, deep / 10 + 1]],
+  ['bu: page by cluster', SQL.businessUnitsOfCluster, [admin.id, null, data.clusterIds[0], 10, 0, 1]],
+  ['users: search', SQL.userSearch, [admin.id, null, pattern, 10, 0, 1]],
+  ['mappings: resolve', SQL.resolveMapping(true), [operator.id, null, 'PR', data.buCodes[0]]],
+  ['widgets: list', SQL.widgetList, [operator.id, null]],
+  ['login: find user', SQL.signInAccount, [data.loginUsers[0], '127.0.0.1']],
 ];
 
 const client = new pg.Client({ connectionString: url });

@@ -4,6 +4,7 @@ import { PERMISSION_KEYS } from './auth/grants';
 import { MEMBERSHIP_ROLES } from './lib/membership';
 import { CONFIG_DATATYPES } from './lib/configEntries';
 import { CALCULATION_METHODS } from './resources/business-units/businessUnitForm';
+import { BULK_ACTIONS } from './dataProvider/methods/bulk';
 
 const enumOf = (schema: string) => [...(schemaNamed(schema).enum ?? [])].sort();
 const propertyEnumOf = (schema: string, property: string) => {
@@ -18,4 +19,10 @@ describe('the console lists every value of the contract’s enums', () => {
   it('permission keys', () => expect(Object.values(PERMISSION_KEYS).sort()).toEqual(enumOf('PermissionKey')));
   it('calculation methods', () =>
     expect([...CALCULATION_METHODS].sort()).toEqual(propertyEnumOf('BusinessUnitInput', 'calculation_method')));
+  it('bulk actions of each list', () => {
+    expect([...BULK_ACTIONS.clusters].sort()).toEqual(propertyEnumOf('LifecycleBulkRequest', 'action'));
+    expect([...BULK_ACTIONS['business-units']].sort()).toEqual(propertyEnumOf('LifecycleBulkRequest', 'action'));
+    expect([...BULK_ACTIONS.users].sort()).toEqual(propertyEnumOf('UserBulkRequest', 'action'));
+    expect([...BULK_ACTIONS['print-template-mappings']].sort()).toEqual(propertyEnumOf('PrintTemplateMappingBulkRequest', 'action'));
+  });
 });

@@ -21,6 +21,17 @@ export type Grants = Pick<PlatformPermissions, 'platform' | 'clusters' | 'is_sup
 export type Problem = Schemas['Problem'];
 export type Paginate = Schemas['Paginate'];
 
+// Bulk actions on the rows selected in a list
+export type BulkOutcome = Schemas['BulkResult'];
+export type BulkRowResult = Schemas['BulkRowResult'];
+/** The body each list's bulk operation takes. */
+export interface BulkRequests {
+  clusters: Schemas['LifecycleBulkRequest'];
+  'business-units': Schemas['LifecycleBulkRequest'];
+  users: Schemas['UserBulkRequest'];
+  'print-template-mappings': Schemas['PrintTemplateMappingBulkRequest'];
+}
+
 // Clusters and business units
 export type Cluster = Schemas['Cluster'];
 export type ClusterInput = Schemas['ClusterInput'];
@@ -107,4 +118,7 @@ export type UserListQuery = QueryOf<'listUsers'>;
 export type AuditEvent = Schemas['AuditEvent'];
 export type AuditEventPage = Schemas['AuditEventPage'];
 export type AuditEventQuery = QueryOf<'listAuditEvents'>;
+/** The member lists' exports name their cluster or business unit in the query. */
+export type ClusterMemberExportQuery = QueryOf<'exportClusterMembers'>;
+export type BusinessUnitMemberExportQuery = QueryOf<'exportBusinessUnitMembers'>;
 export type AuditTargetType = AuditEvent['target_type'];

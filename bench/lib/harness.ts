@@ -29,11 +29,38 @@ export function cpuMillis(pid: number | undefined): number | undefined {
   }
 }
 
+/** Resident memory of the process in MB (VmRSS of /proc/<pid>/status), or undefined when /proc is not readable. */
+export function rssMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples the process's RSS every 100 ms until stopped; returns the highest sample. */
+function watchPeakRss(pid: number | undefined): () => number | undefined {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    const now = rssMb(pid);
+    if (now !== undefined && (peak === undefined || now > peak)) peak = now;
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
 async function measure(t: Target, requests: ReturnType<Scenario['requests']>, seconds: number, connections: number): Promise<LoadResult> {
   const before = cpuMillis(t.pid);
+  const stopWatching = watchPeakRss(t.pid);
   const r = await runLoad(t.url, requests, { seconds, connections });
+  const peak = stopWatching();
   const after = cpuMillis(t.pid);
   if (before !== undefined && after !== undefined && r.requests > 0) r.cpuMsPerRequest = (after - before) / r.requests;
+  if (peak !== undefined) r.peakRssMb = peak;
   return r;
 }
 
@@ -56,6 +83,8 @@ export interface Summary {
   p99: number;
   /** median CPU milliseconds the target process spent per request (undefined without /proc) */
   cpuMsPerRequest?: number;
+  /** highest RSS of the target process over the rounds, MB */
+  peakRssMb?: number;
   /** sums over the rounds */
   requests: number;
   errors: number;
@@ -83,6 +112,7 @@ function summarise(rs: LoadResult[]): Summary {
     p50: median(rs.map((r) => r.p50)),
     p99: median(rs.map((r) => r.p99)),
     ...(rs.every((r) => r.cpuMsPerRequest !== undefined) && rs.length > 0 ? { cpuMsPerRequest: median(rs.map((r) => r.cpuMsPerRequest!)) } : {}),
+    ...(rs.some((r) => r.peakRssMb !== undefined) ? { peakRssMb: Math.max(...rs.map((r) => r.peakRssMb ?? 0)) } : {}),
     requests: rs.reduce((a, r) => a + r.requests, 0),
     errors: rs.reduce((a, r) => a + r.errors, 0),
     non2xx: rs.reduce((a, r) => a + r.non2xx, 0),

@@ -6,6 +6,10 @@ export interface LoadRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Builds the request actually sent from this one, just before sending (a request that depends on earlier answers). */
+  setupRequest?: (req: LoadRequest, context: Record<string, unknown>) => LoadRequest;
+  /** Sees every answer to this request (status, body text, headers with lower-case names). */
+  onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
 }
 
 export interface LoadResult {
@@ -22,6 +26,8 @@ export interface LoadResult {
   seconds: number;
   /** CPU milliseconds of the target process per request (set by the harness when it can read them) */
   cpuMsPerRequest?: number;
+  /** highest resident memory of the target process during the run, MB (set by the harness, sampled every 100 ms) */
+  peakRssMb?: number;
 }
 
 interface AutocannonResult {
@@ -50,6 +56,8 @@ export function runLoad(baseUrl: string, requests: LoadRequest[], opts: { second
           path: r.path,
           headers: { ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}), ...r.headers },
           ...(r.body !== undefined ? { body: r.body } : {}),
+          ...(r.setupRequest ? { setupRequest: r.setupRequest } : {}),
+          ...(r.onResponse ? { onResponse: lowerCaseHeaders(r.onResponse) } : {}),
         })),
       },
       (err, result) => {
@@ -66,6 +74,12 @@ export function runLoad(baseUrl: string, requests: LoadRequest[], opts: { second
       },
     );
   });
+}
+
+/** autocannon hands the headers over as the server spelled them; callers read them by lower-case name. */
+function lowerCaseHeaders(f: NonNullable<LoadRequest['onResponse']>): NonNullable<LoadRequest['onResponse']> {
+  return (status, body, context, headers) =>
+    f(status, body, context, Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])));
 }
 
 export function median(xs: number[]): number {

@@ -6,15 +6,20 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export interface Child {
   url: string;
   process: ChildProcess;
+  /** milliseconds from spawn to the READY line */
+  readyMs: number;
   stop(): Promise<void>;
 }
 
 /**
- * Starts a TypeScript entry under node + tsx and waits for its `READY <url>` line. Output after READY is discarded
- * (request logs would otherwise cost the harness CPU); the tail of stderr is kept for error messages.
+ * Starts an entry under node and waits for its `READY <url>` line: a TypeScript entry through tsx, a JavaScript one
+ * with plain node. Output after READY is discarded (request logs would otherwise cost the harness CPU); the tail of
+ * stderr is kept for error messages.
  */
 export function spawnReady(entry: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<Child> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = performance.now();
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
@@ -38,6 +43,7 @@ export function spawnReady(entry: string, env: NodeJS.ProcessEnv, timeoutMs = 60
       resolve({
         url: m[1]!,
         process: child,
+        readyMs: performance.now() - started,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();

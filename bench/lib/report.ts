@@ -1,9 +1,11 @@
-import type { ScenarioResult } from './harness.js';
+import type { ScenarioResult, TargetName } from './harness.js';
 import type { StartupResult } from './startup.js';
 import type { Sizes } from './scale.js';
 
 export const GOALS = {
   minThroughputRatio: 0.8,
+  /** print-mapping resolve must match the baseline's throughput */
+  minResolveThroughputRatio: 1.0,
   maxP99Ratio: 1.5,
   maxGrowth: 1.3,
   maxColdStartSeconds: 5,
@@ -15,9 +17,23 @@ export interface RunRecord {
   scale: number;
   sizes: Sizes;
   engine: 'postgres';
-  settings: { rounds: number; seconds: number; warmupSeconds: number; connections: number; probeSeconds?: number; logLevel: string; nodeEnv: string };
+  settings: {
+    rounds: number;
+    seconds: number;
+    warmupSeconds: number;
+    connections: number;
+    probeSeconds?: number;
+    logLevel: string;
+    nodeEnv: string;
+    /** 'tsx': server/src under tsx; 'compiled': the `npm run build` output under plain node */
+    serverBuild?: 'tsx' | 'compiled';
+  };
   machine: { cpus: number; node: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
   generation?: { seconds: number; reused: boolean };
+  /** per target: spawn → READY milliseconds and the resident memory right after, MB */
+  processes?: Partial<Record<TargetName, { startMs: number; idleRssMb?: number }>>;
+  /** the answers' comparison before measuring: requests compared, fields left out, differences (0, or the run failed) */
+  comparison?: { requests: number; ignored: string[]; differences: number };
   scenarios: ScenarioResult[];
   startup?: StartupResult;
   totalSeconds?: number;
@@ -36,9 +52,34 @@ const f1 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? 
 const f2 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(2));
 const f0 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(0));
 
+/** The goal of a scenario kind, in words (for the report). */
+export function goalText(goal: ScenarioResult['goal']): string {
+  switch (goal) {
+    case 'ratio':
+      return `throughput ≥ ${GOALS.minThroughputRatio}, p99 ≤ ${GOALS.maxP99Ratio} ×`;
+    case 'ratio-resolve':
+      return `throughput ≥ ${GOALS.minResolveThroughputRatio.toFixed(1)}, p99 ≤ ${GOALS.maxP99Ratio} ×`;
+    case 'ratio-write':
+      return `throughput ≥ ${GOALS.minThroughputRatio}`;
+    default:
+      return 'none';
+  }
+}
+
+/** Whether the scenario meets its goal against the baseline; undefined without a goal or a baseline. */
 export function meetsRatioGoal(s: ScenarioResult): boolean | undefined {
-  if (s.goal !== 'ratio' || !s.ratio) return undefined;
-  return s.ratio.throughput >= GOALS.minThroughputRatio && s.ratio.p99 <= GOALS.maxP99Ratio;
+  if (!s.ratio) return undefined;
+  const p99 = s.ratio.p99 <= GOALS.maxP99Ratio;
+  switch (s.goal) {
+    case 'ratio':
+      return s.ratio.throughput >= GOALS.minThroughputRatio && p99;
+    case 'ratio-resolve':
+      return s.ratio.throughput >= GOALS.minResolveThroughputRatio && p99;
+    case 'ratio-write':
+      return s.ratio.throughput >= GOALS.minThroughputRatio;
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -61,7 +102,7 @@ export function growthOf(small: RunRecord | undefined, large: RunRecord): Growth
 
 export function summaryTable(run: RunRecord): string {
   const rows = [
-    ['scenario', 'server rps', 'base rps', 'thr ratio', 'server p50', 'server p99', 'base p99', 'p99 ratio', 'cpu ms/req', 'base cpu', 'idle p50', 'base idle p50', 'errors', 'goal'],
+    ['scenario', 'server rps', 'base rps', 'thr ratio', 'server p50', 'server p99', 'base p99', 'p99 ratio', 'cpu ms/req', 'base cpu', 'idle p50', 'base idle p50', 'peak MB', 'base peak MB', 'errors', 'goal'],
     ...run.scenarios.map((s) => {
       const ok = meetsRatioGoal(s);
       return [
@@ -77,6 +118,8 @@ export function summaryTable(run: RunRecord): string {
         f2(s.baseline?.cpuMsPerRequest),
         f2(s.probe?.server?.p50),
         f2(s.probe?.baseline?.p50),
+        f0(s.server.peakRssMb),
+        f0(s.baseline?.peakRssMb),
         String(s.server.errors + s.server.non2xx + (s.baseline ? s.baseline.errors + s.baseline.non2xx : 0)),
         ok === undefined ? '' : ok ? 'met' : 'MISSED',
       ];
@@ -93,7 +136,10 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
   lines.push('');
   lines.push(
     `Server: \`start(env)\` of server/src/main.ts in its own process, NODE_ENV=production (request validation and auth on, response validation off), LOG_LEVEL=${run.settings.logLevel}, on PostgreSQL. ` +
-      'Baseline: bench/baseline/server.ts (node:http + pg, same SQL, same token check and permission load). ' +
+      `Server build: ${run.settings.serverBuild === 'compiled' ? 'compiled (`npm run build` output, plain node)' : 'server/src under tsx'}. ` +
+      'Baseline: **best hand-written SQL** — bench/baseline/server.ts, node:http + pg answering each request with one statement written for its response body ' +
+      '(PostgreSQL builds the JSON; the HS256 token is verified with the key imported once, and the account, session and permission are checked by the same statement). ' +
+      (run.comparison ? `Before measuring, both answered ${run.comparison.requests} requests of the scenarios identically (compared as JSON; left out: ${run.comparison.ignored.join('; ')}). ` : '') +
       `Each scenario: ${run.settings.warmupSeconds} s warm-up per target, then ${run.settings.rounds} rounds × ${run.settings.seconds} s per target, alternating (the first target swaps every round), ` +
       `${run.settings.connections} connections; the figures are medians over the rounds and the ratios are server ÷ baseline of those medians. ` +
       'CPU ms/req is the user + system CPU time of the target process (from /proc) divided by the requests it served: it depends far less than rps on what else the shared machine is doing. ' +
@@ -115,16 +161,27 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
   lines.push('');
   lines.push('## Scenarios');
   lines.push('');
-  lines.push('| Scenario | What | Server rps | Baseline rps | Throughput ratio (≥ 0.8) | Server p50 ms | Server p99 ms | Baseline p50 ms | Baseline p99 ms | p99 ratio (≤ 1.5) | Server CPU ms/req | Baseline CPU ms/req | Server idle p50 ms | Baseline idle p50 ms | Errors / non-2xx | Goal |');
-  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  lines.push('| Scenario | What | Server rps | Baseline rps | Throughput ratio (≥ 0.8) | Server p50 ms | Server p99 ms | Baseline p50 ms | Baseline p99 ms | p99 ratio (≤ 1.5) | Server CPU ms/req | Baseline CPU ms/req | Server idle p50 ms | Baseline idle p50 ms | Server peak RSS MB | Baseline peak RSS MB | Errors / non-2xx | Goal | Met |');
+  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const s of run.scenarios) {
     const ok = meetsRatioGoal(s);
     const errs = `${s.server.errors}/${s.server.non2xx}${s.baseline ? ` · ${s.baseline.errors}/${s.baseline.non2xx}` : ''}`;
     lines.push(
-      `| ${s.title} | ${s.note} | ${f0(s.server.rps)} | ${f0(s.baseline?.rps)} | ${f2(s.ratio?.throughput)} | ${f1(s.server.p50)} | ${f1(s.server.p99)} | ${f1(s.baseline?.p50)} | ${f1(s.baseline?.p99)} | ${f2(s.ratio?.p99)} | ${f2(s.server.cpuMsPerRequest)} | ${f2(s.baseline?.cpuMsPerRequest)} | ${f2(s.probe?.server?.p50)} | ${f2(s.probe?.baseline?.p50)} | ${errs} | ${ok === undefined ? 'no ratio goal' : ok ? 'met' : '**missed**'} |`,
+      `| ${s.title} | ${s.note} | ${f0(s.server.rps)} | ${f0(s.baseline?.rps)} | ${f2(s.ratio?.throughput)} | ${f1(s.server.p50)} | ${f1(s.server.p99)} | ${f1(s.baseline?.p50)} | ${f1(s.baseline?.p99)} | ${f2(s.ratio?.p99)} | ${f2(s.server.cpuMsPerRequest)} | ${f2(s.baseline?.cpuMsPerRequest)} | ${f2(s.probe?.server?.p50)} | ${f2(s.probe?.baseline?.p50)} | ${f0(s.server.peakRssMb)} | ${f0(s.baseline?.peakRssMb)} | ${errs} | ${goalText(s.goal)} | ${ok === undefined ? (s.goal === 'none' ? '–' : 'no baseline') : ok ? 'met' : '**missed**'} |`,
     );
   }
   lines.push('');
+  const proc = run.processes ?? {};
+  if (proc.server || proc.baseline) {
+    const row = (name: string, p: { startMs: number; idleRssMb?: number } | undefined) => (p ? `| ${name} | ${f0(p.startMs)} | ${f0(p.idleRssMb)} |` : '');
+    lines.push('Processes (start = spawn to ready; idle RSS right after; peak RSS per scenario in the table above, sampled every 100 ms):');
+    lines.push('');
+    lines.push('| Process | Start ms | Idle RSS MB |');
+    lines.push('|---|---:|---:|');
+    lines.push(row(`Server (${run.settings.serverBuild ?? 'tsx'})`, proc.server));
+    if (proc.baseline) lines.push(row('Baseline', proc.baseline));
+    lines.push('');
+  }
   lines.push('Rounds (rps / p50 / p99 per round, server then baseline):');
   lines.push('');
   for (const s of run.scenarios) {

@@ -11,6 +11,16 @@ export interface ScenarioData {
   loginUsers: string[];
   clusterPages: number;
   operatorWidgetId: string;
+  /** clusters the write scenario updates: more than the load connections, so each request has one of its own */
+  writeClusters: WritableCluster[];
+}
+
+export interface WritableCluster {
+  id: string;
+  code: string;
+  name: string;
+  max_license_bu: number | null;
+  is_active: boolean;
 }
 
 export interface Tokens {
@@ -18,12 +28,15 @@ export interface Tokens {
   operator: string;
 }
 
-export type GoalKind = 'ratio' | 'none';
+/**
+ * 'ratio': throughput ≥ 0.8 and p99 ≤ 1.5 × the baseline's; 'ratio-resolve': the same with throughput ≥ 1.0;
+ * 'ratio-write': throughput ≥ 0.8; 'none': measured only.
+ */
+export type GoalKind = 'ratio' | 'ratio-resolve' | 'ratio-write' | 'none';
 
 export interface Scenario {
   id: string;
   title: string;
-  /** 'ratio': throughput ≥ 0.8 and p99 ≤ 1.5 × the baseline (list, resolve and user-search scenarios) */
   goal: GoalKind;
   /** read scenarios carry the cost-growth goal (p50 at 100 % ≤ 1.3 × p50 at 1 %) */
   read: boolean;
@@ -33,6 +46,8 @@ export interface Scenario {
 }
 
 const SAMPLE = 50;
+/** Clusters the write scenario cycles through: well above any connection count in use. */
+const WRITE_CLUSTERS = 200;
 
 export async function loadScenarioData(knex: Knex): Promise<ScenarioData> {
   const clusters: Array<{ id: string }> = await knex('clusters')
@@ -54,6 +69,12 @@ export async function loadScenarioData(knex: Knex): Promise<ScenarioData> {
   const widget = operator ? await knex('dashboard_widgets').select('id').where({ user_id: operator.id }).orderBy('order_index').first() : undefined;
   if (clusters.length === 0 || bus.length === 0 || nUsers === 0) throw new Error('no generated data: run the data generator first');
   if (!widget) throw new Error('the operator account has no dashboard widget (demo seed missing?)');
+  const writeClusters: WritableCluster[] = await knex('clusters')
+    .select('id', 'code', 'name', 'max_license_bu', 'is_active')
+    .whereLike('code', `${CLUSTER_PREFIX}%`)
+    .whereNull('deleted_at')
+    .orderBy('code')
+    .limit(WRITE_CLUSTERS);
   // Spread over the generated users; active ones only (every 50th is inactive and cannot sign in).
   const picks = Array.from({ length: SAMPLE }, (_, i) => 1 + ((i * 37) % nUsers)).filter((n) => n % 50 !== 0);
   return {
@@ -63,6 +84,7 @@ export async function loadScenarioData(knex: Knex): Promise<ScenarioData> {
     loginUsers: picks.map(benchUsername),
     clusterPages: Math.max(1, Math.ceil(Number(live?.n ?? 0) / 10)),
     operatorWidgetId: widget.id,
+    writeClusters,
   };
 }
 
@@ -81,6 +103,55 @@ export async function signInAll(baseUrl: string): Promise<Tokens> {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * PUT of whole clusters with If-Match, every request a real write (alias_name alternates between two values). Each
+ * in-flight request holds a cluster of its own, taken from a free list; its answer returns the cluster to the list
+ * with the new ETag, which the next request on it sends. A cluster's first request in a run carries no If-Match (the
+ * contract lets a client without a version write; the rows were last written by the other target). A fresh list per
+ * run, so the targets never share one.
+ */
+function clusterUpdates(clusters: WritableCluster[], token: string): LoadRequest[] {
+  interface Slot {
+    cluster: WritableCluster;
+    etag?: string;
+    flip: boolean;
+  }
+  const slots = new Map(clusters.map((c) => [c.id, { cluster: c, flip: false } as Slot]));
+  const free = [...slots.values()];
+  const put = (slot: Slot): LoadRequest => {
+    slot.flip = !slot.flip;
+    const c = slot.cluster;
+    return {
+      method: 'PUT',
+      path: `/api-system/clusters/${c.id}`,
+      headers: { 'content-type': 'application/json', ...bearer(token), ...(slot.etag ? { 'if-match': slot.etag } : {}) },
+      body: JSON.stringify({ code: c.code, name: c.name, alias_name: slot.flip ? 'BWA' : 'BWB', max_license_bu: c.max_license_bu, is_active: c.is_active }),
+    };
+  };
+  return [
+    {
+      ...put({ cluster: clusters[0]!, flip: false }),
+      // With every cluster in flight (more connections than clusters) the first one is written without a version.
+      setupRequest: () => {
+        const slot = free.shift();
+        return slot ? put(slot) : put({ cluster: clusters[0]!, flip: false });
+      },
+      onResponse: (_status, body, _context, headers) => {
+        let id: unknown;
+        try {
+          id = (JSON.parse(body) as { id?: unknown }).id;
+        } catch {
+          return;
+        }
+        const slot = typeof id === 'string' ? slots.get(id) : undefined;
+        if (!slot || free.includes(slot)) return;
+        slot.etag = headers.etag;
+        free.push(slot);
+      },
+    },
+  ];
+}
 
 export function buildScenarios(d: ScenarioData): Scenario[] {
   const deepPage = Math.min(500, d.clusterPages);
@@ -122,7 +193,15 @@ export function buildScenarios(d: ScenarioData): Scenario[] {
     },
     { id: 'bu-by-cluster', title: 'Business units filtered by cluster', goal: 'ratio', read: true, note: `${SAMPLE} clusters in turn, page 1`, requests: (t) => many((i) => buList(t, i)) },
     { id: 'user-search', title: 'User search', goal: 'ratio', read: true, note: `${d.searchTerms.length} usernames in turn (one match each)`, requests: (t) => many((i) => userSearch(t, i)) },
-    { id: 'mapping-resolve', title: 'Print-mapping resolve', goal: 'ratio', read: true, note: `10 document types × ${SAMPLE} BU codes`, requests: (t) => many((i) => resolve(t, i)) },
+    { id: 'mapping-resolve', title: 'Print-mapping resolve', goal: 'ratio-resolve', read: true, note: `10 document types × ${SAMPLE} BU codes`, requests: (t) => many((i) => resolve(t, i)) },
+    {
+      id: 'cluster-update',
+      title: 'Cluster update with If-Match',
+      goal: 'ratio-write',
+      read: false,
+      note: `PUT of ${d.writeClusters.length} clusters in turn, each with its current ETag; alias_name alternates`,
+      requests: (t) => clusterUpdates(d.writeClusters, t.admin),
+    },
     { id: 'widget-list', title: 'Widget list', goal: 'none', read: true, note: "the operator's own widgets", requests: (t) => [widgets(t)] },
     {
       id: 'login-burst',

@@ -315,6 +315,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-system/clusters/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many clusters at once
+         * @description Runs one action on each listed cluster, one by one, each in its own transaction, through the single-row operation: `deactivate`/`activate` need `cluster.update` on the cluster and `delete`/`restore` `cluster.delete`, checked per row, so a row the caller may not change fails with its 403 while the others go through. An unknown (or deleted, for every action but `restore`) id fails with 404. A row already in the target state succeeds and changes nothing; restoring a live cluster records the event as the single-row restore does. No If-Match: each row's current version is acted on. Needs `cluster.read` (as the list) to be called at all; 400 for a bad body (no ids, more than 500, or an id twice).
+         */
+        post: operations["bulkClusters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/clusters/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export clusters as CSV
+         * @description The same filters, search and sort as `GET /api-system/clusters`, and the same access: `cluster.read`; a caller whose grant is cluster-scoped exports only those clusters. Every matching row, streamed as CSV (UTF-8 with a byte order mark, CRLF line ends); with `page` or `perpage`, only that page, in the same format. Text that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is quoted and prefixed with `'`. Status is Active/Inactive; times are ISO 8601 UTC. The file is `clusters-YYYY-MM-DD.csv`.
+         */
+        get: operations["exportClusters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-system/clusters/{id}": {
         parameters: {
             query?: never;
@@ -423,6 +463,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-system/user/clusters/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the users of a cluster as CSV
+         * @description The rows of `GET /api-system/user/clusters/{id}` for the cluster `cluster_id`, in the same order (by name). Needs `cluster.read` on the cluster; an unknown cluster → 404. Every matching row, streamed as CSV (UTF-8 with a byte order mark, CRLF line ends); with `page` or `perpage`, only that page, in the same format. Text that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is quoted and prefixed with `'`. Status is Active/Inactive; times are ISO 8601 UTC. The file is `cluster-members-YYYY-MM-DD.csv`.
+         */
+        get: operations["exportClusterMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-system/user/clusters/{id}": {
         parameters: {
             query?: never;
@@ -489,6 +549,46 @@ export interface paths {
          * @description The account starts active, with no grants, and must change its initial password at the first sign-in. A weak password → 400 naming the rule it breaks; a username or email that another account holds → 409. Needs `user.manage`.
          */
         post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many users at once
+         * @description Runs `deactivate` or `reactivate` on each listed account, one by one, each in its own transaction, exactly as the single-row operation: it needs `user.manage` (403 per row without it), you cannot deactivate your own account or the last active super admin (409 for that row), and deactivating ends the account's sessions. An unknown id fails with 404. An account already in the target state succeeds (the event is recorded, as for the single-row operation). Needs `user.read` (as the list); 400 for a bad body (no ids, more than 500, or an id twice).
+         */
+        post: operations["bulkUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export operator accounts as CSV
+         * @description The same filters, search and sort as `GET /api-system/users`. Needs `user.read`. Every matching row, streamed as CSV (UTF-8 with a byte order mark, CRLF line ends); with `page` or `perpage`, only that page, in the same format. Text that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is quoted and prefixed with `'`. Status is Active/Inactive; times are ISO 8601 UTC. The file is `users-YYYY-MM-DD.csv`.
+         */
+        get: operations["exportUsers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -767,6 +867,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-system/business-units/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many business units at once
+         * @description Runs one action on each listed business unit, one by one, each in its own transaction, through the single-row operation: `deactivate`/`activate` need `cluster.update` on the unit's cluster and `delete`/`restore` `cluster.delete`, checked per row, so a row the caller may not change fails with its 403 (or 404 when the caller cannot see its cluster) while the others go through. The cluster's licence cap counts live units, so it limits `restore` (409 for that row) but not `activate`. An unknown (or deleted, for every action but `restore`) id fails with 404. A row already in the target state succeeds and changes nothing. No If-Match: each row's current version is acted on. Needs `cluster.read` (as the list); 400 for a bad body (no ids, more than 500, or an id twice).
+         */
+        post: operations["bulkBusinessUnits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/business-units/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export business units as CSV
+         * @description The same filters, search and sort as `GET /api-system/business-units`, and the same access: `cluster.read`; a caller whose grant is cluster-scoped exports only the business units of those clusters. Every matching row, streamed as CSV (UTF-8 with a byte order mark, CRLF line ends); with `page` or `perpage`, only that page, in the same format. Text that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is quoted and prefixed with `'`. Status is Active/Inactive; times are ISO 8601 UTC. The file is `business-units-YYYY-MM-DD.csv`.
+         */
+        get: operations["exportBusinessUnits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-system/business-units/{id}": {
         parameters: {
             query?: never;
@@ -875,6 +1015,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-system/user/business-units/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the members of a business unit as CSV
+         * @description The rows of `GET /api-system/user/business-units/{id}` for the business unit `business_unit_id`, in the same order (by name). Needs `cluster.read` on its cluster; an unknown business unit → 404. Every matching row, streamed as CSV (UTF-8 with a byte order mark, CRLF line ends); with `page` or `perpage`, only that page, in the same format. Text that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is quoted and prefixed with `'`. Status is Active/Inactive; times are ISO 8601 UTC. The file is `business-unit-members-YYYY-MM-DD.csv`.
+         */
+        get: operations["exportBusinessUnitMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-system/user/business-units/{id}": {
         parameters: {
             query?: never;
@@ -921,6 +1081,26 @@ export interface paths {
          * @description A `document_type` outside the ten codes → 400 "unsupported document_type — see GET /document-types". Saving a default demotes the other defaults of the document type in the same transaction. Needs `print_template_mapping.manage`.
          */
         post: operations["createPrintTemplateMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/print-template-mappings/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many print template mappings at once
+         * @description Runs one action on each listed mapping, one by one, each in its own transaction: `deactivate`/`activate` as the update setting only `is_active`, `delete` as the single-row delete. There is no restore: a deleted mapping is gone for the API. An unknown or deleted id fails with 404. Deactivating an inactive mapping (or activating an active one) succeeds and records the update as the single-row update does. No If-Match: each row's current version is acted on. Needs `print_template_mapping.manage`, as every mapping write; 400 for a bad body (no ids, more than 500, or an id twice).
+         */
+        post: operations["bulkPrintTemplateMappings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1044,6 +1224,26 @@ export interface paths {
          * @description Every change made through the API, with who made it, when, from where and the fields before and after. A caller sees the events of the clusters it may read (`cluster.read`); events that belong to no cluster (print mappings, accounts, grants, sign-ins, sessions, personal widgets) need `user.read`.
          */
         get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/audit-events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit trail as CSV
+         * @description The same filters as `GET /api-system/audit-events`, newest first, and the same access: the events of the clusters the caller may read (`cluster.read`); events that belong to no cluster need `user.read`. The changes are one JSON cell. Every matching row, streamed as CSV (UTF-8 with a byte order mark, CRLF line ends); with `page` or `perpage`, only that page, in the same format. Text that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is quoted and prefixed with `'`. Status is Active/Inactive; times are ISO 8601 UTC. The file is `audit-log-YYYY-MM-DD.csv`.
+         */
+        get: operations["exportAuditEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1806,6 +2006,84 @@ export interface components {
              */
             is_active: boolean;
         };
+        /**
+         * @description The rows to act on, each at most once (1 to 500). They are taken one by one, in this order, each in its own transaction, so a row that fails never undoes another.
+         * @example [
+         *       "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
+         *       "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
+         *     ]
+         */
+        BulkIds: string[];
+        /** @description One action on many clusters or business units: `deactivate` and `activate` set `is_active`, `delete` soft-deletes, `restore` clears `deleted_at`. Each row goes through the same rules, access checks and audit event as the single-row operation (`activate`/`deactivate` as the full update changing only `is_active`). There is no If-Match: the action applies to each row's current version. */
+        LifecycleBulkRequest: {
+            /**
+             * @example deactivate
+             * @enum {string}
+             */
+            action: "deactivate" | "activate" | "delete" | "restore";
+            ids: components["schemas"]["BulkIds"];
+        };
+        /** @description The outcome of the action on one row: `status` is what the single-row operation would have answered (200 on success); a failure carries the problem it would have sent. */
+        BulkRowResult: {
+            /**
+             * Format: uuid
+             * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+             */
+            id: string;
+            /** @example false */
+            ok: boolean;
+            /**
+             * Format: int32
+             * @example 403
+             */
+            status: number;
+            problem?: components["schemas"]["Problem"];
+        };
+        /**
+         * @description What a bulk action did: one result per requested id, in the request's order, and how many succeeded and failed. The request as a whole succeeds (200) even when some rows fail; each failed row says why.
+         * @example {
+         *       "action": "deactivate",
+         *       "succeeded": 1,
+         *       "failed": 1,
+         *       "results": [
+         *         {
+         *           "id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
+         *           "ok": true,
+         *           "status": 200
+         *         },
+         *         {
+         *           "id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *           "ok": false,
+         *           "status": 403,
+         *           "problem": {
+         *             "type": "about:blank",
+         *             "title": "Forbidden",
+         *             "status": 403,
+         *             "detail": "Missing permission cluster.update on this cluster",
+         *             "instance": "/api-system/clusters/bulk"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        BulkResult: {
+            /**
+             * @description The action requested.
+             * @example deactivate
+             */
+            action: string;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            succeeded: number;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            failed: number;
+            results: components["schemas"]["BulkRowResult"][];
+        };
         /** @description The image in the form field `logo`: JPEG, PNG or WebP (checked by content, not by name or declared type), at most 5 MB (5,242,880 bytes). */
         LogoUpload: {
             /** Format: binary */
@@ -2041,6 +2319,15 @@ export interface components {
             lastname?: string | null;
             /** @example Andaman-Sunrise-2026 */
             password: string;
+        };
+        /** @description One action on many user accounts, each row exactly as `POST /api-system/users/{id}/deactivate` or `…/reactivate` (the same rules, such as never deactivating yourself or the last active super admin, and the same audit event). */
+        UserBulkRequest: {
+            /**
+             * @example deactivate
+             * @enum {string}
+             */
+            action: "deactivate" | "reactivate";
+            ids: components["schemas"]["BulkIds"];
         };
         /** @description The account's identity; every field is replaced (send null to clear a name). */
         UserUpdate: {
@@ -2720,6 +3007,15 @@ export interface components {
              */
             is_active: boolean;
         };
+        /** @description One action on many print template mappings: `deactivate` and `activate` as the update setting only `is_active`, `delete` as the single-row delete (a deleted mapping cannot be restored). There is no If-Match: the action applies to each row's current version. */
+        PrintTemplateMappingBulkRequest: {
+            /**
+             * @example deactivate
+             * @enum {string}
+             */
+            action: "deactivate" | "activate" | "delete";
+            ids: components["schemas"]["BulkIds"];
+        };
         DocumentType: {
             code: components["schemas"]["DocumentTypeCode"];
             /**
@@ -3198,20 +3494,35 @@ export interface components {
          */
         ClusterIdPath: string;
         /**
-         * @description The cluster membership id (the `id` of a cluster-user row, not the user id).
-         * @example 1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d
+         * @description The cluster whose members to export.
+         * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
          */
-        ClusterUserIdPath: string;
+        MemberClusterId: string;
         /**
          * @description Rows per page, 1 to 100.
          * @example 10
          */
         PerPage: number;
         /**
+         * @description The cluster membership id (the `id` of a cluster-user row, not the user id).
+         * @example 1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d
+         */
+        ClusterUserIdPath: string;
+        /**
          * @description `field:asc|desc`, comma-separated for several keys. Fields: username, email, is_active, last_sign_in_at, created_at, updated_at. Default `username:asc`.
          * @example username:asc
          */
         UserSort: string;
+        /**
+         * @description Only accounts with at least one grant or super admin (`true`), or with none (`false`).
+         * @example true
+         */
+        HasGrants: boolean;
+        /**
+         * @description Only members of this cluster and holders of a grant on it.
+         * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+         */
+        UserClusterFilter: string;
         /**
          * @description The user id.
          * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
@@ -3233,10 +3544,20 @@ export interface components {
          */
         BusinessUnitSort: string;
         /**
+         * @description Only the business units of this cluster.
+         * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+         */
+        BusinessUnitClusterFilter: string;
+        /**
          * @description The business unit id.
          * @example 5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d
          */
         BusinessUnitIdPath: string;
+        /**
+         * @description The business unit whose members to export.
+         * @example 5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d
+         */
+        MemberBusinessUnitId: string;
         /**
          * @description The business-unit membership id (the `id` of a BU-user row, not the user id).
          * @example 7f8e9d0c-1b2a-4c3d-9e4f-5a6b7c8d9e0f
@@ -3267,6 +3588,41 @@ export interface components {
          * @example PO
          */
         ReportGroupFilter: string;
+        /**
+         * @description Only events of this kind of record.
+         * @example cluster
+         */
+        AuditTargetType: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session";
+        /**
+         * @description Only events of this record (with `target_type`, its History).
+         * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+         */
+        AuditTargetId: string;
+        /**
+         * @description Only events by this user.
+         * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
+         */
+        AuditActorId: string;
+        /**
+         * @description Only events of this action (an operationId, or a sign-in event).
+         * @example updateCluster
+         */
+        AuditAction: string;
+        /**
+         * @description Only events of records of this cluster.
+         * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+         */
+        AuditClusterFilter: string;
+        /**
+         * @description Only events at or after this time.
+         * @example 2026-11-01T00:00:00.000Z
+         */
+        AuditFrom: string;
+        /**
+         * @description Only events before this time.
+         * @example 2026-12-01T00:00:00.000Z
+         */
+        AuditTo: string;
     };
     requestBodies: never;
     headers: {
@@ -3295,6 +3651,11 @@ export interface components {
          * @example /api-system/clusters/3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
          */
         Location: string;
+        /**
+         * @description Saves the body as a file: `attachment` with the file's name, the list's name and today's date (UTC).
+         * @example attachment; filename="clusters-2026-11-24.csv"
+         */
+        ContentDisposition: string;
     };
     pathItems: never;
 }
@@ -3899,6 +4260,103 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    bulkClusters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "deactivate",
+                 *       "ids": [
+                 *         "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
+                 *         "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LifecycleBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per requested id, in the request's order (rows that failed carry their problem). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportClusters: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100; `-1` returns every matching row on one page.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPageOrAll"];
+                /**
+                 * @description Case-insensitive text to look for (contains).
+                 * @example andaman
+                 */
+                search?: components["parameters"]["Search"];
+                /**
+                 * @description `field:asc|desc`, comma-separated for several keys. Fields: code, name, alias_name, is_active, max_license_bu, created_at, updated_at, deleted_at. Default `created_at:desc`.
+                 * @example created_at:desc
+                 */
+                sort?: components["parameters"]["ClusterSort"];
+                /**
+                 * @description Only active (`true`) or only inactive (`false`) rows. Leave it out for both.
+                 * @example true
+                 */
+                is_active?: components["parameters"]["IsActive"];
+                /**
+                 * @description Soft-deleted rows: `exclude` them (default), `include` them with the live ones, or show `only` them.
+                 * @example exclude
+                 */
+                deleted?: components["parameters"]["Deleted"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as a CSV file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Code,Name,Alias,Status,Max Licensed BUs,Users,Max Licensed Users,Created
+                     *     CL-A,Andaman Resorts Group,AND,Active,5,12,60,2026-11-01T08:30:00.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getCluster: {
         parameters: {
             query?: never;
@@ -4169,6 +4627,52 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    exportClusterMembers: {
+        parameters: {
+            query: {
+                /**
+                 * @description The cluster whose members to export.
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                cluster_id: components["parameters"]["MemberClusterId"];
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as a CSV file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Username,Name,Email,Role,Parent Business Unit,Status,Created
+                     *     somchai.j,Somchai Jaidee,somchai@andaman-hospitality.example,user,Andaman Beach Resort Phuket,Active,2026-11-01T08:30:00.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listClusterUsers: {
         parameters: {
             query?: never;
@@ -4356,12 +4860,12 @@ export interface operations {
                  * @description Only accounts with at least one grant or super admin (`true`), or with none (`false`).
                  * @example true
                  */
-                has_grants?: boolean;
+                has_grants?: components["parameters"]["HasGrants"];
                 /**
                  * @description Only members of this cluster and holders of a grant on it.
                  * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
                  */
-                cluster_id?: string;
+                cluster_id?: components["parameters"]["UserClusterFilter"];
             };
             header?: never;
             path?: never;
@@ -4422,6 +4926,108 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    bulkUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "deactivate",
+                 *       "ids": [
+                 *         "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
+                 *         "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per requested id, in the request's order (rows that failed carry their problem). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Case-insensitive text to look for (contains).
+                 * @example andaman
+                 */
+                search?: components["parameters"]["Search"];
+                /**
+                 * @description `field:asc|desc`, comma-separated for several keys. Fields: username, email, is_active, last_sign_in_at, created_at, updated_at. Default `username:asc`.
+                 * @example username:asc
+                 */
+                sort?: components["parameters"]["UserSort"];
+                /**
+                 * @description Only active (`true`) or only inactive (`false`) rows. Leave it out for both.
+                 * @example true
+                 */
+                is_active?: components["parameters"]["IsActive"];
+                /**
+                 * @description Only accounts with at least one grant or super admin (`true`), or with none (`false`).
+                 * @example true
+                 */
+                has_grants?: components["parameters"]["HasGrants"];
+                /**
+                 * @description Only members of this cluster and holders of a grant on it.
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                cluster_id?: components["parameters"]["UserClusterFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as a CSV file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Username,Display Name,Email,Status,Super Admin,Grants,Last Sign-in,Created
+                     *     somchai.j,Somchai Jaidee,somchai@andaman-hospitality.example,Active,No,2,2026-11-20T02:15:00.000Z,2026-11-01T08:30:00.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4941,7 +5547,7 @@ export interface operations {
                  * @description Only the business units of this cluster.
                  * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
                  */
-                cluster_id?: string;
+                cluster_id?: components["parameters"]["BusinessUnitClusterFilter"];
             };
             header?: never;
             path?: never;
@@ -5017,6 +5623,108 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    bulkBusinessUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "deactivate",
+                 *       "ids": [
+                 *         "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
+                 *         "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LifecycleBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per requested id, in the request's order (rows that failed carry their problem). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportBusinessUnits: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100; `-1` returns every matching row on one page.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPageOrAll"];
+                /**
+                 * @description Case-insensitive text to look for (contains).
+                 * @example andaman
+                 */
+                search?: components["parameters"]["Search"];
+                /**
+                 * @description `field:asc|desc`, comma-separated for several keys. Fields: code, name, alias_name, cluster_name, is_active, is_hq, created_at, updated_at, deleted_at. Default `created_at:desc`.
+                 * @example name:asc
+                 */
+                sort?: components["parameters"]["BusinessUnitSort"];
+                /**
+                 * @description Only active (`true`) or only inactive (`false`) rows. Leave it out for both.
+                 * @example true
+                 */
+                is_active?: components["parameters"]["IsActive"];
+                /**
+                 * @description Soft-deleted rows: `exclude` them (default), `include` them with the live ones, or show `only` them.
+                 * @example exclude
+                 */
+                deleted?: components["parameters"]["Deleted"];
+                /**
+                 * @description Only the business units of this cluster.
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                cluster_id?: components["parameters"]["BusinessUnitClusterFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as a CSV file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Code,Name,Alias Name,Cluster,Status,Max Licensed Users,Created
+                     *     BU-PKT,Andaman Beach Resort Phuket,ABR,Andaman Resorts Group,Active,20,2026-11-01T08:30:00.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Problem"];
         };
     };
@@ -5291,6 +5999,52 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    exportBusinessUnitMembers: {
+        parameters: {
+            query: {
+                /**
+                 * @description The business unit whose members to export.
+                 * @example 5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                business_unit_id: components["parameters"]["MemberBusinessUnitId"];
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as a CSV file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Username,Name,Email,Role,Status,Created
+                     *     somchai.j,Somchai Jaidee,somchai@andaman-hospitality.example,user,Active,2026-11-01T08:30:00.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listBusinessUnitUsers: {
         parameters: {
             query?: never;
@@ -5490,6 +6244,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PrintTemplateMapping"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    bulkPrintTemplateMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "deactivate",
+                 *       "ids": [
+                 *         "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
+                 *         "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PrintTemplateMappingBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per requested id, in the request's order (rows that failed carry their problem). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5767,37 +6558,37 @@ export interface operations {
                  * @description Only events of this kind of record.
                  * @example cluster
                  */
-                target_type?: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session";
+                target_type?: components["parameters"]["AuditTargetType"];
                 /**
                  * @description Only events of this record (with `target_type`, its History).
                  * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
                  */
-                target_id?: string;
+                target_id?: components["parameters"]["AuditTargetId"];
                 /**
                  * @description Only events by this user.
                  * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
                  */
-                actor_id?: string;
+                actor_id?: components["parameters"]["AuditActorId"];
                 /**
                  * @description Only events of this action (an operationId, or a sign-in event).
                  * @example updateCluster
                  */
-                action?: string;
+                action?: components["parameters"]["AuditAction"];
                 /**
                  * @description Only events of records of this cluster.
                  * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
                  */
-                cluster_id?: string;
+                cluster_id?: components["parameters"]["AuditClusterFilter"];
                 /**
                  * @description Only events at or after this time.
                  * @example 2026-11-01T00:00:00.000Z
                  */
-                from?: string;
+                from?: components["parameters"]["AuditFrom"];
                 /**
                  * @description Only events before this time.
                  * @example 2026-12-01T00:00:00.000Z
                  */
-                to?: string;
+                to?: components["parameters"]["AuditTo"];
             };
             header?: never;
             path?: never;
@@ -5812,6 +6603,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Only events of this kind of record.
+                 * @example cluster
+                 */
+                target_type?: components["parameters"]["AuditTargetType"];
+                /**
+                 * @description Only events of this record (with `target_type`, its History).
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                target_id?: components["parameters"]["AuditTargetId"];
+                /**
+                 * @description Only events by this user.
+                 * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
+                 */
+                actor_id?: components["parameters"]["AuditActorId"];
+                /**
+                 * @description Only events of this action (an operationId, or a sign-in event).
+                 * @example updateCluster
+                 */
+                action?: components["parameters"]["AuditAction"];
+                /**
+                 * @description Only events of records of this cluster.
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                cluster_id?: components["parameters"]["AuditClusterFilter"];
+                /**
+                 * @description Only events at or after this time.
+                 * @example 2026-11-01T00:00:00.000Z
+                 */
+                from?: components["parameters"]["AuditFrom"];
+                /**
+                 * @description Only events before this time.
+                 * @example 2026-12-01T00:00:00.000Z
+                 */
+                to?: components["parameters"]["AuditTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as a CSV file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example When,Actor,Action,Record Type,Record,Cluster,IP,Request,Changes
+                     *     2026-11-02T09:00:00.000Z,Somchai Jaidee,updateCluster,cluster,3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60,3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60,203.0.113.7,6a1f0d3c-6b4e-4b7e-9d1a-0c4b5e2f7a10,"{""name"":{""before"":""Andaman Group"",""after"":""Andaman Resorts Group""}}"
+                     */
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

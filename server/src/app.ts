@@ -21,6 +21,7 @@ import { apiNotFound, problemHandler } from './http/problem.js';
 import { API_SPEC_PATH, loadApiSpec } from './http/spec.js';
 import { consoleSite, publishedContract, referenceDocs } from './http/static.js';
 import { createHandlers, createServices, type AppHandlers } from './modules/index.js';
+import { staticChangeFeed, type ChangeFeed } from './db/changes.js';
 import { configurePasswordHashGate } from './modules/auth/throttle.js';
 
 export interface AppDeps {
@@ -30,6 +31,8 @@ export interface AppDeps {
   logger: Logger;
   /** Replaces some operations' handlers (for tests of the request pipeline itself). */
   handlerOverrides?: Partial<AppHandlers>;
+  /** Committed changes (`openChangeFeed`); without one, caches always read through to the database. */
+  changes?: ChangeFeed;
 }
 
 /** The package root: the repository, or the built tree `npm run build` writes to dist/. */
@@ -68,7 +71,7 @@ function securityHeaders(upgradeInsecure: (req: Request) => boolean): RequestHan
 }
 
 /** Builds the express app (no listen): logging, security headers, auth, contract validation, modules, errors. */
-export function createApp({ config, db, storage, logger, handlerOverrides }: AppDeps): Express {
+export function createApp({ config, db, storage, logger, handlerOverrides, changes = staticChangeFeed() }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   // ETags mean "record version" here (If-Match); no automatic body hashes.
@@ -94,7 +97,7 @@ export function createApp({ config, db, storage, logger, handlerOverrides }: App
   configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
   const spec = loadApiSpec();
   const operations = operationsOf(spec);
-  const deps = { config, knex: db.knex, storage, logger };
+  const deps = { config, knex: db.knex, storage, logger, changes };
   const services = createServices(deps);
   const handlers = { ...createHandlers(deps, services), ...handlerOverrides };
   assertEveryOperationHandled(operations.map((op) => op.id), handlers);
@@ -127,7 +130,7 @@ export function createApp({ config, db, storage, logger, handlerOverrides }: App
   );
 
   if (isLocalStorage(storage)) app.use(storage.router());
-  app.use(dispatch(handlers));
+  app.use(dispatch(handlers, changes));
   app.use(['/api', '/api-system', '/files', '/healthz', '/readyz'], apiNotFound);
 
   app.use(publishedContract({ specPath: API_SPEC_PATH, publicBaseUrl: config.publicBaseUrl }));

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { createDatabase, migrateLatest, DataDirLockedError, DatabaseUnreachableError, SchemaNewerError, type Database } from './db/index.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { openChangeFeed, type ChangeFeed } from './db/changes.js';
 import { templateForNewDatabase } from './db/template.js';
 import { createStorage } from './storage/index.js';
 import { createLogger } from './http/logging.js';
@@ -73,6 +74,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
   // A new embedded database (a fresh directory, or memory:// for the stateful mock) starts from a saved cluster.
   const template = config.database.engine === 'pglite' ? templateForNewDatabase(config.database.dir) : undefined;
   const db = await createDatabase(config, { pgliteTemplate: template });
+  let changes: ChangeFeed | null = null;
   try {
     // After the database opened: a new embedded database is unpacked from its template with the template's modes.
     const tightened = await tightenPermissions(config.dataDir);
@@ -80,7 +82,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     await migrateLatest(db.knex);
     if (await seedIfEmpty(db.knex, config)) logger.info({ admin: config.admin.username }, 'seeded demo data on first start');
     const storage = await createStorage(config);
-    const app = createApp({ config, db, storage, logger });
+    // After the migrations: the triggers that notify the feed are part of the schema.
+    changes = await openChangeFeed(db, { logger });
+    const app = createApp({ config, db, storage, logger, changes });
     const purge = startAuthPurge(db.knex, logger);
     const { createServer } = await import('node:http');
     const front = options.front;
@@ -110,6 +114,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
             setTimeout(() => server.closeAllConnections(), 10_000).unref();
           });
           purge.stop();
+          await changes?.close();
           await db.close();
           logger.info('stopped');
         })();
@@ -119,6 +124,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     current = running;
     return running;
   } catch (err) {
+    await changes?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }

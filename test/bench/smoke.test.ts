@@ -1,4 +1,6 @@
 // Keeps the benchmark harness working: 1 % data in an in-memory database, the real app, one scenario for 2 seconds.
+// With TEST_DATABASE_URL, also keeps the baseline honest: on 1 % data in PostgreSQL it must answer every scenario
+// exactly as the service does, as `npm run bench` requires before it measures.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,14 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createDatabase, type Database } from '../../server/src/db/index.js';
+import { openChangeFeed, type ChangeFeed } from '../../server/src/db/changes.js';
 import { templateForNewDatabase } from '../../server/src/db/template.js';
 import { createLogger } from '../../server/src/http/logging.js';
 import { createStorage } from '../../server/src/storage/index.js';
 import { generateData } from '../../bench/datagen/generate.js';
+import { startBaseline, type Baseline } from '../../bench/baseline/server.js';
+import { compareTargets, formatDifferences } from '../../bench/lib/compare.js';
 import { runScenario } from '../../bench/lib/harness.js';
 import { markdownReport, summaryTable, type RunRecord } from '../../bench/lib/report.js';
 import { sizesFor } from '../../bench/lib/scale.js';
 import { buildScenarios, loadScenarioData, signInAll } from '../../bench/lib/scenarios.js';
+import { createPostgresDatabase } from '../server/support/index.js';
 
 describe('benchmark harness (smoke, 1 % scale)', () => {
   let db: Database;
@@ -83,4 +89,61 @@ describe('benchmark harness (smoke, 1 % scale)', () => {
     expect(summaryTable(record)).toContain('clusters-page-1');
     expect(markdownReport(record, undefined)).toContain('| Cluster list, page 1 with counts |');
   }, 30_000);
+});
+
+describe('benchmark baseline (1 % scale, PostgreSQL)', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('answers every scenario exactly as the service does (needs TEST_DATABASE_URL)', async () => {
+    const quiet = process.env.BENCH_SMOKE_LOG ? undefined : () => undefined;
+    const jwtSecret = 'smoke-test-secret-with-at-least-32-characters';
+    const pgDb = await createPostgresDatabase();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-compare-'));
+    let db: Database | undefined;
+    let changes: ChangeFeed | undefined;
+    let server: Server | undefined;
+    let baseline: Baseline | undefined;
+    try {
+      db = await createDatabase({ database: { engine: 'postgres', url: pgDb.url } });
+      await generateData(db.knex, 1, { log: quiet });
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: pgDb.url,
+        DATA_DIR: dataDir,
+        JWT_SECRET: jwtSecret,
+        ADMIN_PASSWORD: 'admin123',
+        DEMO_PASSWORD: 'demo1234',
+        LOG_LEVEL: 'silent',
+        // As in `npm run bench`: the sign-ins of the comparison come from one address in quick succession.
+        AUTH_RATE_PER_IP: '1000000/1s',
+        AUTH_RATE_GLOBAL: '1000000/1s',
+      });
+      const logger = createLogger('silent');
+      // On PostgreSQL the caches hear of committed writes through LISTEN, as in production.
+      changes = await openChangeFeed(db, { logger });
+      const app = createApp({ config, db, storage: await createStorage(config), logger, changes });
+      server = createServer(app);
+      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      baseline = await startBaseline({ databaseUrl: pgDb.url, jwtSecret });
+
+      const scenarios = buildScenarios(await loadScenarioData(db.knex));
+      const comparison = await compareTargets(scenarios, await signInAll(url), url, baseline.url);
+
+      expect(comparison.requests).toBeGreaterThanOrEqual(scenarios.length);
+      // The differences themselves are the message: which scenario, which request, which field.
+      expect(comparison.differences, formatDifferences(comparison)).toEqual([]);
+    } finally {
+      await baseline?.close();
+      if (server) {
+        await new Promise<void>((resolve) => {
+          server!.close(() => resolve());
+          server!.closeAllConnections();
+        });
+      }
+      // Before the drop: the feed's LISTEN connection is a session on the database.
+      await changes?.close();
+      await db?.close();
+      await pgDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -86,9 +86,15 @@ async function must(status, method, pathAndQuery, opts) {
 const tokens = {};
 const seed = {};
 
+let fixtureSignIns = 0;
+/**
+ * Signs in for a fixture. Each sign-in comes from its own client address (the server trusts X-Forwarded-For from
+ * loopback here): the suite signs in dozens of times a minute, and from one address it would meet the per-address
+ * sign-in limit (20/20s) that the 429 cases test.
+ */
 async function login(username, password) {
-  const data = await must(200, 'POST', '/api/auth/login', { json: { username, password } });
-  return data;
+  const client = `203.0.113.${(fixtureSignIns++ % 254) + 1}`;
+  return must(200, 'POST', '/api/auth/login', { json: { username, password }, headers: { 'X-Forwarded-For': client } });
 }
 
 const admin = () => tokens.admin;
@@ -403,6 +409,14 @@ const cases = {
     },
     403: deny('mapper'),
   },
+  exportClusters: {
+    ok: async (t) => url(t, {}, 'search=andaman&sort=created_at:desc&is_active=true&deleted=exclude'),
+    400: async (t) => {
+      url(t, {}, 'sort=no_such_field:asc');
+      lenient(t);
+    },
+    403: deny('mapper'),
+  },
   createCluster: {
     ok: async (t) => {
       const code = `CC-${uniq()}`;
@@ -443,6 +457,15 @@ const cases = {
       header(t, 'If-Match', 'W/"stale-version"');
     },
   },
+  bulkClusters: {
+    ok: async (t) => json(t, { action: 'delete', ids: [(await newCluster()).id] }),
+    // An empty selection is a bad request, not an empty result.
+    400: async (t) => {
+      json(t, { action: 'delete', ids: [] });
+      lenient(t);
+    },
+    403: deny('mapper'),
+  },
   deleteCluster: {
     ok: async (t) => id(t, (await newCluster()).id),
     403: deny('viewer'),
@@ -482,6 +505,11 @@ const cases = {
   listClusterUsers: {
     ok: async (t) => id(t, seed.clusters['CL-A']),
     403: deny('mapper'),
+  },
+  exportClusterMembers: {
+    ok: async (t) => url(t, {}, `cluster_id=${seed.clusters['CL-A']}`),
+    403: deny('mapper'),
+    404: async (t) => url(t, {}, `cluster_id=${NO_SUCH_ID}`),
   },
   updateClusterUser: {
     ok: async (t) => {
@@ -528,6 +556,14 @@ const cases = {
 
   listBusinessUnits: {
     ok: async (t) => url(t, {}, { page: 1, perpage: 10, search: 'andaman', sort: 'name:asc', is_active: true, deleted: 'exclude', cluster_id: seed.clusters['CL-A'] }),
+    400: async (t) => {
+      url(t, {}, 'sort=no_such_field:asc');
+      lenient(t);
+    },
+    403: deny('mapper'),
+  },
+  exportBusinessUnits: {
+    ok: async (t) => url(t, {}, `cluster_id=${seed.clusters['CL-A']}&sort=name:asc&page=1&perpage=10`),
     400: async (t) => {
       url(t, {}, 'sort=no_such_field:asc');
       lenient(t);
@@ -593,6 +629,14 @@ const cases = {
       header(t, 'If-Match', 'W/"stale-version"');
     },
   },
+  bulkBusinessUnits: {
+    ok: async (t) => json(t, { action: 'deactivate', ids: [(await newBusinessUnit((await newCluster()).id)).id] }),
+    400: async (t) => {
+      json(t, { action: 'archive', ids: [NO_SUCH_ID] });
+      lenient(t);
+    },
+    403: deny('mapper'),
+  },
   deleteBusinessUnit: {
     ok: async (t) => id(t, (await newBusinessUnit((await newCluster()).id)).id),
     403: deny('viewer'),
@@ -641,6 +685,14 @@ const cases = {
       id(t, seed.businessUnits['B-HQ']);
       as(t, 'operator');
     },
+  },
+  exportBusinessUnitMembers: {
+    ok: async (t) => url(t, {}, `business_unit_id=${seed.businessUnits['A-PKT']}`),
+    403: async (t) => {
+      url(t, {}, `business_unit_id=${seed.businessUnits['B-HQ']}`);
+      as(t, 'operator');
+    },
+    404: async (t) => url(t, {}, `business_unit_id=${NO_SUCH_ID}`),
   },
   removeBusinessUnitUser: {
     ok: async (t) => {
@@ -708,6 +760,18 @@ const cases = {
       header(t, 'If-Match', 'W/"stale-version"');
     },
   },
+  bulkPrintTemplateMappings: {
+    ok: async (t) => {
+      json(t, { action: 'deactivate', ids: [(await newMapping()).id] });
+      as(t, 'mapper');
+    },
+    // Mappings have no restore.
+    400: async (t) => {
+      json(t, { action: 'restore', ids: [NO_SUCH_ID] });
+      lenient(t);
+    },
+    403: deny('operator'),
+  },
   deletePrintTemplateMapping: {
     ok: async (t) => {
       id(t, (await newMapping()).id);
@@ -729,6 +793,13 @@ const cases = {
     },
     403: deny('operator'),
   },
+  exportAuditEvents: {
+    400: async (t) => {
+      url(t, {}, 'target_type=planet');
+      lenient(t);
+    },
+    403: deny('operator'),
+  },
   listCurrencies: {
     400: async (t) => {
       url(t, {}, 'active_only=perhaps');
@@ -738,6 +809,14 @@ const cases = {
   },
   listUsers: {
     ok: async (t) => url(t, {}, 'page=1&perpage=10&search=e&sort=username:asc,created_at:desc&is_active=true&has_grants=true'),
+    400: async (t) => {
+      url(t, {}, 'sort=password_hash:asc');
+      lenient(t);
+    },
+    403: deny('operator'),
+  },
+  exportUsers: {
+    ok: async (t) => url(t, {}, 'search=e&sort=username:asc,created_at:desc&is_active=true&has_grants=true'),
     400: async (t) => {
       url(t, {}, 'sort=password_hash:asc');
       lenient(t);
@@ -779,6 +858,15 @@ const cases = {
       json(t, { ...exampleBody(t), username: a.username, email: a.email });
       header(t, 'If-Match', 'W/"stale-version"');
     },
+  },
+  bulkUsers: {
+    ok: async (t) => json(t, { action: 'deactivate', ids: [(await newAccount()).id] }),
+    // The same id twice.
+    400: async (t) => {
+      json(t, { action: 'deactivate', ids: [NO_SUCH_ID, NO_SUCH_ID] });
+      lenient(t);
+    },
+    403: deny('operator'),
   },
   deactivateUser: {
     ok: async (t) => id(t, (await newAccount()).id),

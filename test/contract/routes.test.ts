@@ -14,6 +14,7 @@ import { loadConfig } from '../../server/src/config.js';
 import { createLogger } from '../../server/src/http/logging.js';
 import { createLocalStorage } from '../../server/src/storage/local.js';
 import { createHandlers, createServices } from '../../server/src/modules/index.js';
+import { staticChangeFeed } from '../../server/src/db/changes.js';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
 
 /** Routes that are not API: the reference docs and the console's SPA fallback. */
@@ -60,7 +61,7 @@ describe('the API and the contract', () => {
     const app = createApp({ config, db: { knex }, storage, logger });
     const router = (app as unknown as { router: { stack: Layer[] } }).router;
     routes = [...new Set(routesOf(router.stack).map(toTemplate))];
-    const deps = { config, knex, storage, logger };
+    const deps = { config, knex, storage, logger, changes: staticChangeFeed() };
     handled = Object.keys(createHandlers(deps, createServices(deps)));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -71,6 +71,15 @@ const excludes = (id: string) => (caller: Caller, _res: Response, body: unknown)
   if (caller === 'granted') expect(ids).toContain(id);
 };
 
+/**
+ * A bulk action answers 200 to anyone holding its list's key, then checks each row by the single-row rule: the row's
+ * status for the granted caller and for the caller granted on another cluster.
+ */
+const bulkRows = (granted: number, otherCluster = granted) => (caller: Caller, _res: Response, body: unknown) => {
+  const { results } = body as { results: Array<{ status: number }> };
+  expect(results.map((r) => r.status)).toEqual([caller === 'otherCluster' ? otherCluster : granted]);
+};
+
 const MATRIX: Record<string, Row> = {
   getHealth: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/healthz' }) },
   getReadiness: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/readyz' }) },
@@ -135,6 +144,15 @@ const MATRIX: Record<string, Row> = {
     otherCluster: 200,
     call: async (f) => ({ method: 'GET', path: '/api-system/clusters?perpage=-1', clusterId: f.target, check: excludes(f.target) }),
   },
+  exportClusters: { key: 'cluster.read', scope: 'cluster', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/clusters/export', clusterId: f.target }) },
+  bulkClusters: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    otherCluster: 200,
+    // Holding only cluster.read, neither caller may switch the cluster off.
+    call: async (f) => ({ method: 'POST', path: '/api-system/clusters/bulk', clusterId: f.target, json: { action: 'deactivate', ids: [f.target] }, check: bulkRows(403) }),
+  },
   createCluster: {
     key: 'cluster.create',
     scope: 'platform',
@@ -178,6 +196,7 @@ const MATRIX: Record<string, Row> = {
     call: async (f) => ({ method: 'POST', path: '/api-system/user/clusters', clusterId: f.target, json: { user_id: await f.newUser(), cluster_id: f.target } }),
   },
   listClusterUsers: { key: 'cluster.read', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/user/clusters/${f.target}`, clusterId: f.target }) },
+  exportClusterMembers: { key: 'cluster.read', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/user/clusters/export?cluster_id=${f.target}`, clusterId: f.target }) },
   updateClusterUser: {
     key: 'cluster.update',
     scope: 'cluster', otherCluster: 404,
@@ -200,6 +219,21 @@ const MATRIX: Record<string, Row> = {
       const bu = await f.newBusinessUnit(f.target);
       return { method: 'GET', path: '/api-system/business-units?perpage=-1', clusterId: f.target, check: excludes(bu) };
     },
+  },
+  exportBusinessUnits: { key: 'cluster.read', scope: 'cluster', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/business-units/export', clusterId: f.target }) },
+  bulkBusinessUnits: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    otherCluster: 200,
+    // The unit's own cluster is invisible to the other cluster's caller (404), and read-only to the granted one (403).
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api-system/business-units/bulk',
+      clusterId: f.target,
+      json: { action: 'delete', ids: [await f.newBusinessUnit(f.target)] },
+      check: bulkRows(403, 404),
+    }),
   },
   createBusinessUnit: {
     key: 'cluster.create',
@@ -265,6 +299,12 @@ const MATRIX: Record<string, Row> = {
     ok: 200,
     call: async (f) => ({ method: 'GET', path: `/api-system/user/business-units/${await f.newBusinessUnit(f.target)}`, clusterId: f.target }),
   },
+  exportBusinessUnitMembers: {
+    key: 'cluster.read',
+    scope: 'cluster', otherCluster: 404,
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/user/business-units/export?business_unit_id=${await f.newBusinessUnit(f.target)}`, clusterId: f.target }),
+  },
   updateBusinessUnitUser: {
     key: 'cluster.update',
     scope: 'cluster', otherCluster: 404,
@@ -306,6 +346,12 @@ const MATRIX: Record<string, Row> = {
     ok: 200,
     call: async (f) => ({ method: 'PUT', path: `/api-system/print-template-mappings/${await f.mapping()}`, json: { display_label: 'Matrix' } }),
   },
+  bulkPrintTemplateMappings: {
+    key: 'print_template_mapping.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'POST', path: '/api-system/print-template-mappings/bulk', json: { action: 'deactivate', ids: [await f.mapping()] }, check: bulkRows(200) }),
+  },
   deletePrintTemplateMapping: {
     key: 'print_template_mapping.manage',
     scope: 'platform',
@@ -314,8 +360,10 @@ const MATRIX: Record<string, Row> = {
   },
   listReportTemplates: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/report-templates' }) },
   listAuditEvents: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/audit-events', clusterId: f.target }) },
+  exportAuditEvents: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/audit-events/export', clusterId: f.target }) },
   listCurrencies: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/currencies', clusterId: f.target }) },
   listUsers: { key: 'user.read', scope: 'platform', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/users' }) },
+  exportUsers: { key: 'user.read', scope: 'platform', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/users/export' }) },
   getUser: { key: 'user.read', scope: 'platform', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}` }) },
   createUser: {
     key: 'user.manage',
@@ -336,6 +384,8 @@ const MATRIX: Record<string, Row> = {
       return { method: 'PUT', path: `/api-system/users/${id}`, json: { username, email: `${username}@example.com`, firstname: 'Matrix', middlename: null, lastname: null } };
     },
   },
+  // user.read lets the caller send the request; each row needs user.manage.
+  bulkUsers: { key: 'user.read', scope: 'platform', ok: 200, call: async (f) => ({ method: 'POST', path: '/api-system/users/bulk', json: { action: 'deactivate', ids: [await f.newUser()] }, check: bulkRows(403) }) },
   deactivateUser: { key: 'user.manage', scope: 'platform', ok: 200, call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/deactivate` }) },
   reactivateUser: {
     key: 'user.manage',

@@ -16,6 +16,8 @@ interface Call {
   token?: string | null;
   /** The event's target; `id: undefined` means "the id the response names". */
   target: { type: string; id?: string | null };
+  /** The event's action when it is not the operation's own: a bulk action records each row's single-row event. */
+  action?: string;
 }
 
 describe.each(engines())('audit trail on %s', (engine) => {
@@ -79,6 +81,10 @@ describe.each(engines())('audit trail on %s', (engine) => {
       await t.fetch(`/api-system/clusters/${c.id}`, { method: 'DELETE', token: admin });
       return { method: 'POST', path: `/api-system/clusters/${c.id}/restore`, target: { type: 'cluster', id: c.id } };
     },
+    bulkClusters: async () => {
+      const c = await newCluster();
+      return { method: 'POST', path: '/api-system/clusters/bulk', json: { action: 'deactivate', ids: [c.id] }, target: { type: 'cluster', id: c.id }, action: 'updateCluster' };
+    },
     uploadClusterLogo: async () => {
       const c = await newCluster();
       return { method: 'POST', path: `/api-system/clusters/${c.id}/logo`, upload: 'logo', target: { type: 'cluster', id: c.id } };
@@ -91,6 +97,10 @@ describe.each(engines())('audit trail on %s', (engine) => {
     updateBusinessUnit: async () => {
       const b = await newBu();
       return { method: 'PUT', path: `/api-system/business-units/${b.id}`, json: { cluster_id: b.cluster_id, code: b.code, name: 'Renamed BU' }, target: { type: 'business_unit', id: b.id } };
+    },
+    bulkBusinessUnits: async () => {
+      const b = await newBu();
+      return { method: 'POST', path: '/api-system/business-units/bulk', json: { action: 'delete', ids: [b.id] }, target: { type: 'business_unit', id: b.id }, action: 'deleteBusinessUnit' };
     },
     deleteBusinessUnit: async () => {
       const b = await newBu();
@@ -132,6 +142,10 @@ describe.each(engines())('audit trail on %s', (engine) => {
       const m = await newMapping();
       return { method: 'PUT', path: `/api-system/print-template-mappings/${m.id}`, json: { display_label: 'Audited' }, target: { type: 'print_template_mapping', id: m.id } };
     },
+    bulkPrintTemplateMappings: async () => {
+      const m = await newMapping();
+      return { method: 'POST', path: '/api-system/print-template-mappings/bulk', json: { action: 'deactivate', ids: [m.id] }, target: { type: 'print_template_mapping', id: m.id }, action: 'updatePrintTemplateMapping' };
+    },
     deletePrintTemplateMapping: async () => {
       const m = await newMapping();
       return { method: 'DELETE', path: `/api-system/print-template-mappings/${m.id}`, target: { type: 'print_template_mapping', id: m.id } };
@@ -155,6 +169,10 @@ describe.each(engines())('audit trail on %s', (engine) => {
     updateUser: async () => {
       const a = await newAccount();
       return { method: 'PUT', path: `/api-system/users/${a.id}`, json: { username: a.username, email: `${a.username}@example.com`, firstname: 'Audited', middlename: null, lastname: null }, target: { type: 'user', id: a.id } };
+    },
+    bulkUsers: async () => {
+      const a = await newAccount();
+      return { method: 'POST', path: '/api-system/users/bulk', json: { action: 'deactivate', ids: [a.id] }, target: { type: 'user', id: a.id }, action: 'deactivateUser' };
     },
     deactivateUser: async () => {
       const a = await newAccount();
@@ -223,7 +241,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
     const events = await t.knex('audit_events').where({ request_id: requestId });
     expect(events, operationId).toHaveLength(1);
     const event = events[0]!;
-    expect(event.action).toBe(operationId);
+    expect(event.action).toBe(call.action ?? operationId);
     expect(event.target_type).toBe(call.target.type);
     if (call.target.id !== undefined) expect(event.target_id).toBe(call.target.id);
     else if (call.target.type !== 'session') expect(event.target_id).toBe(((await res.json()) as { id: string }).id);

@@ -33,6 +33,9 @@ describe('one source of truth', () => {
     ['listBusinessUnits', BU_SORTABLE],
     ['listPrintTemplateMappings', MAPPING_SORTABLE],
     ['listUsers', USER_SORTABLE],
+    ['exportClusters', CLUSTER_SORTABLE],
+    ['exportBusinessUnits', BU_SORTABLE],
+    ['exportUsers', USER_SORTABLE],
   ])('when %s sorts, then the server sorts by exactly the fields the contract allows', (operationId, sortable) => {
     expect(Object.keys(sortable).sort()).toEqual(sortFieldsOf(operationId));
   });

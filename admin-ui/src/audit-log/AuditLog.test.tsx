@@ -2,14 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import type { AuditEvent, Grants } from '../types';
-import { AuditLog, auditCsv } from './AuditLogPage';
+import { AuditLog } from './AuditLogPage';
 import { toAuditQuery, NO_AUDIT_FILTERS } from './auditQuery';
-import { downloadText } from '../lib/csv';
+import { downloadBlob } from '../lib/csv';
 import { SUPER, account, renderRoutes } from '../resources/users/testing';
 
 vi.mock('../lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/csv')>()),
-  downloadText: vi.fn(),
+  downloadBlob: vi.fn(),
 }));
 
 const event = (id: string, extra: Partial<AuditEvent> = {}): AuditEvent => ({
@@ -30,7 +30,12 @@ const event = (id: string, extra: Partial<AuditEvent> = {}): AuditEvent => ({
 
 const clusters = [{ id: 'c1', code: 'CL-A', name: 'Andaman', is_active: true }];
 
-function setup(grants: Grants = SUPER, events: AuditEvent[] = [event('e1'), event('e2', { action: 'login.failed', target_type: 'session', target_id: null, actor_id: null, actor_name: null, changes: {} })], failure?: Error) {
+function setup(
+  grants: Grants = SUPER,
+  events: AuditEvent[] = [event('e1'), event('e2', { action: 'login.failed', target_type: 'session', target_id: null, actor_id: null, actor_name: null, changes: {} })],
+  failure?: Error,
+  methods: object = {},
+) {
   const listAuditEvents = vi.fn(async (_query?: unknown) => {
     if (failure) throw failure;
     return { data: events, paginate: { total: events.length, page: 1, perpage: 25, pages: 1 } };
@@ -38,7 +43,7 @@ function setup(grants: Grants = SUPER, events: AuditEvent[] = [event('e1'), even
   const getList = vi.fn(async (resource: string) =>
     resource === 'clusters' ? { data: clusters, total: 1 } : { data: [account('u7', { username: 'somchai.j', display_name: 'Somchai Jaidee' })], total: 1 },
   );
-  const router = renderRoutes('/audit-log', grants, { listAuditEvents, getList }, [
+  const router = renderRoutes('/audit-log', grants, { listAuditEvents, getList, ...methods }, [
     { path: '/audit-log', element: <AuditLog /> },
     { path: '/clusters/:id', element: <p>cluster read view</p> },
   ]);
@@ -147,14 +152,19 @@ describe('the audit log page', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('error-state')).toHaveTextContent('Missing permission cluster.read');
   });
 
-  it('exports the loaded page as audit-log-<date>.csv', async () => {
-    setup();
-    await screen.findAllByTestId('audit-row');
+  it('exports this page of the filtered log through the server', async () => {
+    const exportCsv = vi.fn(async () => ({ filename: 'audit-events-2026-11-24.csv', blob: new Blob(['When\r\n']) }));
+    setup(SUPER, undefined, undefined, { exportCsv });
+    await screen.findAllByTestId('audit-row', {}, { timeout: 5000 });
+    await pick('filter-action', 'Granted a permission');
     await waitFor(() => expect(screen.getByTestId('export-csv')).toBeEnabled());
     fireEvent.click(screen.getByTestId('export-csv'));
-    const [filename, content] = vi.mocked(downloadText).mock.calls.at(-1)!;
-    expect(filename).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(content).toBe(auditCsv([event('e1'), event('e2', { action: 'login.failed', target_type: 'session', target_id: null, actor_id: null, actor_name: null, changes: {} })]).content);
-    expect(content.split('\r\n')[0]).toBe('When,Actor,Action,Record Type,Record,Cluster,IP,Request,Changes');
+    expect(await screen.findByTestId('export-page', {}, { timeout: 5000 })).toHaveTextContent('This page (2 rows)');
+    fireEvent.click(screen.getByTestId('export-page'));
+    await waitFor(() => expect(downloadBlob).toHaveBeenCalledWith('audit-events-2026-11-24.csv', expect.any(Blob)));
+    expect(exportCsv).toHaveBeenCalledWith(
+      { resource: 'audit-events', filter: { action: 'addUserGrant' } },
+      expect.objectContaining({ page: { page: 1, perPage: 25 } }),
+    );
   });
 });

@@ -3,7 +3,6 @@ import { Title, useCanAccess, useRequireAccess, useTranslate } from 'react-admin
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Box,
-  Button,
   Card,
   Collapse,
   IconButton,
@@ -24,40 +23,21 @@ import {
 } from '@mui/material';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import DownloadIcon from '@mui/icons-material/Download';
 import { Link } from 'react-router-dom';
 import type { AuditEvent, Cluster, UserAccount } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { ErrorState } from '../components/ErrorState';
+import { CsvExport } from '../components/export/CsvExport';
 import { AUDIT_TARGET_TYPES, ChangesTable, recordPath, useActionLabel, useActorLabel, useTargetLabel } from '../components/history/auditWords';
 import { ClusterAutocomplete, UserAutocomplete } from '../resources/users/RecordAutocomplete';
-import { formatDate, formatDateTime } from '../lib/audit';
-import { downloadText, toCsv } from '../lib/csv';
-import { AUDIT_ACTIONS, NO_AUDIT_FILTERS, toAuditQuery, type AuditFilters } from './auditQuery';
+import { formatDateTime } from '../lib/audit';
+import { AUDIT_ACTIONS, NO_AUDIT_FILTERS, toAuditFilter, toAuditQuery, type AuditFilters } from './auditQuery';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { auditScreenMessages } from './messages';
 
 const AUDIT_MESSAGES = [auditScreenMessages];
 
 const PER_PAGE_OPTIONS = [25, 50, 100];
-
-/** The loaded page of events as CSV; the changes as JSON in one cell. */
-export function auditCsv(rows: readonly AuditEvent[], today: Date = new Date()) {
-  return {
-    filename: `audit-log-${formatDate(today)}.csv`,
-    content: toCsv(rows, [
-      { header: 'When', value: (e) => formatDateTime(e.at) },
-      { header: 'Actor', value: (e) => e.actor_name },
-      { header: 'Action', value: (e) => e.action },
-      { header: 'Record Type', value: (e) => e.target_type },
-      { header: 'Record', value: (e) => e.target_id },
-      { header: 'Cluster', value: (e) => e.cluster_id },
-      { header: 'IP', value: (e) => e.ip },
-      { header: 'Request', value: (e) => e.request_id },
-      { header: 'Changes', value: (e) => JSON.stringify(e.changes ?? {}) },
-    ]),
-  };
-}
 
 const EventRow = ({ event }: { event: AuditEvent }) => {
   const translate = useTranslate();
@@ -222,18 +202,13 @@ const AuditLogScreen = () => {
           inputProps={{ 'data-testid': 'filter-to', min: filters.from || undefined }}
         />
         <Box sx={{ flex: 1 }} />
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          disabled={events.isFetching || rows.length === 0}
-          data-testid="export-csv"
-          onClick={() => {
-            const { filename, content } = auditCsv(rows);
-            downloadText(filename, content);
-          }}
-        >
-          {translate('ra.action.export')}
-        </Button>
+        <CsvExport
+          request={{ resource: 'audit-events', filter: toAuditFilter(filters) }}
+          page={{ page, perPage: perpage }}
+          pageRows={rows.length}
+          total={total}
+          loading={events.isFetching}
+        />
       </Stack>
       <Card>
         {events.isFetching && <LinearProgress data-testid="list-loading" />}

@@ -27,7 +27,12 @@ function dayStart(day: string, plusDays = 0): string | undefined {
  * sent as the start of the next day (the API's `to` is exclusive).
  */
 export function toAuditQuery(filters: AuditFilters, page: number, perpage: number): AuditEventQuery {
-  const query: AuditEventQuery = { page, perpage };
+  return { page, perpage, ...toAuditFilter(filters) };
+}
+
+/** The filters alone, as the export of the log sends them (with a page or without). */
+export function toAuditFilter(filters: AuditFilters): Omit<AuditEventQuery, 'page' | 'perpage'> {
+  const query: Omit<AuditEventQuery, 'page' | 'perpage'> = {};
   if (filters.targetType) query.target_type = filters.targetType;
   if (filters.actorId) query.actor_id = filters.actorId;
   const action = filters.action.trim();

@@ -14,7 +14,7 @@ const byId = (id: string) => ({ params: { path: { id } } });
 type ListFilter = Record<string, unknown>;
 
 /** The account list's query: the shared paging, sort, search, status and cluster, plus `has_grants`. */
-function userListQuery(query: ListQuery, filter: ListFilter = {}): UserListQuery {
+export function userListQuery(query: ListQuery, filter: ListFilter = {}): UserListQuery {
   const out: UserListQuery = { page: query.page, perpage: query.perpage };
   // The account list has no created-by default of its own; its contract sorts by username.
   if (query.sort && /^(username|email|is_active|last_sign_in_at|created_at|updated_at):(asc|desc)$/.test(query.sort)) out.sort = query.sort;

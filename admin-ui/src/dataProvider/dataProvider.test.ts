@@ -148,4 +148,27 @@ describe('data provider', () => {
     expect(fetchIfMatch(2).ifMatch).toBe('W/"v1"');
     expect(fetchIfMatch(3).ifMatch).toBe('W/"v2"');
   });
+
+  it('sends a bulk action with its ids to the list’s bulk operation and returns the per-row results', async () => {
+    const answer = {
+      action: 'reactivate',
+      succeeded: 1,
+      failed: 1,
+      results: [
+        { id: 'u1', ok: true, status: 200 },
+        { id: 'u2', ok: false, status: 403, problem: { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'No' } },
+      ],
+    };
+    const { calls, provider } = fakeServer(() => ok(answer));
+    const res = await provider.bulkAction('users', 'reactivate', ['u1', 'u2']);
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.url.pathname).toBe('/api-system/users/bulk');
+    expect(calls[0]!.body).toEqual({ action: 'reactivate', ids: ['u1', 'u2'] });
+    expect(res).toEqual(answer);
+  });
+
+  it('rejects a refused bulk call as a whole with the problem', async () => {
+    const { provider } = fakeServer(() => ok({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'At most 500 ids' }, 400));
+    await expect(provider.bulkAction('clusters', 'delete', ['c1'])).rejects.toMatchObject({ status: 400, message: 'At most 500 ids' });
+  });
 });

@@ -4,7 +4,9 @@ import { createCrudOps } from './crud';
 import { createCrudVerbs } from './crudVerbs';
 import { createEtagStore } from './etagStore';
 import { accountMethods } from './methods/account';
+import { bulkMethods } from './methods/bulk';
 import { currencyMethods } from './methods/currencies';
+import { exportMethods } from './methods/exports';
 import { feedMethods } from './methods/feeds';
 import { memberMethods } from './methods/members';
 import { printMappingMethods } from './methods/printMappings';
@@ -25,6 +27,8 @@ export function createDataProvider(api: Api = defaultApi) {
     ...feedMethods(c),
     ...userMethods(c),
     ...accountMethods(c),
+    ...exportMethods(c),
+    ...bulkMethods(c),
   } satisfies DataProvider;
 }
 

@@ -86,6 +86,9 @@ export const WRITABLE = {
   PasswordReset: sends<'PasswordReset'>()(['password']),
   PasswordChange: sends<'PasswordChange'>()(['current_password', 'new_password']),
   GrantInput: sends<'GrantInput'>()(['permission_key', 'cluster_id']),
+  LifecycleBulkRequest: sends<'LifecycleBulkRequest'>()(['action', 'ids']),
+  UserBulkRequest: sends<'UserBulkRequest'>()(['action', 'ids']),
+  PrintTemplateMappingBulkRequest: sends<'PrintTemplateMappingBulkRequest'>()(['action', 'ids']),
 } satisfies { readonly [S in keyof Schemas]?: readonly (keyof Schemas[S])[] };
 
 /** Keeps only the listed fields that hold a value (undefined ones are left out, as JSON would drop them). */

@@ -1,4 +1,4 @@
-import type { AuditedRecord, BusinessUnit, Cluster, Loose, PrintTemplateMapping } from '../types';
+import type { AuditedRecord, Loose, PrintTemplateMapping } from '../types';
 import { formatDate, formatDateTime, auditOf } from './audit';
 
 interface CsvColumn<T> {
@@ -11,6 +11,7 @@ function escapeCell(v: string | number | boolean | null | undefined): string {
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** CSV built in the browser: only for the print template mappings, which the server does not export. */
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
   const lines = [columns.map((c) => escapeCell(c.header)).join(',')];
   for (const row of rows) lines.push(columns.map((c) => escapeCell(c.value(row))).join(','));
@@ -20,44 +21,13 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
 const status = (r: { is_active?: boolean | null }) => (r.is_active ? 'Active' : 'Inactive');
 const created = (r: AuditedRecord) => formatDateTime(auditOf(r).created.at);
 
-type ClusterCsvRow = AuditedRecord &
-  Loose<Pick<Cluster, 'code' | 'name' | 'alias_name' | 'is_active' | 'max_license_bu' | 'users_count' | 'total_max_license_users'>>;
-
-type BusinessUnitCsvRow = AuditedRecord &
-  Loose<Pick<BusinessUnit, 'code' | 'name' | 'alias_name' | 'cluster_name' | 'is_active' | 'max_license_users'>>;
-
-const CLUSTER_CSV_COLUMNS: CsvColumn<ClusterCsvRow>[] = [
-  { header: 'Code', value: (r) => r.code },
-  { header: 'Name', value: (r) => r.name },
-  { header: 'Alias', value: (r) => r.alias_name },
-  { header: 'Status', value: status },
-  { header: 'Max Licensed BUs', value: (r) => r.max_license_bu },
-  { header: 'Users', value: (r) => r.users_count },
-  { header: 'Max Licensed Users', value: (r) => r.total_max_license_users },
-  { header: 'Created', value: created },
-];
-
-const BUSINESS_UNIT_CSV_COLUMNS: CsvColumn<BusinessUnitCsvRow>[] = [
-  { header: 'Code', value: (r) => r.code },
-  { header: 'Name', value: (r) => r.name },
-  { header: 'Alias Name', value: (r) => r.alias_name },
-  { header: 'Cluster', value: (r) => r.cluster_name },
-  { header: 'Status', value: status },
-  { header: 'Max Licensed Users', value: (r) => r.max_license_users },
-  { header: 'Created', value: created },
-];
-
-export function clusterCsv(rows: readonly ClusterCsvRow[], today: Date = new Date()) {
-  return { filename: `clusters-${formatDate(today)}.csv`, content: toCsv(rows, CLUSTER_CSV_COLUMNS) };
-}
-
-export function businessUnitCsv(rows: readonly BusinessUnitCsvRow[], today: Date = new Date()) {
-  return { filename: `business-units-${formatDate(today)}.csv`, content: toCsv(rows, BUSINESS_UNIT_CSV_COLUMNS) };
-}
-
-/** Saves text as a file through a temporary object URL. */
+/** Saves text as a file, with a BOM so that spreadsheets read it as UTF-8. */
 export function downloadText(filename: string, content: string, type = 'text/csv;charset=utf-8'): void {
-  const blob = new Blob(['\uFEFF', content], { type });
+  downloadBlob(filename, new Blob(['\uFEFF', content], { type }));
+}
+
+/** Saves a file through a temporary object URL. */
+export function downloadBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessUnitCsv, clusterCsv, toCsv } from './csv';
+import { toCsv } from './csv';
 import { auditOf, formatDateTime } from './audit';
 
 const localIso = (y: number, mo: number, d: number, h: number, mi: number, s: number) =>
@@ -36,38 +36,15 @@ describe('audit', () => {
   });
 });
 
-describe('CSV export', () => {
-  const today = new Date(2025, 0, 9);
-  it('names the cluster file and uses the seed columns', () => {
-    const { filename, content } = clusterCsv(
-      [
-        {
-          code: 'C1',
-          name: 'Group, "One"',
-          alias_name: 'G1',
-          is_active: true,
-          max_license_bu: 5,
-          users_count: 7,
-          total_max_license_users: 20,
-          created_at: localIso(2024, 12, 31, 23, 59, 58),
-        },
-      ],
-      today,
+describe('CSV built in the browser', () => {
+  const columns = [
+    { header: 'Name', value: (r: { name: string; n: number | null }) => r.name },
+    { header: 'N', value: (r: { name: string; n: number | null }) => r.n },
+  ];
+  it('quotes cells with commas, quotes, line breaks or edge spaces', () => {
+    expect(toCsv([{ name: 'Group, "One"', n: 5 }, { name: ' pad', n: null }, { name: 'a\nb', n: 0 }], columns)).toBe(
+      'Name,N\r\n"Group, ""One""",5\r\n" pad",\r\n"a\nb",0\r\n',
     );
-    expect(filename).toBe('clusters-2025-01-09.csv');
-    const [header, row] = content.trim().split('\r\n');
-    expect(header).toBe('Code,Name,Alias,Status,Max Licensed BUs,Users,Max Licensed Users,Created');
-    expect(row).toBe('C1,"Group, ""One""",G1,Active,5,7,20,2024-12-31 23:59:58');
-  });
-  it('names the BU file and uses the seed columns', () => {
-    const { filename, content } = businessUnitCsv(
-      [{ code: 'B1', name: 'Hotel', alias_name: null, cluster_name: 'G', is_active: false, max_license_users: null }],
-      today,
-    );
-    expect(filename).toBe('business-units-2025-01-09.csv');
-    const [header, row] = content.trim().split('\r\n');
-    expect(header).toBe('Code,Name,Alias Name,Cluster,Status,Max Licensed Users,Created');
-    expect(row).toBe('B1,Hotel,,G,Inactive,,');
   });
   it('writes a header only for no rows', () => {
     expect(toCsv([], [{ header: 'A', value: () => 1 }])).toBe('A\r\n');

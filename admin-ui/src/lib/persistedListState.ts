@@ -19,7 +19,7 @@ export function listStorageKeys(list: PersistedListName) {
   } as const;
 }
 
-interface ListState {
+export interface ListState {
   search: string;
   page: number;
   perpage: number;

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { components, operations } from '../../../openapi/generated/schema.js';
 
 /** The contract's types, generated from openapi/ by `npm run gen:types`: the only source of wire types. */
@@ -30,9 +31,20 @@ export type RequestBody<K extends OperationId> =
 type SuccessStatus = 200 | 201 | 202 | 204;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
 
+/**
+ * A reply too long to hold in memory (a CSV export): the dispatcher hands it the response, and it sets its own
+ * headers once it knows it can answer, then writes the body as it reads it.
+ */
+export interface StreamedReply {
+  status: 200;
+  stream: (res: ServerResponse) => Promise<void>;
+}
+
 /** What a handler returns: one of the operation's documented success responses. */
 export type Reply<K extends OperationId> = {
-  [S in keyof Op<K>['responses'] & SuccessStatus]: JsonOf<Op<K>['responses'][S]> extends undefined
-    ? { status: S; body?: undefined; headers?: Record<string, string> }
-    : { status: S; body: JsonOf<Op<K>['responses'][S]>; headers?: Record<string, string> };
+  [S in keyof Op<K>['responses'] & SuccessStatus]: Op<K>['responses'][S] extends { content: { 'text/csv': unknown } }
+    ? StreamedReply
+    : JsonOf<Op<K>['responses'][S]> extends undefined
+      ? { status: S; body?: undefined; headers?: Record<string, string> }
+      : { status: S; body: JsonOf<Op<K>['responses'][S]>; headers?: Record<string, string> };
 }[keyof Op<K>['responses'] & SuccessStatus];

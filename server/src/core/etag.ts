@@ -9,6 +9,9 @@ export interface Versioned {
 /** Called with the current row inside the write transaction; throws 412 when the client's If-Match is stale. */
 export type FreshnessCheck = (current: Versioned) => void;
 
+/** Accepts whatever version is current: for writes that name no version, such as a bulk action. */
+export const ANY_VERSION: FreshnessCheck = () => undefined;
+
 /** Weak ETag from the row's id and updated_at (changes on every write). */
 export function etagOf(row: Versioned): string {
   const at = row.updated_at instanceof Date ? row.updated_at.toISOString() : String(row.updated_at ?? '');

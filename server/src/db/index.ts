@@ -93,6 +93,8 @@ async function probePostgres(url: string): Promise<void> {
 export interface Database {
   knex: Knex;
   engine: 'pglite' | 'postgres';
+  /** The connection URL (PostgreSQL only), for a connection of its own outside the pool (the change feed's LISTEN). */
+  url?: string;
   /** The embedded instance (PGlite only), e.g. to dump it as a template. */
   pglite?: PGlite;
   /** Destroys the pool (PGlite: closes the instance) and releases the data-directory lock. */
@@ -134,7 +136,7 @@ export async function createDatabase(config: { database: DatabaseConfig }, opts:
       pool: { min: 0, max: 10 },
     });
     await knex.raw('select 1');
-    return { knex, engine: 'postgres', close: () => knex.destroy() };
+    return { knex, engine: 'postgres', url: db.url, close: () => knex.destroy() };
   }
 
   let lock: DirLock | null = null;

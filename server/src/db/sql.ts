@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ListQuery } from '../core/list-query.js';
+import { toCount } from './count.js';
 
 /** SQL pieces shared by the repositories. Everything here builds queries; nothing runs one. */
 
@@ -48,7 +50,7 @@ export function likeContains(text: string): string {
 /** Applies ORDER BY terms (plus `id` as a stable tie-breaker) and LIMIT/OFFSET to a knex builder. */
 export function applyListQuery<B extends { orderByRaw(sql: string): B; limit(n: number): B; offset(n: number): B }>(
   builder: B,
-  q: ListQuery,
+  q: Pick<ListQuery, 'sort' | 'limit' | 'offset'>,
   tieBreaker = 'id',
 ): B {
   let b = builder;
@@ -57,4 +59,89 @@ export function applyListQuery<B extends { orderByRaw(sql: string): B; limit(n: 
   if (order.length > 0) b = b.orderByRaw(order.join(', '));
   if (q.limit !== undefined) b = b.limit(q.limit).offset(q.offset);
   return b;
+}
+
+/** Distinct statements named so far; see `prepared`. */
+const preparedNames = new Set<string>();
+const MAX_PREPARED = 200;
+
+/**
+ * Runs the query as a named (prepared) statement on PostgreSQL: pg parses it once per connection and PostgreSQL
+ * keeps it, planning each run afresh ("custom plan") until a generic plan costs no more, then never again. The name
+ * is a hash of the SQL text, because pg refuses one name for two texts. Every name stays prepared on every pooled
+ * connection until that connection closes, so only the first MAX_PREPARED distinct texts are named (a list's text
+ * varies with its filters and sort); the rest run unnamed. PGlite runs in the process and has no named statements:
+ * the query is left as it is.
+ *
+ * Worth it only where PostgreSQL settles on the generic plan. Measured at 100 % data (median of 500 list calls
+ * through the repository, named vs unnamed, alternating): the business-unit list of one cluster 2.6 → 1.3 ms (a
+ * generic plan; its planning alone was 0.8 ms). The cluster and account lists stay on custom plans, where the parse
+ * saved (≈ 0.1 ms) is mostly spent naming the statement (page 1 within ±4 %, page 500 3–6 % faster, accounts within
+ * noise), so they run unnamed. A free-text search is never named:
+ * how selective its pattern is decides the plan, and a generic plan would impose one on every term (forced generic,
+ * the user search took 305 ms for a term its custom plan answers in 3 ms).
+ */
+export function prepared<B extends Knex.QueryBuilder>(qb: B): B {
+  if (qb.client.config.client !== 'pg') return qb;
+  const name = `q_${createHash('sha1').update(qb.toSQL().sql).digest('base64url').slice(0, 20)}`;
+  if (!preparedNames.has(name)) {
+    if (preparedNames.size >= MAX_PREPARED) return qb;
+    preparedNames.add(name);
+  }
+  return qb.options({ name });
+}
+
+/** The names the one-statement list page gives its parts: the page's ids and the total of the filtered rows. */
+export const LIST_PAGE = 'list_page';
+const LIST_TOTAL = 'list_total';
+const LIST_MATCHES = 'list_matches';
+
+/**
+ * A list page and its total as ONE statement (one round trip, one parse):
+ *
+ *   with list_page as (<filtered ids, ordered, limit/offset>), list_total as (select count(*) from <filtered>)
+ *   select list_total.count, <row columns> from list_total left join list_page on true <row joins> order by …
+ *
+ * The ids are paged first, so a deep offset skips bare index entries and the row joins (audit names, counts) run
+ * for the page's rows only. The two parts are separate subqueries, not one shared CTE of the filtered rows, so each
+ * keeps its own index plan (a shared CTE would be materialised in full before the page could be cut). Starting from
+ * the total's single row keeps the total when the page is past the end: one row whose row columns are all null.
+ *
+ * `filtered` is the list's FROM and WHERE (no columns); `idColumn` its key, also the sort's tie-breaker;
+ * `selectRows` joins the row table on `list_page.id` (left join, so the total's row survives) and adds the
+ * columns. The sort runs twice, over the ids and over the rows, so its columns must be in scope in both.
+ *
+ * `selective`: the filter matches few rows but is costly to evaluate (a text search over several trigram indexes).
+ * Then the matching ids are found once (`list_matches`, materialised) and both the page and the total read them, instead
+ * of running the search twice (user search at 100 %: 3.5 → 1.9 ms). Only for a filter over the id column's own table
+ * whose sort columns are that table's: the page re-reads the table by id.
+ */
+export function listPageStatement(
+  db: Knex | Knex.Transaction,
+  filtered: Knex.QueryBuilder,
+  list: Pick<ListQuery, 'sort' | 'limit' | 'offset'>,
+  idColumn: string,
+  selectRows: (qb: Knex.QueryBuilder) => Knex.QueryBuilder,
+  { selective = false }: { selective?: boolean } = {},
+): Knex.QueryBuilder {
+  let start: Knex.QueryBuilder = db.queryBuilder();
+  let pageSource = filtered;
+  let total = filtered.clone().count({ count: '*' });
+  if (selective) {
+    start = db.withMaterialized(LIST_MATCHES, filtered.clone().select(`${idColumn} as id`));
+    pageSource = db(idColumn.split('.')[0]!).whereIn(idColumn, db.from(LIST_MATCHES).select('id'));
+    total = db.from(LIST_MATCHES).count({ count: '*' });
+  }
+  const ids = applyListQuery(pageSource.clone().select(`${idColumn} as id`), list, idColumn);
+  const head = start.with(LIST_PAGE, ids).with(LIST_TOTAL, total).from(LIST_TOTAL)
+    .joinRaw(`left join ${LIST_PAGE} on true`)
+    .select(`${LIST_TOTAL}.count as ${LIST_TOTAL}`);
+  return applyListQuery(selectRows(head), { ...list, limit: undefined }, idColumn);
+}
+
+/** Splits the result of `listPageStatement` into the page's rows (without the total column) and the total. */
+export function pageOf<R extends { id: unknown }>(result: Array<R & { [LIST_TOTAL]?: unknown }>): { rows: R[]; total: number } {
+  const total = toCount(result[0]?.[LIST_TOTAL]);
+  const rows = result.filter((r) => r.id !== null).map(({ [LIST_TOTAL]: _total, ...row }) => row as unknown as R);
+  return { rows, total };
 }

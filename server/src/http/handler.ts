@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { OperationId, PathParams, QueryParams, Reply, RequestBody } from '../core/contract.js';
+import type { OperationId, PathParams, QueryParams, Reply, RequestBody, StreamedReply } from '../core/contract.js';
 import { UnauthorizedError } from '../core/errors.js';
 import { etagOf, type Versioned } from '../core/etag.js';
 import type { AuthContext } from '../core/permissions.js';
@@ -45,20 +45,33 @@ function contextOf<K extends OperationId>(req: Request, res: Response): HandlerC
 
 /**
  * Runs the handler of the operation the request addresses (`req.operation`, from the contract) and sends its reply:
- * JSON, or no body for 204. Thrown errors go to the problem+json renderer. Requests for no operation fall through.
+ * JSON, no body for 204, or a body that writes itself (`StreamedReply`: a CSV export). Thrown errors go to the
+ * problem+json renderer. Requests for no operation fall through.
+ *
+ * After any operation that may write (everything but GET), and before its reply leaves, the caches of this process
+ * forget what they hold (`changes.localWrite`): the caller's next request reads its own write, without waiting for
+ * the database's notification. A handler that threw is treated alike: cheaper than knowing whether it committed.
+ * (`changes` is the app's change feed; the pipeline needs only this of it.)
  */
-export function dispatch(handlers: Pick<OperationHandlers, HandledOperationId>): RequestHandler {
+export function dispatch(handlers: Pick<OperationHandlers, HandledOperationId>, changes: { localWrite(): void }): RequestHandler {
   const byId = handlers as Partial<Record<OperationId, (ctx: HandlerContext<OperationId>) => Promise<Reply<OperationId>>>>;
   return async (req: Request, res: Response, next: NextFunction) => {
     const handler = req.operation ? byId[req.operation.id] : undefined;
     if (!handler) return next();
     try {
-      const reply = (await handler(contextOf(req, res))) as { status: number; body?: unknown; headers?: Record<string, string> };
+      const reply = (await handler(contextOf(req, res)).finally(() => {
+        if (req.method !== 'GET') changes.localWrite();
+      })) as { status: number; body?: unknown; headers?: Record<string, string> } | StreamedReply;
+      if ('stream' in reply) return await reply.stream(res);
       if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v);
       if (reply.status === 204 || reply.body === undefined) res.status(reply.status).end();
       else res.status(reply.status).json(reply.body);
     } catch (err) {
-      next(err);
+      // A streamed reply that fails after its first bytes can no longer become a problem: cut the connection so the
+      // client sees a broken download, not a complete-looking wrong one.
+      if (!res.headersSent) return next(err);
+      req.log.error({ err }, 'streamed reply failed after its first bytes; connection closed');
+      res.destroy();
     }
   };
 }

@@ -20,9 +20,18 @@ export const REDACT_PATHS = [
   'req.body.refresh_token',
 ];
 
+/** One asynchronous stdout destination per process, however many loggers (tests build many apps). */
+let stdout: ReturnType<typeof pino.destination> | undefined;
+
+/**
+ * Logs go to stdout through an asynchronous destination: a request's log line is queued and written by the event loop,
+ * instead of blocking the request on a write(2) per line. pino flushes what is queued when the process exits.
+ */
 export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'platform-admin' } });
+  stdout ??= pino.destination({ sync: false });
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'platform-admin' } }, stdout);
 }
+
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

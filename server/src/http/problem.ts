@@ -4,7 +4,7 @@ import { HttpError, type FieldError } from '../core/errors.js';
 
 const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-interface Problem {
+export interface Problem {
   type: string;
   title: string;
   status: number;
@@ -117,15 +117,28 @@ function sendProblem(req: Request, res: import('express').Response, mapped: Mapp
   res.status(mapped.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(req, mapped)));
 }
 
-/** The one error middleware of the app. */
-export const problemHandler: ErrorRequestHandler = (err, req, res, next) => {
-  if (res.headersSent) return next(err);
+/** Maps the error and logs it: a server fault as an error, a refusal at debug level. */
+function mappedAndLogged(req: Request, err: unknown): Mapped {
   const mapped = mapError(err);
   const log = (req as Request & { log?: { error: (o: object, m: string) => void; debug: (o: object, m: string) => void } }).log;
   if (mapped.status >= 500) log?.error({ err }, 'request failed');
   else log?.debug({ status: mapped.status, detail: mapped.detail }, 'request rejected');
-  sendProblem(req, res, mapped);
+  return mapped;
+}
+
+/** The one error middleware of the app. */
+export const problemHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) return next(err);
+  sendProblem(req, res, mappedAndLogged(req, err));
 };
+
+/**
+ * The problem document an error renders as, for a reply that carries failures inside its body (a bulk action's
+ * failed rows): the same status, type and detail the error would have sent on its own.
+ */
+export function problemOf(req: Request, err: unknown): Problem {
+  return problemBody(req, mappedAndLogged(req, err));
+}
 
 /** Unknown routes under the API prefixes → 404 problem (the SPA fallback handles the rest). */
 export const apiNotFound: RequestHandler = (req, res) => {

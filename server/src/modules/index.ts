@@ -38,9 +38,9 @@ export type AppHandlers = Pick<OperationHandlers, HandledOperationId>;
  * other in one direction only (memberships ← business units ← clusters; datasets ← widgets) and never on another
  * module's repository. See docs/adding-a-resource.md.
  */
-export function createServices({ knex, storage, logger, config }: ModuleDeps) {
+export function createServices({ knex, storage, logger, config, changes }: ModuleDeps) {
   const audit = auditTrail(knex);
-  const auth = authService(knex, config.jwtSecret, audit);
+  const auth = authService(knex, config.jwtSecret, audit, changes);
   const clusters = clusterService({ knex, storage, audit });
   const currencies = currencyService(knex);
   const businessUnits = businessUnitService({ knex, storage, audit, clusters, currencies, members: memberDirectory() });
@@ -57,7 +57,7 @@ export function createServices({ knex, storage, logger, config }: ModuleDeps) {
     datasets: datasetService(knex, widgets.pinnedDatasetIds),
     users: userService({ knex, audit }),
     branding: brandingService({ knex, storage, logger, audit }),
-    mappings: mappingService(knex, audit),
+    mappings: mappingService(knex, audit, changes),
     reportTemplates: reportTemplateService(knex),
     feeds: feedService(knex),
   };

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import type { ChangeFeed } from '../db/changes.js';
 import type { StoragePort } from '../storage/port.js';
 
 /** What the modules are built from. Use `knex` (pass `trx` inside transactions: PGlite has one connection). */
@@ -9,4 +10,6 @@ export interface ModuleDeps {
   knex: Knex;
   storage: StoragePort;
   logger: Logger;
+  /** Committed changes, for the caches that must forget them (a never-live feed when the app was built without one). */
+  changes: ChangeFeed;
 }

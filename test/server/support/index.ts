@@ -25,6 +25,7 @@ import type { paths } from '../../../openapi/generated/schema.js';
 import { createApp, type AppDeps } from '../../../server/src/app.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
 import { createDatabase, dumpTemplate, migrateLatest, type Database } from '../../../server/src/db/index.js';
+import { openChangeFeed, type ChangeFeed } from '../../../server/src/db/changes.js';
 import { seedIfEmpty } from '../../../server/src/db/seed/index.js';
 import { templateForNewDatabase } from '../../../server/src/db/template.js';
 import { createLogger } from '../../../server/src/http/logging.js';
@@ -56,6 +57,8 @@ export interface TestServer {
   config: Config;
   knex: Knex;
   storage: StoragePort;
+  /** The server's change feed (LISTEN on PostgreSQL, the instance's listen on PGlite). */
+  changes: ChangeFeed;
   /** Signs in through POST /api/auth/login; the password defaults to ADMIN_PASSWORD for the admin, DEMO_PASSWORD otherwise. */
   login(username: string, password?: string): Promise<string>;
   /** Typed openapi-fetch client over the contract's `paths`, authenticated when a token is given. */
@@ -145,9 +148,12 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
   };
 
   let db: Database | null = null;
+  let changes: ChangeFeed | null = null;
   let server: Server | null = null;
   const cleanup = async () => {
     if (server) await new Promise<void>((resolve) => { server!.close(() => resolve()); server!.closeAllConnections(); });
+    // Before the database is dropped: its LISTEN connection would be one more session in the way.
+    await changes?.close();
     await db?.close();
     await pgDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -162,7 +168,9 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
     await migrateLatest(db.knex);
     if (opts.seed !== false) await seedIfEmpty(db.knex, config);
     const storage = opts.storage ?? createLocalStorage({ dir: path.join(dataDir, 'uploads'), secret: `files:${config.jwtSecret}` });
-    const app = createApp({ config, db, storage, logger: createLogger(config.logLevel), handlerOverrides: opts.handlerOverrides });
+    const logger = createLogger(config.logLevel);
+    changes = await openChangeFeed(db, { logger });
+    const app = createApp({ config, db, storage, logger, handlerOverrides: opts.handlerOverrides, changes });
     server = createServer(app);
     // As in production (server/src/main.ts): an idle keep-alive socket outlives the client's own idle timeout, so a
     // client never reuses a socket the server is closing at that moment (a slow, busy machine hits that race).
@@ -194,6 +202,7 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
       config,
       knex,
       storage,
+      changes,
       async login(username, password) {
         const pw = password ?? (username === config.admin.username ? config.admin.password : config.demoPassword);
         const res = await doFetch('/api/auth/login', { method: 'POST', json: { username, password: pw } });

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { I18nContext, useI18nProvider, type I18nProvider } from 'react-admin';
+import { I18nContext, useI18nProvider, useLocaleState, type I18nProvider, type TranslateFunction } from 'react-admin';
 import { mergeMessages, type MessageModule, type Messages } from '../../lib/messages';
 
 const lookup = (tree: Messages, key: string): string | undefined => {
@@ -35,3 +35,16 @@ export const ScreenMessages = ({ modules, children }: { modules: readonly Messag
   const value = useMemo(() => withScreenMessages(parent, modules), [parent, modules]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 };
+
+/**
+ * Translates the keys of `modules` and every other key as the console does: for parts of a screen that sit apart
+ * from each other (row checkboxes, a toolbar, a dialog), where one provider around them all would not fit.
+ * `modules` must be a constant of the calling module (it is a memo dependency).
+ */
+export function useScreenTranslate(modules: readonly MessageModule[]): TranslateFunction {
+  const parent = useI18nProvider();
+  // Subscribes to the language, so that a change of it renders the words again.
+  useLocaleState();
+  const provider = useMemo(() => withScreenMessages(parent, modules), [parent, modules]);
+  return (key, options) => provider.translate(key, options);
+}

@@ -5,11 +5,15 @@ import { Box, Card, LinearProgress, TablePagination, Typography } from '@mui/mat
 import type { BrandedRecords, BrandedResource } from '../../types';
 import { usePersistedListState, parseSort, type PersistedListName } from '../../lib/persistedListState';
 import { deletedToggleToQuery, statusFilterToQuery } from '../../lib/statusFilter';
-import { downloadText } from '../../lib/csv';
 import { FilterSheet } from './FilterSheet';
 import { CreateLink, ListToolbar } from './ListToolbar';
 import { ListTable, type ListColumn } from './ListTable';
 import { ErrorState } from '../ErrorState';
+import { CsvExport } from '../export/CsvExport';
+import { BulkToolbar } from '../bulk/BulkToolbar';
+import { useBulkSelection } from '../bulk/useBulkSelection';
+import type { BulkActionOf } from '../../dataProvider/methods/bulk';
+import type { ListState } from '../../lib/persistedListState';
 
 interface AdminListProps<N extends BrandedResource> {
   resource: N;
@@ -19,14 +23,28 @@ interface AdminListProps<N extends BrandedResource> {
   createPath: string;
   showPath: (row: BrandedRecords[N]) => string;
   editPath: (row: BrandedRecords[N]) => string;
-  exportCsv: (rows: BrandedRecords[N][]) => { filename: string; content: string };
 }
 
 const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
 /**
+ * The bulk actions that fit what the list shows. With soft-deleted rows shown the user is there to bring rows back, so
+ * only Restore; otherwise Delete, plus Deactivate and/or Activate unless the status filter leaves no row they apply to.
+ * The server still answers per row (e.g. restoring a live row fails with its reason).
+ */
+export function brandedBulkActions(state: Pick<ListState, 'filters' | 'deleted'>): BulkActionOf<BrandedResource>[] {
+  if (state.deleted) return ['restore'];
+  const { is_active } = statusFilterToQuery(state.filters);
+  const toggles: BulkActionOf<BrandedResource>[] = is_active === undefined ? ['deactivate', 'activate'] : [is_active ? 'deactivate' : 'activate'];
+  return [...toggles, 'delete'];
+}
+
+/** A row as the results of a bulk action name it. */
+const rowLabel = (row: { code: string; name: string }) => `${row.code} — ${row.name}`;
+
+/**
  * The cluster and BU list pages: server paging, debounced search, the filter sheet, sortable
- * columns, audit and deleted columns, CSV export of the loaded page, and the six persisted keys.
+ * columns, audit and deleted columns, CSV export (this page or every matching row), and the six persisted keys.
  */
 export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) => {
   const { resource } = props;
@@ -38,13 +56,12 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
   const [state, update] = usePersistedListState(props.listName);
   const { canAccess: canCreate } = useCanAccess({ action: 'create', resource });
 
+  const pagination = { page: state.page, perPage: state.perpage };
+  const sort = parseSort(state.sort);
+  const filter = { search: state.search, ...statusFilterToQuery(state.filters), ...deletedToggleToQuery(state.deleted) };
   const { data, total, isPending, isFetching, error, refetch } = useGetList<BrandedRecords[N]>(
     resource,
-    {
-      pagination: { page: state.page, perPage: state.perpage },
-      sort: parseSort(state.sort),
-      filter: { search: state.search, ...statusFilterToQuery(state.filters), ...deletedToggleToQuery(state.deleted) },
-    },
+    { pagination, sort, filter },
     { enabled: canList === true, placeholderData: keepPreviousData },
   );
 
@@ -57,6 +74,10 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
 
   const rows = data ?? [];
   const loading = isPending || isFetching;
+  const selection = useBulkSelection(
+    rows.map((r) => r.id),
+    JSON.stringify([filter, sort, pagination]),
+  );
   const hasFilters = state.search !== '' || state.filters.length > 0 || state.deleted;
 
   return (
@@ -66,14 +87,28 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
         search={state.search}
         onSearch={(search) => update({ search })}
         filters={<FilterSheet statuses={state.filters} showDeleted={state.deleted} onChange={update} />}
-        exportDisabled={loading || rows.length === 0}
-        onExport={() => {
-          const { filename, content } = props.exportCsv(rows);
-          downloadText(filename, content);
-        }}
+        exporter={
+          <CsvExport
+            request={{ resource, filter, sort }}
+            page={pagination}
+            pageRows={rows.length}
+            total={total ?? rows.length}
+            loading={loading}
+          />
+        }
         createPath={canCreate ? props.createPath : null}
       />
       <Card>
+        <BulkToolbar
+          resource={resource}
+          selection={selection}
+          actions={brandedBulkActions(state)}
+          labelOf={(id) => {
+            const row = rows.find((r) => r.id === id);
+            return row ? rowLabel(row) : String(id);
+          }}
+          onDone={() => refetch()}
+        />
         {loading && <LinearProgress data-testid="list-loading" />}
         {error ? (
           <Box sx={{ p: 2 }}>
@@ -97,6 +132,8 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
             showPath={props.showPath}
             editPath={props.editPath}
             onChanged={() => refetch()}
+            selection={selection}
+            rowLabel={rowLabel}
           />
         )}
         <TablePagination

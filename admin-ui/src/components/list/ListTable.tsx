@@ -9,6 +9,8 @@ import { parseSort, toggleSort } from '../../lib/persistedListState';
 import { auditOf } from '../../lib/audit';
 import { AuditCell } from './AuditCell';
 import { RowActions } from './RowActions';
+import { SelectAllCell, SelectRowCell } from '../bulk/SelectionCells';
+import type { BulkSelection } from '../bulk/useBulkSelection';
 
 export interface ListColumn<R> {
   key: string;
@@ -68,6 +70,10 @@ export const ListTable = <N extends BrandedResource>(props: {
   showPath: (row: BrandedRecords[N]) => string;
   editPath: (row: BrandedRecords[N]) => string;
   onChanged: () => void;
+  /** Row selection for bulk actions, when the list offers any. */
+  selection?: BulkSelection;
+  /** How a row is named (its checkbox's label). */
+  rowLabel?: (row: BrandedRecords[N]) => string;
 }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -78,6 +84,7 @@ export const ListTable = <N extends BrandedResource>(props: {
       <Table size="small" data-testid={`${props.resource}-table`}>
         <TableHead>
           <TableRow>
+            {props.selection && <SelectAllCell selection={props.selection} />}
             {props.columns.map((col) => (
               <TableCell key={col.key} align={col.align} sx={[{ width: col.width, ...header }, hiddenBelow(col.hideBelow)]}>
                 {col.sortField ? (
@@ -125,6 +132,9 @@ export const ListTable = <N extends BrandedResource>(props: {
                 onClick={opens ? (e) => isPlainRowClick(e) && navigate(showPath) : undefined}
                 sx={[audit.deleted ? { opacity: 0.7 } : {}, opens ? { cursor: 'pointer' } : {}]}
               >
+                {props.selection && (
+                  <SelectRowCell selection={props.selection} id={row.id} name={props.rowLabel?.(row) ?? String(row.id)} />
+                )}
                 {props.columns.map((col) => (
                   <TableCell key={col.key} align={col.align} sx={hiddenBelow(col.hideBelow)}>
                     {col.opensRecord && opens ? (

@@ -16,24 +16,29 @@ export const ListToolbar = (props: {
   filters?: ReactNode;
   /** Tools of this list, before Export (e.g. Test resolve). */
   tools?: ReactNode;
-  exportDisabled: boolean;
-  onExport: () => void;
+  /** The list's Export: a `CsvExport`, or an `ExportButton` of its own. */
+  exporter: ReactNode;
   /** The create route, or null when the caller may not create. */
   createPath: string | null;
   createTestId?: string;
-}) => {
+}) => (
+  <Stack direction="row" spacing={2} useFlexGap alignItems="center" sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="list-toolbar">
+    <DebouncedSearch value={props.search} onChange={props.onSearch} />
+    {props.filters}
+    <Box sx={{ flex: 1 }} />
+    {props.tools}
+    {props.exporter}
+    {props.createPath ? <CreateLink to={props.createPath} testId={props.createTestId ?? 'toolbar-add'} /> : null}
+  </Stack>
+);
+
+/** The Export button of every list, wherever it opens. */
+export const ExportButton = ({ disabled, onClick }: { disabled: boolean; onClick: () => void }) => {
   const translate = useTranslate();
   return (
-    <Stack direction="row" spacing={2} useFlexGap alignItems="center" sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="list-toolbar">
-      <DebouncedSearch value={props.search} onChange={props.onSearch} />
-      {props.filters}
-      <Box sx={{ flex: 1 }} />
-      {props.tools}
-      <Button variant="outlined" startIcon={<DownloadIcon />} disabled={props.exportDisabled} data-testid="export-csv" onClick={props.onExport}>
-        {translate('ra.action.export')}
-      </Button>
-      {props.createPath ? <CreateLink to={props.createPath} testId={props.createTestId ?? 'toolbar-add'} /> : null}
-    </Stack>
+    <Button variant="outlined" startIcon={<DownloadIcon />} disabled={disabled} data-testid="export-csv" onClick={onClick}>
+      {translate('ra.action.export')}
+    </Button>
   );
 };
 

@@ -7,7 +7,7 @@ import { WRITABLE, pickWritable } from '../writable';
 const byId = (id: Identifier) => ({ params: { path: { id: String(id) } } });
 
 /** Drops the empty filters, so the query carries only what the caller chose. */
-function auditQuery(query: AuditEventQuery): AuditEventQuery {
+export function auditQuery(query: AuditEventQuery): AuditEventQuery {
   const out: AuditEventQuery = {};
   for (const [key, value] of Object.entries(query) as [keyof AuditEventQuery, AuditEventQuery[keyof AuditEventQuery]][]) {
     if (value !== undefined && value !== null && value !== '') Object.assign(out, { [key]: value });

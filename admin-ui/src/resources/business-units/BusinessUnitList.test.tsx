@@ -35,7 +35,8 @@ describe('business unit list', { timeout: 20_000 }, () => {
     setup({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
     await screen.findByText('BU-1');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
-    expect(headers.slice(0, 8)).toEqual(['Logo', 'Code', 'Name', 'Alias Name', 'Cluster', 'Active', 'Created', 'Updated']);
+    // The first column holds the select-all checkbox of the bulk actions.
+    expect(headers.slice(1, 9)).toEqual(['Logo', 'Code', 'Name', 'Alias Name', 'Cluster', 'Active', 'Created', 'Updated']);
     expect(screen.getByText('Editor')).toBeInTheDocument();
   });
 

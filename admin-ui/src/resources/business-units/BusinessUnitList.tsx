@@ -4,7 +4,6 @@ import type { ListColumn } from '../../components/list/ListTable';
 import { NameCell } from '../../components/list/NameCell';
 import { Thumbnail } from '../../components/Thumbnail';
 import { StatusChip } from '../../components/StatusChip';
-import { businessUnitCsv } from '../../lib/csv';
 
 const columns: ListColumn<BusinessUnit>[] = [
   { key: 'logo', label: 'resources.business-units.fields.logo', render: (r) => <Thumbnail record={r} />, width: 56, hideBelow: 'lg' },
@@ -46,6 +45,5 @@ export const BusinessUnitList = () => (
     createPath="/business-units/new"
     showPath={(r) => `/business-units/${r.id}`}
     editPath={(r) => `/business-units/${r.id}/edit`}
-    exportCsv={(rows) => businessUnitCsv(rows)}
   />
 );

@@ -5,11 +5,11 @@ import { i18nProvider } from '../../i18n';
 import type { Grants } from '../../types';
 import { canAccessWith } from '../../auth/permissions';
 import { ClusterList } from './ClusterList';
-import { downloadText } from '../../lib/csv';
+import { downloadBlob } from '../../lib/csv';
 
 vi.mock('../../lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/csv')>()),
-  downloadText: vi.fn(),
+  downloadBlob: vi.fn(),
 }));
 
 const cluster = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -32,8 +32,9 @@ const cluster = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 function setup(perms: Grants, rows = [cluster('a'), cluster('b', { deleted_at: '2024-02-02T00:00:00Z', deleted_by_name: 'Del' })]) {
-  const getList = vi.fn(async () => ({ data: rows, total: rows.length }));
-  const dataProvider = testDataProvider({ getList } as never);
+  const getList = vi.fn(async (_resource: string, _params?: unknown) => ({ data: rows, total: rows.length }));
+  const exportCsv = vi.fn(async () => ({ filename: 'clusters-2026-11-24.csv', blob: new Blob(['Code\r\n']) }));
+  const dataProvider = Object.assign(testDataProvider({ getList } as never), { exportCsv });
   const authProvider: AuthProvider = {
     login: async () => undefined,
     logout: async () => undefined,
@@ -46,7 +47,7 @@ function setup(perms: Grants, rows = [cluster('a'), cluster('b', { deleted_at: '
       <ClusterList />
     </AdminContext>,
   );
-  return { getList };
+  return { getList, exportCsv };
 }
 
 const lastParams = (getList: ReturnType<typeof vi.fn>) => getList.mock.calls.at(-1)![1] as { pagination: { page: number }; filter: Record<string, unknown> };
@@ -110,17 +111,20 @@ describe('cluster list', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('toolbar-add')).not.toBeInTheDocument();
   });
 
-  it('exports the loaded page as clusters-<date>.csv with the seed columns', async () => {
-    setup(admin);
+  it('exports this page through the server with the list’s filter and sort', async () => {
+    const { exportCsv, getList } = setup(admin);
     await screen.findByText('C-a');
     await waitFor(() => expect(screen.getByTestId('export-csv')).toBeEnabled());
     fireEvent.click(screen.getByTestId('export-csv'));
-    const [filename, content] = vi.mocked(downloadText).mock.calls.at(-1)!;
-    expect(filename).toMatch(/^clusters-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = content.trim().split('\r\n');
-    expect(lines[0]).toBe('Code,Name,Alias,Status,Max Licensed BUs,Users,Max Licensed Users,Created');
-    expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^C-a,Cluster a,,Active,3,10,10,/);
+    expect(await screen.findByTestId('export-page', {}, { timeout: 5000 })).toHaveTextContent('This page (2 rows)');
+    expect(screen.getByTestId('export-all')).toHaveTextContent('All 2 matching rows');
+    fireEvent.click(screen.getByTestId('export-page'));
+    await waitFor(() => expect(downloadBlob).toHaveBeenCalledWith('clusters-2026-11-24.csv', expect.any(Blob)));
+    const listed = getList.mock.calls.at(-1)![1] as { filter: unknown; sort: unknown };
+    expect(exportCsv).toHaveBeenCalledWith(
+      { resource: 'clusters', filter: listed.filter, sort: listed.sort },
+      expect.objectContaining({ page: { page: 1, perPage: 10 } }),
+    );
   });
 
   // Read views: a reader's row menu opens the record (it used to say "No actions available").

@@ -7,7 +7,6 @@ import type { ListColumn } from '../../components/list/ListTable';
 import { NameCell } from '../../components/list/NameCell';
 import { Thumbnail } from '../../components/Thumbnail';
 import { StatusChip } from '../../components/StatusChip';
-import { clusterCsv } from '../../lib/csv';
 import { formatCountOfMax } from '../../lib/licence';
 
 /** Users count, marked when it has reached the sum of the BU user licences. */
@@ -57,6 +56,5 @@ export const ClusterList = () => (
     createPath="/clusters/new"
     showPath={(r) => `/clusters/${r.id}`}
     editPath={(r) => `/clusters/${r.id}/edit`}
-    exportCsv={(rows) => clusterCsv(rows)}
   />
 );

@@ -117,10 +117,11 @@ describe('print template mappings list', { timeout: 30_000 }, () => {
   it('says "Default" in words in the star column, for screen readers too', async () => {
     setup(MAPPER);
     const [first, second] = await findRows();
-    const firstCell = within(first!).getAllByRole('cell')[0]!;
+    // Cell 0 is the row's checkbox of the bulk actions.
+    const firstCell = within(first!).getAllByRole('cell')[1]!;
     expect(firstCell).toHaveTextContent('Default');
     expect(within(firstCell).getByTestId('default-star')).toHaveAttribute('aria-hidden', 'true');
-    expect(within(second!).getAllByRole('cell')[0]).toHaveTextContent('Not default');
+    expect(within(second!).getAllByRole('cell')[1]).toHaveTextContent('Not default');
   });
 
   it('warns about allow or deny codes that match no business unit', async () => {

@@ -30,7 +30,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { EditButton, List, Pagination, RecordContextProvider, useCanAccess, useListContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PrintTemplateMapping as Mapping } from '../../types';
-import { ListToolbar } from '../../components/list/ListToolbar';
+import { ExportButton, ListToolbar } from '../../components/list/ListToolbar';
 import { hiddenBelow, isPlainRowClick, stickyActions } from '../../components/list/ListTable';
 import { downloadText, mappingCsv } from '../../lib/csv';
 import { useDocumentTypeLabel } from './DocumentTypeInput';
@@ -39,6 +39,10 @@ import { useDocumentTypes } from './queries';
 import { MappingDeleteButton } from './MappingDeleteButton';
 import { TestResolvePanel } from './TestResolvePanel';
 import { UnknownCodesWarning } from './UnknownCodesWarning';
+import { BulkToolbar } from '../../components/bulk/BulkToolbar';
+import { SelectAllCell, SelectRowCell } from '../../components/bulk/SelectionCells';
+import { useBulkSelection, type BulkSelection } from '../../components/bulk/useBulkSelection';
+import type { BulkActionOf } from '../../dataProvider/methods/bulk';
 
 /**
  * The contract's own ordering (document type, default first, then display order), so groups never split
@@ -56,6 +60,17 @@ const COLUMNS = [
   { key: 'deny_business_unit', hideBelow: 'lg' },
   { key: 'is_active', width: 104 },
 ] as const satisfies readonly { key: string; width?: number; align?: 'right'; hideBelow?: 'md' | 'lg' }[];
+
+/** How a mapping is named in the bulk results and its checkbox: its label, else its template, else its document type. */
+const mappingLabel = (m: Mapping) => m.display_label || m.template_name || m.document_type;
+
+/**
+ * The bulk actions that fit the filter: with "active only" on there is nothing to activate. Mappings have no
+ * soft-deleted view, so there is nothing to restore.
+ */
+export function mappingBulkActions(activeOnly: boolean): BulkActionOf<'print-template-mappings'>[] {
+  return activeOnly ? ['deactivate', 'delete'] : ['deactivate', 'activate', 'delete'];
+}
 
 /** A mapping's business-unit codes as chips; a code that names no live business unit is marked. */
 export const Codes = ({ codes, unknown, empty }: { codes: string[] | null; unknown: readonly string[]; empty: string }) => {
@@ -180,18 +195,22 @@ const MappingToolbar = ({ onTestResolve }: { onTestResolve: () => void }) => {
           {translate('resources.print-template-mappings.resolve.title')}
         </Button>
       }
-      exportDisabled={isPending || rows.length === 0}
-      onExport={() => {
-        const { filename, content } = mappingCsv(rows);
-        downloadText(filename, content);
-      }}
+      exporter={
+        <ExportButton
+          disabled={isPending || rows.length === 0}
+          onClick={() => {
+            const { filename, content } = mappingCsv(rows);
+            downloadText(filename, content);
+          }}
+        />
+      }
       createPath={canCreate ? '/print-template-mappings/create' : null}
     />
   );
 };
 
 /** The page's mappings in one table, a heading row per document type, so every group's columns line up. */
-const GroupedMappings = () => {
+const GroupedMappings = ({ selection }: { selection: BulkSelection }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { data, isPending, isFetching, error, filterValues } = useListContext<Mapping>();
@@ -219,13 +238,15 @@ const GroupedMappings = () => {
   }
 
   const typeOf = (code: string) => documentTypes.data?.find((dt) => dt.code === code);
-  const columnCount = COLUMNS.length + 1;
+  // The columns, the row menu and the row checkbox.
+  const columnCount = COLUMNS.length + 2;
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       {isFetching ? <LinearProgress /> : null}
       <Table size="small" sx={{ tableLayout: 'auto' }} data-testid="mappings-table">
         <TableHead>
           <TableRow>
+            <SelectAllCell selection={selection} />
             {COLUMNS.map((c) => (
               <TableCell
                 key={c.key}
@@ -262,6 +283,7 @@ const GroupedMappings = () => {
                     onClick={(e) => isPlainRowClick(e) && navigate(`/print-template-mappings/${m.id}/show`)}
                     sx={{ cursor: 'pointer' }}
                   >
+                    <SelectRowCell selection={selection} id={m.id} name={mappingLabel(m)} />
                     <TableCell>
                       <DefaultMark isDefault={m.is_default} />
                     </TableCell>
@@ -332,11 +354,27 @@ const TestResolveDrawer = ({ open, onClose }: { open: boolean; onClose: () => vo
 
 const MappingListBody = () => {
   const [resolving, setResolving] = useState(false);
+  const { data, filterValues, sort, page, perPage, refetch } = useListContext<Mapping>();
+  const rows = data ?? [];
+  const selection = useBulkSelection(
+    rows.map((m) => m.id),
+    JSON.stringify([filterValues, sort, page, perPage]),
+  );
   return (
     <Box sx={{ mt: 2 }}>
       <MappingToolbar onTestResolve={() => setResolving(true)} />
       <Card>
-        <GroupedMappings />
+        <BulkToolbar
+          resource="print-template-mappings"
+          selection={selection}
+          actions={mappingBulkActions(filterValues?.active_only === true)}
+          labelOf={(id) => {
+            const row = rows.find((m) => m.id === id);
+            return row ? mappingLabel(row) : String(id);
+          }}
+          onDone={() => refetch()}
+        />
+        <GroupedMappings selection={selection} />
         <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
       </Card>
       <TestResolveDrawer open={resolving} onClose={() => setResolving(false)} />

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { UserList } from './UserList';
-import { downloadText } from '../../lib/csv';
+import { downloadBlob } from '../../lib/csv';
 import { SUPER, USER_READER, account, renderRoutes } from './testing';
 
 vi.mock('../../lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/csv')>()),
-  downloadText: vi.fn(),
+  downloadBlob: vi.fn(),
 }));
 
 const clusters = [
@@ -14,11 +14,15 @@ const clusters = [
   { id: 'c2', code: 'CL-B', name: 'Bangkok', is_active: true },
 ];
 
-function setup(grants = SUPER, rows = [account('a', { is_super_admin: true, grant_count: 0 }), account('b', { is_active: false, last_sign_in_at: null })]) {
+function setup(
+  grants = SUPER,
+  rows = [account('a', { is_super_admin: true, grant_count: 0 }), account('b', { is_active: false, last_sign_in_at: null })],
+  methods: object = {},
+) {
   const getList = vi.fn(async (resource: string, _params?: unknown) =>
     resource === 'clusters' ? { data: clusters, total: clusters.length } : { data: rows, total: rows.length },
   );
-  const router = renderRoutes('/users', grants, { getList }, [
+  const router = renderRoutes('/users', grants, { getList, ...methods }, [
     { path: '/users', resource: 'users', element: <UserList /> },
     { path: '/users/:id', element: <p>user read view</p> },
   ]);
@@ -87,22 +91,57 @@ describe('user list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/b'));
   });
 
-  it('exports the loaded page as users-<date>.csv', async () => {
-    setup();
+  it('exports every matching account through the server with the list’s filter and sort', async () => {
+    const exportCsv = vi.fn(async () => ({ filename: 'users-2026-11-24.csv', blob: new Blob(['Username\r\n']) }));
+    const { lastFilter } = setup(SUPER, undefined, { exportCsv });
     await screen.findByText('user.a');
     await waitFor(() => expect(screen.getByTestId('export-csv')).toBeEnabled());
     fireEvent.click(screen.getByTestId('export-csv'));
-    const [filename, content] = vi.mocked(downloadText).mock.calls.at(-1)!;
-    expect(filename).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = content.trim().split('\r\n');
-    expect(lines[0]).toBe('Username,Display Name,Email,Status,Super Admin,Grants,Last Sign-in,Created');
-    expect(lines[1]).toMatch(/^user\.a,Somchai Jaidee a,a@example\.com,Active,Yes,0,/);
-    expect(lines[2]).toMatch(/^user\.b,.*,Inactive,No,1,,/);
+    fireEvent.click(await screen.findByTestId('export-all', {}, { timeout: 5000 }));
+    await waitFor(() => expect(downloadBlob).toHaveBeenCalledWith('users-2026-11-24.csv', expect.any(Blob)));
+    expect(exportCsv).toHaveBeenCalledWith(
+      { resource: 'users', filter: lastFilter(), sort: { field: 'username', order: 'ASC' } },
+      expect.objectContaining({ page: undefined }),
+    );
   });
 
   it('offers Create only with user.manage', async () => {
     setup(USER_READER);
     await screen.findByText('user.a');
     expect(screen.queryByTestId('toolbar-add')).not.toBeInTheDocument();
+  });
+
+  it('reactivates the selected accounts in bulk, offering only Reactivate under the inactive filter, and clears the selection on a filter change', async () => {
+    const bulkAction = vi.fn(async (_resource: string, action: string, ids: string[]) => ({
+      action,
+      succeeded: ids.length,
+      failed: 0,
+      results: ids.map((id) => ({ id, ok: true, status: 200 })),
+    }));
+    setup(SUPER, undefined, { bulkAction });
+    await screen.findByText('user.a');
+    fireEvent.click(within(screen.getByTestId('select-row-b')).getByRole('checkbox'));
+    expect(screen.getByTestId('bulk-count')).toHaveTextContent('1 selected');
+    expect(screen.getByTestId('bulk-deactivate')).toBeInTheDocument();
+
+    fireEvent.mouseDown(screen.getByTestId('filter-active'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(screen.queryByTestId('bulk-toolbar')).not.toBeInTheDocument());
+
+    fireEvent.click(within(await screen.findByTestId('select-row-b')).getByRole('checkbox'));
+    expect(screen.queryByTestId('bulk-deactivate')).not.toBeInTheDocument();
+    // Reactivating locks nobody out: it runs without a confirmation.
+    fireEvent.click(screen.getByTestId('bulk-reactivate'));
+    await waitFor(() => expect(bulkAction).toHaveBeenCalledWith('users', 'reactivate', ['b']));
+    expect(await screen.findByText('Reactivate: done for 1 row')).toBeInTheDocument();
+  });
+
+  it('offers no bulk action to a reader of accounts', async () => {
+    setup(USER_READER);
+    await screen.findByText('user.a');
+    fireEvent.click(within(screen.getByTestId('select-row-a')).getByRole('checkbox'));
+    expect(screen.getByTestId('bulk-count')).toHaveTextContent('1 selected');
+    expect(screen.queryByTestId('bulk-deactivate')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('bulk-reactivate')).not.toBeInTheDocument();
   });
 });

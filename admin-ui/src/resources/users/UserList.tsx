@@ -24,13 +24,17 @@ import type { Cluster, UserAccount } from '../../types';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { hiddenBelow, isPlainRowClick } from '../../components/list/ListTable';
 import { ErrorState } from '../../components/ErrorState';
+import { CsvExport } from '../../components/export/CsvExport';
 import { StatusChip } from '../../components/StatusChip';
-import { formatDate, formatDateTime } from '../../lib/audit';
-import { downloadText, toCsv } from '../../lib/csv';
+import { formatDateTime } from '../../lib/audit';
 import { parseSort, toggleSort } from '../../lib/persistedListState';
 import { ClusterAutocomplete } from './RecordAutocomplete';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { USER_SCREEN_MESSAGES } from './screenMessages';
+import { BulkToolbar } from '../../components/bulk/BulkToolbar';
+import { SelectAllCell, SelectRowCell } from '../../components/bulk/SelectionCells';
+import { useBulkSelection } from '../../components/bulk/useBulkSelection';
+import type { BulkActionOf } from '../../dataProvider/methods/bulk';
 
 const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 const DEFAULT_SORT = 'username:asc';
@@ -60,21 +64,11 @@ export function userListFilter(state: Pick<UserListState, 'search' | 'active' | 
   return filter;
 }
 
-/** The loaded page of accounts as CSV, one line per account. */
-export function userCsv(rows: readonly UserAccount[], today: Date = new Date()) {
-  return {
-    filename: `users-${formatDate(today)}.csv`,
-    content: toCsv(rows, [
-      { header: 'Username', value: (r) => r.username },
-      { header: 'Display Name', value: (r) => r.display_name },
-      { header: 'Email', value: (r) => r.email },
-      { header: 'Status', value: (r) => (r.is_active ? 'Active' : 'Inactive') },
-      { header: 'Super Admin', value: (r) => (r.is_super_admin ? 'Yes' : 'No') },
-      { header: 'Grants', value: (r) => r.grant_count },
-      { header: 'Last Sign-in', value: (r) => formatDateTime(r.last_sign_in_at) },
-      { header: 'Created', value: (r) => formatDateTime(r.created_at) },
-    ]),
-  };
+/** The bulk actions that fit the status filter: accounts it shows as active can only be deactivated, and the reverse. */
+export function userBulkActions(active: Tristate): BulkActionOf<'users'>[] {
+  if (active === 'true') return ['deactivate'];
+  if (active === 'false') return ['reactivate'];
+  return ['deactivate', 'reactivate'];
 }
 
 interface Column {
@@ -106,7 +100,7 @@ const TristateSelect = (props: { label: string; value: Tristate; yes: string; no
 
 /**
  * The operator accounts: server paging, debounced search, status / grants / cluster filters, sortable columns and CSV
- * export of the loaded page. A row opens the account's read view.
+ * export (this page or every matching row). A row opens the account's read view.
  */
 const UserListScreen = () => {
   const translate = useTranslate();
@@ -126,13 +120,20 @@ const UserListScreen = () => {
   // A new search or filter starts again at page 1.
   const update = (change: Partial<UserListState>) => setState((prev) => ({ ...prev, page: 1, ...change }));
 
+  const pagination = { page: state.page, perPage: state.perpage };
+  const sort = parseSort(state.sort);
+  const filter = userListFilter(state);
   const { data, total, isPending, isFetching, error, refetch } = useGetList<UserAccount>(
     'users',
-    { pagination: { page: state.page, perPage: state.perpage }, sort: parseSort(state.sort), filter: userListFilter(state) },
+    { pagination, sort, filter },
     { enabled: canList === true, placeholderData: keepPreviousData },
   );
   const rows = data ?? [];
   const loading = isPending || isFetching;
+  const selection = useBulkSelection(
+    rows.map((r) => r.id),
+    JSON.stringify([filter, sort, pagination]),
+  );
   const hasFilters = state.search !== '' || state.active !== '' || state.grants !== '' || state.cluster !== null;
   const f = (field: string) => translate(`resources.users.fields.${field}`);
 
@@ -188,14 +189,25 @@ const UserListScreen = () => {
             />
           </>
         }
-        exportDisabled={loading || rows.length === 0}
-        onExport={() => {
-          const { filename, content } = userCsv(rows);
-          downloadText(filename, content);
-        }}
+        exporter={
+          <CsvExport
+            request={{ resource: 'users', filter, sort }}
+            page={pagination}
+            pageRows={rows.length}
+            total={total ?? rows.length}
+            loading={loading}
+          />
+        }
         createPath={canCreate ? '/users/new' : null}
       />
       <Card>
+        <BulkToolbar
+          resource="users"
+          selection={selection}
+          actions={userBulkActions(state.active)}
+          labelOf={(id) => rows.find((r) => r.id === id)?.username ?? String(id)}
+          onDone={() => refetch()}
+        />
         {loading && <LinearProgress data-testid="list-loading" />}
         {error ? (
           <Box sx={{ p: 2 }}>
@@ -212,6 +224,7 @@ const UserListScreen = () => {
             <Table size="small" data-testid="users-table">
               <TableHead>
                 <TableRow>
+                  <SelectAllCell selection={selection} />
                   {columns.map((col) => (
                     <TableCell key={col.key} align={col.align} sx={[{ fontWeight: 600 }, hiddenBelow(col.hideBelow)]}>
                       {col.sortField ? (
@@ -238,6 +251,7 @@ const UserListScreen = () => {
                     onClick={(e) => isPlainRowClick(e) && navigate(`/users/${row.id}`)}
                     sx={{ cursor: 'pointer', opacity: row.is_active ? 1 : 0.7 }}
                   >
+                    <SelectRowCell selection={selection} id={row.id} name={row.username} />
                     {columns.map((col) => (
                       <TableCell key={col.key} align={col.align} sx={hiddenBelow(col.hideBelow)}>
                         {col.key === 'username' ? (

@@ -6,6 +6,7 @@ import * as m0004 from './0004_bench_indexes.js';
 import * as m0005 from './0005_unique_bu_code.js';
 import * as m0006 from './0006_audit_events.js';
 import * as m0007 from './0007_accounts.js';
+import * as m0008 from './0008_change_notifications.js';
 
 interface Migration {
   name: string;
@@ -24,6 +25,7 @@ export const migrations: Migration[] = [
   { name: '0005_unique_bu_code', file: '0005_unique_bu_code', ...m0005 },
   { name: '0006_audit_events', file: '0006_audit_events', ...m0006 },
   { name: '0007_accounts', file: '0007_accounts', ...m0007 },
+  { name: '0008_change_notifications', file: '0008_change_notifications', ...m0008 },
 ];
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */

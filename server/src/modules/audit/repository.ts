@@ -35,7 +35,7 @@ export interface AuditFilters {
 
 const toIso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
-function toEvent(r: Record<string, unknown>): AuditEvent {
+export function toEvent(r: Record<string, unknown>): AuditEvent {
   return {
     id: r.id as string,
     at: toIso(r.at),
@@ -72,6 +72,9 @@ function filtered(knex: Knex, f: AuditFilters): Knex.QueryBuilder {
   return b;
 }
 
+/** Newest first; the id breaks ties between events of the same instant. */
+const newestFirst = (qb: Knex.QueryBuilder) => qb.orderBy([{ column: 'e.at', order: 'desc' }, { column: 'e.id', order: 'desc' }]);
+
 export function auditRepository(knex: Knex) {
   return {
     /** Appends one event in the caller's transaction; the actor's display name is copied as it is now. */
@@ -86,9 +89,15 @@ export function auditRepository(knex: Knex) {
     async list(f: AuditFilters, q: ListQuery): Promise<{ rows: AuditEvent[]; total: number }> {
       const [counted, rows] = await Promise.all([
         filtered(knex, f).count({ count: '*' }),
-        filtered(knex, f).select('e.*').orderBy([{ column: 'e.at', order: 'desc' }, { column: 'e.id', order: 'desc' }]).limit(q.limit!).offset(q.offset),
+        newestFirst(filtered(knex, f).select('e.*')).limit(q.limit!).offset(q.offset),
       ]);
       return { rows: (rows as Array<Record<string, unknown>>).map(toEvent), total: countFrom(counted as Array<Record<string, unknown>>) };
+    },
+
+    /** The list's events in the list's order, every one (or the page, when `q` has a limit): an export's query. */
+    exportRows(f: AuditFilters, q: ListQuery): Knex.QueryBuilder {
+      const qb = newestFirst(filtered(knex, f).select('e.*'));
+      return q.limit === undefined ? qb : qb.limit(q.limit).offset(q.offset);
     },
   };
 }

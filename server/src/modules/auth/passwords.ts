@@ -42,10 +42,10 @@ let nextId = 0;
 function startWorker(): HashWorker {
   const worker = new Worker(HASH_WORKER_SOURCE, { eval: true });
   const entry: HashWorker = { worker, pending: new Map() };
-  worker.unref();
   worker.on('message', (m: { id: number; key?: Uint8Array; error?: string }) => {
     const waiting = entry.pending.get(m.id);
     entry.pending.delete(m.id);
+    if (entry.pending.size === 0) worker.unref();
     if (m.key) waiting?.resolve(Buffer.from(m.key));
     else waiting?.reject(new Error(m.error ?? 'password hashing failed'));
   });
@@ -55,6 +55,9 @@ function startWorker(): HashWorker {
     entry.pending.clear();
     if (workers) workers = workers.filter((w) => w !== entry);
   });
+  // A worker keeps the process alive only while it owes a hash: a process that once hashed a password (a seed, a CLI)
+  // must still exit. After the listeners, since adding a 'message' listener refs the worker's port again.
+  worker.unref();
   return entry;
 }
 
@@ -68,6 +71,7 @@ function scryptAsync(password: string, salt: Buffer, keylen: number, opts: Scryp
   const entry = workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   const id = nextId++;
   return new Promise((resolve, reject) => {
+    if (entry.pending.size === 0) entry.worker.ref();
     entry.pending.set(id, { resolve, reject });
     entry.worker.postMessage({ id, password, salt, keylen, opts });
   });

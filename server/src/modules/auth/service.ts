@@ -7,9 +7,11 @@ import { passwordProblem } from '../../core/password-policy.js';
 import type { AuthContext, RequestOrigin } from '../../core/permissions.js';
 import type { CallerRefusal } from '../../http/auth.js';
 import type { AuditTrail } from '../audit/service.js';
+import type { ChangeFeed } from '../../db/changes.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { FAILURE_MEMORY_SECONDS, authRepository, type FailurePolicy } from './repository.js';
 import { passwordHashGate } from './throttle.js';
+import { standingCache } from './standing-cache.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -40,8 +42,9 @@ function clientOf(origin: RequestOrigin): string {
   return origin.ip ?? 'unknown';
 }
 
-export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail) {
+export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, changes: ChangeFeed) {
   const repo = authRepository(knex);
+  const standings = standingCache(changes, repo.standingOf);
   const verify = (password: string, hash: string) => passwordHashGate().run(() => verifyPassword(password, hash));
 
   async function issue(trx: Knex | Knex.Transaction, userId: string, sessionId: string): Promise<TokenPair> {
@@ -134,7 +137,7 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail) {
     async caller(accessToken: string): Promise<AuthContext | { refused: CallerRefusal }> {
       const claims = await verifyAccessTokenClaims(jwtSecret, accessToken);
       if (!claims) return { refused: 'invalid-token' };
-      const standing = await repo.standingOf(claims.userId, claims.sessionId);
+      const standing = await standings.standingOf(claims.userId, claims.sessionId);
       switch (standing.status) {
         case 'ok':
           return { userId: claims.userId, permissions: standing.permissions, ...(claims.sessionId ? { sessionId: claims.sessionId } : {}) };

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { toCount } from '../../db/count.js';
-import { applyListQuery, likeContains } from '../../db/sql.js';
+import { LIST_PAGE, applyListQuery, likeContains, listPageStatement, pageOf, prepared } from '../../db/sql.js';
 import { type DeletedFilter, type ListQuery } from '../../core/list-query.js';
 import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
 import { type AuditRow } from '../../core/audit.js';
@@ -47,6 +46,12 @@ export type BusinessUnitRecord = {
 
 export type BusinessUnitRow = BusinessUnitRecord & AuditRow & { cluster_name: string };
 
+/** A row of the export: the list's columns a spreadsheet shows. */
+export type BusinessUnitExportRow = Pick<BusinessUnitRecord, 'id' | 'code' | 'name' | 'alias_name' | 'is_active' | 'max_license_users' | 'created_at'> & { cluster_name: string };
+
+/** A list row: the members count as the database returns it (bigint: a number or a string, by engine). */
+export type BusinessUnitListRow = BusinessUnitRow & { users_count: unknown };
+
 /**
  * The columns a create or full update writes: one per field of the contract's input (so a field added there fails
  * the build until it is handled), with the jsonb values already serialised.
@@ -82,8 +87,10 @@ const RECORD_COLUMNS = [
 ].map((c) => `business_units.${c}`);
 
 export function businessUnitRepository(knex: Knex) {
-  function withJoins(db: Knex | Knex.Transaction): Knex.QueryBuilder {
-    const qb = db('business_units').join('clusters', 'clusters.id', 'business_units.cluster_id').select(RECORD_COLUMNS).select('clusters.name as cluster_name');
+  /** The record, its cluster's name and its audit names, on a builder that has `business_units` in scope. */
+  function withJoins(qb: Knex.QueryBuilder): Knex.QueryBuilder {
+    // A left join: in the list statement a page past the end leaves one row of nulls that must survive.
+    qb.leftJoin('clusters', 'clusters.id', 'business_units.cluster_id').select(RECORD_COLUMNS).select('clusters.name as cluster_name');
     return selectAuditActors(knex, qb, 'business_units');
   }
 
@@ -107,32 +114,25 @@ export function businessUnitRepository(knex: Knex) {
   }
 
   return {
-    async listPage(db: Knex | Knex.Transaction, f: BusinessUnitListFilter): Promise<{ rows: BusinessUnitRow[]; total: number }> {
-      const base = filtered(db, f);
-      const [countRow] = await base.clone().count({ count: '*' });
-      const total = toCount(countRow?.count);
-      if (total === 0) return { rows: [], total };
-      // Ids first, then the joins for the page's rows only (see the cluster list).
-      const pageIds = applyListQuery(base.clone().select('business_units.id'), f.list, 'business_units.id');
-      const qb = withJoins(db).whereIn('business_units.id', pageIds);
-      return { rows: (await applyListQuery(qb, { ...f.list, limit: undefined }, 'business_units.id')) as BusinessUnitRow[], total };
+    /**
+     * One page of rows with their member counts, and the total: one statement (see `listPageStatement`). Prepared
+     * unless it searches: the list of one cluster is the statement that gains from it (see `prepared`).
+     */
+    async listPage(db: Knex | Knex.Transaction, f: BusinessUnitListFilter): Promise<{ rows: BusinessUnitListRow[]; total: number }> {
+      const statement = listPageStatement(db, filtered(db, f), f.list, 'business_units.id', (qb) =>
+        withJoins(qb.leftJoin('business_units', 'business_units.id', `${LIST_PAGE}.id`))
+          .select(knex.raw('(select count(*) from bu_users m where m.business_unit_id = business_units.id) as users_count')));
+      return pageOf<BusinessUnitListRow>(await (f.list.search ? statement : prepared(statement)));
     },
 
-    /** Members per business unit, for the given ids only (one grouped query). */
-    async memberCounts(db: Knex | Knex.Transaction, ids: string[]): Promise<Map<string, number>> {
-      const out = new Map<string, number>(ids.map((id) => [id, 0]));
-      if (ids.length === 0) return out;
-      const rows: Array<{ business_unit_id: string; count: unknown }> = await db('bu_users')
-        .select('business_unit_id')
-        .count({ count: '*' })
-        .whereIn('business_unit_id', ids)
-        .groupBy('business_unit_id');
-      for (const r of rows) out.set(r.business_unit_id, toCount(r.count));
-      return out;
+    /** The list's rows in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */
+    exportRows(db: Knex | Knex.Transaction, f: BusinessUnitListFilter): Knex.QueryBuilder {
+      const columns = ['id', 'code', 'name', 'alias_name', 'is_active', 'max_license_users', 'created_at'].map((c) => `business_units.${c}`);
+      return applyListQuery(filtered(db, f).select(columns).select('clusters.name as cluster_name'), f.list, 'business_units.id');
     },
 
     async findById(db: Knex | Knex.Transaction, id: string): Promise<BusinessUnitRow | undefined> {
-      return withJoins(db).where('business_units.id', id).first();
+      return withJoins(db('business_units')).where('business_units.id', id).first();
     },
 
     async lockById(trx: Knex.Transaction, id: string): Promise<BusinessUnitRecord | undefined> {
@@ -144,7 +144,7 @@ export function businessUnitRepository(knex: Knex) {
       return (row as { id: string }).id;
     },
 
-    async update(db: Knex | Knex.Transaction, id: string, values: BusinessUnitWrite, actorId: string): Promise<void> {
+    async update(db: Knex | Knex.Transaction, id: string, values: Partial<BusinessUnitWrite>, actorId: string): Promise<void> {
       await db('business_units').where({ id }).update({ ...values, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'business_units') });
     },
 

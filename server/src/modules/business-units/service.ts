@@ -1,10 +1,13 @@
 import type { Knex } from 'knex';
-import { auditOf } from '../../core/audit.js';
+import { auditOf, iso } from '../../core/audit.js';
+import { statusText, type CsvColumn, type CsvExport } from '../../core/csv.js';
+import { cursorBatches } from '../../db/cursor.js';
 import type { QueryParams, Schemas } from '../../core/contract.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { paginateInfo, parseListQuery } from '../../core/list-query.js';
 import { assertCan, assertMayChangeLicence, assertVisible, clustersWith, type AuthContext } from '../../core/permissions.js';
+import { toCount } from '../../db/count.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { StoragePort } from '../../storage/port.js';
 import { DELETED, LIVE, pick, type AuditTrail } from '../audit/service.js';
@@ -13,13 +16,36 @@ import type { ClusterRecord, ClusterService } from '../clusters/service.js';
 import type { CurrencyService } from '../currencies/service.js';
 import type { MemberDirectory } from '../memberships/service.js';
 import { cleanConfig, formatFromJson, toWrite } from './form.js';
-import { BU_FORMAT_FIELDS, BU_SORTABLE, BU_TEXT_FIELDS, businessUnitRepository, type BusinessUnitRecord, type BusinessUnitRow, type BusinessUnitWrite } from './repository.js';
+import {
+  BU_FORMAT_FIELDS, BU_SORTABLE, BU_TEXT_FIELDS, businessUnitRepository,
+  type BusinessUnitExportRow, type BusinessUnitListFilter, type BusinessUnitRecord, type BusinessUnitRow, type BusinessUnitWrite,
+} from './repository.js';
 
 type BusinessUnit = Schemas['BusinessUnit'];
 type BusinessUnitInput = Schemas['BusinessUnitInput'];
 type BusinessUnitPage = Schemas['BusinessUnitPage'];
 type BusinessUnitUser = Schemas['BusinessUnitUser'];
 type Currency = Schemas['Currency'];
+
+/** The export's columns (the product's business-unit CSV). */
+const CSV_COLUMNS: CsvColumn<BusinessUnitExportRow>[] = [
+  { header: 'Code', value: (r) => r.code },
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Alias Name', value: (r) => r.alias_name },
+  { header: 'Cluster', value: (r) => r.cluster_name },
+  { header: 'Status', value: (r) => statusText(r.is_active) },
+  { header: 'Max Licensed Users', value: (r) => r.max_license_users },
+  { header: 'Created', value: (r) => iso(r.created_at) },
+];
+
+/** The list's filter, for the list and its export alike; naming a cluster the caller may not read is a 403. */
+function listFilter(auth: AuthContext, query: QueryParams<'listBusinessUnits'>): BusinessUnitListFilter {
+  const scope = clustersWith(auth.permissions, 'cluster.read');
+  const clusterId = query.cluster_id;
+  if (clusterId && scope !== 'all' && !scope.includes(clusterId)) throw new ForbiddenError('Missing permission cluster.read on this cluster');
+  const list = parseListQuery(query, { sortable: BU_SORTABLE });
+  return { list, isActive: query.is_active, deleted: query.deleted ?? 'exclude', clusterId, scope };
+}
 
 /** The seed's message (DESIGN §6), used for create, move and restore alike. */
 function clusterLicenceMessage(count: number, max: number): string {
@@ -130,14 +156,15 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
 
   return {
     async list(auth: AuthContext, query: QueryParams<'listBusinessUnits'>): Promise<BusinessUnitPage> {
-      const scope = clustersWith(auth.permissions, 'cluster.read');
-      const clusterId = query.cluster_id;
-      if (clusterId && scope !== 'all' && !scope.includes(clusterId)) throw new ForbiddenError('Missing permission cluster.read on this cluster');
-      const list = parseListQuery(query, { sortable: BU_SORTABLE });
-      const { rows, total } = await repo.listPage(knex, { list, isActive: query.is_active, deleted: query.deleted ?? 'exclude', clusterId, scope });
-      const counts = await repo.memberCounts(knex, rows.map((r) => r.id));
-      const data = await Promise.all(rows.map((r) => present(r, counts.get(r.id) ?? 0)));
-      return { data, paginate: paginateInfo(total, list) };
+      const filter = listFilter(auth, query);
+      const { rows, total } = await repo.listPage(knex, filter);
+      const data = await Promise.all(rows.map((r) => present(r, toCount(r.users_count))));
+      return { data, paginate: paginateInfo(total, filter.list) };
+    },
+
+    /** The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. */
+    async export(auth: AuthContext, query: QueryParams<'exportBusinessUnits'>): Promise<CsvExport<BusinessUnitExportRow>> {
+      return { name: 'business-units', columns: CSV_COLUMNS, batches: cursorBatches(knex, repo.exportRows(knex, listFilter(auth, query))) };
     },
 
     /** For memberships: the row, or undefined. */
@@ -184,6 +211,25 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
         if (values.cluster_id !== current.cluster_id) await repo.clearParentIn(trx, id, current.cluster_id);
         const before = pick(current, Object.keys(values));
         await audit.record(trx, auth, { action: 'updateBusinessUnit', target: { type: 'business_unit', id }, clusterId: values.cluster_id, before, after: asStored(values) });
+        return load(trx, id);
+      });
+    },
+
+    /**
+     * Switches the unit on or off: the update of `is_active` alone, with the update's access and audit event. The
+     * cluster's licence cap counts live units, active or not, so switching one on needs no room. A unit already in
+     * that state is left as it is (nothing written, nothing recorded).
+     */
+    async setActive(auth: AuthContext, id: string, isActive: boolean): Promise<BusinessUnit> {
+      return knex.transaction(async (trx) => {
+        const current = await lockBusinessUnit(trx, id);
+        assertVisible(auth, current.cluster_id, 'Business unit not found');
+        assertCan(auth, 'cluster.update', current.cluster_id);
+        if (current.is_active !== isActive) {
+          const values = { is_active: isActive };
+          await repo.update(trx, id, values, auth.userId);
+          await audit.record(trx, auth, { action: 'updateBusinessUnit', target: { type: 'business_unit', id }, clusterId: current.cluster_id, before: pick(current, ['is_active']), after: values });
+        }
         return load(trx, id);
       });
     },

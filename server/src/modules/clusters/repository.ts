@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import { toCount } from '../../db/count.js';
-import { applyListQuery, likeContains } from '../../db/sql.js';
+import { LIST_PAGE, applyListQuery, likeContains, listPageStatement, pageOf } from '../../db/sql.js';
 import { type DeletedFilter, type ListQuery } from '../../core/list-query.js';
 import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
 import { type AuditRow } from '../../core/audit.js';
@@ -20,11 +20,14 @@ export interface ClusterRow extends AuditRow {
 /** The row alone, as locked for a write. */
 export type ClusterRecord = Omit<ClusterRow, 'created_by_name' | 'updated_by_name' | 'deleted_by_name'>;
 
+/** The counts as the database returns them (bigint: a number or a string, by engine). */
 export interface ClusterCounts {
-  bu_count: number;
-  users_count: number;
-  total_max_license_users: number | null;
+  bu_count: unknown;
+  users_count: unknown;
+  total_max_license_users: unknown;
 }
+
+export type ClusterListRow = ClusterRow & ClusterCounts;
 
 /** The columns a create or update writes: one per field of the contract's input, so a new field fails the build until handled. */
 export type ClusterWrite = { [K in keyof Required<Schemas['ClusterInput']>]: Exclude<Schemas['ClusterInput'][K], undefined> };
@@ -53,7 +56,20 @@ const COLUMNS = ['id', 'code', 'name', 'alias_name', 'max_license_bu', 'is_activ
   'created_at', 'created_by_id', 'updated_at', 'updated_by_id', 'deleted_at', 'deleted_by_id'].map((c) => `clusters.${c}`);
 
 export function clusterRepository(knex: Knex) {
-  const withActors = (db: Knex | Knex.Transaction) => selectAuditActors(knex, db('clusters').select(COLUMNS), 'clusters');
+  /** The row's columns and audit names, on a builder that has `clusters` in scope. */
+  const withActors = (qb: Knex.QueryBuilder) => selectAuditActors(knex, qb.select(COLUMNS), 'clusters');
+
+  /**
+   * bu_count and total_max_license_users (null when a live unit is unlimited, or there is none) from one lateral
+   * aggregate over the cluster's live units, users_count from its memberships; both index lookups per row.
+   */
+  const withCounts = (qb: Knex.QueryBuilder) =>
+    qb.joinRaw(
+      `left join lateral (select count(*) as bu_count,
+         case when bool_or(b.max_license_users is null) then null else sum(b.max_license_users) end as total_max_license_users
+         from business_units b where b.cluster_id = clusters.id and b.deleted_at is null) as cluster_units on true`,
+    ).select('cluster_units.bu_count', 'cluster_units.total_max_license_users',
+      knex.raw('(select count(*) from cluster_users m where m.cluster_id = clusters.id) as users_count'));
 
   function filtered(db: Knex | Knex.Transaction, f: ClusterListFilter): Knex.QueryBuilder {
     const qb = db('clusters');
@@ -74,50 +90,25 @@ export function clusterRepository(knex: Knex) {
   }
 
   return {
-    /** One page of rows and the total; counts are fetched separately for the page's ids. */
-    async listPage(db: Knex | Knex.Transaction, f: ClusterListFilter): Promise<{ rows: ClusterRow[]; total: number }> {
-      const base = filtered(db, f);
-      const [countRow] = await base.clone().count({ count: '*' });
-      const total = toCount(countRow?.count);
-      if (total === 0) return { rows: [], total };
-      // Page the ids first: a deep offset then skips bare index entries, and the audit-name joins run for the
-      // page's rows only (page 500 of 10,000 clusters went from 12.6 ms to 0.75 ms; bench/FINDINGS.md).
-      const pageIds = applyListQuery(base.clone().select('clusters.id'), f.list, 'clusters.id');
-      const page = applyListQuery(withActors(db).whereIn('clusters.id', pageIds), { ...f.list, limit: undefined }, 'clusters.id');
-      return { rows: (await page) as ClusterRow[], total };
+    /** One page of rows with their counts, and the total: one statement (see `listPageStatement`). */
+    async listPage(db: Knex | Knex.Transaction, f: ClusterListFilter): Promise<{ rows: ClusterListRow[]; total: number }> {
+      const statement = listPageStatement(db, filtered(db, f), f.list, 'clusters.id', (qb) =>
+        withCounts(withActors(qb.leftJoin('clusters', 'clusters.id', `${LIST_PAGE}.id`))));
+      return pageOf<ClusterListRow>(await statement);
     },
 
-    /**
-     * bu_count, users_count and total_max_license_users for the given clusters only: one grouped query over
-     * business units and one over memberships, whatever the number of ids.
-     */
-    async countsFor(db: Knex | Knex.Transaction, ids: string[]): Promise<Map<string, ClusterCounts>> {
-      const out = new Map<string, ClusterCounts>(ids.map((id) => [id, { bu_count: 0, users_count: 0, total_max_license_users: null }]));
-      if (ids.length === 0) return out;
-      const buRows: Array<{ cluster_id: string; bu_count: unknown; total: unknown; unlimited: boolean }> = await db('business_units')
-        .select('cluster_id')
-        .count({ bu_count: '*' })
-        .select(knex.raw('sum(max_license_users) as total'))
-        .select(knex.raw('bool_or(max_license_users is null) as unlimited'))
-        .whereIn('cluster_id', ids)
-        .whereNull('deleted_at')
-        .groupBy('cluster_id');
-      for (const r of buRows) {
-        const c = out.get(r.cluster_id)!;
-        c.bu_count = toCount(r.bu_count);
-        c.total_max_license_users = r.unlimited || r.total === null ? null : toCount(r.total);
-      }
-      const userRows: Array<{ cluster_id: string; users_count: unknown }> = await db('cluster_users')
-        .select('cluster_id')
-        .count({ users_count: '*' })
-        .whereIn('cluster_id', ids)
-        .groupBy('cluster_id');
-      for (const r of userRows) out.get(r.cluster_id)!.users_count = toCount(r.users_count);
-      return out;
+    /** The list's rows with their counts in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */
+    exportRows(db: Knex | Knex.Transaction, f: ClusterListFilter): Knex.QueryBuilder {
+      return applyListQuery(withCounts(filtered(db, f).select(COLUMNS)), f.list, 'clusters.id');
+    },
+
+    /** One cluster with its audit names and counts (the detail view). */
+    async findWithCounts(db: Knex | Knex.Transaction, id: string): Promise<ClusterListRow | undefined> {
+      return withCounts(withActors(db('clusters'))).where('clusters.id', id).first();
     },
 
     async findById(db: Knex | Knex.Transaction, id: string): Promise<ClusterRow | undefined> {
-      return withActors(db).where('clusters.id', id).first();
+      return withActors(db('clusters')).where('clusters.id', id).first();
     },
 
     /** Locks the cluster row until the transaction ends (serialises licence checks and concurrent edits). */
@@ -137,7 +128,7 @@ export function clusterRepository(knex: Knex) {
       return (row as { id: string }).id;
     },
 
-    async update(db: Knex | Knex.Transaction, id: string, values: ClusterWrite, actorId: string): Promise<void> {
+    async update(db: Knex | Knex.Transaction, id: string, values: Partial<ClusterWrite>, actorId: string): Promise<void> {
       await db('clusters')
         .where({ id })
         .update({ ...values, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'clusters') });

@@ -1,10 +1,14 @@
 import { ifMatch } from '../../core/etag.js';
 import { operations, versioned } from '../../http/handler.js';
+import { csvReply, pageOrAll } from '../../http/export.js';
+import { lifecycleActions, runBulk } from '../../http/bulk.js';
 import type { ClusterService } from './service.js';
 
 export function clusterRoutes(clusters: ClusterService) {
   return operations({
     listClusters: async ({ auth, query }) => ({ status: 200, body: await clusters.list(auth, query) }),
+    exportClusters: async ({ auth, query, req }) => csvReply(await clusters.export(auth, pageOrAll(req, query))),
+    bulkClusters: async ({ auth, body, req }) => runBulk(req, body, lifecycleActions(clusters, auth)),
     getCluster: async ({ auth, params }) => versioned(200, await clusters.get(auth, params.id)),
     createCluster: async ({ auth, body }) => {
       const created = await clusters.create(auth, body);

@@ -7,15 +7,16 @@ import { assertCan, assertMayChangeLicence, clustersWith, type AuthContext } fro
 import type { StoragePort } from '../../storage/port.js';
 import { DELETED, LIVE, pick, type AuditTrail } from '../audit/service.js';
 import { imageUrlsOf } from '../branding/images.js';
-import { auditOf } from '../../core/audit.js';
+import { auditOf, iso } from '../../core/audit.js';
+import { toCount } from '../../db/count.js';
 import { isUniqueViolation } from '../../db/sql.js';
-import { CLUSTER_SORTABLE, clusterRepository, type ClusterCounts, type ClusterRecord, type ClusterRow, type ClusterWrite } from './repository.js';
+import { cursorBatches } from '../../db/cursor.js';
+import { statusText, type CsvColumn, type CsvExport } from '../../core/csv.js';
+import { CLUSTER_SORTABLE, clusterRepository, type ClusterListFilter, type ClusterListRow, type ClusterRecord, type ClusterWrite } from './repository.js';
 
 type Cluster = Schemas['Cluster'];
 type ClusterInput = Schemas['ClusterInput'];
 type ClusterPage = Schemas['ClusterPage'];
-
-const NO_COUNTS: ClusterCounts = { bu_count: 0, users_count: 0, total_max_license_users: null };
 
 function conflictMessage(code: string, name: string): string {
   return `A live cluster with code "${code}" and name "${name}" already exists`;
@@ -31,11 +32,30 @@ function toWrite(input: ClusterInput): ClusterWrite {
   };
 }
 
+/** The export's columns (the product's cluster CSV). */
+const CSV_COLUMNS: CsvColumn<ClusterListRow>[] = [
+  { header: 'Code', value: (r) => r.code },
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Alias', value: (r) => r.alias_name },
+  { header: 'Status', value: (r) => statusText(r.is_active) },
+  { header: 'Max Licensed BUs', value: (r) => r.max_license_bu },
+  { header: 'Users', value: (r) => toCount(r.users_count) },
+  { header: 'Max Licensed Users', value: (r) => (r.total_max_license_users === null ? null : toCount(r.total_max_license_users)) },
+  { header: 'Created', value: (r) => iso(r.created_at) },
+];
+
+/** The list's filter, for the list and its export alike: what the caller may read, narrowed by the query. */
+function listFilter(auth: AuthContext, query: QueryParams<'listClusters'>): ClusterListFilter {
+  const scope = clustersWith(auth.permissions, 'cluster.read');
+  const list = parseListQuery(query, { sortable: CLUSTER_SORTABLE });
+  return { list, isActive: query.is_active, deleted: query.deleted ?? 'exclude', scope };
+}
+
 export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: AuditTrail }) {
   const { knex, storage, audit } = deps;
   const repo = clusterRepository(knex);
 
-  async function present(row: ClusterRow, counts: ClusterCounts): Promise<Cluster> {
+  async function present(row: ClusterListRow): Promise<Cluster> {
     return {
       id: row.id,
       code: row.code,
@@ -44,18 +64,17 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
       max_license_bu: row.max_license_bu,
       is_active: row.is_active,
       ...(await imageUrlsOf(storage, row)),
-      bu_count: counts.bu_count,
-      users_count: counts.users_count,
-      total_max_license_users: counts.total_max_license_users,
+      bu_count: toCount(row.bu_count),
+      users_count: toCount(row.users_count),
+      total_max_license_users: row.total_max_license_users === null ? null : toCount(row.total_max_license_users),
       ...auditOf(row),
     };
   }
 
   async function load(db: Knex | Knex.Transaction, id: string): Promise<Cluster> {
-    const row = await repo.findById(db, id);
+    const row = await repo.findWithCounts(db, id);
     if (!row) throw new NotFoundError('Cluster not found');
-    const counts = await repo.countsFor(db, [id]);
-    return present(row, counts.get(id) ?? NO_COUNTS);
+    return present(row);
   }
 
   /** Loads the row under lock for a write; a missing (or, unless allowed, soft-deleted) cluster is 404. */
@@ -83,12 +102,15 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
     liveBusinessUnitCount: (trx: Knex.Transaction, id: string) => repo.liveBusinessUnitCount(trx, id),
 
     async list(auth: AuthContext, query: QueryParams<'listClusters'>): Promise<ClusterPage> {
-      const scope = clustersWith(auth.permissions, 'cluster.read');
-      const list = parseListQuery(query, { sortable: CLUSTER_SORTABLE });
-      const { rows, total } = await repo.listPage(knex, { list, isActive: query.is_active, deleted: query.deleted ?? 'exclude', scope });
-      const counts = await repo.countsFor(knex, rows.map((r) => r.id));
-      const data = await Promise.all(rows.map((r) => present(r, counts.get(r.id) ?? NO_COUNTS)));
-      return { data, paginate: paginateInfo(total, list) };
+      const filter = listFilter(auth, query);
+      const { rows, total } = await repo.listPage(knex, filter);
+      const data = await Promise.all(rows.map(present));
+      return { data, paginate: paginateInfo(total, filter.list) };
+    },
+
+    /** The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. */
+    async export(auth: AuthContext, query: QueryParams<'exportClusters'>): Promise<CsvExport<ClusterListRow>> {
+      return { name: 'clusters', columns: CSV_COLUMNS, batches: cursorBatches(knex, repo.exportRows(knex, listFilter(auth, query))) };
     },
 
     async get(auth: AuthContext, id: string): Promise<Cluster> {
@@ -115,6 +137,23 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
         assertMayChangeLicence(auth, 'max_license_bu', current.max_license_bu, values.max_license_bu);
         await guardUnique(values, () => repo.update(trx, id, values, auth.userId));
         await audit.record(trx, auth, { action: 'updateCluster', target: { type: 'cluster', id }, clusterId: id, before: pick(current, Object.keys(values)), after: values });
+        return load(trx, id);
+      });
+    },
+
+    /**
+     * Switches the cluster on or off: the update of `is_active` alone, with the update's access and audit event. A
+     * cluster already in that state is left as it is (nothing written, nothing recorded).
+     */
+    async setActive(auth: AuthContext, id: string, isActive: boolean): Promise<Cluster> {
+      assertCan(auth, 'cluster.update', id);
+      return knex.transaction(async (trx) => {
+        const current = await lockLive(trx, id);
+        if (current.is_active !== isActive) {
+          const values = { is_active: isActive };
+          await repo.update(trx, id, values, auth.userId);
+          await audit.record(trx, auth, { action: 'updateCluster', target: { type: 'cluster', id }, clusterId: id, before: pick(current, ['is_active']), after: values });
+        }
         return load(trx, id);
       });
     },

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { toCount } from '../../db/count.js';
+import type { ListQuery } from '../../core/list-query.js';
 import { displayNameSql, nextUpdatedAt } from '../../db/sql.js';
 
 type Db = Knex | Knex.Transaction;
@@ -53,6 +54,12 @@ export interface BuMemberRecord {
 const CLUSTER_MEMBER_COLUMNS = ['id', 'user_id', 'cluster_id', 'role', 'is_active', 'parent_bu_id', 'created_at', 'updated_at'].map((c) => `cluster_users.${c}`);
 const USER_COLUMNS = ['users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname'];
 
+/** Members by display name, then email: the order of both member lists and their exports. */
+const byName = (qb: Knex.QueryBuilder, idColumn: string) => qb.orderByRaw(`lower(${displayNameSql('users')}) asc, lower(users.email) asc, ${idColumn} asc`);
+
+/** The page of `q`, when it has one; else every row. */
+const limitedTo = (qb: Knex.QueryBuilder, q: Pick<ListQuery, 'limit' | 'offset'>) => (q.limit === undefined ? qb : qb.limit(q.limit).offset(q.offset));
+
 export function membershipRepository() {
   const clusterMembers = (db: Db) =>
     db('cluster_users')
@@ -62,16 +69,26 @@ export function membershipRepository() {
       .select(USER_COLUMNS)
       .select('parent_bu.name as parent_bu_name');
 
+  const buMembers = (db: Db) =>
+    db('bu_users')
+      .join('users', 'users.id', 'bu_users.user_id')
+      .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.created_at', 'bu_users.updated_at')
+      .select(USER_COLUMNS);
+
+  const clusterMembersOf = (db: Db, clusterId: string) => byName(clusterMembers(db).where('cluster_users.cluster_id', clusterId), 'cluster_users.id');
+  const buMembersOf = (db: Db, businessUnitId: string) => byName(buMembers(db).where('bu_users.business_unit_id', businessUnitId), 'bu_users.id');
+
   return {
     async userExists(db: Db, userId: string): Promise<boolean> {
       return !!(await db('users').select('id').where({ id: userId }).first());
     },
 
     async listClusterMembers(db: Db, clusterId: string): Promise<ClusterMemberRow[]> {
-      return clusterMembers(db)
-        .where('cluster_users.cluster_id', clusterId)
-        .orderByRaw(`lower(${displayNameSql('users')}) asc, lower(users.email) asc, cluster_users.id asc`);
+      return clusterMembersOf(db, clusterId);
     },
+
+    /** The cluster's member list (or the page of `q`): an export's query. */
+    exportClusterMembers: (db: Db, clusterId: string, q: Pick<ListQuery, 'limit' | 'offset'>): Knex.QueryBuilder => limitedTo(clusterMembersOf(db, clusterId), q),
 
     async findClusterMember(db: Db, id: string): Promise<ClusterMemberRow | undefined> {
       return clusterMembers(db).where('cluster_users.id', id).first();
@@ -108,21 +125,14 @@ export function membershipRepository() {
     },
 
     async listBuMembers(db: Db, businessUnitId: string): Promise<BuMemberRow[]> {
-      return db('bu_users')
-        .join('users', 'users.id', 'bu_users.user_id')
-        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.created_at', 'bu_users.updated_at')
-        .select(USER_COLUMNS)
-        .where('bu_users.business_unit_id', businessUnitId)
-        .orderByRaw(`lower(${displayNameSql('users')}) asc, lower(users.email) asc, bu_users.id asc`);
+      return buMembersOf(db, businessUnitId);
     },
 
+    /** The business unit's member list (or the page of `q`): an export's query. */
+    exportBuMembers: (db: Db, businessUnitId: string, q: Pick<ListQuery, 'limit' | 'offset'>): Knex.QueryBuilder => limitedTo(buMembersOf(db, businessUnitId), q),
+
     async findBuMemberView(db: Db, id: string): Promise<BuMemberRow | undefined> {
-      return db('bu_users')
-        .join('users', 'users.id', 'bu_users.user_id')
-        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.created_at', 'bu_users.updated_at')
-        .select(USER_COLUMNS)
-        .where('bu_users.id', id)
-        .first();
+      return buMembers(db).where('bu_users.id', id).first();
     },
 
     async findBuMember(db: Db, id: string): Promise<BuMemberRecord | undefined> {

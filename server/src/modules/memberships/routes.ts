@@ -1,10 +1,12 @@
 import { ifMatch } from '../../core/etag.js';
 import { operations, versioned } from '../../http/handler.js';
+import { csvReply, pageOrAll } from '../../http/export.js';
 import type { MembershipService } from './service.js';
 
 export function membershipRoutes(memberships: MembershipService) {
   return operations({
     listClusterUsers: async ({ auth, params }) => ({ status: 200, body: await memberships.listClusterUsers(auth, params.id) }),
+    exportClusterMembers: async ({ auth, query, req }) => csvReply(await memberships.exportClusterUsers(auth, pageOrAll(req, query))),
     addClusterUser: async ({ auth, body }) => versioned(201, await memberships.addClusterUser(auth, body)),
     updateClusterUser: async ({ auth, params, body, req }) =>
       versioned(200, await memberships.updateClusterUser(auth, params.id, body, ifMatch(req.headers['if-match']))),
@@ -14,6 +16,7 @@ export function membershipRoutes(memberships: MembershipService) {
     },
 
     listBusinessUnitUsers: async ({ auth, params }) => ({ status: 200, body: await memberships.listBusinessUnitUsers(auth, params.id) }),
+    exportBusinessUnitMembers: async ({ auth, query, req }) => csvReply(await memberships.exportBusinessUnitUsers(auth, pageOrAll(req, query))),
     addBusinessUnitUser: async ({ auth, body }) => versioned(201, await memberships.addBusinessUnitUser(auth, body)),
     updateBusinessUnitUser: async ({ auth, params, body, req }) =>
       versioned(200, await memberships.updateBusinessUnitUser(auth, params.id, body, ifMatch(req.headers['if-match']))),

@@ -1,12 +1,17 @@
 import type { Knex } from 'knex';
-import type { Schemas } from '../../core/contract.js';
+import type { QueryParams, Schemas } from '../../core/contract.js';
+import { iso } from '../../core/audit.js';
+import { statusText, type CsvColumn, type CsvExport } from '../../core/csv.js';
+import { displayName } from '../../core/display-name.js';
+import { parseListQuery } from '../../core/list-query.js';
+import { cursorBatches } from '../../db/cursor.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { assertCan, assertVisible, type AuthContext } from '../../core/permissions.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { pick, type AuditTrail } from '../audit/service.js';
 import { presentBuMember, presentClusterMember } from './present.js';
-import { membershipRepository } from './repository.js';
+import { membershipRepository, type BuMemberRow, type ClusterMemberRow } from './repository.js';
 
 type ClusterUser = Schemas['ClusterUser'];
 type ClusterUserCreate = Schemas['ClusterUserCreate'];
@@ -40,6 +45,24 @@ export interface MembershipDeps {
 const CLUSTER_MEMBER_FIELDS = ['user_id', 'cluster_id', 'role', 'is_active', 'parent_bu_id'];
 const BU_MEMBER_FIELDS = ['user_id', 'business_unit_id', 'role', 'is_active'];
 
+/** The columns both member exports share, around the cluster export's parent business unit. */
+function memberColumns<R extends BuMemberRow | ClusterMemberRow>(detail: CsvColumn<R>[]): CsvColumn<R>[] {
+  return [
+    { header: 'Username', value: (m) => m.username },
+    { header: 'Name', value: displayName },
+    { header: 'Email', value: (m) => m.email },
+    { header: 'Role', value: (m) => m.role },
+    ...detail,
+    { header: 'Status', value: (m) => statusText(m.is_active) },
+    { header: 'Created', value: (m) => iso(m.created_at) },
+  ];
+}
+const CLUSTER_MEMBER_COLUMNS = memberColumns<ClusterMemberRow>([{ header: 'Parent Business Unit', value: (m) => m.parent_bu_name }]);
+const BU_MEMBER_COLUMNS = memberColumns<BuMemberRow>([]);
+
+/** The member lists are not paged; their exports take `page`/`perpage` for the console's "this page". */
+const memberPage = (query: { page?: number; perpage?: number }) => parseListQuery(query, { sortable: {}, defaultSort: '' });
+
 /** The members of a business unit, for its detail view. */
 export function memberDirectory() {
   const repo = membershipRepository();
@@ -56,6 +79,19 @@ function buLicenceMessage(count: number, max: number): string {
 
 export function membershipService({ knex, audit, clusters, businessUnits }: MembershipDeps) {
   const repo = membershipRepository();
+
+  /** Reading a cluster's members needs `cluster.read` on it, and the cluster must exist. */
+  async function assertClusterReadable(auth: AuthContext, clusterId: string): Promise<void> {
+    assertCan(auth, 'cluster.read', clusterId);
+    if (!(await clusters.findRecord(knex, clusterId))) throw new NotFoundError('Cluster not found');
+  }
+
+  /** A business unit the caller may not see is as missing as one that does not exist. */
+  async function assertBusinessUnitVisible(auth: AuthContext, businessUnitId: string): Promise<void> {
+    const bu = await businessUnits.findRecord(knex, businessUnitId);
+    if (!bu) throw new NotFoundError('Business unit not found');
+    assertVisible(auth, bu.cluster_id, 'Business unit not found');
+  }
 
   async function assertUserExists(db: Knex | Knex.Transaction, userId: string): Promise<void> {
     if (!(await repo.userExists(db, userId))) throw new NotFoundError('User not found');
@@ -96,9 +132,15 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
 
   return {
     async listClusterUsers(auth: AuthContext, clusterId: string): Promise<{ data: ClusterUser[] }> {
-      assertCan(auth, 'cluster.read', clusterId);
-      if (!(await clusters.findRecord(knex, clusterId))) throw new NotFoundError('Cluster not found');
+      await assertClusterReadable(auth, clusterId);
       return { data: (await repo.listClusterMembers(knex, clusterId)).map(presentClusterMember) };
+    },
+
+    /** The cluster's member list as CSV, with the list's access. */
+    async exportClusterUsers(auth: AuthContext, query: QueryParams<'exportClusterMembers'>): Promise<CsvExport<ClusterMemberRow>> {
+      await assertClusterReadable(auth, query.cluster_id);
+      const rows = repo.exportClusterMembers(knex, query.cluster_id, memberPage(query));
+      return { name: 'cluster-members', columns: CLUSTER_MEMBER_COLUMNS, batches: cursorBatches(knex, rows) };
     },
 
     async addClusterUser(auth: AuthContext, input: ClusterUserCreate): Promise<ClusterUser> {
@@ -167,10 +209,15 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
     },
 
     async listBusinessUnitUsers(auth: AuthContext, businessUnitId: string): Promise<{ data: BusinessUnitUser[] }> {
-      const bu = await businessUnits.findRecord(knex, businessUnitId);
-      if (!bu) throw new NotFoundError('Business unit not found');
-      assertVisible(auth, bu.cluster_id, 'Business unit not found');
+      await assertBusinessUnitVisible(auth, businessUnitId);
       return { data: (await repo.listBuMembers(knex, businessUnitId)).map(presentBuMember) };
+    },
+
+    /** The business unit's member list as CSV, with the list's access. */
+    async exportBusinessUnitUsers(auth: AuthContext, query: QueryParams<'exportBusinessUnitMembers'>): Promise<CsvExport<BuMemberRow>> {
+      await assertBusinessUnitVisible(auth, query.business_unit_id);
+      const rows = repo.exportBuMembers(knex, query.business_unit_id, memberPage(query));
+      return { name: 'business-unit-members', columns: BU_MEMBER_COLUMNS, batches: cursorBatches(knex, rows) };
     },
 
     async addBusinessUnitUser(auth: AuthContext, input: BusinessUnitUserCreate): Promise<BusinessUnitUser> {

@@ -204,11 +204,15 @@ export function mappingRepository(knex: Knex) {
       return row ? toRecord(row) : undefined;
     },
 
-    /** Every live mapping of the type, active or not, in resolve's rank order (for explain). */
-    async candidates(documentType: string): Promise<MappingRecord[]> {
-      const rows = await selectMappings(knex).where('m.document_type', documentType).orderByRaw(RANK);
+    /**
+     * Every live mapping of the type in resolve's rank order: active or not (for explain), or only the active ones
+     * (what the resolve cache keeps for the type).
+     */
+    async candidates(documentType: string, { activeOnly = false } = {}): Promise<MappingRecord[]> {
+      const rows = await applyFilters(selectMappings(knex), { documentType, activeOnly }, undefined).orderByRaw(RANK);
       return (rows as Array<Record<string, unknown>>).map(toRecord);
     },
   };
 }
 
+export type MappingRepository = ReturnType<typeof mappingRepository>;

@@ -1,4 +1,5 @@
-import { ifMatch } from '../../core/etag.js';
+import { ANY_VERSION, ifMatch } from '../../core/etag.js';
+import { runBulk } from '../../http/bulk.js';
 import { operations, versioned } from '../../http/handler.js';
 import type { MappingService } from './service.js';
 
@@ -10,6 +11,12 @@ export function printTemplateMappingRoutes(mappings: MappingService) {
       status: 200,
       body: await mappings.resolve(query.document_type, query.bu_code, query.explain === true),
     }),
+    bulkPrintTemplateMappings: async ({ auth, body, req }) =>
+      runBulk(req, body, {
+        deactivate: (id) => mappings.update(id, { is_active: false }, auth, ANY_VERSION),
+        activate: (id) => mappings.update(id, { is_active: true }, auth, ANY_VERSION),
+        delete: (id) => mappings.remove(id, auth),
+      }),
     getPrintTemplateMapping: async ({ params }) => versioned(200, await mappings.get(params.id)),
     createPrintTemplateMapping: async ({ auth, body }) => {
       const created = await mappings.create(body, auth);

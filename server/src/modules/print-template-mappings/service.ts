@@ -3,9 +3,12 @@ import type { QueryParams, Schemas } from '../../core/contract.js';
 import { BadRequestError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import type { AuthContext } from '../../core/permissions.js';
+import type { ChangeFeed } from '../../db/changes.js';
 import { DELETED, LIVE, pick, type AuditTrail } from '../audit/service.js';
 import { parseListQuery, toPage, type Page } from '../../core/list-query.js';
 import { DOCUMENT_TYPES, isDocumentType } from './document-types.js';
+import { permission, type Candidate } from './permission.js';
+import { resolveCache } from './resolve-cache.js';
 import {
   MAPPING_DEFAULT_SORT,
   MAPPING_SORTABLE,
@@ -21,8 +24,6 @@ const NOT_FOUND = 'No such print template mapping (or it was deleted)';
 
 /** Create and update share the merge rules below; update's fields are all optional. */
 type MappingInput = Schemas['PrintTemplateMappingCreate'] | Schemas['PrintTemplateMappingUpdate'];
-export type Candidate = Schemas['ResolveCandidate'];
-type Outcome = Candidate['outcome'];
 
 /** No permitted mapping; with explain it carries every candidate and why it lost. */
 class NoPermittedMappingError extends NotFoundError {
@@ -39,22 +40,6 @@ function codeList(list: unknown[]): string[] {
 
 function blankToNull(label: string | null | undefined): string | null {
   return label === undefined || label === null || label.trim() === '' ? null : label;
-}
-
-/** Mirrors the rule of the resolve statement for one candidate (deny wins; an empty allow list means all BUs). */
-function permission(m: MappingRecord, buCode: string | null): { ok: true } | { ok: false; outcome: Outcome; reason: string } {
-  if (!m.is_active) return { ok: false, outcome: 'inactive', reason: 'Inactive: resolve skips switched-off mappings' };
-  const deny = m.deny_business_unit ?? [];
-  if (buCode !== null && deny.includes(buCode)) return { ok: false, outcome: 'denied', reason: `Business unit ${buCode} is in the deny list (deny wins over allow)` };
-  const allow = m.allow_business_unit ?? [];
-  if (allow.length > 0 && (buCode === null || !allow.includes(buCode))) {
-    const reason =
-      buCode === null
-        ? `The allow list (${allow.join(', ')}) restricts it and no business unit was given`
-        : `Business unit ${buCode} is not in the allow list (${allow.join(', ')})`;
-    return { ok: false, outcome: 'not_in_allow_list', reason };
-  }
-  return { ok: true };
 }
 
 function rankText(m: MappingRecord): string {
@@ -98,8 +83,9 @@ function updatePatch(input: MappingInput): Partial<MappingColumns> {
   return patch;
 }
 
-export function mappingService(knex: Knex, audit: AuditTrail) {
+export function mappingService(knex: Knex, audit: AuditTrail, changes: ChangeFeed) {
   const repo = mappingRepository(knex);
+  const resolved = resolveCache(repo, changes);
 
   /**
    * Lock order for every write that can demote: the document types' locks first, then rows. A demotion updates other
@@ -166,8 +152,9 @@ export function mappingService(knex: Knex, audit: AuditTrail) {
     },
 
     /**
-     * Seed rule 4 in one indexed statement. With `explain`, every live candidate of the type is judged by the same
-     * rule and the winner of the statement is marked selected.
+     * Seed rule 4, answered from memory (the resolve cache), or by one indexed statement while the cache cannot be
+     * trusted. With `explain`, which also shows inactive candidates, the statement answers, every live candidate of
+     * the type is judged by the same rule and the winner of the statement is marked selected.
      */
     async resolve(
       documentTypeRaw: string | undefined,
@@ -177,7 +164,7 @@ export function mappingService(knex: Knex, audit: AuditTrail) {
       const documentType = (documentTypeRaw ?? '').trim();
       if (documentType === '') throw new BadRequestError('document_type is required', [{ path: '/query/document_type', message: 'must not be blank' }]);
       const buCode = buCodeRaw !== undefined && buCodeRaw.trim() !== '' ? buCodeRaw.trim() : null;
-      const winner = await repo.resolve(documentType, buCode);
+      const winner = explain ? await repo.resolve(documentType, buCode) : await resolved.resolve(documentType, buCode);
       const notFound = `No active print template mapping of document type ${documentType} permits ${buCode === null ? 'a request without a business unit' : `business unit ${buCode}`}`;
       if (!explain) {
         if (!winner) throw new NoPermittedMappingError(notFound);

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
-import type { ListQuery } from '../../core/list-query.js';
+import type { ListQuery, SortTerm } from '../../core/list-query.js';
 import type { PermissionKey } from '../../core/permissions.js';
-import { toCount } from '../../db/count.js';
-import { applyListQuery, displayNameSql, likeContains, nextUpdatedAt } from '../../db/sql.js';
+import { LIST_PAGE, applyListQuery, displayNameSql, likeContains, listPageStatement, nextUpdatedAt, pageOf } from '../../db/sql.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -74,6 +73,9 @@ export const USER_SORTABLE: Record<string, string> = {
   updated_at: 'users.updated_at',
 };
 
+/** The search's order: lower(username) is the unique index's expression, so ordered reads walk the index. */
+const SEARCH_ORDER: SortTerm[] = [{ field: 'username', column: 'lower(users.username)', direction: 'asc' }];
+
 const RECORD_COLUMNS = ['id', 'username', 'email', 'firstname', 'middlename', 'lastname', 'is_active', 'is_super_admin', 'must_change_password', 'updated_at'].map((c) => `users.${c}`);
 
 export function userRepository(knex: Knex) {
@@ -118,8 +120,8 @@ export function userRepository(knex: Knex) {
   }
 
   /** The account columns of the contract, with grant_count and sign_in_delayed computed by the database. */
-  function selectAccounts(db: Db): Knex.QueryBuilder {
-    return db('users').select(
+  function selectAccounts(qb: Knex.QueryBuilder): Knex.QueryBuilder {
+    return qb.select(
       'users.id', 'users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname',
       'users.is_active', 'users.is_super_admin', 'users.must_change_password', 'users.last_sign_in_at', 'users.created_at', 'users.updated_at',
       knex.raw(`${displayNameSql('users')} as display_name`),
@@ -129,33 +131,32 @@ export function userRepository(knex: Knex) {
     );
   }
 
+  /** The list statements' rows are the `users` rows of the page's ids. */
+  const pageUsers = (qb: Knex.QueryBuilder) => qb.leftJoin('users', 'users.id', `${LIST_PAGE}.id`);
+
   return {
-    /** The add-user dialog's search over the user pool. */
+    /** The add-user dialog's search over the user pool: the page and the total in one statement. */
     async search(s: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
-      const [countRow] = await searchFiltered(s).count({ count: '*' });
-      const total = toCount(countRow?.count);
-      if (total === 0) return { rows: [], total };
-      const rows: UserRow[] = await searchFiltered(s)
-        .select('users.id', 'users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname', 'users.is_active')
-        // lower(username) is the unique index's expression: ordered reads walk the index.
-        .orderByRaw('lower(users.username) asc, users.id asc')
-        .limit(s.limit)
-        .offset(s.offset);
-      return { rows, total };
+      const statement = listPageStatement(knex, searchFiltered(s), { sort: SEARCH_ORDER, limit: s.limit, offset: s.offset }, 'users.id', (qb) =>
+        pageUsers(qb).select('users.id', 'users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname', 'users.is_active'),
+        { selective: Boolean(s.search) });
+      return pageOf<UserRow>(await statement);
     },
 
     async listPage(db: Db, f: AccountListFilter): Promise<{ rows: AccountRow[]; total: number }> {
-      const base = accountsFiltered(db, f);
-      const [countRow] = await base.clone().count({ count: '*' });
-      const total = toCount(countRow?.count);
-      if (total === 0) return { rows: [], total };
-      const pageIds = applyListQuery(base.clone().select('users.id'), f.list, 'users.id');
-      const page = applyListQuery(selectAccounts(db).whereIn('users.id', pageIds), { ...f.list, limit: undefined }, 'users.id');
-      return { rows: (await page) as AccountRow[], total };
+      const statement = listPageStatement(db, accountsFiltered(db, f), f.list, 'users.id', (qb) => selectAccounts(pageUsers(qb)), {
+        selective: Boolean(f.list.search),
+      });
+      return pageOf<AccountRow>(await statement);
+    },
+
+    /** The list's accounts in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */
+    exportRows(db: Db, f: AccountListFilter): Knex.QueryBuilder {
+      return applyListQuery(selectAccounts(accountsFiltered(db, f)), f.list, 'users.id');
     },
 
     async findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
-      return selectAccounts(db).where('users.id', id).first();
+      return selectAccounts(db('users')).where('users.id', id).first();
     },
 
     /** Locks the account row until the transaction ends. */

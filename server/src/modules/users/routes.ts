@@ -1,11 +1,19 @@
 import { ifMatch } from '../../core/etag.js';
 import { operations, versioned } from '../../http/handler.js';
+import { csvReply, pageOrAll } from '../../http/export.js';
+import { runBulk } from '../../http/bulk.js';
 import type { UserService } from './service.js';
 
 export function userRoutes(users: UserService) {
   return operations({
     searchUsers: async ({ query }) => ({ status: 200, body: await users.search(query) }),
     listUsers: async ({ auth, query }) => ({ status: 200, body: await users.list(auth, query) }),
+    exportUsers: async ({ auth, query, req }) => csvReply(await users.export(auth, pageOrAll(req, query))),
+    bulkUsers: async ({ auth, body, req }) =>
+      runBulk(req, body, {
+        deactivate: (id) => users.deactivate(auth, id),
+        reactivate: (id) => users.reactivate(auth, id),
+      }),
     getUser: async ({ auth, params }) => versioned(200, await users.get(auth, params.id)),
     createUser: async ({ auth, body }) => {
       const created = await users.create(auth, body);

@@ -1,0 +1,41 @@
+import { Checkbox, TableCell } from '@mui/material';
+import { useBulkTranslate } from './messages';
+import type { Identifier } from 'react-admin';
+import type { BulkSelection } from './useBulkSelection';
+
+const cell = { width: 48, pl: 1, pr: 0 } as const;
+
+/** The header checkbox: selects every row of the page; half-checked while only some are. */
+export const SelectAllCell = ({ selection, disabled }: { selection: BulkSelection; disabled?: boolean }) => {
+  const translate = useBulkTranslate();
+  return (
+    <TableCell padding="checkbox" sx={cell}>
+      <Checkbox
+        size="small"
+        checked={selection.allSelected}
+        indeterminate={selection.someSelected}
+        disabled={disabled}
+        onChange={selection.toggleAll}
+        inputProps={{ 'aria-label': translate('bulk.select_all') }}
+        data-testid="select-all"
+      />
+    </TableCell>
+  );
+};
+
+/** A row's checkbox; a click on it selects the row without opening the record. */
+export const SelectRowCell = ({ selection, id, name, disabled }: { selection: BulkSelection; id: Identifier; name: string; disabled?: boolean }) => {
+  const translate = useBulkTranslate();
+  return (
+    <TableCell padding="checkbox" sx={cell} onClick={(e) => e.stopPropagation()}>
+      <Checkbox
+        size="small"
+        checked={selection.isSelected(id)}
+        disabled={disabled}
+        onChange={() => selection.toggle(id)}
+        inputProps={{ 'aria-label': translate('bulk.select_row', { name }) }}
+        data-testid={`select-row-${id}`}
+      />
+    </TableCell>
+  );
+};

@@ -1,0 +1,67 @@
+import type { ChangeFeed } from '../../db/changes.js';
+import { permission } from './permission.js';
+import type { MappingRecord, MappingRepository } from './repository.js';
+
+/**
+ * What a resolve answer is made of: the mappings themselves, their templates' names, their actors' names (users) and
+ * the business unit codes that exist. A change to any of them drops the whole cache; they change rarely.
+ */
+const SOURCES = new Set(['print_template_mappings', 'report_templates', 'business_units', 'users']);
+
+/**
+ * Resolve answered from memory (every printed document asks it). Per document type it keeps the live, active
+ * mappings of the type in resolve's rank order, loaded with one query on the first resolve of the type; the answer
+ * is the first of them the business unit may use, by the statement's own rule (`permission`).
+ *
+ * It trusts what it keeps only while the change feed is live: otherwise a write on another replica could go unheard,
+ * so every resolve reads through with the single statement.
+ */
+export function resolveCache(repo: MappingRepository, changes: ChangeFeed) {
+  const byType = new Map<string, MappingRecord[]>();
+  /** Loads under way, so concurrent first resolves of a type share one query. */
+  const loading = new Map<string, Promise<MappingRecord[]>>();
+  /** Counts flushes: a load that a flush overtook may hold what the flush was about, so it is not kept. */
+  let generation = 0;
+
+  const flush = () => {
+    generation += 1;
+    byType.clear();
+    loading.clear();
+  };
+  changes.subscribe({
+    onChange: (change) => {
+      if (SOURCES.has(change.table)) flush();
+    },
+    onReset: flush,
+  });
+
+  function candidatesOf(documentType: string): Promise<MappingRecord[]> {
+    const kept = byType.get(documentType);
+    if (kept) return Promise.resolve(kept);
+    const pending = loading.get(documentType);
+    if (pending) return pending;
+    const startedAt = generation;
+    const load = repo.candidates(documentType, { activeOnly: true }).then((candidates) => {
+      // A type without mappings is not kept: any caller may ask for any text, and the cache must stay as small as the
+      // mappings are (such a resolve is a 404 that asks the database).
+      if (startedAt === generation && candidates.length > 0) byType.set(documentType, candidates);
+      return candidates;
+    });
+    loading.set(documentType, load);
+    const done = () => {
+      if (loading.get(documentType) === load) loading.delete(documentType);
+    };
+    load.then(done, done);
+    return load;
+  }
+
+  return {
+    /** The mapping that prints `documentType` for `buCode`, as the resolve statement would answer it. */
+    async resolve(documentType: string, buCode: string | null): Promise<MappingRecord | undefined> {
+      if (!changes.live) return repo.resolve(documentType, buCode);
+      const winner = (await candidatesOf(documentType)).find((m) => permission(m, buCode).ok);
+      // A copy: the kept record is shared by every later answer and must never be changed by one of them.
+      return winner && structuredClone(winner);
+    },
+  };
+}

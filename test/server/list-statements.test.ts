@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../openapi/generated/schema.js';
+import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { engines, startTestServer, type TestServer } from './support/index.js';
+
+type Cluster = components['schemas']['Cluster'];
+type Paginate = components['schemas']['Paginate'];
+type Page = { data: Array<{ id: string }>; paginate: Paginate };
+
+const PASSWORD = 'list-statements-pass';
+const tag = () => randomUUID().slice(0, 6).toUpperCase();
+
+interface Statement {
+  sql: string;
+  options?: { name?: string };
+}
+
+/** The caller's standing (its flags, grants and session: one statement) is the authentication's, not the list's. */
+const isCallerStanding = (sql: string) => /from "users" left join "permission_grants"/.test(sql);
+
+describe.each(engines())('list pages as one statement on %s', (engine) => {
+  let t: TestServer;
+  let admin: string;
+  let passwordHash: string;
+
+  /** The response of one GET and the statements the list itself ran for it. */
+  async function listed(path: string, token = admin): Promise<{ page: Page; statements: Statement[] }> {
+    const seen: Statement[] = [];
+    const onQuery = (q: Statement) => seen.push({ sql: q.sql, options: q.options });
+    t.knex.on('query', onQuery);
+    try {
+      const res = await t.fetch(path, { token });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return { page: (await res.json()) as Page, statements: seen.filter((s) => !isCallerStanding(s.sql)) };
+    } finally {
+      t.knex.off('query', onQuery);
+    }
+  }
+
+  /** The page, after checking that the list ran exactly one statement for it. */
+  async function onePage(path: string, token = admin): Promise<Page> {
+    const { page, statements } = await listed(path, token);
+    expect(statements.map((s) => s.sql)).toHaveLength(1);
+    return page;
+  }
+
+  async function post<T>(path: string, json: unknown): Promise<T> {
+    const res = await t.fetch(path, { method: 'POST', token: admin, json });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as T;
+  }
+
+  const createCluster = (code: string) => post<Cluster>('/api-system/clusters', { code, name: `Cluster ${code}` });
+  const createBu = (clusterId: string, code: string) => post<{ id: string }>('/api-system/business-units', { cluster_id: clusterId, code, name: `Hotel ${code}` });
+
+  async function remove(path: string): Promise<void> {
+    expect((await t.fetch(path, { method: 'DELETE', token: admin })).status).toBe(204);
+  }
+
+  async function userWith(grants: Array<[key: string, clusterId: string | null]>, name = `ls-${randomUUID().slice(0, 8)}`): Promise<{ id: string; username: string; token: string }> {
+    const [row] = await t.knex('users').insert({ username: name, email: `${name}@example.com`, password_hash: passwordHash }).returning('id');
+    const id = (row as { id: string }).id;
+    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    return { id, username: name, token: await t.login(name, PASSWORD) };
+  }
+
+  beforeAll(async () => {
+    t = await startTestServer(engine);
+    admin = await t.login('admin');
+    passwordHash = await hashPassword(PASSWORD);
+  });
+  afterAll(() => t?.close());
+
+  it('when clusters are listed, then one statement returns the rows, their counts and audit names, and the total', async () => {
+    const prefix = `LS${tag()}`;
+    const [a, b, c] = [await createCluster(`${prefix}-A`), await createCluster(`${prefix}-B`), await createCluster(`${prefix}-C`)];
+    await createBu(a.id, `${prefix}-A1`);
+    await createBu(a.id, `${prefix}-A2`);
+    const member = await userWith([]);
+    await t.knex('cluster_users').insert({ user_id: member.id, cluster_id: a.id });
+
+    const page = await onePage(`/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=2`);
+    expect(page.paginate).toEqual({ total: 3, page: 1, perpage: 2, pages: 2 });
+    expect(page.data.map((r) => r.id)).toEqual([a.id, b.id]);
+    expect(page.data[0]).toMatchObject({ bu_count: 2, users_count: 1, total_max_license_users: null, created_by_name: 'Platform Admin', deleted_by_name: null });
+    expect(page.data[1]).toMatchObject({ bu_count: 0, users_count: 0 });
+
+    const second = await onePage(`/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=2&page=2`);
+    expect(second.data.map((r) => r.id)).toEqual([c.id]);
+    expect(second.paginate.total).toBe(3);
+  });
+
+  it('when the page is past the end, then every list answers no rows and the right total', async () => {
+    const prefix = `LE${tag()}`;
+    const cluster = await createCluster(`${prefix}-A`);
+    await createCluster(`${prefix}-B`);
+    await createBu(cluster.id, `${prefix}-U1`);
+    const user = await userWith([], `le-${prefix.toLowerCase()}`);
+
+    const clusters = await onePage(`/api-system/clusters?search=${prefix}&perpage=1&page=9`);
+    expect(clusters).toEqual({ data: [], paginate: { total: 2, page: 9, perpage: 1, pages: 2 } });
+    const units = await onePage(`/api-system/business-units?cluster_id=${cluster.id}&page=5`);
+    expect(units).toEqual({ data: [], paginate: { total: 1, page: 5, perpage: 10, pages: 1 } });
+    const search = await onePage(`/api-system/user?search=${user.username}&page=3`);
+    expect(search).toEqual({ data: [], paginate: { total: 1, page: 3, perpage: 10, pages: 1 } });
+    const accounts = await onePage(`/api-system/users?search=${user.username}&page=2`);
+    expect(accounts).toEqual({ data: [], paginate: { total: 1, page: 2, perpage: 10, pages: 1 } });
+
+    // Nothing matches: still one statement, and a total of 0.
+    expect(await onePage(`/api-system/clusters?search=none-${prefix}`)).toEqual({ data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 1 } });
+  });
+
+  it('when rows are soft-deleted, then deleted=exclude|include|only page and count their own rows', async () => {
+    const prefix = `LD${tag()}`;
+    const clusters = [await createCluster(`${prefix}-A`), await createCluster(`${prefix}-B`), await createCluster(`${prefix}-C`)];
+    await remove(`/api-system/clusters/${clusters[1]!.id}`);
+    const q = (deleted: string, page: number) => `/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=1&page=${page}&deleted=${deleted}`;
+    expect((await onePage(q('exclude', 2))).data.map((r) => r.id)).toEqual([clusters[2]!.id]);
+    expect((await onePage(q('exclude', 2))).paginate.total).toBe(2);
+    expect((await onePage(q('include', 2))).data.map((r) => r.id)).toEqual([clusters[1]!.id]);
+    expect((await onePage(q('include', 3))).paginate.total).toBe(3);
+    const only = await onePage(q('only', 1));
+    expect(only.data.map((r) => r.id)).toEqual([clusters[1]!.id]);
+    expect(only.paginate.total).toBe(1);
+    expect(only.data[0]).toMatchObject({ deleted_by_name: 'Platform Admin' });
+
+    const unit = await createBu(clusters[0]!.id, `${prefix}-U1`);
+    await createBu(clusters[0]!.id, `${prefix}-U2`);
+    await remove(`/api-system/business-units/${unit.id}`);
+    const units = (deleted: string) => `/api-system/business-units?cluster_id=${clusters[0]!.id}&deleted=${deleted}`;
+    expect((await onePage(units('exclude'))).paginate.total).toBe(1);
+    expect((await onePage(units('include'))).paginate.total).toBe(2);
+    expect((await onePage(units('only'))).data.map((r) => r.id)).toEqual([unit.id]);
+  });
+
+  it('when the caller reads one cluster only, then the lists page and count that cluster only', async () => {
+    const prefix = `LC${tag()}`;
+    const mine = await createCluster(`${prefix}-A`);
+    const other = await createCluster(`${prefix}-B`);
+    for (const code of ['U1', 'U2', 'U3']) await createBu(mine.id, `${prefix}-${code}`);
+    await createBu(other.id, `${prefix}-X1`);
+    const reader = await userWith([['cluster.read', mine.id]]);
+
+    const clusters = await onePage(`/api-system/clusters?search=${prefix}`, reader.token);
+    expect(clusters.data.map((r) => r.id)).toEqual([mine.id]);
+    expect(clusters.paginate.total).toBe(1);
+    const units = await onePage(`/api-system/business-units?search=${prefix}&perpage=2&page=2&sort=code%3Aasc`, reader.token);
+    expect(units.paginate).toEqual({ total: 3, page: 2, perpage: 2, pages: 2 });
+    expect(units.data).toHaveLength(1);
+    expect(units.data[0]).toMatchObject({ cluster_id: mine.id, cluster_name: mine.name, users_count: 0 });
+  });
+
+  it('when users are searched or listed, then one statement returns the page and the total', async () => {
+    const prefix = `ls${tag().toLowerCase()}`;
+    const users = [await userWith([], `${prefix}-a`), await userWith([], `${prefix}-b`), await userWith([], `${prefix}-c`)];
+    const cluster = await createCluster(`${prefix.toUpperCase()}-A`);
+    await t.knex('cluster_users').insert({ user_id: users[0]!.id, cluster_id: cluster.id });
+
+    const search = await onePage(`/api-system/user?search=${prefix}&perpage=2&page=2`);
+    expect(search.data.map((r) => r.id)).toEqual([users[2]!.id]);
+    expect(search.paginate.total).toBe(3);
+    const outside = await onePage(`/api-system/user?search=${prefix}&exclude_cluster_id=${cluster.id}`);
+    expect(outside.data.map((r) => r.id)).toEqual([users[1]!.id, users[2]!.id]);
+
+    const accounts = await onePage(`/api-system/users?search=${prefix}&perpage=2`);
+    expect(accounts.paginate).toEqual({ total: 3, page: 1, perpage: 2, pages: 2 });
+    expect(accounts.data.map((r) => r.id)).toEqual([users[0]!.id, users[1]!.id]);
+    expect(accounts.data[0]).toMatchObject({ grant_count: 0, sign_in_delayed: false });
+  });
+
+  it('when the business-unit list runs on PostgreSQL, then it is a named (prepared) statement, and a search never is', async () => {
+    const cluster = await createCluster(`LP${tag()}`);
+    await createBu(cluster.id, `LP${tag()}`);
+    const [plain] = (await listed(`/api-system/business-units?cluster_id=${cluster.id}`)).statements;
+    const [searched] = (await listed(`/api-system/business-units?cluster_id=${cluster.id}&search=LP`)).statements;
+    expect(searched?.options?.name).toBeUndefined();
+    if (engine === 'postgres') expect(plain?.options?.name).toMatch(/^q_/);
+    else expect(plain?.options?.name).toBeUndefined();
+  });
+});
