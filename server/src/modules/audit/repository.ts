@@ -77,10 +77,15 @@ const newestFirst = (qb: Knex.QueryBuilder) => qb.orderBy([{ column: 'e.at', ord
 
 export function auditRepository(knex: Knex) {
   return {
-    /** Appends one event in the caller's transaction; the actor's display name is copied as it is now. */
+    /**
+     * Appends one event in the caller's transaction; the actor's display name is copied as it is now. The event's time
+     * is the moment of the change, not the transaction's start (`now()`): a change that waited behind another one's
+     * lock happened after it, and the trail must read in that order.
+     */
     async insert(db: Knex | Knex.Transaction, row: AuditRow): Promise<void> {
       await db('audit_events').insert({
         ...row,
+        at: db.raw('clock_timestamp()'),
         changes: JSON.stringify(row.changes),
         actor_name: row.actor_id ? db.raw(`(select ${displayNameSql('u')} from users u where u.id = ?)`, [row.actor_id]) : null,
       });
