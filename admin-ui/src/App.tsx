@@ -13,6 +13,7 @@ import { Dashboard } from './dashboard';
 import { domainDashboardRoutes } from './domain-dashboards';
 import { AccountPage } from './account';
 import { AUDIT_LOG_PATH, AuditLogPage } from './audit-log';
+import { MEMBER_IMPORT_PATH, MemberImportPage } from './member-import';
 
 const queryClient = createQueryClient();
 // The sign-in form is needed once per session: it loads on its own.
@@ -63,6 +64,7 @@ export const App = () => (
       {/* Every signed-in user's own page: no permission beyond being signed in. */}
       <Route path="/account" element={<AccountPage />} />
       <Route path={AUDIT_LOG_PATH} element={<AuditLogPage />} />
+      <Route path={MEMBER_IMPORT_PATH} element={<MemberImportPage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -5,6 +5,9 @@ import { MEMBERSHIP_ROLES } from './lib/membership';
 import { CONFIG_DATATYPES } from './lib/configEntries';
 import { CALCULATION_METHODS } from './resources/business-units/businessUnitForm';
 import { BULK_ACTIONS } from './dataProvider/methods/bulk';
+import { IMPORT_OUTCOMES, IMPORT_REASONS } from './member-import/importFile';
+import { memberImportScreenMessages } from './member-import/messages';
+import type { Messages } from './lib/messages';
 
 const enumOf = (schema: string) => [...(schemaNamed(schema).enum ?? [])].sort();
 const propertyEnumOf = (schema: string, property: string) => {
@@ -25,4 +28,20 @@ describe('the console lists every value of the contract’s enums', () => {
     expect([...BULK_ACTIONS.users].sort()).toEqual(propertyEnumOf('UserBulkRequest', 'action'));
     expect([...BULK_ACTIONS['print-template-mappings']].sort()).toEqual(propertyEnumOf('PrintTemplateMappingBulkRequest', 'action'));
   });
+  it('outcomes and refusal reasons of the membership import', () => {
+    expect([...IMPORT_OUTCOMES].sort()).toEqual(propertyEnumOf('MembershipImportRow', 'outcome'));
+    expect([...IMPORT_REASONS].sort()).toEqual(propertyEnumOf('MembershipImportRow', 'reason'));
+  });
+});
+
+// A value the console lists but has no words for would show its raw code.
+describe('the console has words for every value of the import’s enums', () => {
+  const tree = (locale: 'en' | 'th', branch: string) => (memberImportScreenMessages[locale]['member_import'] as Messages)[branch] as Messages;
+  for (const locale of ['en', 'th'] as const) {
+    it(`in ${locale}`, () => {
+      expect(Object.keys(tree(locale, 'outcomes')).sort()).toEqual([...IMPORT_OUTCOMES].sort());
+      expect(Object.keys(tree(locale, 'outcome_counts')).sort()).toEqual([...IMPORT_OUTCOMES].sort());
+      expect(Object.keys(tree(locale, 'reasons')).sort()).toEqual([...IMPORT_REASONS].sort());
+    });
+  }
 });

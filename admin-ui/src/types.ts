@@ -122,3 +122,11 @@ export type AuditEventQuery = QueryOf<'listAuditEvents'>;
 export type ClusterMemberExportQuery = QueryOf<'exportClusterMembers'>;
 export type BusinessUnitMemberExportQuery = QueryOf<'exportBusinessUnitMembers'>;
 export type AuditTargetType = AuditEvent['target_type'];
+
+// The membership CSV import
+export type MembershipImportResult = Schemas['MembershipImportResult'];
+export type MembershipImportRow = Schemas['MembershipImportRow'];
+export type MembershipImportSummary = MembershipImportResult['summary'];
+export type MembershipImportMode = MembershipImportResult['mode'];
+export type MembershipImportOutcome = MembershipImportRow['outcome'];
+export type MembershipImportReason = NonNullable<MembershipImportRow['reason']>;

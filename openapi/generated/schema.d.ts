@@ -1063,6 +1063,30 @@ export interface paths {
         patch: operations["updateBusinessUnitUser"];
         trace?: never;
     };
+    "/api-system/memberships/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or update many memberships from a CSV file, with a dry run
+         * @description Reads a CSV file of memberships, one per row, and plans each row: `added`, `updated`, `unchanged`, or `refused` with the reason. Line 1 is the header naming the columns (any order, case-insensitive): `user` (a username or an email), `business_unit` (a business unit's code) and/or `cluster` (a cluster's code), and optionally `role` (`admin` or `user`) and `active` (`true`/`false`, `yes`/`no`, `1`/`0`). A row with a business unit joins the user to that business unit (a `cluster` on the same row must then be the unit's own); a row with only a cluster joins the user to the cluster. A blank role or active keeps the membership's current value (a new one is a `user`, active).
+         *
+         *     The file is UTF-8 with or without a byte-order mark, separated by commas or semicolons (whichever the header uses), with fields quoted as in RFC 4180; at most 5 MB and 10,000 rows. A file that cannot be read as such (empty, binary, no header, an unclosed quote, too many rows) is refused as a whole with 400 naming the problem and the line; a row that can be read but not carried out is refused on its own in the plan.
+         *
+         *     With `dry_run=true` nothing is written. Otherwise the same plan is made again under the licence-cap locks of the business units and clusters the file names, in one transaction: with `mode=all_or_nothing` (the default) a plan with any refused row writes nothing (`applied: false`); with `mode=valid_rows` the refused rows are skipped. Each change is recorded as its own audit event (`addBusinessUnitUser`, `updateClusterUser`, ...) carrying the import's id. A row needs `cluster.update` on its cluster (a cluster the caller holds no grant on is as unknown as a missing one); the licence cap of a business unit counts the rows above in the same file.
+         */
+        post: operations["importMemberships"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-system/print-template-mappings": {
         parameters: {
             query?: never;
@@ -2841,6 +2865,144 @@ export interface components {
             /** @example false */
             is_active?: boolean;
         };
+        /** @description The CSV file in the form field `file`: UTF-8, at most 5 MB (5,242,880 bytes) and 10,000 rows. */
+        MembershipImportUpload: {
+            /** Format: binary */
+            file: string;
+        };
+        /** @description One row of the file and its outcome. `reason` says why a row is refused: `malformed_row` (a value that cannot be read, or the wrong number of fields), `unknown_user`, `unknown_business_unit`, `unknown_cluster`, `ambiguous_cluster` (two live clusters share the code), `no_permission` (no `cluster.update` on its cluster), `licence_cap_reached` (counting the rows above it in the file) or `duplicate_row` (the same user and business unit or cluster as a row above). */
+        MembershipImportRow: {
+            /**
+             * Format: int32
+             * @description The row's line in the file (the header is line 1).
+             * @example 2
+             */
+            line: number;
+            /**
+             * @description The user as the file names it.
+             * @example somchai@example.com
+             */
+            user: string;
+            /** @example A-PKT */
+            business_unit: string | null;
+            /** @example null */
+            cluster: string | null;
+            /**
+             * @description The role the row asks for (null keeps the current one).
+             * @example admin
+             * @enum {string|null}
+             */
+            role: "admin" | "user" | null;
+            /**
+             * @description The state the row asks for (null keeps the current one).
+             * @example true
+             */
+            active: boolean | null;
+            /**
+             * @example added
+             * @enum {string}
+             */
+            outcome: "added" | "updated" | "unchanged" | "refused";
+            /**
+             * @example null
+             * @enum {string|null}
+             */
+            reason: "malformed_row" | "unknown_user" | "unknown_business_unit" | "unknown_cluster" | "ambiguous_cluster" | "no_permission" | "licence_cap_reached" | "duplicate_row" | null;
+            /**
+             * @description What the row does, or why it is refused, in words.
+             * @example Joins A-PKT as admin
+             */
+            detail: string;
+        };
+        /**
+         * @description What an import planned for each row of the file, and whether it was written.
+         * @example {
+         *       "import_id": "5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a",
+         *       "dry_run": false,
+         *       "mode": "valid_rows",
+         *       "applied": true,
+         *       "summary": {
+         *         "total": 2,
+         *         "added": 1,
+         *         "updated": 0,
+         *         "unchanged": 0,
+         *         "refused": 1
+         *       },
+         *       "rows": [
+         *         {
+         *           "line": 2,
+         *           "user": "somchai@example.com",
+         *           "business_unit": "A-PKT",
+         *           "cluster": null,
+         *           "role": "admin",
+         *           "active": true,
+         *           "outcome": "added",
+         *           "reason": null,
+         *           "detail": "Joins A-PKT as admin"
+         *         },
+         *         {
+         *           "line": 3,
+         *           "user": "nobody",
+         *           "business_unit": "A-PKT",
+         *           "cluster": null,
+         *           "role": null,
+         *           "active": null,
+         *           "outcome": "refused",
+         *           "reason": "unknown_user",
+         *           "detail": "No user has the username or email 'nobody'"
+         *         }
+         *       ]
+         *     }
+         */
+        MembershipImportResult: {
+            /**
+             * Format: uuid
+             * @description The import's id; the audit events of its changes carry it (`import_id`).
+             * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a
+             */
+            import_id: string;
+            /** @example false */
+            dry_run: boolean;
+            /**
+             * @example valid_rows
+             * @enum {string}
+             */
+            mode: "all_or_nothing" | "valid_rows";
+            /**
+             * @description Whether the changes were written: false for a dry run, and for an all-or-nothing import with a refused row.
+             * @example true
+             */
+            applied: boolean;
+            summary: {
+                /**
+                 * Format: int32
+                 * @example 4
+                 */
+                total: number;
+                /**
+                 * Format: int32
+                 * @example 1
+                 */
+                added: number;
+                /**
+                 * Format: int32
+                 * @example 1
+                 */
+                updated: number;
+                /**
+                 * Format: int32
+                 * @example 1
+                 */
+                unchanged: number;
+                /**
+                 * Format: int32
+                 * @example 1
+                 */
+                refused: number;
+            };
+            /** @description One entry per data row of the file, in the file's order. */
+            rows: components["schemas"]["MembershipImportRow"][];
+        };
         /**
          * @description The ten document types a print template can be mapped to; the code is the value.
          *
@@ -3184,6 +3346,12 @@ export interface components {
             ip: string | null;
             /** @example Mozilla/5.0 */
             user_agent: string | null;
+            /**
+             * Format: uuid
+             * @description The membership import that made the change, if one did.
+             * @example null
+             */
+            import_id: string | null;
             /**
              * @description The fields that changed, each with its value before and after (null before a create, after a delete). Secrets never appear.
              * @example {
@@ -3564,6 +3732,16 @@ export interface components {
          */
         BusinessUnitUserIdPath: string;
         /**
+         * @description Plan only (`true`): answer what each row would do and write nothing.
+         * @example true
+         */
+        DryRun: boolean;
+        /**
+         * @description What to do when some rows are refused: write nothing (`all_or_nothing`, the default) or write the other rows (`valid_rows`).
+         * @example valid_rows
+         */
+        ImportMode: "all_or_nothing" | "valid_rows";
+        /**
          * @description Only this document type.
          * @example PO
          */
@@ -3623,6 +3801,11 @@ export interface components {
          * @example 2026-12-01T00:00:00.000Z
          */
         AuditTo: string;
+        /**
+         * @description Only the changes of this membership import.
+         * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a
+         */
+        AuditImportId: string;
     };
     requestBodies: never;
     headers: {
@@ -6154,6 +6337,51 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    importMemberships: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Plan only (`true`): answer what each row would do and write nothing.
+                 * @example true
+                 */
+                dry_run?: components["parameters"]["DryRun"];
+                /**
+                 * @description What to do when some rows are refused: write nothing (`all_or_nothing`, the default) or write the other rows (`valid_rows`).
+                 * @example valid_rows
+                 */
+                mode?: components["parameters"]["ImportMode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "user,business_unit,role,active\nsomchai@example.com,A-PKT,admin,true\n"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["MembershipImportUpload"];
+            };
+        };
+        responses: {
+            /** @description The plan, row by row, and whether it was applied. A dry run, and an all-or-nothing import with a refused row, answer `applied: false` and write nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listPrintTemplateMappings: {
         parameters: {
             query?: {
@@ -6589,6 +6817,11 @@ export interface operations {
                  * @example 2026-12-01T00:00:00.000Z
                  */
                 to?: components["parameters"]["AuditTo"];
+                /**
+                 * @description Only the changes of this membership import.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a
+                 */
+                import_id?: components["parameters"]["AuditImportId"];
             };
             header?: never;
             path?: never;
@@ -6659,6 +6892,11 @@ export interface operations {
                  * @example 2026-12-01T00:00:00.000Z
                  */
                 to?: components["parameters"]["AuditTo"];
+                /**
+                 * @description Only the changes of this membership import.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a
+                 */
+                import_id?: components["parameters"]["AuditImportId"];
             };
             header?: never;
             path?: never;

@@ -114,7 +114,7 @@ export function createApp({ config, db, storage, logger, handlerOverrides, chang
   // Only upload operations take multipart, and only after authentication and the access rule: an anonymous or
   // unauthorised caller never gets a 5 MB body buffered and inspected.
   const parseMultipart = multipartUpload();
-  app.use((req, res, next) => (req.operation?.multipart ? parseMultipart(req, res, next) : next()), imageUploadsOnly());
+  app.use((req, res, next) => (req.operation?.upload ? parseMultipart(req, res, next) : next()), imageUploadsOnly());
 
   app.use(canonicalQuery);
   app.use(

@@ -486,6 +486,23 @@ const cases = {
   },
   uploadClusterLogo: uploadCases('clusters', 'logo'),
   uploadClusterAvatar: uploadCases('clusters', 'avatar'),
+  importMemberships: {
+    ok: async (t) => {
+      const bu = await newBusinessUnit((await newCluster()).id);
+      const account = await newAccount();
+      upload(t, 'file', `user,business_unit,role,active\n${account.username},${bu.code},admin,true\n`, 'members.csv', 'text/csv');
+    },
+    // A file without its header line: valid by the contract, refused by the server naming line 1.
+    400: async (t) => upload(t, 'file', 'somchai@example.com,A-PKT,admin,true\n', 'members.csv', 'text/csv'),
+    401: async (t) => {
+      upload(t, 'file', 'user,business_unit\nsomchai@example.com,A-PKT\n', 'members.csv', 'text/csv');
+      as(t, 'bad');
+    },
+    // viewer reads every cluster but holds cluster.update on none.
+    403: deny('viewer'),
+    // One byte over 5 MB.
+    413: async (t) => upload(t, 'file', `user,business_unit\n${'x'.repeat(5 * 1024 * 1024 + 1 - 19)}`, 'members.csv', 'text/csv'),
+  },
   addClusterUser: {
     ok: async (t) => {
       const c = await newCluster();

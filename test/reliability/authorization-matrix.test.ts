@@ -18,7 +18,8 @@ interface Call {
   method: string;
   path: string;
   json?: unknown;
-  upload?: { field: string };
+  /** A multipart upload: a 1×1 PNG unless the call names its own file. */
+  upload?: { field: string; file?: { bytes: Buffer; name: string; type: string } };
   /** The cluster whose grant the `granted` caller holds (undefined: the grant is platform-wide). */
   clusterId?: string;
   check?: (caller: Caller, res: Response, body: unknown) => void;
@@ -194,6 +195,24 @@ const MATRIX: Record<string, Row> = {
     scope: 'cluster',
     ok: 201,
     call: async (f) => ({ method: 'POST', path: '/api-system/user/clusters', clusterId: f.target, json: { user_id: await f.newUser(), cluster_id: f.target } }),
+  },
+  importMemberships: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    ok: 200,
+    otherCluster: 200,
+    // A dry run: the caller granted on the business unit's cluster plans the row; another cluster's caller cannot see it.
+    call: async (f) => {
+      const buId = await f.newBusinessUnit(f.target);
+      const { code } = (await f.t.knex('business_units').where({ id: buId }).first('code')) as { code: string };
+      const { username } = (await f.t.knex('users').where({ id: await f.newUser() }).first('username')) as { username: string };
+      const bytes = Buffer.from(`user,business_unit\n${username},${code}\n`);
+      const check = (caller: Caller, _res: Response, body: unknown) => {
+        const [row] = (body as { rows: Array<{ outcome: string; reason: string | null }> }).rows;
+        expect(row).toMatchObject(caller === 'granted' ? { outcome: 'added' } : { outcome: 'refused', reason: 'unknown_business_unit' });
+      };
+      return { method: 'POST', path: '/api-system/memberships/import?dry_run=true', clusterId: f.target, upload: { field: 'file', file: { bytes, name: 'members.csv', type: 'text/csv' } }, check };
+    },
   },
   listClusterUsers: { key: 'cluster.read', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/user/clusters/${f.target}`, clusterId: f.target }) },
   exportClusterMembers: { key: 'cluster.read', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/user/clusters/export?cluster_id=${f.target}`, clusterId: f.target }) },
@@ -574,8 +593,9 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
       // The granted caller goes last: denied calls must leave the record as it was for it.
       for (const caller of CALLERS) {
         if (row.fresh && caller !== CALLERS[0]) Object.assign(call, await row.call(f, { id: ids.granted }));
+        const file = call.upload?.file ?? { bytes: PNG_1X1, name: 'a.png', type: 'image/png' };
         const res = call.upload
-          ? await t.upload(call.path, call.upload.field, PNG_1X1, 'a.png', tokens[caller], 'image/png')
+          ? await t.upload(call.path, call.upload.field, file.bytes, file.name, tokens[caller], file.type)
           : await t.fetch(call.path, { method: call.method, token: tokens[caller], json: call.json });
         cells++;
         const want = expected(row, caller);

@@ -13,9 +13,11 @@ interface Call {
   path: string;
   json?: unknown;
   upload?: string;
+  /** The uploaded file, when it is not a PNG. */
+  file?: { bytes: Buffer; name: string; type: string };
   token?: string | null;
-  /** The event's target; `id: undefined` means "the id the response names". */
-  target: { type: string; id?: string | null };
+  /** The event's target; `id: undefined` means "the id the response names", `written` the id of the row the call wrote. */
+  target: { type: string; id?: string | null; written?: () => Promise<string> };
   /** The event's action when it is not the operation's own: a bulk action records each row's single-row event. */
   action?: string;
 }
@@ -118,6 +120,13 @@ describe.each(engines())('audit trail on %s', (engine) => {
     uploadBusinessUnitAvatar: async () => {
       const b = await newBu();
       return { method: 'POST', path: `/api-system/business-units/${b.id}/avatar`, upload: 'avatar', target: { type: 'business_unit', id: b.id } };
+    },
+    importMemberships: async () => {
+      const b = await newBu();
+      const user = await newAccount();
+      const written = async () => ((await t.knex('bu_users').where({ user_id: user.id, business_unit_id: b.id }).first('id')) as { id: string }).id;
+      const file = { bytes: Buffer.from(`user,business_unit\n${user.username},${b.code}\n`), name: 'members.csv', type: 'text/csv' };
+      return { method: 'POST', path: '/api-system/memberships/import', upload: 'file', file, target: { type: 'business_unit_user', written }, action: 'addBusinessUnitUser' };
     },
     addClusterUser: async () => ({ method: 'POST', path: '/api-system/user/clusters', json: { user_id: await someUser(), cluster_id: (await newCluster()).id, role: 'user', is_active: true }, target: { type: 'cluster_user' } }),
     updateClusterUser: async () => {
@@ -233,8 +242,9 @@ describe.each(engines())('audit trail on %s', (engine) => {
   it.each(writes.map((op) => op.operationId!))('when %s succeeds, then exactly one event records it, with its target and the request it came from', async (operationId) => {
     const call = await WRITES[operationId]!();
     const token = call.token === null ? undefined : (call.token ?? admin);
+    const file = call.file ?? { bytes: wellFormedPng(), name: 'a.png', type: 'image/png' };
     const res = call.upload
-      ? await t.upload(call.path, call.upload, wellFormedPng(), 'a.png', token, 'image/png')
+      ? await t.upload(call.path, call.upload, file.bytes, file.name, token, file.type)
       : await t.fetch(call.path, { method: call.method, token, json: call.json });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     const requestId = res.headers.get('x-request-id')!;
@@ -243,7 +253,8 @@ describe.each(engines())('audit trail on %s', (engine) => {
     const event = events[0]!;
     expect(event.action).toBe(call.action ?? operationId);
     expect(event.target_type).toBe(call.target.type);
-    if (call.target.id !== undefined) expect(event.target_id).toBe(call.target.id);
+    if (call.target.written) expect(event.target_id).toBe(await call.target.written());
+    else if (call.target.id !== undefined) expect(event.target_id).toBe(call.target.id);
     else if (call.target.type !== 'session') expect(event.target_id).toBe(((await res.json()) as { id: string }).id);
     if (call.target.type === 'user') expect(event.cluster_id, 'an account belongs to no cluster').toBeNull();
     expect(JSON.stringify(event.changes)).not.toMatch(/password|demo1234|refresh_token|\$scrypt/);

@@ -243,8 +243,8 @@ describe.each(engines())('exports on %s', (engine) => {
     const listed = await getJson<AuditEventPage>(`/api-system/audit-events?${query}&perpage=100`);
     expect(listed.data.length).toBeGreaterThan(0);
     const { csv } = await download(`/api-system/audit-events/export?${query}`);
-    expect(csv.header).toEqual(['When', 'Actor', 'Action', 'Record Type', 'Record', 'Cluster', 'IP', 'Request', 'Changes']);
-    expect(csv.rows).toEqual(listed.data.map((e) => [e.at, cell(e.actor_name), e.action, e.target_type, cell(e.target_id), cell(e.cluster_id), cell(e.ip), cell(e.request_id), JSON.stringify(e.changes)]));
+    expect(csv.header).toEqual(['When', 'Actor', 'Action', 'Record Type', 'Record', 'Cluster', 'IP', 'Request', 'Import', 'Changes']);
+    expect(csv.rows).toEqual(listed.data.map((e) => [e.at, cell(e.actor_name), e.action, e.target_type, cell(e.target_id), cell(e.cluster_id), cell(e.ip), cell(e.request_id), cell(e.import_id), JSON.stringify(e.changes)]));
     // An export is a read: it records nothing.
     const before = await t.knex('audit_events').count({ n: '*' }).first();
     await download('/api-system/audit-events/export');

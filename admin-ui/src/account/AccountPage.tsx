@@ -4,9 +4,11 @@ import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { PlatformPermissions } from '../types';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { SESSIONS_KEY, SessionsCard } from './SessionsCard';
+import { ScreenMessages } from '../components/history/ScreenMessages';
+import { ACCOUNT_SCREEN_MESSAGES } from './messages';
 
 /** The signed-in user's own account: their password and the devices signed in with it. */
-export const AccountPage = () => {
+const AccountScreen = () => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const { permissions } = usePermissions<PlatformPermissions>();
@@ -39,3 +41,10 @@ export const AccountPage = () => {
     </Box>
   );
 };
+
+/** The signed-in user's own account, with the words only it shows. */
+export const AccountPage = () => (
+  <ScreenMessages modules={ACCOUNT_SCREEN_MESSAGES}>
+    <AccountScreen />
+  </ScreenMessages>
+);

@@ -5,13 +5,15 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import type { PlatformPermissions } from '../types';
 import { passwordChange as defaultPasswordChange, type PasswordChange } from '../dataProvider/passwordChange';
 import { PasswordChangeForm } from './PasswordChangeForm';
+import { ScreenMessages } from '../components/history/ScreenMessages';
+import { ACCOUNT_SCREEN_MESSAGES } from './messages';
 
 /**
  * The only screen of an account whose password was set by an administrator (a new account, a reset): the server
  * answers nothing else until the password is changed. Once changed, the permissions are read again and the
  * dashboard opens.
  */
-export const ForcedPasswordChange = ({ passwordChange = defaultPasswordChange }: { passwordChange?: PasswordChange }) => {
+const ForcedPasswordScreen = ({ passwordChange = defaultPasswordChange }: { passwordChange?: PasswordChange }) => {
   const translate = useTranslate();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -47,3 +49,9 @@ export const ForcedPasswordChange = ({ passwordChange = defaultPasswordChange }:
     </Box>
   );
 };
+
+export const ForcedPasswordChange = (props: { passwordChange?: PasswordChange }) => (
+  <ScreenMessages modules={ACCOUNT_SCREEN_MESSAGES}>
+    <ForcedPasswordScreen {...props} />
+  </ScreenMessages>
+);

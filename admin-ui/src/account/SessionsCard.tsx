@@ -53,9 +53,12 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : '
  * The caller's signed-in devices: this one marked, every other one revocable on its own or all at once. A revoked
  * device is signed out at its next request.
  */
+// Notifications show outside this screen's messages (in the layout), so they are translated here.
 export const SessionsCard = () => {
   const translate = useTranslate();
   const notify = useNotify();
+  // The text is final: the layout's notification must not look it up again as a key.
+  const said = (text: string, type: 'success' | 'error') => notify(text, { type, messageArgs: { _: text } });
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const deviceName = useDeviceName();
@@ -68,9 +71,9 @@ export const SessionsCard = () => {
 
   const revoke = useMutation({
     mutationFn: (session: AccountSession) => dataProvider.revokeMySession(session.id),
-    onSuccess: (_, session) => notify('account.sessions.revoked', { type: 'success', messageArgs: { device: deviceName(session.user_agent) } }),
+    onSuccess: (_, session) => said(translate('account.sessions.revoked', { device: deviceName(session.user_agent) }), 'success'),
     onError: (error, session) =>
-      notify('account.sessions.revoke_failed', { type: 'error', messageArgs: { device: deviceName(session.user_agent), reason: reasonOf(error) } }),
+      said(translate('account.sessions.revoke_failed', { device: deviceName(session.user_agent), reason: reasonOf(error) }), 'error'),
     onSettled: () => {
       setRevoking(null);
       return refresh();
@@ -79,8 +82,8 @@ export const SessionsCard = () => {
 
   const revokeOthers = useMutation({
     mutationFn: () => dataProvider.revokeMyOtherSessions(),
-    onSuccess: ({ revoked }) => notify('account.sessions.revoked_others', { type: 'success', messageArgs: { smart_count: revoked } }),
-    onError: (error) => notify('account.sessions.revoke_others_failed', { type: 'error', messageArgs: { reason: reasonOf(error) } }),
+    onSuccess: ({ revoked }) => said(translate('account.sessions.revoked_others', { smart_count: revoked }), 'success'),
+    onError: (error) => said(translate('account.sessions.revoke_others_failed', { reason: reasonOf(error) }), 'error'),
     onSettled: () => {
       setRevokingOthers(false);
       return refresh();

@@ -25,6 +25,7 @@ const event = (id: string, extra: Partial<AuditEvent> = {}): AuditEvent => ({
   ip: '127.0.0.1',
   user_agent: 'Mozilla/5.0',
   changes: { name: { before: 'Old name', after: 'New name' } },
+  import_id: null,
   ...extra,
 });
 
@@ -35,6 +36,7 @@ function setup(
   events: AuditEvent[] = [event('e1'), event('e2', { action: 'login.failed', target_type: 'session', target_id: null, actor_id: null, actor_name: null, changes: {} })],
   failure?: Error,
   methods: object = {},
+  path = '/audit-log',
 ) {
   const listAuditEvents = vi.fn(async (_query?: unknown) => {
     if (failure) throw failure;
@@ -43,7 +45,7 @@ function setup(
   const getList = vi.fn(async (resource: string) =>
     resource === 'clusters' ? { data: clusters, total: 1 } : { data: [account('u7', { username: 'somchai.j', display_name: 'Somchai Jaidee' })], total: 1 },
   );
-  const router = renderRoutes('/audit-log', grants, { listAuditEvents, getList, ...methods }, [
+  const router = renderRoutes(path, grants, { listAuditEvents, getList, ...methods }, [
     { path: '/audit-log', element: <AuditLog /> },
     { path: '/clusters/:id', element: <p>cluster read view</p> },
   ]);
@@ -62,7 +64,7 @@ describe('the audit log query', () => {
   it('sends only the chosen filters, the days as local midnights, and `to` through the end of its day', () => {
     expect(toAuditQuery(NO_AUDIT_FILTERS, 1, 25)).toEqual({ page: 1, perpage: 25 });
     const query = toAuditQuery(
-      { targetType: 'user', actorId: 'u7', action: ' updateUser ', clusterId: 'c1', from: '2026-11-01', to: '2026-11-30' },
+      { targetType: 'user', actorId: 'u7', action: ' updateUser ', clusterId: 'c1', from: '2026-11-01', to: '2026-11-30', importId: '' },
       2,
       50,
     );
@@ -166,5 +168,16 @@ describe('the audit log page', { timeout: 30_000 }, () => {
       { resource: 'audit-events', filter: { action: 'addUserGrant' } },
       expect.objectContaining({ page: { page: 1, perPage: 25 } }),
     );
+  });
+
+  it('when opened from an import’s result, shows only that import’s events until its chip is removed', async () => {
+    const importId = '5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a';
+    const { lastQuery } = setup(SUPER, [event('e1', { action: 'addBusinessUnitUser', import_id: importId })], undefined, {}, `/audit-log?import_id=${importId}`);
+    const chip = await screen.findByTestId('filter-import');
+    expect(chip).toHaveTextContent(`Import ${importId}`);
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, perpage: 25, import_id: importId }));
+    fireEvent.click(within(chip).getByLabelText('Show events of every import'));
+    await waitFor(() => expect(screen.queryByTestId('filter-import')).not.toBeInTheDocument());
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, perpage: 25 }));
   });
 });

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Box,
   Card,
+  Chip,
   Collapse,
   IconButton,
   LinearProgress,
@@ -23,7 +24,8 @@ import {
 } from '@mui/material';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { Link } from 'react-router-dom';
+import CancelIcon from '@mui/icons-material/Cancel';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { AuditEvent, Cluster, UserAccount } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { ErrorState } from '../components/ErrorState';
@@ -31,7 +33,7 @@ import { CsvExport } from '../components/export/CsvExport';
 import { AUDIT_TARGET_TYPES, ChangesTable, recordPath, useActionLabel, useActorLabel, useTargetLabel } from '../components/history/auditWords';
 import { ClusterAutocomplete, UserAutocomplete } from '../resources/users/RecordAutocomplete';
 import { formatDateTime } from '../lib/audit';
-import { AUDIT_ACTIONS, NO_AUDIT_FILTERS, toAuditFilter, toAuditQuery, type AuditFilters } from './auditQuery';
+import { AUDIT_ACTIONS, IMPORT_ID_PARAM, NO_AUDIT_FILTERS, toAuditFilter, toAuditQuery, type AuditFilters } from './auditQuery';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { auditScreenMessages } from './messages';
 
@@ -107,13 +109,25 @@ const AuditLogScreen = () => {
   const { canAccess } = useCanAccess({ action: 'list', resource: 'audit-log' });
   // The actor filter searches the accounts, which needs `user.read`.
   const { canAccess: canListUsers } = useCanAccess({ action: 'list', resource: 'users' });
-  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  // An import's result links here with `?import_id=`; the address is the filter's only source, so a link can share it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const importId = searchParams.get(IMPORT_ID_PARAM) ?? '';
+  const [fieldFilters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const filters: AuditFilters = { ...fieldFilters, importId };
   const [actor, setActor] = useState<UserAccount | null>(null);
   const [cluster, setCluster] = useState<Cluster | null>(null);
   const [page, setPage] = useState(1);
   const [perpage, setPerpage] = useState(25);
   const change = (next: Partial<AuditFilters>) => {
     setFilters((prev) => ({ ...prev, ...next }));
+    setPage(1);
+  };
+  const clearImport = () => {
+    setSearchParams((prev) => {
+      const params = new URLSearchParams(prev);
+      params.delete(IMPORT_ID_PARAM);
+      return params;
+    });
     setPage(1);
   };
   const query = toAuditQuery(filters, page, perpage);
@@ -201,6 +215,14 @@ const AuditLogScreen = () => {
           InputLabelProps={{ shrink: true }}
           inputProps={{ 'data-testid': 'filter-to', min: filters.from || undefined }}
         />
+        {importId && (
+          <Chip
+            label={translate('audit.log.import_filter', { id: importId })}
+            onDelete={clearImport}
+            data-testid="filter-import"
+            deleteIcon={<CancelIcon aria-label={f('clear_import_filter')} />}
+          />
+        )}
         <Box sx={{ flex: 1 }} />
         <CsvExport
           request={{ resource: 'audit-events', filter: toAuditFilter(filters) }}

@@ -10,9 +10,14 @@ export interface AuditFilters {
   from: string;
   /** `YYYY-MM-DD` of the last day shown (local time), or empty. */
   to: string;
+  /** The events of one membership import, or empty; set from the address (`?import_id=`), not from a field. */
+  importId: string;
 }
 
-export const NO_AUDIT_FILTERS: AuditFilters = { targetType: '', actorId: '', action: '', clusterId: '', from: '', to: '' };
+export const NO_AUDIT_FILTERS: AuditFilters = { targetType: '', actorId: '', action: '', clusterId: '', from: '', to: '', importId: '' };
+
+/** The address parameter that opens the log on one import's events. */
+export const IMPORT_ID_PARAM = 'import_id';
 
 /** Local midnight of a `YYYY-MM-DD` day, plus some days, as the instant the API compares with. */
 function dayStart(day: string, plusDays = 0): string | undefined {
@@ -38,6 +43,7 @@ export function toAuditFilter(filters: AuditFilters): Omit<AuditEventQuery, 'pag
   const action = filters.action.trim();
   if (action) query.action = action;
   if (filters.clusterId) query.cluster_id = filters.clusterId;
+  if (filters.importId) query.import_id = filters.importId;
   const from = filters.from ? dayStart(filters.from) : undefined;
   const to = filters.to ? dayStart(filters.to, 1) : undefined;
   if (from) query.from = from;

@@ -5,6 +5,9 @@ import { lazyPage } from '../components/lazyPage';
 /** The route of the audit log page. */
 export const AUDIT_LOG_PATH = '/audit-log';
 
+/** The audit log showing only the events of one membership import. */
+export const auditLogOfImport = (importId: string) => `${AUDIT_LOG_PATH}?import_id=${encodeURIComponent(importId)}`;
+
 /** The audit log page (`/audit-log`), loaded on first use. */
 export const AuditLogPage = lazyPage(async () => (await import('./AuditLogPage')).AuditLog);
 

@@ -17,6 +17,8 @@ const en: Messages = {
       hide_details: 'Hide the changes',
       request: 'Request %{id} from %{ip}',
       empty: 'No events match the filters',
+      import_filter: 'Import %{id}',
+      clear_import_filter: 'Show events of every import',
     },
     history: {
       title: 'History',
@@ -100,6 +102,8 @@ const th: Messages = {
       hide_details: 'ซ่อนการเปลี่ยนแปลง',
       request: 'คำขอ %{id} จาก %{ip}',
       empty: 'ไม่มีเหตุการณ์ที่ตรงกับตัวกรอง',
+      import_filter: 'การนำเข้า %{id}',
+      clear_import_filter: 'แสดงเหตุการณ์ของทุกการนำเข้า',
     },
     history: {
       title: 'ประวัติ',

@@ -9,6 +9,7 @@ import { currencyMethods } from './methods/currencies';
 import { exportMethods } from './methods/exports';
 import { feedMethods } from './methods/feeds';
 import { memberMethods } from './methods/members';
+import { memberImportMethods } from './methods/memberImport';
 import { printMappingMethods } from './methods/printMappings';
 import { recordMethods } from './methods/records';
 import { userMethods } from './methods/users';
@@ -29,6 +30,7 @@ export function createDataProvider(api: Api = defaultApi) {
     ...accountMethods(c),
     ...exportMethods(c),
     ...bulkMethods(c),
+    ...memberImportMethods(api),
   } satisfies DataProvider;
 }
 

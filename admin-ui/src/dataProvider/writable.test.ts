@@ -3,6 +3,7 @@ import type { ImageKind } from '../types';
 import { everyMember } from '../lib/exhaustive';
 import { requestBodies, schemaNamed } from '../test/bundledSpec';
 import { NOT_SENT, WRITABLE } from './writable';
+import { IMPORT_FILE_FIELD } from './methods/memberImportUpload';
 
 const IMAGE_KINDS = everyMember<ImageKind>()(['logo', 'avatar']);
 
@@ -34,8 +35,11 @@ describe('request bodies the console writes', () => {
     expect(Object.keys(NOT_SENT).filter((s) => !jsonBodies.includes(s))).toEqual([]);
   });
 
+  // The membership import is the one upload that is not an image: its CSV goes under its own field.
+  const isMemberImport = (b: { operation: string }) => b.operation === 'POST /api-system/memberships/import';
+
   it('uploads each image under the one form field its schema names', () => {
-    const uploads = requestBodies().filter((b) => b.mediaType === 'multipart/form-data');
+    const uploads = requestBodies().filter((b) => b.mediaType === 'multipart/form-data' && !isMemberImport(b));
     expect(uploads.length).toBeGreaterThan(0);
     for (const { operation, schema } of uploads) {
       const fields = Object.keys(schemaNamed(schema).properties ?? {});
@@ -43,5 +47,11 @@ describe('request bodies the console writes', () => {
       expect(IMAGE_KINDS, operation).toContain(fields[0]);
       expect(operation.endsWith(`/${fields[0]}`), operation).toBe(true);
     }
+  });
+
+  it('uploads the membership CSV under the one form field its schema names', () => {
+    const upload = requestBodies().filter((b) => b.mediaType === 'multipart/form-data' && isMemberImport(b));
+    expect(upload).toHaveLength(1);
+    expect(Object.keys(schemaNamed(upload[0]!.schema).properties ?? {})).toEqual([IMPORT_FILE_FIELD]);
   });
 });

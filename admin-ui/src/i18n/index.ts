@@ -11,9 +11,10 @@ import * as domainDashboards from '../domain-dashboards/i18n';
 import * as users from '../resources/users/i18n';
 import * as auditLog from '../audit-log/i18n';
 import * as account from '../account/i18n';
+import * as memberImport from '../member-import/i18n';
 
 /** Every folder contributes its own `{ en, th }` messages; they are merged here once. */
-export const messageModules: MessageModule[] = [app, clusters, businessUnits, printTemplateMappings, dashboard, domainDashboards, users, auditLog, account];
+export const messageModules: MessageModule[] = [app, clusters, businessUnits, printTemplateMappings, dashboard, domainDashboards, users, auditLog, account, memberImport];
 
 const LOCALES = [
   { locale: 'en', name: 'English' },

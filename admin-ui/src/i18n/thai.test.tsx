@@ -38,6 +38,9 @@ import { userScreenMessages } from '../resources/users/messages';
 import { auditScreenMessages } from '../audit-log/messages';
 import { bulkScreenMessages } from '../components/bulk/messages';
 import { exportScreenMessages } from '../components/export/messages';
+import { memberImportScreenMessages } from '../member-import/messages';
+import { accountScreenMessages } from '../account/messages';
+import { resolveScreenMessages } from '../resources/print-template-mappings/resolveMessages';
 
 // The chart library draws SVG with measured sizes, which jsdom cannot do; the labels around the charts are the
 // console's own and are what this test reads.
@@ -248,7 +251,7 @@ beforeEach(() => localStorage.clear());
 describe('the console in Thai', { timeout: 60_000 }, () => {
   it('has a Thai message for every English message of every folder', () => {
     // With the messages that load with their screens.
-    for (const mod of [...messageModules, userScreenMessages, auditScreenMessages, bulkScreenMessages, exportScreenMessages]) expect(leaves(mod.th).sort()).toEqual(leaves(mod.en).sort());
+    for (const mod of [...messageModules, userScreenMessages, auditScreenMessages, bulkScreenMessages, exportScreenMessages, memberImportScreenMessages, accountScreenMessages, resolveScreenMessages]) expect(leaves(mod.th).sort()).toEqual(leaves(mod.en).sort());
   });
 
   it('records a key Thai does not have (the check below is not blind)', () => {

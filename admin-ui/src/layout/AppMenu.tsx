@@ -8,9 +8,11 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import { DOMAIN_DASHBOARDS, domainDashboardPath } from '../domain-dashboards/domains';
 import { RESOURCES } from '../resources/registry';
 import { AuditLogMenuItem } from '../audit-log';
+import { MemberImportMenuItem } from '../member-import';
 
 /**
- * Resource items are hidden when canAccess denies their list, the audit log when its page is refused; the domain
+ * Resource items are hidden when canAccess denies their list, the audit log when its page is refused, the member import
+ * without `cluster.update` on some cluster; the domain
  * dashboards need only a session.
  */
 export const AppMenu = () => {
@@ -24,6 +26,7 @@ export const AppMenu = () => {
         <Menu.ResourceItem key={r.name} name={r.name} primaryText={translate(r.menuLabel, { smart_count: 2 })} />
       ))}
       <AuditLogMenuItem />
+      <MemberImportMenuItem />
       {/* The menu is an ARIA menu: the toggle is one of its items and the dashboards a group of items within it. */}
       <MenuItem
         onClick={() => setOpen((o) => !o)}

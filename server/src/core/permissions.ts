@@ -70,7 +70,12 @@ export function passesAccessRule(perms: Permissions, rule: AccessRule): boolean 
  * answers never tell which ids exist. Callers who may read it get a 403 from `assertCan` for what they may not do.
  */
 export function assertVisible(auth: AuthContext, clusterId: string, notFound: string): void {
-  if (!CLUSTER_KEYS.some((key) => can(auth.permissions, key, clusterId))) throw new NotFoundError(notFound);
+  if (!canSeeCluster(auth.permissions, clusterId)) throw new NotFoundError(notFound);
+}
+
+/** Whether the caller holds any grant on the cluster, and so may know its records exist. */
+export function canSeeCluster(perms: Permissions, clusterId: string): boolean {
+  return CLUSTER_KEYS.some((key) => can(perms, key, clusterId));
 }
 
 /**

@@ -12,6 +12,9 @@ declare global {
   }
 }
 
+const tooLarge = (maxBytes: number) =>
+  `The file is larger than ${(maxBytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: 1 })} MB (${maxBytes.toLocaleString('en')} bytes)`;
+
 /**
  * Parses multipart/form-data with busboy before the contract validator (which runs with fileUploader:false):
  * at most one file of `maxBytes`; the file lands in `req.upload` and `req.body[<field>] = ''` so a `required`
@@ -45,11 +48,11 @@ export function multipartUpload(opts: { maxBytes?: number } = {}): RequestHandle
           if (!failure) chunks.push(c);
         });
         stream.on('limit', () => {
-          failure ??= new PayloadTooLargeError(`The file is larger than ${maxBytes} bytes`);
+          failure ??= new PayloadTooLargeError(tooLarge(maxBytes));
         });
         stream.on('close', () => {
           // busboy cuts at its limit; a file of exactly maxBytes is fine, one byte more is not.
-          if (size > maxBytes) failure ??= new PayloadTooLargeError(`The file is larger than ${maxBytes} bytes`);
+          if (size > maxBytes) failure ??= new PayloadTooLargeError(tooLarge(maxBytes));
           resolve();
         });
         stream.on('error', resolve);
@@ -101,9 +104,10 @@ export function multipartUpload(opts: { maxBytes?: number } = {}): RequestHandle
 }
 
 /**
- * Every upload of the API is an image, so the parsed file is checked before any handler sees it: a file name that
- * carries a path → 400; anything that is not one well-formed JPEG, PNG or WebP of sane dimensions (truncated,
- * polyglot, markup in its metadata, decompression-bomb header) → 415. A refused file is never stored.
+ * An upload of an image operation is checked before any handler sees it: a file name that carries a path → 400;
+ * anything that is not one well-formed JPEG, PNG or WebP of sane dimensions (truncated, polyglot, markup in its
+ * metadata, decompression-bomb header) → 415. A refused file is never stored. A CSV upload (the membership import)
+ * is never stored either; its service reads it and names the line of any problem.
  */
 export function imageUploadsOnly(): RequestHandler {
   return (req, _res, next) => {
@@ -111,6 +115,7 @@ export function imageUploadsOnly(): RequestHandler {
     if (!file) return next();
     const badName = unsafeFilename(file.filename);
     if (badName) return next(new BadRequestError(`The upload is refused: ${badName}`, [{ path: `/body/${file.field}`, message: badName }]));
+    if (req.operation?.upload === 'csv') return next();
     const image = checkImage(file.buffer);
     if (!image.ok) return next(new UnsupportedMediaTypeError(`The file is not a well-formed JPEG, PNG or WebP image: ${image.reason}`));
     next();

@@ -10,8 +10,11 @@ export interface Operation {
   /** The contract's path template, e.g. `/api-system/clusters/{id}`. */
   path: string;
   access: AccessRule;
-  /** Takes a multipart body (an image upload). */
-  multipart: boolean;
+  /**
+   * What its multipart body uploads: an image (logos, avatars), or a CSV file (the membership import), by the
+   * contract's `encoding.<field>.contentType`; null when it takes no multipart body.
+   */
+  upload: 'image' | 'csv' | null;
   /** Answers while the caller must still change an initial or reset password (`x-password-change-exempt`). */
   passwordChangeExempt: boolean;
 }
@@ -34,7 +37,14 @@ interface SpecOperation {
   'x-permission'?: string;
   'x-permission-scope'?: string;
   'x-password-change-exempt'?: boolean;
-  requestBody?: { content?: Record<string, unknown> };
+  requestBody?: { content?: Record<string, { encoding?: Record<string, { contentType?: string }> } | undefined> };
+}
+
+function uploadOf(op: SpecOperation): Operation['upload'] {
+  const multipart = op.requestBody?.content?.['multipart/form-data'];
+  if (!multipart) return null;
+  const types = Object.values(multipart.encoding ?? {}).map((e) => e.contentType ?? '');
+  return types.some((t) => t.includes('text/csv')) ? 'csv' : 'image';
 }
 
 function accessOf(where: string, op: SpecOperation): AccessRule {
@@ -61,7 +71,7 @@ export function operationsOf(spec: ApiSpec): Operation[] {
         method: method.toUpperCase(),
         path,
         access: accessOf(`${method.toUpperCase()} ${path}`, op),
-        multipart: Object.keys(op.requestBody?.content ?? {}).includes('multipart/form-data'),
+        upload: uploadOf(op),
         passwordChangeExempt: op['x-password-change-exempt'] === true,
       });
     }

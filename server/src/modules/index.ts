@@ -19,6 +19,7 @@ import { feedRoutes } from './feeds/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { memberDirectory, membershipService } from './memberships/service.js';
 import { membershipRoutes } from './memberships/routes.js';
+import { membershipImportService } from './memberships/import-service.js';
 import { mappingService } from './print-template-mappings/service.js';
 import { printTemplateMappingRoutes } from './print-template-mappings/routes.js';
 import { reportTemplateService } from './report-templates/service.js';
@@ -53,6 +54,7 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
     currencies,
     businessUnits,
     memberships,
+    membershipImport: membershipImportService({ knex, audit }),
     widgets,
     datasets: datasetService(knex, widgets.pinnedDatasetIds),
     users: userService({ knex, audit }),
@@ -72,7 +74,7 @@ export function createHandlers(deps: ModuleDeps, services: Services): AppHandler
     ...auditRoutes(services.audit),
     ...clusterRoutes(services.clusters),
     ...businessUnitRoutes(services.businessUnits),
-    ...membershipRoutes(services.memberships),
+    ...membershipRoutes(services.memberships, services.membershipImport),
     ...userRoutes(services.users),
     ...brandingRoutes(services.branding),
     ...currencyRoutes(services.currencies),

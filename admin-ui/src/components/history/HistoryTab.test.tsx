@@ -18,6 +18,7 @@ const event = (id: string, extra: Partial<AuditEvent> = {}): AuditEvent => ({
   request_id: 'r1',
   ip: '127.0.0.1',
   user_agent: 'Mozilla/5.0',
+  import_id: null,
   changes: { name: { before: 'Andaman Hotels Group', after: 'Andaman Hotels & Resorts' }, is_active: { before: true, after: false } },
   ...extra,
 });

@@ -13,6 +13,8 @@ import { PrintTemplateMappingList } from './PrintTemplateMappingList';
 import { PrintTemplateMappingCreate } from './PrintTemplateMappingCreate';
 import { PrintTemplateMappingShow } from './PrintTemplateMappingShow';
 import { TemplateSelect } from './TemplateSelectInput';
+import { ScreenMessages } from '../../components/history/ScreenMessages';
+import { RESOLVE_SCREEN_MESSAGES } from './resolveMessages';
 import { ResolveResult } from './ResolveResult';
 
 vi.mock('../../lib/csv', async (importOriginal) => ({
@@ -212,11 +214,14 @@ describe('print template mapping details', () => {
   });
 
   it('names the winning template in words, without the mapping’s id', () => {
+    // The result shows inside the resolve tester, which brings its words with it.
     renderWithAdmin(
-      <ResolveResult
-        buCode="A-PKT"
-        outcome={{ status: 'found', mapping: { ...mapping('0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11'), template_name: 'PO standard' } as never, candidates: [] }}
-      />,
+      <ScreenMessages modules={RESOLVE_SCREEN_MESSAGES}>
+        <ResolveResult
+          buCode="A-PKT"
+          outcome={{ status: 'found', mapping: { ...mapping('0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11'), template_name: 'PO standard' } as never, candidates: [] }}
+        />
+      </ScreenMessages>,
       {},
     );
     const winner = screen.getByTestId('resolve-winner');

@@ -7,12 +7,19 @@ import { useDocumentTypeLabel } from './DocumentTypeInput';
 import { useBusinessUnitChoices, useDocumentTypes } from './queries';
 import { runResolve, type ResolveOutcome } from './resolveOutcome';
 import { ResolveResult } from './ResolveResult';
+import { ScreenMessages } from '../../components/history/ScreenMessages';
+import { RESOLVE_SCREEN_MESSAGES } from './resolveMessages';
+
+interface PanelProps {
+  defaultDocumentType?: string;
+  flat?: boolean;
+}
 
 /**
  * "Test resolve": which mapping would print a document type for a business unit, and why. The business unit is
  * picked from the ones the caller may read, or typed (a code that names no live unit can be tested too).
  */
-export const TestResolvePanel = ({ defaultDocumentType = '', flat = false }: { defaultDocumentType?: string; flat?: boolean }) => {
+const ResolveTester = ({ defaultDocumentType = '', flat = false }: PanelProps) => {
   const translate = useTranslate();
   const autocompleteText = useAutocompleteText();
   const dataProvider = useAppDataProvider();
@@ -95,3 +102,9 @@ export const TestResolvePanel = ({ defaultDocumentType = '', flat = false }: { d
     </Card>
   );
 };
+
+export const TestResolvePanel = (props: PanelProps) => (
+  <ScreenMessages modules={RESOLVE_SCREEN_MESSAGES}>
+    <ResolveTester {...props} />
+  </ScreenMessages>
+);

@@ -7,6 +7,7 @@ import * as m0005 from './0005_unique_bu_code.js';
 import * as m0006 from './0006_audit_events.js';
 import * as m0007 from './0007_accounts.js';
 import * as m0008 from './0008_change_notifications.js';
+import * as m0009 from './0009_audit_import_id.js';
 
 interface Migration {
   name: string;
@@ -26,6 +27,7 @@ export const migrations: Migration[] = [
   { name: '0006_audit_events', file: '0006_audit_events', ...m0006 },
   { name: '0007_accounts', file: '0007_accounts', ...m0007 },
   { name: '0008_change_notifications', file: '0008_change_notifications', ...m0008 },
+  { name: '0009_audit_import_id', file: '0009_audit_import_id', ...m0009 },
 ];
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */

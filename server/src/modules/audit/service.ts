@@ -4,7 +4,7 @@ import { paginateInfo, parseListQuery } from '../../core/list-query.js';
 import { can, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { CsvColumn, CsvExport } from '../../core/csv.js';
 import { cursorBatches } from '../../db/cursor.js';
-import { auditRepository, toEvent, type AuditEvent, type AuditFilters, type TargetType } from './repository.js';
+import { auditRepository, toEvent, type AuditEvent, type AuditFilters, type AuditRow, type TargetType } from './repository.js';
 
 type Fields = Record<string, unknown>;
 
@@ -15,6 +15,8 @@ export interface Change {
   clusterId?: string | null;
   before?: Fields | null;
   after?: Fields | null;
+  /** The membership import that made the change. */
+  importId?: string;
 }
 
 /** Never recorded, whatever a caller passes in. */
@@ -45,8 +47,26 @@ const CSV_COLUMNS: CsvColumn<AuditEvent>[] = [
   { header: 'Cluster', value: (e) => e.cluster_id },
   { header: 'IP', value: (e) => e.ip },
   { header: 'Request', value: (e) => e.request_id },
+  { header: 'Import', value: (e) => e.import_id },
   { header: 'Changes', value: (e) => JSON.stringify(e.changes ?? {}) },
 ];
+
+type Caller = { userId: string | null; origin?: AuthContext['origin'] };
+
+function eventRow(caller: Caller, change: Change): AuditRow {
+  return {
+    actor_id: caller.userId,
+    action: change.action,
+    target_type: change.target.type,
+    target_id: change.target.id,
+    cluster_id: change.clusterId ?? null,
+    request_id: caller.origin?.requestId ?? null,
+    ip: caller.origin?.ip ?? null,
+    user_agent: caller.origin?.userAgent ?? null,
+    import_id: change.importId ?? null,
+    changes: changedFields(change.before, change.after),
+  };
+}
 
 /** The list's filter, for the list and its export alike: the caller's reach, narrowed by the query. */
 function listFilter(auth: AuthContext, query: QueryParams<'listAuditEvents'>): AuditFilters {
@@ -58,6 +78,7 @@ function listFilter(auth: AuthContext, query: QueryParams<'listAuditEvents'>): A
     clusterId: query.cluster_id,
     from: query.from,
     to: query.to,
+    importId: query.import_id,
     scope: clustersWith(auth.permissions, 'cluster.read'),
     withoutCluster: can(auth.permissions, 'user.read'),
   };
@@ -70,18 +91,13 @@ export function auditTrail(knex: Knex) {
   const repo = auditRepository(knex);
   return {
     /** Appends the event in the change's own transaction (`db`), so a change and its record land or fail together. */
-    async record(db: Knex | Knex.Transaction, caller: { userId: string | null; origin?: AuthContext['origin'] }, change: Change): Promise<void> {
-      await repo.insert(db, {
-        actor_id: caller.userId,
-        action: change.action,
-        target_type: change.target.type,
-        target_id: change.target.id,
-        cluster_id: change.clusterId ?? null,
-        request_id: caller.origin?.requestId ?? null,
-        ip: caller.origin?.ip ?? null,
-        user_agent: caller.origin?.userAgent ?? null,
-        changes: changedFields(change.before, change.after),
-      });
+    async record(db: Knex | Knex.Transaction, caller: Caller, change: Change): Promise<void> {
+      await repo.insert(db, eventRow(caller, change));
+    },
+
+    /** Appends the events of many changes by one caller (an import's), in order, in the changes' transaction. */
+    async recordAll(db: Knex | Knex.Transaction, caller: Caller, changes: Change[]): Promise<void> {
+      await repo.insertMany(db, changes.map((change) => eventRow(caller, change)));
     },
 
     /** Events of the clusters the caller may read (`cluster.read`); events of no cluster need `user.read` (they are about accounts). */

@@ -1,9 +1,10 @@
 import { ifMatch } from '../../core/etag.js';
 import { operations, versioned } from '../../http/handler.js';
 import { csvReply, pageOrAll } from '../../http/export.js';
+import type { MembershipImportService } from './import-service.js';
 import type { MembershipService } from './service.js';
 
-export function membershipRoutes(memberships: MembershipService) {
+export function membershipRoutes(memberships: MembershipService, imports: MembershipImportService) {
   return operations({
     listClusterUsers: async ({ auth, params }) => ({ status: 200, body: await memberships.listClusterUsers(auth, params.id) }),
     exportClusterMembers: async ({ auth, query, req }) => csvReply(await memberships.exportClusterUsers(auth, pageOrAll(req, query))),
@@ -24,5 +25,7 @@ export function membershipRoutes(memberships: MembershipService) {
       await memberships.removeBusinessUnitUser(auth, params.id);
       return { status: 204 };
     },
+
+    importMemberships: async ({ auth, query, req }) => ({ status: 200, body: await imports.importMemberships(auth, req.upload, query) }),
   });
 }

@@ -1,0 +1,269 @@
+// Membership import: a CSV file becomes a plan row by row; a dry run answers it, an apply makes the same plan under
+// the licence-cap locks and writes it in one transaction, with one audit event per change carrying the import's id.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
+import { engines, startTestServer, type TestServer } from './support/index.js';
+
+interface ImportRow {
+  line: number;
+  user: string;
+  business_unit: string | null;
+  cluster: string | null;
+  role: 'admin' | 'user' | null;
+  active: boolean | null;
+  outcome: 'added' | 'updated' | 'unchanged' | 'refused';
+  reason: string | null;
+  detail: string;
+}
+interface ImportResult {
+  import_id: string;
+  dry_run: boolean;
+  mode: string;
+  applied: boolean;
+  summary: { total: number; added: number; updated: number; unchanged: number; refused: number };
+  rows: ImportRow[];
+}
+
+describe.each(engines())('membership import on %s', (engine) => {
+  let t: TestServer;
+  let admin: string;
+  const uniq = () => randomUUID().slice(0, 6).toUpperCase();
+
+  beforeAll(async () => {
+    t = await startTestServer(engine);
+    admin = await t.login('admin');
+  });
+  afterAll(() => t?.close());
+
+  const created = async (path: string, json: unknown): Promise<string> => {
+    const res = await t.fetch(path, { method: 'POST', token: admin, json });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const newCluster = async () => {
+    const code = `IM-${uniq()}`;
+    return { id: await created('/api-system/clusters', { code, name: `Import ${code}` }), code };
+  };
+  const newBu = async (clusterId: string, maxUsers: number | null = null) => {
+    const code = `IM-${uniq()}`;
+    return { id: await created('/api-system/business-units', { cluster_id: clusterId, code, name: `Import ${code}`, max_license_users: maxUsers }), code };
+  };
+  const newUser = async (username = `im-${uniq().toLowerCase()}${uniq().toLowerCase()}`) => {
+    const [row] = await t.knex('users').insert({ username, email: `${uniq().toLowerCase()}.${uniq().toLowerCase()}@example.com`, password_hash: 'x' }).returning(['id', 'email']);
+    const { id, email } = row as { id: string; email: string };
+    return { id, username, email };
+  };
+  const newAccount = async (grants: Array<[key: string, clusterId: string | null]>) => {
+    const user = await newUser();
+    await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: user.id, permission_key: key, cluster_id: clusterId })));
+    return { ...user, token: await signAccessToken(t.config.jwtSecret, user.id) };
+  };
+
+  const send = (csv: string | Buffer, query = '', token = admin) =>
+    t.upload(`/api-system/memberships/import${query}`, 'file', typeof csv === 'string' ? Buffer.from(csv, 'utf8') : csv, 'members.csv', token, 'text/csv');
+  const imported = async (csv: string | Buffer, query = '', token = admin): Promise<ImportResult> => {
+    const res = await send(csv, query, token);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as ImportResult;
+  };
+  const refusedFile = async (csv: string | Buffer): Promise<string> => {
+    const res = await send(csv, '?dry_run=true');
+    expect(res.status, await res.clone().text()).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    return ((await res.json()) as { detail: string }).detail;
+  };
+  const buMembers = async (buId: string) =>
+    Object.fromEntries(
+      (await t.knex('bu_users').where({ business_unit_id: buId })).map((m: { user_id: string; role: string; is_active: boolean }) => [m.user_id, `${m.role}/${m.is_active}`]),
+    );
+  const withoutRun = (r: ImportResult) => ({ summary: r.summary, rows: r.rows });
+
+  it('when a file mixes every outcome, then the dry run writes nothing and an apply of the valid rows makes the same plan', async () => {
+    const cluster = await newCluster();
+    const [open, capped] = [await newBu(cluster.id), await newBu(cluster.id, 2)];
+    const other = await newCluster();
+    const otherBu = await newBu(other.id);
+    const [ann, bob, cat, dan, eve] = [await newUser(), await newUser(), await newUser(), await newUser(), await newUser()];
+    // bob is already a user of `open`, cat already an admin of it.
+    await t.knex('bu_users').insert([
+      { user_id: bob.id, business_unit_id: open.id, role: 'user', is_active: true },
+      { user_id: cat.id, business_unit_id: open.id, role: 'admin', is_active: true },
+      { user_id: dan.id, business_unit_id: capped.id, role: 'user', is_active: true },
+    ]);
+    // The operator may change members of `cluster` only; it can see `other` but not change it.
+    const operator = await newAccount([['cluster.read', cluster.id], ['cluster.update', cluster.id], ['cluster.read', other.id]]);
+    const csv = [
+      'user,business_unit,cluster,role,active',
+      `${ann.username},${open.code},,admin,true`, // 2 added
+      `${bob.email.toUpperCase()},${open.code},,admin,`, // 3 updated (email, any case)
+      `${cat.username},${open.code},,,yes`, // 4 unchanged
+      `nobody-${uniq()},${open.code},,user,true`, // 5 unknown user
+      `${ann.username},NO-SUCH-${uniq()},,user,true`, // 6 unknown BU
+      `${ann.username},${otherBu.code},,user,true`, // 7 no permission
+      `${eve.username},${capped.code},,user,true`, // 8 added: 2/2 with dan
+      `${ann.username},${capped.code},,user,true`, // 9 cap reached counting line 8
+      `${ann.username},${open.code},,user,true`, // 10 duplicate of line 2
+      `${eve.username},${open.code},,manager,true`, // 11 malformed role
+      `${eve.username},${open.code}`, // 12 wrong field count
+      `${dan.username},,${cluster.code},admin,false`, // 13 added to the cluster
+    ].join('\n');
+
+    const dry = await imported(csv, '?dry_run=true', operator.token);
+    expect(dry).toMatchObject({ dry_run: true, applied: false, mode: 'all_or_nothing' });
+    expect(dry.rows.map((r) => [r.line, r.outcome, r.reason])).toEqual([
+      [2, 'added', null],
+      [3, 'updated', null],
+      [4, 'unchanged', null],
+      [5, 'refused', 'unknown_user'],
+      [6, 'refused', 'unknown_business_unit'],
+      [7, 'refused', 'no_permission'],
+      [8, 'added', null],
+      [9, 'refused', 'licence_cap_reached'],
+      [10, 'refused', 'duplicate_row'],
+      [11, 'refused', 'malformed_row'],
+      [12, 'refused', 'malformed_row'],
+      [13, 'added', null],
+    ]);
+    expect(dry.summary).toEqual({ total: 12, added: 3, updated: 1, unchanged: 1, refused: 7 });
+    expect(dry.rows[7]!.detail).toBe(`${capped.code} has reached its licence limit (2/2, counting 1 row above in this file).`);
+    expect(dry.rows[8]!.detail).toBe('The same user and business unit as line 2.');
+    expect(dry.rows[9]!.detail).toMatch(/"manager" is not admin or user/);
+    expect(dry.rows[10]!.detail).toMatch(/Line 12 has 2 fields; the header has 5/);
+    expect(dry.rows[1]!.detail).toBe(`In ${open.code}: user, active → admin, active.`);
+    expect(await buMembers(open.id)).toEqual({ [bob.id]: 'user/true', [cat.id]: 'admin/true' });
+
+    // All or nothing (the default): a refused row means nothing is written.
+    const refused = await imported(csv, '', operator.token);
+    expect(refused).toMatchObject({ dry_run: false, applied: false });
+    expect(withoutRun(refused)).toEqual(withoutRun(dry));
+    expect(await buMembers(open.id)).toEqual({ [bob.id]: 'user/true', [cat.id]: 'admin/true' });
+
+    const applied = await imported(csv, '?mode=valid_rows', operator.token);
+    expect(applied).toMatchObject({ dry_run: false, applied: true, mode: 'valid_rows' });
+    expect(withoutRun(applied)).toEqual(withoutRun(dry));
+    expect(await buMembers(open.id)).toEqual({ [ann.id]: 'admin/true', [bob.id]: 'admin/true', [cat.id]: 'admin/true' });
+    expect(await buMembers(capped.id)).toEqual({ [dan.id]: 'user/true', [eve.id]: 'user/true' });
+    expect(await t.knex('cluster_users').where({ user_id: dan.id, cluster_id: cluster.id }).first()).toMatchObject({ role: 'admin', is_active: false });
+
+    // One audit event per change, in the file's order, each carrying the import's id.
+    const events = await t.fetch(`/api-system/audit-events?import_id=${applied.import_id}&perpage=100`, { token: admin });
+    expect(events.status).toBe(200);
+    const trail = ((await events.json()) as { data: Array<{ action: string; import_id: string; actor_id: string; changes: Record<string, unknown> }> }).data.reverse();
+    expect(trail.map((e) => e.action)).toEqual(['addBusinessUnitUser', 'updateBusinessUnitUser', 'addBusinessUnitUser', 'addClusterUser']);
+    expect(trail.every((e) => e.import_id === applied.import_id && e.actor_id === operator.id)).toBe(true);
+    expect(trail[1]!.changes).toEqual({ role: { before: 'user', after: 'admin' } });
+
+    // Applying the same file again changes nothing more.
+    const again = await imported(csv, '?mode=valid_rows', operator.token);
+    expect(again.summary).toMatchObject({ added: 0, updated: 0, unchanged: 5 });
+    expect((await t.knex('audit_events').where({ import_id: again.import_id })).length).toBe(0);
+  });
+
+  it('when a single add races an import for the last licence of a business unit, then exactly one of them gets it', async () => {
+    for (let round = 0; round < 5; round++) {
+      const cluster = await newCluster();
+      const bu = await newBu(cluster.id, 2);
+      const [held, viaImport, viaSingle] = [await newUser(), await newUser(), await newUser()];
+      await t.knex('bu_users').insert({ user_id: held.id, business_unit_id: bu.id, role: 'user', is_active: true });
+      const [fromFile, single] = await Promise.all([
+        imported(`user,business_unit\n${viaImport.username},${bu.code}\n`),
+        t.fetch('/api-system/user/business-units', { method: 'POST', token: admin, json: { user_id: viaSingle.id, business_unit_id: bu.id } }),
+      ]);
+      const members = await buMembers(bu.id);
+      expect(Object.keys(members)).toHaveLength(2);
+      if (fromFile.applied) {
+        expect(single.status).toBe(409);
+        expect(members[viaImport.id]).toBe('user/true');
+      } else {
+        expect(single.status).toBe(201);
+        expect(fromFile.rows[0]).toMatchObject({ outcome: 'refused', reason: 'licence_cap_reached' });
+        expect(members[viaSingle.id]).toBe('user/true');
+      }
+    }
+  });
+
+  it('when the file uses a BOM, semicolons, quoted fields, CRLF and Thai names, then it is read as written', async () => {
+    const cluster = await newCluster();
+    const bu = await newBu(cluster.id);
+    const thai = await newUser(`สมชาย.${uniq().toLowerCase()}`);
+    const plain = await newUser();
+    const csv = `\uFEFF"User";"Business Unit";Role;Active\r\n"${thai.username}";${bu.code};"admin";"TRUE"\r\n${plain.email};"${bu.code}";user;0\r\n`;
+    const result = await imported(csv, '?mode=valid_rows');
+    expect(result.rows.map((r) => [r.line, r.user, r.outcome, r.role, r.active])).toEqual([
+      [2, thai.username, 'added', 'admin', true],
+      [3, plain.email, 'added', 'user', false],
+    ]);
+    expect(await buMembers(bu.id)).toEqual({ [thai.id]: 'admin/true', [plain.id]: 'user/false' });
+  });
+
+  it('when a cluster code is shared by two live clusters, then its rows are refused as ambiguous', async () => {
+    const code = `IM-${uniq()}`;
+    await created('/api-system/clusters', { code, name: 'One' });
+    await created('/api-system/clusters', { code, name: 'Two' });
+    const user = await newUser();
+    const result = await imported(`user,cluster\n${user.username},${code}\n`, '?dry_run=true');
+    expect(result.rows[0]).toMatchObject({ outcome: 'refused', reason: 'ambiguous_cluster' });
+  });
+
+  it.each([
+    ['empty', '', /The file is empty/],
+    ['only blank lines', '\n\n \n', /The file is empty/],
+    ['a header and no rows', 'user,business_unit\n', /header but no rows/],
+    ['no header', 'alice,A-PKT,admin,true\nbob,A-PKT,user,true\n', /Line 1 must be the header naming the columns user, business_unit.*it reads "alice, A-PKT, admin, true"/],
+    ['a column named twice', 'username,email,business_unit\na,b,c\n', /Line 1 names the same column twice \("username" and "email"\)/],
+    ['an unclosed quote', 'user,business_unit\nalice,A-PKT\n"bob,A-PKT\ncarol,A-PKT\n', /A quoted field is never closed: a " opens a field after line 2/],
+    ['a stray quote', 'user,business_unit\nalice,A-PKT\nbo"b"x,A-PKT\n', /^Line 3 is not valid CSV/],
+    ['JSON', '{"user": "alice", "business_unit": "A-PKT"}', /Line 1 must be the header/],
+  ])('when the file is %s, then 400 names the problem and the line', async (_label, csv, message) => {
+    expect(await refusedFile(csv)).toMatch(message);
+  });
+
+  it('when the file is binary or not UTF-8, then 400 names the line', async () => {
+    // A PNG's signature holds two line feeds before its first NUL byte.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    expect(await refusedFile(png)).toMatch(/not a CSV text file: line 3 holds binary data/);
+    const latin1 = Buffer.concat([Buffer.from('user,business_unit\nalice,A-PKT\n'), Buffer.from('Jos\xe9,A-PKT\n', 'latin1')]);
+    expect(await refusedFile(latin1)).toMatch(/^Line 3 is not UTF-8 text/);
+  });
+
+  it('when the file has more than 10,000 rows or 5 MB, then it is refused with the limit', async () => {
+    const rows = Array.from({ length: 10_001 }, (_, i) => `user${i},A-PKT`);
+    expect(await refusedFile(`user,business_unit\n${rows.join('\n')}\n`)).toBe(
+      'The file has 10,001 rows; an import takes at most 10,000 (line 10002 is row 10,001). Split it into files of at most 10,000 rows.',
+    );
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 'a');
+    const res = await send(big, '?dry_run=true');
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { detail: string }).detail).toBe('The file is larger than 5 MB (5,242,880 bytes)');
+  });
+
+  it('when 10,000 rows are imported, then the dry run and the apply agree and every member is written', async () => {
+    const cluster = await newCluster();
+    const bu = await newBu(cluster.id);
+    const users = Array.from({ length: 10_000 }, (_, i) => ({ username: `bulk-${uniq().toLowerCase()}-${i}`, email: `bulk-${uniq().toLowerCase()}-${i}@example.com`, password_hash: 'x' }));
+    for (let i = 0; i < users.length; i += 1000) await t.knex('users').insert(users.slice(i, i + 1000));
+    const csv = `user,business_unit,role\n${users.map((u, i) => `${u.username},${bu.code},${i % 10 === 0 ? 'admin' : 'user'}`).join('\n')}\n`;
+    const dry = await imported(csv, '?dry_run=true');
+    const applied = await imported(csv);
+    expect(applied.applied).toBe(true);
+    expect(withoutRun(applied)).toEqual(withoutRun(dry));
+    expect(applied.summary).toEqual({ total: 10_000, added: 10_000, updated: 0, unchanged: 0, refused: 0 });
+    expect(Object.keys(await buMembers(bu.id))).toHaveLength(10_000);
+    const [counted] = (await t.knex('audit_events').where({ import_id: applied.import_id }).count({ n: '*' })) as Array<{ n: string | number }>;
+    expect(Number(counted!.n)).toBe(10_000);
+  });
+
+  it('when a caller holds cluster.update nowhere, then the import is refused before the file is read', async () => {
+    const reader = await newAccount([['cluster.read', null]]);
+    const res = await send('user,business_unit\nalice,A-PKT\n', '?dry_run=true', reader.token);
+    expect(res.status).toBe(403);
+  });
+
+  it('when no file is attached, then 400 asks for it', async () => {
+    const form = new FormData();
+    form.append('note', 'no file');
+    const res = await t.fetch('/api-system/memberships/import?dry_run=true', { method: 'POST', token: admin, body: form });
+    expect(res.status).toBe(400);
+  });
+});
