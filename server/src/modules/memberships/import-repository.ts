@@ -78,22 +78,20 @@ export function membershipImportRepository() {
 
       const userIds = [...new Set(users.map((u) => u.id))];
       const memberships = new Map<string, KnownMembership>();
-      for (const ids of chunks(userIds)) {
-        const buIds = businessUnits.map((b) => b.id);
-        const clusterIds = clusters.map((c) => c.id);
-        for (const part of chunks(buIds)) {
-          const rows: Array<KnownMembership & { user_id: string; business_unit_id: string }> = await db('bu_users')
-            .select('id', 'user_id', 'business_unit_id', 'role', 'is_active')
-            .whereIn('user_id', ids)
-            .whereIn('business_unit_id', part);
-          for (const m of rows) memberships.set(membershipKey('business_unit', m.user_id, m.business_unit_id), { id: m.id, role: m.role, is_active: m.is_active });
-        }
-        for (const part of chunks(clusterIds)) {
-          const rows: Array<KnownMembership & { user_id: string; cluster_id: string }> = await db('cluster_users')
-            .select('id', 'user_id', 'cluster_id', 'role', 'is_active')
-            .whereIn('user_id', ids)
-            .whereIn('cluster_id', part);
-          for (const m of rows) memberships.set(membershipKey('cluster', m.user_id, m.cluster_id), { id: m.id, role: m.role, is_active: m.is_active });
+      // The memberships of these users in these business units, then in these clusters.
+      const targets = [
+        { type: 'business_unit', table: 'bu_users', column: 'business_unit_id', ids: businessUnits.map((b) => b.id) },
+        { type: 'cluster', table: 'cluster_users', column: 'cluster_id', ids: clusters.map((c) => c.id) },
+      ] as const;
+      for (const { type, table, column, ids: targetIds } of targets) {
+        for (const ids of chunks(userIds)) {
+          for (const part of chunks(targetIds)) {
+            const rows: Array<KnownMembership & { user_id: string; target_id: string }> = await db(table)
+              .select('id', 'user_id', `${column} as target_id`, 'role', 'is_active')
+              .whereIn('user_id', ids)
+              .whereIn(column, part);
+            for (const m of rows) memberships.set(membershipKey(type, m.user_id, m.target_id), { id: m.id, role: m.role, is_active: m.is_active });
+          }
         }
       }
 
