@@ -14,6 +14,7 @@ import { domainDashboardRoutes } from './domain-dashboards';
 import { AccountPage } from './account';
 import { AUDIT_LOG_PATH, AuditLogPage } from './audit-log';
 import { MEMBER_IMPORT_PATH, MemberImportPage } from './member-import';
+import { SSO_GROUP_MAPPINGS_PATH, SsoGroupMappingsPage } from './sso';
 
 const queryClient = createQueryClient();
 // The sign-in form is needed once per session: it loads on its own.
@@ -65,6 +66,7 @@ export const App = () => (
       <Route path="/account" element={<AccountPage />} />
       <Route path={AUDIT_LOG_PATH} element={<AuditLogPage />} />
       <Route path={MEMBER_IMPORT_PATH} element={<MemberImportPage />} />
+      <Route path={SSO_GROUP_MAPPINGS_PATH} element={<SsoGroupMappingsPage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -46,6 +46,54 @@ describe('auth provider', () => {
     await expect(auth.checkAuth({})).rejects.toBeDefined();
   });
 
+  it('when the login page hands over an SSO code, then it is exchanged, kept as an SSO session, and only a same-site return path is followed', async () => {
+    const { auth, fetch } = setup(async (req) =>
+      new URL(req.url).pathname === '/api/auth/sso/exchange'
+        ? json(200, { access_token: 'a', refresh_token: 'r', token_type: 'Bearer', expires_in: 900, refresh_expires_in: 3600 })
+        : json(404, {}),
+    );
+    await expect(auth.login({ sso_code: 'c'.repeat(20), return_to: '/clusters?page=2' })).resolves.toEqual({ redirectTo: '/clusters?page=2' });
+    expect(await fetch.mock.calls[0]![0].json()).toEqual({ code: 'c'.repeat(20) });
+    expect(tokenStore.access).toBe('a');
+    expect(tokenStore.fromSso).toBe(true);
+    for (const foreign of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'clusters', null]) {
+      await expect(auth.login({ sso_code: 'c'.repeat(20), return_to: foreign })).resolves.toEqual({ redirectTo: '/' });
+    }
+  });
+
+  it('when an SSO session signs out, then the SSO sign-out is called, the tokens dropped, and the provider’s end-session URL answered', async () => {
+    const { auth, fetch } = setup(async (req) =>
+      new URL(req.url).pathname === '/api/auth/sso/logout' ? json(200, { end_session_url: 'https://idp.example/end?id_token_hint=x' }) : json(404, {}),
+    );
+    tokenStore.set({ access_token: 'a', refresh_token: 'r' }, 'sso');
+    await expect(auth.logout({})).resolves.toBe('https://idp.example/end?id_token_hint=x');
+    expect(tokenStore.access).toBeNull();
+    expect(tokenStore.fromSso).toBe(false);
+    const call = fetch.mock.calls.map((c) => c[0]).find((r) => r.url.endsWith('/api/auth/sso/logout'))!;
+    expect(await call.json()).toEqual({ refresh_token: 'r' });
+    expect(fetch.mock.calls.some((c) => c[0].url.endsWith('/api/auth/logout'))).toBe(false);
+  });
+
+  it('when the SSO sign-out has no end-session URL, or fails, then react-admin goes to the login page as usual', async () => {
+    let answer = json(200, { end_session_url: null });
+    const { auth } = setup(async () => answer);
+    tokenStore.set({ access_token: 'a', refresh_token: 'r' }, 'sso');
+    await expect(auth.logout({})).resolves.toBeUndefined();
+    answer = json(500, { title: 'Internal Server Error', status: 500 });
+    tokenStore.set({ access_token: 'a', refresh_token: 'r' }, 'sso');
+    await expect(auth.logout({})).resolves.toBeUndefined();
+    expect(tokenStore.refresh).toBeNull();
+  });
+
+  it('when a password sign-in follows an SSO session, then the session no longer counts as SSO, and a refresh keeps what the sign-in said', async () => {
+    tokenStore.set({ access_token: 'a', refresh_token: 'r' }, 'sso');
+    tokenStore.set({ access_token: 'a2', refresh_token: 'r2' });
+    expect(tokenStore.fromSso).toBe(true);
+    const { auth } = setup(async () => json(200, { access_token: 'p', refresh_token: 'pr', token_type: 'Bearer', expires_in: 900, refresh_expires_in: 3600 }));
+    await auth.login({ username: 'admin', password: 'pw' });
+    expect(tokenStore.fromSso).toBe(false);
+  });
+
   it('rejects a failed login with the server message', async () => {
     const { auth } = setup(async () => json(401, { title: 'Unauthorized', status: 401, detail: 'Invalid username or password' }));
     await expect(auth.login({ username: 'x', password: 'y' })).rejects.toMatchObject({ message: 'Invalid username or password' });

@@ -7,6 +7,19 @@ import { PROBLEM, problemOfError } from './dataProvider/errors';
 import type { PlatformPermissions } from './types';
 import { canAccessWith } from './auth/permissions';
 
+/** What the login page hands over when its address holds a single sign-on's one-time code. */
+export interface SsoSignInParams {
+  sso_code: string;
+  return_to?: string | null;
+}
+
+const isSsoSignIn = (params: object): params is SsoSignInParams => typeof (params as { sso_code?: unknown }).sso_code === 'string';
+
+/** A console path to open after signing in: same site only (a single leading slash, no `//host` or `/\host`). */
+export function sameSitePath(path: string | null | undefined): string | null {
+  return path && /^\/(?![/\\])/.test(path) ? path : null;
+}
+
 /**
  * Session and permission handling. Tokens are refreshed inside the API client (single flight on
  * the first 401); here a 401 only ends the session when that refresh has failed, and a 403 never does.
@@ -49,8 +62,20 @@ export function createAuthProvider(
     return cached.perms;
   }
 
+  /** Exchanges the code for the session the provider's callback opened; the tokens are kept as a password sign-in's. */
+  async function ssoSignIn(params: SsoSignInParams) {
+    cached = null;
+    await deps.auth.exchangeSsoCode(params.sso_code);
+    endReasonStore.clear();
+    // The path the user wanted before going to the provider, if it is one of the console's own.
+    return { redirectTo: sameSitePath(params.return_to) ?? '/' };
+  }
+
   return {
-    async login(params: { username: string; password: string }) {
+    ssoSignIn,
+    async login(params: { username: string; password: string } | SsoSignInParams) {
+      // react-admin's useLogin is the one way in (it resets the permissions it holds): an SSO code comes this way too.
+      if (isSsoSignIn(params)) return ssoSignIn(params);
       cached = null;
       await deps.auth.login(params.username, params.password);
       // The login page has said why the last session ended. Whether the password must change stays as it was:
@@ -59,12 +84,21 @@ export function createAuthProvider(
       reauth.rememberUser(params.username);
       return { redirectTo: '/' };
     },
-    async logout() {
+    async logout(): Promise<string | void> {
       cached = null;
       passwordChange.reset();
       const refresh = tokenStore.refresh;
+      const fromSso = tokenStore.fromSso;
       tokenStore.clear();
-      if (refresh) await deps.auth.logout(refresh).catch(() => undefined);
+      if (!refresh) return;
+      if (!fromSso) {
+        await deps.auth.logout(refresh).catch(() => undefined);
+        return;
+      }
+      // The provider's session outlives ours: react-admin sends the browser to an absolute URL it is given, so the
+      // provider can end its session too and send the browser back to the login page.
+      const endSessionUrl = await deps.auth.logoutSso(refresh).catch(() => null);
+      return endSessionUrl ?? undefined;
     },
     async checkAuth() {
       if (!tokenStore.access && !tokenStore.refresh && reauth.isAsking()) await reauth.request();

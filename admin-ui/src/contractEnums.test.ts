@@ -8,6 +8,9 @@ import { BULK_ACTIONS } from './dataProvider/methods/bulk';
 import { IMPORT_OUTCOMES, IMPORT_REASONS } from './member-import/importFile';
 import { memberImportScreenMessages } from './member-import/messages';
 import type { Messages } from './lib/messages';
+import { AUDIT_TARGET_TYPES } from './components/history/auditWords';
+import { auditScreenMessages } from './audit-log/messages';
+import { SSO_ERRORS, ssoLoginScreenMessages } from './sso/loginMessages';
 
 const enumOf = (schema: string) => [...(schemaNamed(schema).enum ?? [])].sort();
 const propertyEnumOf = (schema: string, property: string) => {
@@ -28,6 +31,7 @@ describe('the console lists every value of the contract’s enums', () => {
     expect([...BULK_ACTIONS.users].sort()).toEqual(propertyEnumOf('UserBulkRequest', 'action'));
     expect([...BULK_ACTIONS['print-template-mappings']].sort()).toEqual(propertyEnumOf('PrintTemplateMappingBulkRequest', 'action'));
   });
+  it('kinds of audited records', () => expect([...AUDIT_TARGET_TYPES].sort()).toEqual(propertyEnumOf('AuditEvent', 'target_type')));
   it('outcomes and refusal reasons of the membership import', () => {
     expect([...IMPORT_OUTCOMES].sort()).toEqual(propertyEnumOf('MembershipImportRow', 'outcome'));
     expect([...IMPORT_REASONS].sort()).toEqual(propertyEnumOf('MembershipImportRow', 'reason'));
@@ -42,6 +46,19 @@ describe('the console has words for every value of the import’s enums', () => 
       expect(Object.keys(tree(locale, 'outcomes')).sort()).toEqual([...IMPORT_OUTCOMES].sort());
       expect(Object.keys(tree(locale, 'outcome_counts')).sort()).toEqual([...IMPORT_OUTCOMES].sort());
       expect(Object.keys(tree(locale, 'reasons')).sort()).toEqual([...IMPORT_REASONS].sort());
+    });
+  }
+});
+
+// A kind of record without a screen of its own is named by the audit words; a single sign-on failure by the login page.
+describe('the console has words for every audited kind of record and every single sign-on failure', () => {
+  const NAMED_BY_THEIR_SCREEN = ['cluster', 'business_unit', 'print_template_mapping', 'user'];
+  for (const locale of ['en', 'th'] as const) {
+    it(`in ${locale}`, () => {
+      const targets = (auditScreenMessages[locale]['audit'] as Messages)['targets'] as Messages;
+      expect(Object.keys(targets).sort()).toEqual(AUDIT_TARGET_TYPES.filter((t) => !NAMED_BY_THEIR_SCREEN.includes(t)).sort());
+      const errors = ((ssoLoginScreenMessages[locale]['sso'] as Messages)['login'] as Messages)['errors'] as Messages;
+      expect(Object.keys(errors).sort()).toEqual([...SSO_ERRORS, 'unknown'].sort());
     });
   }
 });

@@ -17,6 +17,13 @@ export type PermissionKey = Schemas['PermissionKey'];
 /** What the access rules read: the grants without the caller's identity. */
 export type Grants = Pick<PlatformPermissions, 'platform' | 'clusters' | 'is_super_admin'>;
 
+// Single sign-on
+export type SsoProvider = Schemas['SsoProvider'];
+export type SsoGroupMapping = Schemas['SsoGroupMapping'];
+export type SsoGroupMappingInput = Schemas['SsoGroupMappingInput'];
+export type UserSso = Schemas['UserSso'];
+export type SsoIdentity = UserSso['identities'][number];
+
 // Errors and paging
 export type Problem = Schemas['Problem'];
 export type Paginate = Schemas['Paginate'];

@@ -101,6 +101,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sso/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity providers of the login page
+         * @description The OpenID Connect providers configured for single sign-on (`OIDC_PROVIDERS`), for the login page's "Sign in with" buttons. Empty when none is configured. Needs no token.
+         */
+        get: operations["listSsoProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in with an identity provider
+         * @description Where the login page's "Sign in with" button sends the browser. Answers a redirect to the provider's authorization endpoint: the authorization code flow with PKCE (S256), a fresh `state` and `nonce`, remembered for ten minutes and for one callback only. When the provider cannot be reached (its discovery document does not load), the redirect goes back to the login page with `sso_error=provider_unavailable` instead of failing. 404 for a provider that is not configured. Needs no token.
+         */
+        get: operations["startSsoSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider's redirect back (the redirect URI to register)
+         * @description Register `<PUBLIC_BASE_URL>/api/auth/sso/<provider>/callback` as the redirect URI at the provider. Checks the `state` (it must be one this service issued in the last ten minutes, and is spent by its first use), exchanges the code with its PKCE verifier, and validates the ID token: signature (the provider's JWKS), issuer, audience, expiry and nonce. The account is the one already linked to the provider's subject, or else the account with the token's email when the provider says it is verified (`email_verified`), or else, when the provider provisions accounts just in time, a new account with the grants its `groups` claim maps to. The email's domain must be one the provider allows. On success the browser goes to `/login?sso_code=<one-time code>`; otherwise to `/login?sso_error=<reason>` (`state`, `denied`, `token`, `email_unverified`, `domain_not_allowed`, `no_account`, `inactive`, `provider_unavailable`), and no session is left behind. Needs no token.
+         */
+        get: operations["completeSsoSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange the sign-in's one-time code for tokens
+         * @description The login page sends the `sso_code` of its address and gets the access and refresh tokens of the session the callback opened, as `POST /api/auth/login` answers them. A code works once, within a minute; 401 otherwise. Needs no token.
+         */
+        post: operations["exchangeSsoCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out, and learn where to end the provider's session
+         * @description Ends the session the refresh token belongs to, as `POST /api/auth/logout` does, and answers the provider's end-session URL when the session began with single sign-on at a provider that has one (the browser goes there, and the provider sends it back to the login page). Unknown or revoked tokens answer `end_session_url: null`. Needs no token.
+         */
+        post: operations["logoutSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/permission/platform": {
         parameters: {
             query?: never;
@@ -738,6 +838,74 @@ export interface paths {
          */
         post: operations["addUserGrant"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How an account signs in with single sign-on
+         * @description Its linked provider accounts and whether its local password is refused. Needs `user.read`.
+         */
+        get: operations["getUserSso"];
+        /**
+         * Make an account sign in with single sign-on only, or not
+         * @description With `sso_only: true` the account's password no longer signs it in (the login answers that it must use its identity provider), and its current password sessions end. Only an account linked to a provider may be made SSO-only (409 otherwise), so nobody is locked out. Needs `user.manage`.
+         */
+        put: operations["setUserSsoOnly"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/sso/group-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Grants that single sign-on gives new accounts, by group
+         * @description Every mapping from a value of a provider's `groups` claim to a grant. An account that a provider creates at its first sign-in (just-in-time provisioning) receives the grants of its groups; later sign-ins change nothing. Needs `grant.manage`.
+         */
+        get: operations["listSsoGroupMappings"];
+        put?: never;
+        /**
+         * Map a group of a provider to a grant
+         * @description 400 for a provider that is not configured or a platform key on a cluster; 404 for an unknown cluster; 409 when the same mapping exists. Needs `grant.manage`.
+         */
+        post: operations["createSsoGroupMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/sso/group-mappings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a group mapping
+         * @description Accounts already created keep the grants they received. Needs `grant.manage`.
+         */
+        delete: operations["deleteSsoGroupMapping"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1494,6 +1662,43 @@ export interface components {
         RefreshTokenRequest: {
             /** @example 3q2-7wAAAAB0b2tlbi1leGFtcGxlLXZhbHVl */
             refresh_token: string;
+        };
+        /** @description An OpenID Connect identity provider operators may sign in with. */
+        SsoProvider: {
+            /** @example entra */
+            id: string;
+            /**
+             * @description What the sign-in button says after "Sign in with".
+             * @example Microsoft Entra ID
+             */
+            display_name: string;
+        };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "entra",
+         *           "display_name": "Microsoft Entra ID"
+         *         }
+         *       ]
+         *     }
+         */
+        SsoProviderList: {
+            data: components["schemas"]["SsoProvider"][];
+        };
+        /** @description The one-time code the sign-in callback put in the console's address (`/login?sso_code=`). */
+        SsoExchangeRequest: {
+            /** @example 7mV2oQ9cXyTn4LpB8sKd3fWe1HzRa6Ju */
+            code: string;
+        };
+        /** @description The session is ended; where to send the browser to end the provider's session too, when it has one to end. */
+        SsoLogoutResult: {
+            /**
+             * Format: uri
+             * @description The provider's end-session endpoint with the sign-in's ID token hint; null for a local sign-in or a provider without one.
+             * @example https://login.example.com/oidc/session/end?id_token_hint=eyJ&post_logout_redirect_uri=https%3A%2F%2Fadmin.example.com%2Flogin
+             */
+            end_session_url: string | null;
         };
         /**
          * @description What a grant allows. The cluster keys (`cluster.*`, `print_template_mapping.manage`) hold on one cluster or on all; `user.read`, `user.manage` and `grant.manage` are platform keys and hold on all clusters only.
@@ -2416,6 +2621,84 @@ export interface components {
              */
             cluster_id: string | null;
         };
+        /** @description How an account signs in with single sign-on. */
+        UserSso: {
+            /**
+             * @description When true the account's local password is refused: it signs in through its identity provider only.
+             * @example false
+             */
+            sso_only: boolean;
+            /** @description The provider accounts linked to this account, each by the provider's subject. */
+            identities: {
+                /** @example entra */
+                provider: string;
+                /** @example 9f2c1d4e-6b7a-4c8d-9e0f-1a2b3c4d5e6f */
+                subject: string;
+                /**
+                 * Format: email
+                 * @example somchai@andaman-hotels.example
+                 */
+                email: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T10:00:00.000Z
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T10:00:00.000Z
+                 */
+                last_sign_in_at: string;
+            }[];
+        };
+        UserSsoUpdate: {
+            /** @example true */
+            sso_only: boolean;
+        };
+        /** @description A grant given to an account created at its first single sign-on, when the provider's `groups` claim holds the group: the permission key on one cluster, or on all clusters when `cluster_id` is null. */
+        SsoGroupMapping: {
+            /**
+             * Format: uuid
+             * @example 6a1f0c3e-9b2d-4e7a-8c5f-1d2e3f4a5b6c
+             */
+            id: string;
+            /** @example entra */
+            provider: string;
+            /**
+             * @description A value of the groups claim (a group name or id, as the provider sends it).
+             * @example hotel-operators
+             */
+            group: string;
+            permission_key: components["schemas"]["PermissionKey"];
+            /**
+             * Format: uuid
+             * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+             */
+            cluster_id: string | null;
+            /** @example CL-A */
+            cluster_code: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        SsoGroupMappingList: {
+            data: components["schemas"]["SsoGroupMapping"][];
+        };
+        SsoGroupMappingInput: {
+            /** @example entra */
+            provider: string;
+            /** @example hotel-operators */
+            group: string;
+            permission_key: components["schemas"]["PermissionKey"];
+            /**
+             * Format: uuid
+             * @description The cluster the key holds on; null or absent: all clusters (platform keys hold on all clusters only).
+             * @example null
+             */
+            cluster_id?: string | null;
+        };
         /** @description The caller's current password and the new one. The new password has at least 12 characters, is not the username or the email address, is not on the list of common passwords, and differs from the current one. */
         PasswordChange: {
             /** @example Andaman-Sunrise-2026 */
@@ -3331,7 +3614,7 @@ export interface components {
              * @example cluster
              * @enum {string}
              */
-            target_type: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session";
+            target_type: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping";
             /** @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60 */
             target_id: string | null;
             /**
@@ -3490,22 +3773,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The write conflicts with the current data: a duplicate, a licence limit, or a record in the wrong state. */
-        Conflict: {
+        /** @description A browser redirect (no body): to the identity provider, or back to the console's login page, which reads `sso_code` (a one-time code to exchange for tokens) or `sso_error` (why the sign-in did not complete) from its address. */
+        SsoRedirect: {
             headers: {
+                /**
+                 * @description Where the browser goes next.
+                 * @example /login?sso_error=provider_unavailable
+                 */
+                Location?: string;
                 [name: string]: unknown;
             };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "about:blank",
-                 *       "title": "Conflict",
-                 *       "status": 409,
-                 *       "detail": "The write conflicts with the current data: a duplicate, a licence limit, or a record in the wrong state."
-                 *     }
-                 */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
+            content?: never;
         };
         /** @description No such record (or it belongs to someone else). */
         NotFound: {
@@ -3519,6 +3797,23 @@ export interface components {
                  *       "title": "Not Found",
                  *       "status": 404,
                  *       "detail": "No such record (or it belongs to someone else)."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The write conflicts with the current data: a duplicate, a licence limit, or a record in the wrong state. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "The write conflicts with the current data: a duplicate, a licence limit, or a record in the wrong state."
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -3612,6 +3907,11 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The identity provider's id, as configured (OIDC_PROVIDERS).
+         * @example entra
+         */
+        SsoProviderPath: string;
+        /**
          * @description The widget id. A widget of another user is answered as not found.
          * @example 4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a
          */
@@ -3697,6 +3997,11 @@ export interface components {
          */
         UserIdPath: string;
         /**
+         * @description The mapping id.
+         * @example 6a1f0c3e-9b2d-4e7a-8c5f-1d2e3f4a5b6c
+         */
+        SsoGroupMappingIdPath: string;
+        /**
          * @description The grant id.
          * @example 5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e
          */
@@ -3770,7 +4075,7 @@ export interface components {
          * @description Only events of this kind of record.
          * @example cluster
          */
-        AuditTargetType: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session";
+        AuditTargetType: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping";
         /**
          * @description Only events of this record (with `target_type`, its History).
          * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
@@ -3981,6 +4286,173 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSsoProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers, in configuration order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoProviderList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    startSsoSignIn: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A console path to open after signing in (same site only; anything else is ignored).
+                 * @example /clusters
+                 */
+                return_to?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The identity provider's id, as configured (OIDC_PROVIDERS).
+                 * @example entra
+                 */
+                provider: components["parameters"]["SsoProviderPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            302: components["responses"]["SsoRedirect"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    completeSsoSignIn: {
+        parameters: {
+            query?: {
+                /** @example SplxlOBeZQQYbYS6WxSbIA */
+                code?: string;
+                /** @example af0ifjsldkj */
+                state?: string;
+                /**
+                 * @description The issuer (RFC 9207).
+                 * @example https://login.example.com
+                 */
+                iss?: string;
+                /** @example 3c1f */
+                session_state?: string;
+                /** @example openid email profile */
+                scope?: string;
+                /** @example 0 */
+                authuser?: string;
+                /** @example andaman-hotels.example */
+                hd?: string;
+                /** @example consent */
+                prompt?: string;
+                /**
+                 * @description The provider's error code (the user declined, for example).
+                 * @example access_denied
+                 */
+                error?: string;
+                /** @example The user denied the request */
+                error_description?: string;
+                /** @example https://login.example.com/errors/access_denied */
+                error_uri?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The identity provider's id, as configured (OIDC_PROVIDERS).
+                 * @example entra
+                 */
+                provider: components["parameters"]["SsoProviderPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            302: components["responses"]["SsoRedirect"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    exchangeSsoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "7mV2oQ9cXyTn4LpB8sKd3fWe1HzRa6Ju"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SsoExchangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    logoutSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "refresh_token": "3q2-7wAAAAB0b2tlbi1leGFtcGxlLXZhbHVl"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefreshTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoLogoutResult"];
+                };
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
@@ -5551,6 +6023,169 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getUserSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's single sign-on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSso"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    setUserSsoOnly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sso_only": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserSsoUpdate"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSso"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSsoGroupMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mappings, by provider, group, key and cluster. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoGroupMappingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createSsoGroupMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "provider": "entra",
+                 *       "group": "hotel-operators",
+                 *       "permission_key": "cluster.read",
+                 *       "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SsoGroupMappingInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoGroupMapping"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteSsoGroupMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The mapping id.
+                 * @example 6a1f0c3e-9b2d-4e7a-8c5f-1d2e3f4a5b6c
+                 */
+                id: components["parameters"]["SsoGroupMappingIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };
     };

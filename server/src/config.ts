@@ -3,6 +3,7 @@ import os from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { oidcProvidersOf, type OidcProviderConfig } from './config-oidc.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -43,6 +44,8 @@ export interface Config {
     hashConcurrency: number;
     hashQueue: number;
   };
+  /** OpenID Connect providers for single sign-on (OIDC_PROVIDERS); empty = local sign-in only. */
+  oidcProviders: OidcProviderConfig[];
   /** Where the signing secret came from: the environment, or a file generated into DATA_DIR (one per data directory). */
   jwtSecretSource: 'env' | 'generated';
   version: string;
@@ -176,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hashQueue: countOf(str('AUTH_HASH_QUEUE'), 'AUTH_HASH_QUEUE', 32, 0, 100_000, problems),
   };
 
+  const oidcProviders = oidcProvidersOf(str('OIDC_PROVIDERS'), problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const jwtSecretSource = jwtSecret === undefined ? 'generated' : 'env';
@@ -199,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl,
     trustProxy,
     signIn,
+    oidcProviders,
     jwtSecretSource,
     version: packageVersion(),
   };

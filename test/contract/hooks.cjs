@@ -93,8 +93,12 @@ let fixtureSignIns = 0;
  * sign-in limit (20/20s) that the 429 cases test.
  */
 async function login(username, password) {
-  const client = `203.0.113.${(fixtureSignIns++ % 254) + 1}`;
-  return must(200, 'POST', '/api/auth/login', { json: { username, password }, headers: { 'X-Forwarded-For': client } });
+  return must(200, 'POST', '/api/auth/login', { json: { username, password }, headers: fixtureClient() });
+}
+
+/** The next fixture client address (see login). */
+function fixtureClient() {
+  return { 'X-Forwarded-For': `203.0.113.${(fixtureSignIns++ % 254) + 1}` };
 }
 
 const admin = () => tokens.admin;
@@ -176,6 +180,56 @@ async function asFloodedClient(t, path) {
   // token would have refilled, so the transaction itself must be the first one over the limit.
   await Promise.all(Array.from({ length: 20 }, () => api('POST', path, { json: { refresh_token: 'flood' }, headers: { 'X-Forwarded-For': client } })));
   header(t, 'X-Forwarded-For', client);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Single sign-on at the runner's OpenID provider (test/support/oidc-idp.ts), straight against the server.
+
+const IDP = 'contract-idp';
+const CALLBACK = () => `${SERVER}/api/auth/sso/${IDP}/callback`;
+
+/** Starts a sign-in and signs in at the provider; answers the provider's redirect back, not yet visited. */
+async function ssoCallbackUrl() {
+  const started = await fetch(`${SERVER}/api/auth/sso/${IDP}/start`, { redirect: 'manual', headers: fixtureClient() });
+  let url = started.headers.get('location');
+  if (!url) throw new Error(`the sign-in did not start: ${started.status}`);
+  const cookies = new Map();
+  let method = 'GET';
+  let body;
+  for (let hop = 0; hop < 20; hop++) {
+    if (url.startsWith(CALLBACK())) return url;
+    const res = await fetch(url, { method, body, redirect: 'manual', headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      cookies.set(pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim());
+    }
+    const location = res.headers.get('location');
+    if (location) {
+      url = new URL(location, url).href;
+      method = 'GET';
+      body = undefined;
+    } else if (res.status === 200 && /\/interaction\/[^/]+$/.test(new URL(url).pathname)) {
+      url = `${url}/login`;
+      method = 'POST';
+      body = new URLSearchParams({ login: process.env.CONTRACT_IDP_LOGIN });
+    } else {
+      throw new Error(`the provider answered ${res.status} at ${url}`);
+    }
+  }
+  throw new Error('too many redirects at the provider');
+}
+
+/** A finished sign-in's one-time code. */
+async function ssoCode() {
+  const res = await fetch(await ssoCallbackUrl(), { redirect: 'manual', headers: fixtureClient() });
+  const location = res.headers.get('location') || '';
+  const code = new URLSearchParams(location.slice(location.indexOf('?') + 1)).get('sso_code');
+  if (!code) throw new Error(`the sign-in did not finish: ${location}`);
+  return code;
+}
+
+async function newGroupMapping() {
+  return must(201, 'POST', '/api-system/sso/group-mappings', { token: admin(), json: { provider: IDP, group: `g-${uniq()}`, permission_key: 'cluster.read', cluster_id: null } });
 }
 
 async function newGrant(userId, key = 'cluster.read', clusterId = null) {
@@ -261,6 +315,14 @@ function upload(t, field, content, filename = 'image.webp', type = 'image/webp')
   header(t, 'Content-Type', m.contentType);
 }
 
+/**
+ * Sends the transaction straight to the server: Prism's proxy follows a redirect instead of passing it on, so a 302
+ * of the sign-in redirects is checked by Dredd alone (status and Location against the contract).
+ */
+function direct(t) {
+  t.port = new URL(SERVER).port;
+}
+
 /** Sends the transaction through the lenient proxy: for requests that break the contract on purpose. */
 function lenient(t) {
   t.port = LENIENT_PORT;
@@ -342,6 +404,98 @@ const cases = {
     429: async (t) => {
       json(t, { refresh_token: 'not-a-refresh-token-we-ever-issued' });
       await asFloodedClient(t, '/api/auth/logout');
+    },
+  },
+  listSsoProviders: {
+    429: async (t) => asFloodedClient(t, '/api/auth/sso/providers'),
+  },
+  startSsoSignIn: {
+    ok: async (t) => {
+      url(t, { provider: IDP }, 'return_to=%2Fclusters');
+      direct(t);
+    },
+    400: async (t) => {
+      url(t, { provider: IDP }, 'return_to=https%3A%2F%2Fevil.example');
+      lenient(t);
+    },
+    404: async (t) => url(t, { provider: 'nobody' }, ''),
+    429: async (t) => {
+      url(t, { provider: IDP }, '');
+      await asFloodedClient(t, `/api/auth/sso/${IDP}/start`);
+    },
+  },
+  completeSsoSignIn: {
+    // The provider's redirect back after a real sign-in there.
+    ok: async (t) => {
+      const back = new URL(await ssoCallbackUrl());
+      url(t, { provider: IDP }, back.search.slice(1));
+      direct(t);
+    },
+    400: async (t) => {
+      url(t, { provider: IDP }, `state=${'s'.repeat(201)}`);
+      lenient(t);
+    },
+    404: async (t) => url(t, { provider: 'nobody' }, 'state=x&code=y'),
+    429: async (t) => {
+      url(t, { provider: IDP }, 'state=x&code=y');
+      await asFloodedClient(t, `/api/auth/sso/${IDP}/callback`);
+    },
+  },
+  exchangeSsoCode: {
+    ok: async (t) => json(t, { code: await ssoCode() }),
+    400: async (t) => {
+      json(t, {});
+      lenient(t);
+    },
+    401: async (t) => json(t, { code: 'a-code-this-service-never-issued-0123456789' }),
+    429: async (t) => {
+      json(t, { code: 'a-code-this-service-never-issued-0123456789' });
+      await asFloodedClient(t, '/api/auth/sso/exchange');
+    },
+  },
+  logoutSso: {
+    ok: async (t) => json(t, { refresh_token: (await login('viewer', DEMO_PASSWORD)).refresh_token }),
+    400: async (t) => {
+      json(t, {});
+      lenient(t);
+    },
+    429: async (t) => {
+      json(t, { refresh_token: 'not-a-refresh-token-we-ever-issued' });
+      await asFloodedClient(t, '/api/auth/sso/logout');
+    },
+  },
+  listSsoGroupMappings: {
+    403: deny('operator'),
+  },
+  createSsoGroupMapping: {
+    ok: async (t) => json(t, { provider: IDP, group: `g-${uniq()}`, permission_key: 'cluster.read', cluster_id: null }),
+    // A provider that is not configured.
+    400: async (t) => json(t, { provider: 'nobody', group: 'g', permission_key: 'cluster.read', cluster_id: null }),
+    403: deny('operator'),
+    404: async (t) => json(t, { provider: IDP, group: `g-${uniq()}`, permission_key: 'cluster.read', cluster_id: NO_SUCH_ID }),
+    409: async (t) => {
+      const m = await newGroupMapping();
+      json(t, { provider: IDP, group: m.group, permission_key: m.permission_key, cluster_id: null });
+    },
+  },
+  deleteSsoGroupMapping: {
+    ok: async (t) => id(t, (await newGroupMapping()).id),
+    403: deny('operator'),
+  },
+  getUserSso: {
+    ok: async (t) => id(t, (await newAccount()).id),
+    403: deny('operator'),
+  },
+  setUserSsoOnly: {
+    ok: async (t) => {
+      id(t, (await newAccount()).id);
+      json(t, { sso_only: false });
+    },
+    403: deny('operator'),
+    // An account never linked to a provider cannot be made SSO-only.
+    409: async (t) => {
+      id(t, (await newAccount()).id);
+      json(t, { sso_only: true });
     },
   },
   getPlatformPermissions: {},
@@ -1169,7 +1323,8 @@ async function prepare(t) {
   header(t, 'If-Match', undefined);
 
   const c = cases[op.operationId] || {};
-  if (status.startsWith('2')) {
+  // A 2xx, or a 302 (the sign-in redirects), is the operation's success.
+  if (status.startsWith('2') || status === '302') {
     if (c.ok) await c.ok(t);
   } else if (c[status]) {
     await c[status](t);

@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startProcess, waitForHttp, type Started } from '../support/processes.js';
+import { startTestIdp } from '../support/oidc-idp.js';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -126,12 +127,17 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-admin-contract-'));
   const resultsFile = path.join(dataDir, 'dredd-results.json');
   const processes: Started[] = [];
+  const closers: Array<() => Promise<void>> = [];
   try {
     const [serverPort, strictPort, lenientPort] = (await distinctFreePorts(3)) as [number, number, number];
     const serverUrl = `http://127.0.0.1:${serverPort}`;
     // The server as `npm start` runs it, on a fresh data directory. Its own response validation is off, as in
     // production, so that Prism is what catches a response that breaks the contract.
     const jwtSecret = randomBytes(32).toString('hex');
+    // A real OpenID provider for the single sign-on operations; the hooks sign in at it as CONTRACT_IDP_LOGIN.
+    const idp = await startTestIdp({ 'contract-sso': { email: 'contract.sso@example.com', email_verified: true, given_name: 'Contract', family_name: 'Sso' } }, { providerIds: ['contract-idp'] });
+    idp.serve([serverUrl]);
+    closers.push(() => idp.close());
     const server = startProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
       PORT: String(serverPort),
       HOST: '127.0.0.1',
@@ -146,6 +152,7 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
       TRUST_PROXY: 'loopback',
       // The per-address bucket the hooks spend for the 429 cases (asFloodedClient): stated here, not assumed.
       AUTH_RATE_PER_IP: '20/20s',
+      OIDC_PROVIDERS: JSON.stringify([idp.providerConfig({ id: 'contract-idp', display_name: 'Contract IdP', jit_provisioning: true })]),
       ...opts.serverEnv,
     });
     processes.push(server);
@@ -160,6 +167,7 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
         CONTRACT_STRICT_URL: `http://127.0.0.1:${strictPort}`,
         CONTRACT_LENIENT_PORT: String(lenientPort),
         CONTRACT_JWT_SECRET: jwtSecret,
+        CONTRACT_IDP_LOGIN: 'contract-sso',
       },
       opts.timeoutMs ?? 200_000,
     );
@@ -196,6 +204,7 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
     return report;
   } finally {
     await Promise.all(processes.reverse().map((p) => p.stop()));
+    await Promise.all(closers.map((close) => close()));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

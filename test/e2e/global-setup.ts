@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startProcess, waitForHttp } from '../support/processes.js';
+import { startTestIdp } from '../support/oidc-idp.js';
+import { IDP_ACCOUNTS, SSO_PROVIDERS } from './support/idp.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,8 +34,18 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, NODE_ENV: 'development' },
   });
 
+  // Single sign-on: a real OpenID Connect provider on a loopback port, and one that cannot be reached (nothing listens
+  // on port 9) for the login page's provider_unavailable. The provider registers the product's callback, so it
+  // answers once the product's address is known, before the product starts (the product needs its issuer).
+  const idp = await startTestIdp(IDP_ACCOUNTS, { providerIds: [SSO_PROVIDERS.testIdp.id] });
+  const oidcProviders = [
+    idp.providerConfig({ ...SSO_PROVIDERS.testIdp, jit_provisioning: true }),
+    { ...SSO_PROVIDERS.down, issuer: 'http://127.0.0.1:9', client_id: 'x', client_secret: 'y' },
+  ];
+
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  idp.serve([baseUrl]);
   const server = startProcess('node_modules/.bin/tsx', ['scripts/start.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -45,11 +57,13 @@ export default async function setup(project: TestProject) {
     // would refuse the suite itself. Sign-in protection has its own tests (test/server/sign-in-protection.test.ts).
     AUTH_RATE_PER_IP: '1000/10s',
     AUTH_RATE_GLOBAL: '1000/10s',
+    OIDC_PROVIDERS: JSON.stringify(oidcProviders),
   });
   try {
     await waitForHttp(`${baseUrl}/healthz`, 60_000);
   } catch (error) {
     await server.stop();
+    await idp.close();
     throw new Error(`the server did not start:\n${server.output()}\n${String(error)}`);
   }
   project.provide('baseUrl', baseUrl);
@@ -57,6 +71,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await server.stop();
+    await idp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
+import { hashRefreshToken, signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from '../server/support/index.js';
 import { problemViolations } from './support.js';
 
@@ -65,6 +65,8 @@ interface Row {
 }
 
 const MATRIX_PASSWORD = 'Matrix-Lagoon-Password-26';
+/** A single sign-on provider nothing answers for (the flows against a real one are in test/server/sso.test.ts). */
+const MATRIX_PROVIDER = { id: 'matrix-idp', display_name: 'Matrix IdP', issuer: 'http://127.0.0.1:9', client_id: 'matrix', client_secret: 'matrix' };
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const excludes = (id: string) => (caller: Caller, _res: Response, body: unknown) => {
   const ids = ((body as { data?: Array<{ id: string; cluster_id?: string }> }).data ?? []).flatMap((r) => [r.id, r.cluster_id]);
@@ -87,6 +89,44 @@ const MATRIX: Record<string, Row> = {
   login: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'POST', path: '/api/auth/login', json: { username: 'viewer', password: 'demo1234' } }) },
   refreshToken: { key: null, scope: 'public', ok: 200, fresh: true, call: async (f) => ({ method: 'POST', path: '/api/auth/refresh-token', json: { refresh_token: await f.refreshToken() } }) },
   logout: { key: null, scope: 'public', ok: 204, call: async (f) => ({ method: 'POST', path: '/api/auth/logout', json: { refresh_token: await f.refreshToken() } }) },
+  listSsoProviders: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/api/auth/sso/providers' }) },
+  // The matrix's provider cannot be reached: the start and the callback answer their redirect to the login page.
+  startSsoSignIn: { key: null, scope: 'public', ok: 302, call: async () => ({ method: 'GET', path: `/api/auth/sso/${MATRIX_PROVIDER.id}/start` }) },
+  completeSsoSignIn: { key: null, scope: 'public', ok: 302, call: async () => ({ method: 'GET', path: `/api/auth/sso/${MATRIX_PROVIDER.id}/callback?state=unknown&code=x` }) },
+  exchangeSsoCode: {
+    key: null,
+    scope: 'public',
+    ok: 200,
+    fresh: true,
+    // A sign-in the callback finished: its session and one-time code, straight in the database.
+    call: async (f) => {
+      const userId = await f.newUser();
+      const sessionId = randomUUID();
+      const code = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
+      await f.t.knex('sessions').insert({ id: sessionId, user_id: userId, expires_at: f.t.knex.raw("now() + interval '1 day'"), sso_provider: MATRIX_PROVIDER.id });
+      await f.t.knex('sso_handoffs').insert({ code_hash: hashRefreshToken(code), user_id: userId, session_id: sessionId, provider: MATRIX_PROVIDER.id, subject: 'matrix', expires_at: f.t.knex.raw("now() + interval '1 minute'") });
+      return { method: 'POST', path: '/api/auth/sso/exchange', json: { code } };
+    },
+  },
+  logoutSso: { key: null, scope: 'public', ok: 200, call: async (f) => ({ method: 'POST', path: '/api/auth/sso/logout', json: { refresh_token: await f.refreshToken() } }) },
+  listSsoGroupMappings: { key: 'grant.manage', scope: 'platform', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/sso/group-mappings' }) },
+  createSsoGroupMapping: {
+    key: 'grant.manage',
+    scope: 'platform',
+    ok: 201,
+    call: async () => ({ method: 'POST', path: '/api-system/sso/group-mappings', json: { provider: MATRIX_PROVIDER.id, group: `g-${randomUUID()}`, permission_key: 'cluster.read' } }),
+  },
+  deleteSsoGroupMapping: {
+    key: 'grant.manage',
+    scope: 'platform',
+    ok: 204,
+    call: async (f) => {
+      const [row] = await f.t.knex('sso_group_mappings').insert({ provider: MATRIX_PROVIDER.id, group_value: `g-${randomUUID()}`, permission_key: 'cluster.read' }).returning('id');
+      return { method: 'DELETE', path: `/api-system/sso/group-mappings/${(row as { id: string }).id}` };
+    },
+  },
+  getUserSso: { key: 'user.read', scope: 'platform', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}/sso` }) },
+  setUserSsoOnly: { key: 'user.manage', scope: 'platform', ok: 200, call: async (f) => ({ method: 'PUT', path: `/api-system/users/${await f.newUser()}/sso`, json: { sso_only: false } }) },
   getStoredFile: { key: null, scope: 'public', ok: 200, call: async (f) => ({ method: 'GET', path: await f.signedFileUrl() }) },
   getPlatformPermissions: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/user/permission/platform' }) },
   listWidgets: {
@@ -483,7 +523,7 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
   let t: TestServer;
   let f: Fixture;
   beforeAll(async () => {
-    t = await startTestServer(engine);
+    t = await startTestServer(engine, { env: { OIDC_PROVIDERS: JSON.stringify([MATRIX_PROVIDER]) } });
     const admin = await t.login('admin');
     const api = async (method: string, path: string, json?: unknown) => {
       const res = await t.fetch(path, { method, token: admin, json });
@@ -596,7 +636,7 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         const file = call.upload?.file ?? { bytes: PNG_1X1, name: 'a.png', type: 'image/png' };
         const res = call.upload
           ? await t.upload(call.path, call.upload.field, file.bytes, file.name, tokens[caller], file.type)
-          : await t.fetch(call.path, { method: call.method, token: tokens[caller], json: call.json });
+          : await t.fetch(call.path, { method: call.method, token: tokens[caller], json: call.json, redirect: 'manual' });
         cells++;
         const want = expected(row, caller);
         const text = await res.clone().text();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
 import { wellFormedPng } from '../support/images.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
+import { hashRefreshToken, signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 interface Call {
@@ -22,6 +22,9 @@ interface Call {
   action?: string;
 }
 
+/** A single sign-on provider for the mappings (nothing answers at its issuer; the flows are in sso.test.ts). */
+const AUDIT_PROVIDER = { id: 'audit-idp', display_name: 'Audit IdP', issuer: 'http://127.0.0.1:9', client_id: 'audit', client_secret: 'audit' };
+
 describe.each(engines())('audit trail on %s', (engine) => {
   let t: TestServer;
   let admin: string;
@@ -29,7 +32,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
   const uniq = () => randomUUID().slice(0, 6).toUpperCase();
 
   beforeAll(async () => {
-    t = await startTestServer(engine);
+    t = await startTestServer(engine, { env: { OIDC_PROVIDERS: JSON.stringify([AUDIT_PROVIDER]) } });
     admin = await t.login('admin');
     adminId = ((await (await t.fetch('/api/user/permission/platform', { token: admin })).json()) as { user: { id: string } }).user.id;
   });
@@ -69,6 +72,31 @@ describe.each(engines())('audit trail on %s', (engine) => {
     login: async () => ({ method: 'POST', path: '/api/auth/login', json: { username: 'viewer', password: 'demo1234' }, token: null, target: { type: 'session' } }),
     refreshToken: async () => ({ method: 'POST', path: '/api/auth/refresh-token', json: { refresh_token: await refreshToken() }, token: null, target: { type: 'session' } }),
     logout: async () => ({ method: 'POST', path: '/api/auth/logout', json: { refresh_token: await refreshToken() }, token: null, target: { type: 'session' } }),
+    logoutSso: async () => ({ method: 'POST', path: '/api/auth/sso/logout', json: { refresh_token: await refreshToken() }, token: null, target: { type: 'session' }, action: 'logout' }),
+    // A single sign-on the callback finished (its session and one-time code, straight in the database) completes here.
+    exchangeSsoCode: async () => {
+      const a = await newAccount();
+      const sessionId = randomUUID();
+      const code = `${randomUUID()}${randomUUID()}`.replace(/-/g, '');
+      await t.knex('sessions').insert({ id: sessionId, user_id: a.id, expires_at: t.knex.raw("now() + interval '1 day'"), sso_provider: AUDIT_PROVIDER.id });
+      await t.knex('sso_handoffs').insert({ code_hash: hashRefreshToken(code), user_id: a.id, session_id: sessionId, provider: AUDIT_PROVIDER.id, subject: 'audit', expires_at: t.knex.raw("now() + interval '1 minute'") });
+      return { method: 'POST', path: '/api/auth/sso/exchange', json: { code }, token: null, target: { type: 'session', id: sessionId }, action: 'login' };
+    },
+    createSsoGroupMapping: async () => ({
+      method: 'POST',
+      path: '/api-system/sso/group-mappings',
+      json: { provider: AUDIT_PROVIDER.id, group: `g-${uniq()}`, permission_key: 'cluster.read' },
+      target: { type: 'sso_group_mapping' },
+    }),
+    deleteSsoGroupMapping: async () => {
+      const m = await post<{ id: string }>('/api-system/sso/group-mappings', { provider: AUDIT_PROVIDER.id, group: `g-${uniq()}`, permission_key: 'cluster.read' });
+      return { method: 'DELETE', path: `/api-system/sso/group-mappings/${m.id}`, target: { type: 'sso_group_mapping', id: m.id } };
+    },
+    setUserSsoOnly: async () => {
+      const a = await newAccount();
+      await t.knex('user_identities').insert({ user_id: a.id, provider: AUDIT_PROVIDER.id, subject: `s-${uniq()}` });
+      return { method: 'PUT', path: `/api-system/users/${a.id}/sso`, json: { sso_only: true }, target: { type: 'user', id: a.id } };
+    },
     createCluster: async () => ({ method: 'POST', path: '/api-system/clusters', json: { code: `AU-${uniq()}`, name: 'New' }, target: { type: 'cluster' } }),
     updateCluster: async () => {
       const c = await newCluster();

@@ -56,6 +56,36 @@ describe('configuration', () => {
     }
   });
 
+  it('when OIDC_PROVIDERS is wrong, then each bad entry is named with what to write', () => {
+    const problemsOf = (raw: string) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir, OIDC_PROVIDERS: raw });
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    expect(problemsOf('{not json')).toEqual([expect.stringMatching(/^OIDC_PROVIDERS must be a JSON array like .*it is not JSON$/)]);
+    expect(problemsOf('{"id":"x"}')).toEqual([expect.stringMatching(/^OIDC_PROVIDERS must be a JSON array/)]);
+    const entries = [
+      { id: 'Entra ID', issuer: 'https://login.example.com', client_id: 'a' },
+      { id: 'plain', issuer: 'http://idp.example.com', client_id: 'a' },
+      { id: 'noclient', issuer: 'https://login.example.com' },
+      { id: 'domains', issuer: 'https://login.example.com', client_id: 'a', allowed_email_domains: ['not a domain'] },
+      { id: 'ok', issuer: 'https://login.example.com', client_id: 'a' },
+      { id: 'ok', issuer: 'https://login.example.com', client_id: 'b' },
+    ];
+    expect(problemsOf(JSON.stringify(entries))).toEqual([
+      expect.stringMatching(/^OIDC_PROVIDERS\[0\]\.id must be lower-case letters/),
+      expect.stringMatching(/^OIDC_PROVIDERS\[1\]\.issuer must be the provider's https issuer URL/),
+      expect.stringMatching(/^OIDC_PROVIDERS\[2\]\.client_id is required/),
+      expect.stringMatching(/^OIDC_PROVIDERS\[3\]\.allowed_email_domains must list domains .*"not a domain" is not one/),
+      'OIDC_PROVIDERS[5].id "ok" is used twice',
+    ]);
+    const [loopback] = loadConfig({ DATA_DIR: dataDir, OIDC_PROVIDERS: JSON.stringify([{ id: 'local', issuer: 'http://127.0.0.1:8080', client_id: 'a' }]) }).oidcProviders;
+    expect(loopback).toMatchObject({ id: 'local', displayName: 'local', scopes: ['openid', 'email', 'profile'], jitProvisioning: false, clientSecret: null, clockToleranceSeconds: 30 });
+  });
+
   it('when STORAGE=gcs lacks its bucket, then that is named', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE: 'gcs' })).toThrow(/GCS_BUCKET is required/);
   });

@@ -38,6 +38,7 @@ const en: Messages = {
       business_unit_user: 'Business unit member',
       widget: 'Widget',
       session: 'Session',
+      sso_group_mapping: 'Single sign-on group mapping',
     },
     // Keyed by the operationId, with a dot written as an underscore (login.failed → login_failed).
     actions: {
@@ -82,6 +83,10 @@ const en: Messages = {
       changeMyPassword: 'Changed own password',
       revokeMySession: 'Ended a session',
       revokeMyOtherSessions: 'Ended the other sessions',
+      completeSsoSignIn: 'Created the account at its first single sign-on',
+      createSsoGroupMapping: 'Added a single sign-on group mapping',
+      deleteSsoGroupMapping: 'Deleted a single sign-on group mapping',
+      setUserSsoOnly: 'Changed whether the account signs in with single sign-on only',
     },
   },
 };
@@ -123,6 +128,7 @@ const th: Messages = {
       business_unit_user: 'สมาชิกหน่วยธุรกิจ',
       widget: 'วิดเจ็ต',
       session: 'เซสชัน',
+      sso_group_mapping: 'การจับคู่กลุ่มของ SSO',
     },
     actions: {
       login: 'เข้าสู่ระบบ',
@@ -166,6 +172,10 @@ const th: Messages = {
       changeMyPassword: 'เปลี่ยนรหัสผ่านของตนเอง',
       revokeMySession: 'สิ้นสุดเซสชัน',
       revokeMyOtherSessions: 'สิ้นสุดเซสชันอื่นทั้งหมด',
+      completeSsoSignIn: 'สร้างบัญชีเมื่อเข้าสู่ระบบแบบ SSO ครั้งแรก',
+      createSsoGroupMapping: 'เพิ่มการจับคู่กลุ่มของ SSO',
+      deleteSsoGroupMapping: 'ลบการจับคู่กลุ่มของ SSO',
+      setUserSsoOnly: 'เปลี่ยนการตั้งค่าให้บัญชีเข้าสู่ระบบด้วย SSO เท่านั้น',
     },
   },
 };

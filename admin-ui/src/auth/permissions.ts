@@ -84,6 +84,8 @@ export type ResourceName = keyof typeof ACCESS_RULES;
 export const PAGE_RULES = {
   'audit-log': { list: either(onCluster(read), platformWide(userRead)) },
   'user-grants': { edit: platformWide(grantManage) },
+  // Mappings give grants to accounts that single sign-on creates, so they are a grant manager's matter.
+  'sso-group-mappings': { list: platformWide(grantManage) },
 } as const satisfies Record<string, Partial<Record<AccessAction, Rule>>>;
 
 type PageName = keyof typeof PAGE_RULES;

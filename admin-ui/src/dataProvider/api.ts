@@ -24,7 +24,21 @@ export function createApi(options: { baseUrl?: string; fetch?: FetchLike; reauth
       const body = pickWritable({ username, password }, WRITABLE.LoginRequest);
       const { data, error, response } = await client.POST('/api/auth/login', { body });
       if (!data) throw toHttpError(response.status, error);
-      tokenStore.set(data);
+      tokenStore.set(data, 'password');
+    },
+    /** The one-time code the SSO callback put in the login page's address, for the session it opened. */
+    async exchangeSsoCode(code: string): Promise<void> {
+      const body = pickWritable({ code }, WRITABLE.SsoExchangeRequest);
+      const { data, error, response } = await client.POST('/api/auth/sso/exchange', { body });
+      if (!data) throw toHttpError(response.status, error);
+      tokenStore.set(data, 'sso');
+    },
+    /** Ends an SSO session; answers where the browser should go to end the provider's session too (or null). */
+    async logoutSso(refreshToken: string): Promise<string | null> {
+      const body = pickWritable({ refresh_token: refreshToken }, WRITABLE.RefreshTokenRequest);
+      const { data, error, response } = await client.POST('/api/auth/sso/logout', { body });
+      if (!data) throw toHttpError(response.status, error);
+      return data.end_session_url;
     },
     async logout(refreshToken: string): Promise<void> {
       const body = pickWritable({ refresh_token: refreshToken }, WRITABLE.RefreshTokenRequest);

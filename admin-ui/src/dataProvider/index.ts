@@ -12,6 +12,7 @@ import { memberMethods } from './methods/members';
 import { memberImportMethods } from './methods/memberImport';
 import { printMappingMethods } from './methods/printMappings';
 import { recordMethods } from './methods/records';
+import { ssoMethods } from './methods/sso';
 import { userMethods } from './methods/users';
 import { workspaceMethods } from './methods/workspace';
 
@@ -27,6 +28,7 @@ export function createDataProvider(api: Api = defaultApi) {
     ...workspaceMethods(c),
     ...feedMethods(c),
     ...userMethods(c),
+    ...ssoMethods(c),
     ...accountMethods(c),
     ...exportMethods(c),
     ...bulkMethods(c),

@@ -5,8 +5,9 @@ import { WRITABLE, pickWritable } from './writable';
 
 export type FetchLike = (input: Request) => Promise<Response>;
 
-const AUTH_PATHS = ['/api/auth/login', '/api/auth/refresh-token', '/api/auth/logout'];
-const isAuthCall = (url: string) => AUTH_PATHS.some((p) => new URL(url, 'http://x').pathname === p);
+// The sign-in calls (password, refresh, sign-out, single sign-on) need no token: a 401 of one says the call itself
+// failed, and refreshing the session cannot help.
+const isAuthCall = (url: string) => new URL(url, 'http://x').pathname.startsWith('/api/auth/');
 
 type RefreshOutcome = 'refreshed' | 'failed' | SessionEndReason;
 

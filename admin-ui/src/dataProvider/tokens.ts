@@ -4,6 +4,8 @@ import { isSessionEndReason, type SessionEndReason } from './errors';
 /** Where the session's tokens live between page loads. */
 const ACCESS = 'auth.access_token';
 const REFRESH = 'auth.refresh_token';
+/** Set while the session began with single sign-on: signing out then also ends the provider's session. */
+const SSO = 'auth.sso';
 
 function store(): Storage | null {
   try {
@@ -20,13 +22,21 @@ export const tokenStore = {
   get refresh(): string | null {
     return store()?.getItem(REFRESH) ?? null;
   },
-  set(pair: StoredTokens): void {
+  /** Whether this session began with single sign-on (a refresh keeps what the sign-in said). */
+  get fromSso(): boolean {
+    return store()?.getItem(SSO) === '1';
+  },
+  /** `signedInWith` is given by a sign-in; a refresh leaves it out and so keeps the session's origin. */
+  set(pair: StoredTokens, signedInWith?: 'password' | 'sso'): void {
     store()?.setItem(ACCESS, pair.access_token);
     store()?.setItem(REFRESH, pair.refresh_token);
+    if (signedInWith === 'sso') store()?.setItem(SSO, '1');
+    else if (signedInWith === 'password') store()?.removeItem(SSO);
   },
   clear(): void {
     store()?.removeItem(ACCESS);
     store()?.removeItem(REFRESH);
+    store()?.removeItem(SSO);
   },
 };
 

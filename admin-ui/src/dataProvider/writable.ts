@@ -89,6 +89,9 @@ export const WRITABLE = {
   LifecycleBulkRequest: sends<'LifecycleBulkRequest'>()(['action', 'ids']),
   UserBulkRequest: sends<'UserBulkRequest'>()(['action', 'ids']),
   PrintTemplateMappingBulkRequest: sends<'PrintTemplateMappingBulkRequest'>()(['action', 'ids']),
+  SsoExchangeRequest: sends<'SsoExchangeRequest'>()(['code']),
+  SsoGroupMappingInput: sends<'SsoGroupMappingInput'>()(['provider', 'group', 'permission_key', 'cluster_id']),
+  UserSsoUpdate: sends<'UserSsoUpdate'>()(['sso_only']),
 } satisfies { readonly [S in keyof Schemas]?: readonly (keyof Schemas[S])[] };
 
 /** Keeps only the listed fields that hold a value (undefined ones are left out, as JSON would drop them). */

@@ -12,9 +12,10 @@ import * as users from '../resources/users/i18n';
 import * as auditLog from '../audit-log/i18n';
 import * as account from '../account/i18n';
 import * as memberImport from '../member-import/i18n';
+import * as sso from '../sso/i18n';
 
 /** Every folder contributes its own `{ en, th }` messages; they are merged here once. */
-export const messageModules: MessageModule[] = [app, clusters, businessUnits, printTemplateMappings, dashboard, domainDashboards, users, auditLog, account, memberImport];
+export const messageModules: MessageModule[] = [app, clusters, businessUnits, printTemplateMappings, dashboard, domainDashboards, users, auditLog, account, memberImport, sso];
 
 const LOCALES = [
   { locale: 'en', name: 'English' },

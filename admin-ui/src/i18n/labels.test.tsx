@@ -17,6 +17,7 @@ import { DomainDashboardPage } from '../domain-dashboards/DomainDashboardPage';
 import { UserList } from '../resources/users/UserList';
 import { AuditLog } from '../audit-log/AuditLogPage';
 import { MemberImport } from '../member-import/MemberImportPage';
+import { SsoGroupMappings } from '../sso/SsoGroupMappingsPage';
 import { createQueryClient } from '../dataProvider/queryClient';
 
 vi.mock('@mui/x-charts/BarChart', () => ({ BarChart: () => <div /> }));
@@ -54,6 +55,8 @@ async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.React
     getApprovalSummary: async () => ({ groups: [] }),
     getPendingApprovals: async () => ({ groups: [] }),
     listAuditEvents: async () => ({ data: [], paginate: { total: 0, page: 1, perpage: 25, pages: 1 } }),
+    listSsoProviders: async () => [],
+    listSsoGroupMappings: async () => [],
   } as never);
   const element = (
     <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
@@ -67,9 +70,9 @@ async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.React
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
   const view = render(<RouterProvider router={router} />);
   await waitFor(() => expect(screen.getByTestId('page-title').textContent).not.toBe(''));
-  // The workspace, the resources (once their access is known), the audit log, the member import, the dashboards'
-  // toggle and the six domain dashboards.
-  await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(1 + RESOURCES.length + 1 + 1 + 1 + DOMAIN_DASHBOARDS.length));
+  // The workspace, the resources (once their access is known), the audit log, the member import, single sign-on, the
+  // dashboards' toggle and the six domain dashboards.
+  await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(1 + RESOURCES.length + 1 + 1 + 1 + 1 + DOMAIN_DASHBOARDS.length));
   const title = screen.getByTestId('page-title').textContent ?? '';
   const menu = screen.getAllByRole('menuitem').map((m) => m.textContent ?? '');
   view.unmount();
@@ -102,6 +105,7 @@ describe('one label per concept', { timeout: 60_000 }, () => {
         ['/users', <UserList key="u" />, 'users'],
         ['/audit-log', <AuditLog key="a" />],
         ['/memberships/import', <MemberImport key="i" />],
+        ['/sso/group-mappings', <SsoGroupMappings key="s" />],
         ...DOMAIN_DASHBOARDS.map((d): [string, React.ReactNode] => [`/dashboards/${d}`, <DomainDashboardPage key={d} domain={d} />]),
       ];
       for (const [path, page, resource] of pages) {

@@ -41,6 +41,9 @@ import { exportScreenMessages } from '../components/export/messages';
 import { memberImportScreenMessages } from '../member-import/messages';
 import { accountScreenMessages } from '../account/messages';
 import { resolveScreenMessages } from '../resources/print-template-mappings/resolveMessages';
+import { ssoScreenMessages } from '../sso/messages';
+import { ssoLoginScreenMessages } from '../sso/loginMessages';
+import { SsoGroupMappings } from '../sso/SsoGroupMappingsPage';
 
 // The chart library draws SVG with measured sizes, which jsdom cannot do; the labels around the charts are the
 // console's own and are what this test reads.
@@ -190,6 +193,15 @@ const provider = () =>
     ),
     getOne: vi.fn(async (resource: string) => ({ data: resource === 'clusters' ? cluster : resource === 'users' ? account : bu })),
     getUserGrants: vi.fn(async () => ({ data: grants, is_super_admin: true })),
+    getUserSso: vi.fn(async () => ({
+      sso_only: true,
+      identities: [{ provider: 'entra', subject: 'sub-1', email: 'somchai@example.com', created_at: '2026-11-20T07:45:00.000Z', last_sign_in_at: '2026-11-20T07:45:00.000Z' }],
+    })),
+    listSsoProviders: vi.fn(async () => [{ id: 'entra', display_name: 'Microsoft Entra ID' }]),
+    listSsoGroupMappings: vi.fn(async () => [
+      { id: 'sm1', provider: 'entra', group: 'hotel-operators', permission_key: 'cluster.read', cluster_id: 'c1', cluster_code: 'CL-A', created_at: '2026-11-20T07:45:00.000Z' },
+      { id: 'sm2', provider: 'gone', group: 'auditors', permission_key: 'user.read', cluster_id: null, cluster_code: null, created_at: '2026-11-20T07:45:00.000Z' },
+    ]),
     listAuditEvents: vi.fn(async () => ({ data: [auditEvent], paginate: { total: 1, page: 1, perpage: 10, pages: 1 } })),
     getClusterUsers: vi.fn(async () => [member]),
     getBusinessUnitUsers: vi.fn(async () => [{ ...member, business_unit_id: 'b1' }]),
@@ -251,7 +263,7 @@ beforeEach(() => localStorage.clear());
 describe('the console in Thai', { timeout: 60_000 }, () => {
   it('has a Thai message for every English message of every folder', () => {
     // With the messages that load with their screens.
-    for (const mod of [...messageModules, userScreenMessages, auditScreenMessages, bulkScreenMessages, exportScreenMessages, memberImportScreenMessages, accountScreenMessages, resolveScreenMessages]) expect(leaves(mod.th).sort()).toEqual(leaves(mod.en).sort());
+    for (const mod of [...messageModules, userScreenMessages, auditScreenMessages, bulkScreenMessages, exportScreenMessages, memberImportScreenMessages, accountScreenMessages, resolveScreenMessages, ssoScreenMessages, ssoLoginScreenMessages]) expect(leaves(mod.th).sort()).toEqual(leaves(mod.en).sort());
   });
 
   it('records a key Thai does not have (the check below is not blind)', () => {
@@ -378,6 +390,8 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
   it('shows a user’s tabs, actions, grants, the add-grant dialog and the history in Thai', async () => {
     const missing = renderInThai('/users/u1', [{ path: '/users/:id', resource: 'users', element: <UserShow /> }]);
     expect(await screen.findByText('ข้อมูลผู้ใช้')).toBeInTheDocument();
+    expect(await screen.findByText('ใช้ SSO เท่านั้น')).toBeInTheDocument();
+    expect(await screen.findByText('Microsoft Entra ID')).toBeInTheDocument();
     expect(await screen.findByText('ปลดล็อกการเข้าสู่ระบบ')).toBeInTheDocument();
     fireEvent.click(screen.getByText('ปิดการใช้งาน'));
     expect(await screen.findByText('ปิดการใช้งาน somchai.j หรือไม่?')).toBeInTheDocument();
@@ -396,6 +410,21 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'ยกเลิก' }));
     fireEvent.click(screen.getByTestId('tab-history'));
     expect(await screen.findByText('แก้ไขบัญชี')).toBeInTheDocument();
+    await settle();
+    expect([...missing]).toEqual([]);
+  });
+
+  it('shows the single sign-on screen, its mappings and the add dialog in Thai', async () => {
+    const missing = renderInThai('/sso/group-mappings', [{ path: '/sso/group-mappings', element: <SsoGroupMappings /> }]);
+    expect(await screen.findByText('hotel-operators')).toBeInTheDocument();
+    expect(screen.getByText('ดูคลัสเตอร์')).toBeInTheDocument();
+    expect(screen.getByText('ทุกคลัสเตอร์')).toBeInTheDocument();
+    expect(screen.getByText('gone (ไม่ได้ตั้งค่าไว้)')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('mapping-add'));
+    expect(await screen.findByText('จับคู่กลุ่มกับสิทธิ์')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByTestId('add-mapping-dialog')).getByRole('button', { name: 'ยกเลิก' }));
+    fireEvent.click(screen.getAllByTestId('mapping-remove')[0]!);
+    expect(await screen.findByText('ลบการจับคู่ของ "hotel-operators" หรือไม่?')).toBeInTheDocument();
     await settle();
     expect([...missing]).toEqual([]);
   });

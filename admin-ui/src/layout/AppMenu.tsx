@@ -9,10 +9,11 @@ import { DOMAIN_DASHBOARDS, domainDashboardPath } from '../domain-dashboards/dom
 import { RESOURCES } from '../resources/registry';
 import { AuditLogMenuItem } from '../audit-log';
 import { MemberImportMenuItem } from '../member-import';
+import { SsoMenuItem } from '../sso';
 
 /**
  * Resource items are hidden when canAccess denies their list, the audit log when its page is refused, the member import
- * without `cluster.update` on some cluster; the domain
+ * without `cluster.update` on some cluster, single sign-on without `grant.manage`; the domain
  * dashboards need only a session.
  */
 export const AppMenu = () => {
@@ -27,6 +28,7 @@ export const AppMenu = () => {
       ))}
       <AuditLogMenuItem />
       <MemberImportMenuItem />
+      <SsoMenuItem />
       {/* The menu is an ARIA menu: the toggle is one of its items and the dashboards a group of items within it. */}
       <MenuItem
         onClick={() => setOpen((o) => !o)}

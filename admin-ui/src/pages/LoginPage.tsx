@@ -1,9 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Login, PasswordInput, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
-import { Alert, Button, CardContent, CircularProgress, Typography } from '@mui/material';
-import { signInProblem } from '../lib/problems';
+import { useLocation } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { signInProblem, statusOf } from '../lib/problems';
 import { endReasonStore } from '../dataProvider/tokens';
 import { PROBLEM, type SessionEndReason } from '../dataProvider/errors';
+import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
+import { sameSitePath, type SsoSignInParams } from '../authProvider';
+import { ScreenMessages } from '../components/history/ScreenMessages';
+import { leaveConsole } from '../lib/browserNavigation';
+import { ssoStartUrl } from '../dataProvider/ssoStart';
+import { isSsoError, ssoLoginScreenMessages } from '../sso/loginMessages';
+
+const LOGIN_MESSAGES = [ssoLoginScreenMessages];
 
 /** Why the last session of this tab ended, when the server ended it (an expiry says nothing here). */
 const END_MESSAGES: Record<SessionEndReason, string> = {
@@ -57,7 +67,110 @@ const SignInForm = () => {
   );
 };
 
-export const LoginPage = () => {
+/** The query of the login page's (hash) address: where the provider's callback puts `sso_code` or `sso_error`. */
+const useLoginQuery = () => new URLSearchParams(useLocation().search);
+
+/** The console path the user was on when react-admin sent them here, to open again after signing in. */
+const useWantedPath = (): string | null => {
+  const state: unknown = useLocation().state;
+  const { nextPathname, nextSearch } = (typeof state === 'object' && state !== null ? state : {}) as { nextPathname?: unknown; nextSearch?: unknown };
+  if (typeof nextPathname !== 'string' || nextPathname === '/login') return null;
+  return sameSitePath(nextPathname + (typeof nextSearch === 'string' ? nextSearch : ''));
+};
+
+/** Why the provider's callback sent the browser back without a session, in words. */
+const SsoErrorNotice = () => {
+  const translate = useTranslate();
+  const reason = useLoginQuery().get('sso_error');
+  if (!reason) return null;
+  return (
+    <CardContent sx={{ pb: 0, width: 300 }}>
+      <Alert severity="error" data-testid="sso-error" data-reason={reason}>
+        {translate(`sso.login.errors.${isSsoError(reason) ? reason : 'unknown'}`)}
+      </Alert>
+    </CardContent>
+  );
+};
+
+// A code works once: the page may mount twice (React's strict mode, a remount), but it is sent only once.
+const exchangedCodes = new Set<string>();
+
+/** The session the provider's callback opened, taken over with its one-time code; react-admin then opens the console. */
+const SsoCodeExchange = () => {
+  const translate = useTranslate();
+  const login = useLogin();
+  const query = useLoginQuery();
+  const code = query.get('sso_code');
+  const returnTo = query.get('return_to');
+  const [failure, setFailure] = useState('');
+
+  useEffect(() => {
+    if (!code || exchangedCodes.has(code)) return;
+    exchangedCodes.add(code);
+    const params: SsoSignInParams = { sso_code: code, return_to: returnTo };
+    login(params).catch((error: unknown) => {
+      const reason = error instanceof Error && error.message ? error.message : translate('ra.notification.http_error');
+      setFailure(statusOf(error) === 401 ? translate('sso.login.exchange_expired') : translate('sso.login.exchange_failed', { reason }));
+    });
+  }, [code, returnTo, login, translate]);
+
+  if (!code) return null;
+  return (
+    <CardContent sx={{ pb: 0, width: 300 }}>
+      {failure ? (
+        <Alert severity="error" data-testid="sso-exchange-error">
+          {failure}
+        </Alert>
+      ) : (
+        <Stack direction="row" spacing={1} alignItems="center" role="status" data-testid="sso-exchanging">
+          <CircularProgress size={19} thickness={3} />
+          <Typography variant="body2">{translate('sso.login.exchanging')}</Typography>
+        </Stack>
+      )}
+    </CardContent>
+  );
+};
+
+/**
+ * One "Sign in with" button per configured provider. The button leaves the console for the provider's pages; nothing
+ * shows while the list loads, when it is empty, or when it fails to load (the password form still works).
+ */
+const SsoProviderButtons = () => {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const wanted = useWantedPath();
+  const providers = useQuery({ queryKey: ['ssoProviders'], queryFn: () => dataProvider.listSsoProviders(), retry: false, staleTime: 60_000 });
+  const list = providers.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <CardContent sx={{ pt: 0, width: 300 }}>
+      <Typography variant="caption" color="text.secondary" component="p" align="center" sx={{ mb: 1 }}>
+        {translate('sso.login.or')}
+      </Typography>
+      <Stack spacing={1} role="group" aria-label={translate('sso.login.providers')}>
+        {list.map((p) => (
+          <Button
+            key={p.id}
+            variant="outlined"
+            fullWidth
+            data-testid="sso-provider"
+            onClick={() => leaveConsole(ssoStartUrl(p.id, wanted))}
+          >
+            {translate('sso.login.sign_in_with', { name: p.display_name })}
+          </Button>
+        ))}
+      </Stack>
+    </CardContent>
+  );
+};
+
+export const LoginPage = () => (
+  <ScreenMessages modules={LOGIN_MESSAGES}>
+    <LoginCard />
+  </ScreenMessages>
+);
+
+const LoginCard = () => {
   const translate = useTranslate();
   return (
     <Login>
@@ -70,7 +183,10 @@ export const LoginPage = () => {
         </Typography>
       </CardContent>
       <SessionEndNotice />
+      <SsoErrorNotice />
+      <SsoCodeExchange />
       <SignInForm />
+      <SsoProviderButtons />
     </Login>
   );
 };

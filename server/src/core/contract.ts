@@ -28,7 +28,8 @@ export type RequestBody<K extends OperationId> =
           : unknown
       : unknown;
 
-type SuccessStatus = 200 | 201 | 202 | 204;
+/** The statuses a handler answers itself; 302 is a browser redirect (single sign-on). */
+type SuccessStatus = 200 | 201 | 202 | 204 | 302;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
 
 /**

@@ -20,6 +20,9 @@ import { healthRoutes } from './health/routes.js';
 import { memberDirectory, membershipService } from './memberships/service.js';
 import { membershipRoutes } from './memberships/routes.js';
 import { membershipImportService } from './memberships/import-service.js';
+import { identityProviders } from './sso/providers.js';
+import { ssoRoutes } from './sso/routes.js';
+import { ssoService } from './sso/service.js';
 import { mappingService } from './print-template-mappings/service.js';
 import { printTemplateMappingRoutes } from './print-template-mappings/routes.js';
 import { reportTemplateService } from './report-templates/service.js';
@@ -41,7 +44,12 @@ export type AppHandlers = Pick<OperationHandlers, HandledOperationId>;
  */
 export function createServices({ knex, storage, logger, config, changes }: ModuleDeps) {
   const audit = auditTrail(knex);
-  const auth = authService(knex, config.jwtSecret, audit, changes);
+  const providers = identityProviders(config.oidcProviders);
+  const reauth = (id: string) => {
+    const p = providers.find(id);
+    return p && { hours: p.reauthHours, displayName: p.displayName };
+  };
+  const auth = authService(knex, config.jwtSecret, audit, changes, reauth);
   const clusters = clusterService({ knex, storage, audit });
   const currencies = currencyService(knex);
   const businessUnits = businessUnitService({ knex, storage, audit, clusters, currencies, members: memberDirectory() });
@@ -55,6 +63,7 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
     businessUnits,
     memberships,
     membershipImport: membershipImportService({ knex, audit }),
+    sso: ssoService({ knex, logger, audit, auth, providers }),
     widgets,
     datasets: datasetService(knex, widgets.pinnedDatasetIds),
     users: userService({ knex, audit }),
@@ -71,6 +80,7 @@ export function createHandlers(deps: ModuleDeps, services: Services): AppHandler
   return {
     ...healthRoutes({ knex: deps.knex, version: deps.config.version }),
     ...authRoutes(services.auth),
+    ...ssoRoutes(services.sso, deps.config.publicBaseUrl),
     ...auditRoutes(services.audit),
     ...clusterRoutes(services.clusters),
     ...businessUnitRoutes(services.businessUnits),

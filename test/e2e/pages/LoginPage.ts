@@ -10,7 +10,11 @@ export class LoginPage {
   readonly title = () => this.page.getByTestId('login-title');
   readonly username = () => this.page.getByRole('textbox', { name: /^Username/ });
   readonly password = () => this.page.getByRole('textbox', { name: /^Password/ });
-  readonly signInButton = () => this.page.getByRole('button', { name: 'Sign in' });
+  // Exact: the single sign-on buttons below the form say "Sign in with …".
+  readonly signInButton = () => this.page.getByRole('button', { name: 'Sign in', exact: true });
+  readonly ssoButton = (provider: string) => this.page.getByRole('button', { name: `Sign in with ${provider}`, exact: true });
+  /** Why the provider's callback sent the browser back without a session. */
+  readonly ssoError = () => this.page.getByTestId('sso-error');
 
   async open(): Promise<void> {
     await this.page.goto(`${this.baseUrl}/#/login`);

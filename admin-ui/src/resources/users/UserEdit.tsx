@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/audit';
 import { UserIdentityFields, normalizeUser } from './UserFields';
 import { UserActions } from './UserActions';
 import { UserGrants } from './UserGrants';
+import { UserSsoCard } from './UserSsoCard';
 import { accountFieldErrors } from './userProblems';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { USER_SCREEN_MESSAGES } from './screenMessages';
@@ -106,6 +107,7 @@ const UserView = (props: { record: UserAccount; refetch: () => Promise<unknown>;
       {tab === 'details' && (
         <Stack spacing={2}>
           <AccountCard record={record} refetch={props.refetch} />
+          <UserSsoCard user={record} />
           {/* Once the grant is known, so that /users/:id/edit can open straight in edit mode. */}
           {!checkingEdit && (
             <IdentityCard record={record} refetch={props.refetch} initialMode={props.initialMode} canEdit={!!canEdit} />

@@ -7,6 +7,15 @@ export interface UserCredentials {
   email: string;
   password_hash: string;
   is_active: boolean;
+  /** The password does not sign this account in: its identity provider does. */
+  sso_only: boolean;
+}
+
+/** How a session began, when it began with single sign-on. */
+export interface SessionSso {
+  sso_provider: string | null;
+  sso_authenticated_at: Date | null;
+  sso_id_token: string | null;
 }
 
 /** Why a valid token's caller is refused: the account was deactivated, or the token's session ended. */
@@ -84,7 +93,7 @@ export function authRepository(knex: Knex) {
 
     async findUserByLogin(subject: string): Promise<UserCredentials | undefined> {
       return knex('users')
-        .select('id', 'username', 'email', 'password_hash', 'is_active')
+        .select('id', 'username', 'email', 'password_hash', 'is_active', 'sso_only')
         .whereRaw('lower(username) = ?', [subject])
         .orWhereRaw('lower(email) = ?', [subject])
         .orderByRaw('(lower(username) = ?) desc', [subject])
@@ -92,7 +101,7 @@ export function authRepository(knex: Knex) {
     },
 
     async findCredentials(userId: string, db: Knex | Knex.Transaction = knex): Promise<UserCredentials | undefined> {
-      return db('users').select('id', 'username', 'email', 'password_hash', 'is_active').where({ id: userId }).first();
+      return db('users').select('id', 'username', 'email', 'password_hash', 'is_active', 'sso_only').where({ id: userId }).first();
     },
 
     async findUserProfile(userId: string): Promise<{ id: string; username: string; email: string; firstname: string | null; middlename: string | null; lastname: string | null } | undefined> {
@@ -142,14 +151,28 @@ export function authRepository(knex: Knex) {
       await knex('login_attempts').where({ account_key: accountKey, client }).delete();
     },
 
-    async insertSession(trx: Knex | Knex.Transaction, row: { id: string; user_id: string; ip: string | null; user_agent: string | null; ttlSeconds: number }): Promise<void> {
+    async insertSession(
+      trx: Knex | Knex.Transaction,
+      row: { id: string; user_id: string; ip: string | null; user_agent: string | null; ttlSeconds: number; sso?: { provider: string; idToken: string | null } },
+    ): Promise<void> {
       await trx('sessions').insert({
         id: row.id,
         user_id: row.user_id,
         ip: row.ip,
         user_agent: row.user_agent,
         expires_at: trx.raw(`now() + make_interval(secs => ?)`, [row.ttlSeconds]),
+        ...(row.sso ? { sso_provider: row.sso.provider, sso_authenticated_at: trx.fn.now(), sso_id_token: row.sso.idToken } : {}),
       });
+    },
+
+    /** How the session began: with single sign-on at a provider, or not (null provider). */
+    async ssoOfSession(trx: Knex | Knex.Transaction, id: string): Promise<SessionSso | undefined> {
+      return trx('sessions').select('sso_provider', 'sso_authenticated_at', 'sso_id_token').where({ id }).first();
+    },
+
+    /** Whether the session is live (not revoked, not expired) and the user's. */
+    async isSessionLive(trx: Knex | Knex.Transaction, userId: string, id: string): Promise<boolean> {
+      return !!(await trx('sessions').select('id').where({ id, user_id: userId }).whereNull('revoked_at').andWhere('expires_at', '>', trx.fn.now()).first());
     },
 
     /** Marks the session used and extends it; false when it was revoked or has expired. */

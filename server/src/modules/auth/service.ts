@@ -9,7 +9,7 @@ import type { CallerRefusal } from '../../http/auth.js';
 import type { AuditTrail } from '../audit/service.js';
 import type { ChangeFeed } from '../../db/changes.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { FAILURE_MEMORY_SECONDS, authRepository, type FailurePolicy } from './repository.js';
+import { FAILURE_MEMORY_SECONDS, authRepository, type FailurePolicy, type SessionSso } from './repository.js';
 import { passwordHashGate } from './throttle.js';
 import { standingCache } from './standing-cache.js';
 import {
@@ -25,6 +25,8 @@ import {
 export const FAILURE_POLICY: FailurePolicy = { threshold: 5, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60 };
 const BAD_CREDENTIALS = 'invalid username or password';
 const BAD_REFRESH = 'invalid or expired refresh token';
+const BAD_SSO_CODE = 'The sign-in code is invalid, used or expired: sign in again';
+const SSO_ONLY = 'This account signs in with single sign-on only: use the "Sign in with" button of your organisation';
 
 type TokenPair = Schemas['TokenPair'];
 
@@ -42,10 +44,55 @@ function clientOf(origin: RequestOrigin): string {
   return origin.ip ?? 'unknown';
 }
 
-export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, changes: ChangeFeed) {
+/** A single sign-on: the provider and the provider's subject (recorded with the sign-in). */
+export interface SsoSignIn {
+  provider: string;
+  subject: string;
+}
+
+/** Per provider, how many hours its sign-ins last before the provider must be asked again (null: no limit). */
+export type ReauthPolicy = (provider: string) => { hours: number | null; displayName: string } | undefined;
+
+export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, changes: ChangeFeed, reauth: ReauthPolicy = () => undefined) {
   const repo = authRepository(knex);
   const standings = standingCache(changes, repo.standingOf);
   const verify = (password: string, hash: string) => passwordHashGate().run(() => verifyPassword(password, hash));
+
+  /** A new session of the user, signed in with a password. */
+  async function openSession(trx: Knex.Transaction, userId: string, origin: RequestOrigin): Promise<string> {
+    const sessionId = randomUUID();
+    await repo.insertSession(trx, { id: sessionId, user_id: userId, ip: origin.ip, user_agent: origin.userAgent, ttlSeconds: REFRESH_TOKEN_TTL_SECONDS });
+    await recordSignIn(trx, userId, sessionId, origin);
+    return sessionId;
+  }
+
+  /** The sign-in in the trail (with the provider and subject of a single sign-on) and on the account. */
+  async function recordSignIn(trx: Knex.Transaction, userId: string, sessionId: string, origin: RequestOrigin, sso?: SsoSignIn): Promise<void> {
+    await repo.markSignedIn(trx, userId);
+    await audit.record(trx, { userId, origin }, { action: 'login', target: { type: 'session', id: sessionId }, after: sso && { provider: sso.provider, subject: sso.subject } });
+  }
+
+  /** Why a single sign-on session may not be refreshed any more (its provider asks for a new sign-in), or null. */
+  async function staleSsoSession(trx: Knex.Transaction, sessionId: string): Promise<string | null> {
+    const sso = await repo.ssoOfSession(trx, sessionId);
+    if (!sso?.sso_provider || !sso.sso_authenticated_at) return null;
+    const policy = reauth(sso.sso_provider);
+    if (!policy?.hours) return null;
+    const age = Date.now() - new Date(sso.sso_authenticated_at).getTime();
+    if (age < policy.hours * 3_600_000) return null;
+    return `Sign in with ${policy.displayName} again: your organisation asks for it every ${policy.hours} hours`;
+  }
+
+  /** Ends the session of the refresh token (as logout) and says how it began, for the provider's end-session. */
+  async function endSession(refreshToken: string, origin: RequestOrigin): Promise<SessionSso | null> {
+    return knex.transaction(async (trx) => {
+      const stored = await repo.findRefreshToken(trx, hashRefreshToken(refreshToken));
+      if (!stored) return null;
+      const ended = await repo.revokeSession(trx, stored.user_id, stored.family_id);
+      await audit.record(trx, { userId: stored.user_id, origin }, { action: 'logout', target: { type: 'session', id: stored.family_id } });
+      return ended ? ((await repo.ssoOfSession(trx, stored.family_id)) ?? null) : null;
+    });
+  }
 
   async function issue(trx: Knex | Knex.Transaction, userId: string, sessionId: string): Promise<TokenPair> {
     const refresh = newRefreshToken();
@@ -89,14 +136,37 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
         throw new UnauthorizedError(BAD_CREDENTIALS);
       }
       await repo.clearFailures(accountKey, client);
-      const sessionId = randomUUID();
+      if (user.sso_only) {
+        // The right password of an account that signs in with its identity provider only: say so, count no failure.
+        await attempt('login.failed', user.id);
+        throw new UnauthorizedError(SSO_ONLY);
+      }
       return knex.transaction(async (trx) => {
-        await repo.insertSession(trx, { id: sessionId, user_id: user.id, ip: origin.ip, user_agent: origin.userAgent, ttlSeconds: REFRESH_TOKEN_TTL_SECONDS });
-        await repo.markSignedIn(trx, user.id);
-        await audit.record(trx, { userId: user.id, origin }, { action: 'login', target: { type: 'session', id: sessionId } });
+        const sessionId = await openSession(trx, user.id, origin);
         return issue(trx, user.id, sessionId);
       });
     },
+
+    /**
+     * Opens the session of a finished single sign-on (in the caller's transaction), keeping the provider's ID token
+     * for its end-session; no token is issued yet, so nothing is recorded until the console exchanges the code.
+     */
+    async openSsoSession(trx: Knex.Transaction, userId: string, origin: RequestOrigin, sso: { provider: string; idToken: string | null }): Promise<string> {
+      const sessionId = randomUUID();
+      await repo.insertSession(trx, { id: sessionId, user_id: userId, ip: origin.ip, user_agent: origin.userAgent, ttlSeconds: REFRESH_TOKEN_TTL_SECONDS, sso });
+      return sessionId;
+    },
+
+    /** Tokens for a session a single sign-on opened, while it and its account are live: the sign-in, recorded. */
+    async issueForSsoSession(userId: string, sessionId: string, origin: RequestOrigin, sso: SsoSignIn): Promise<TokenPair> {
+      return knex.transaction(async (trx) => {
+        if (!(await repo.isSessionLive(trx, userId, sessionId)) || !(await repo.isUserActive(userId, trx))) throw new UnauthorizedError(BAD_SSO_CODE);
+        await recordSignIn(trx, userId, sessionId, origin, sso);
+        return issue(trx, userId, sessionId);
+      });
+    },
+
+    endSession,
 
     /** Rotates within the session: the presented token is spent; presenting a spent token ends the whole session. */
     async refresh(refreshToken: string, origin: RequestOrigin): Promise<TokenPair> {
@@ -112,22 +182,22 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
           await repo.revokeSession(trx, stored.user_id, stored.family_id);
           return { error: true as const };
         }
+        const stale = await staleSsoSession(trx, stored.family_id);
+        if (stale) {
+          await repo.revokeSession(trx, stored.user_id, stored.family_id);
+          return { error: true as const, detail: stale };
+        }
         if (!(await repo.touchSession(trx, stored.family_id, REFRESH_TOKEN_TTL_SECONDS))) return { error: true as const };
         await audit.record(trx, { userId: stored.user_id, origin }, { action: 'refreshToken', target: { type: 'session', id: stored.family_id } });
         return { pair: await issue(trx, stored.user_id, stored.family_id) };
       });
-      if ('error' in outcome) throw new UnauthorizedError(BAD_REFRESH);
+      if ('error' in outcome) throw new UnauthorizedError(('detail' in outcome && outcome.detail) || BAD_REFRESH);
       return outcome.pair;
     },
 
     /** Ends the session the refresh token belongs to. Unknown tokens are ignored (idempotent). */
     async logout(refreshToken: string, origin: RequestOrigin): Promise<void> {
-      await knex.transaction(async (trx) => {
-        const stored = await repo.findRefreshToken(trx, hashRefreshToken(refreshToken));
-        if (!stored) return;
-        await repo.revokeSession(trx, stored.user_id, stored.family_id);
-        await audit.record(trx, { userId: stored.user_id, origin }, { action: 'logout', target: { type: 'session', id: stored.family_id } });
-      });
+      await endSession(refreshToken, origin);
     },
 
     /**

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useCanAccess, useNotify, useTranslate } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  FormControlLabel,
+  FormHelperText,
+  LinearProgress,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { UserAccount } from '../../types';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { ErrorState } from '../../components/ErrorState';
+import { formatDateTime } from '../../lib/audit';
+import { readableProblem } from '../../lib/problems';
+
+/**
+ * The provider accounts linked to this account, and whether its password still signs it in. Only a linked account can
+ * be made SSO-only (the server refuses otherwise, 409): the switch says so before anyone tries.
+ */
+export const UserSsoCard = ({ user }: { user: UserAccount }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'users', record: { id: user.id } });
+  const queryKey = ['userSso', user.id];
+  const sso = useQuery({ queryKey, queryFn: () => dataProvider.getUserSso(user.id) });
+  // Display names of the providers; a provider no longer configured is named by its id.
+  const providers = useQuery({ queryKey: ['ssoProviders'], queryFn: () => dataProvider.listSsoProviders(), retry: false });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const identities = sso.data?.identities ?? [];
+  const linked = identities.length > 0;
+  const ssoOnly = sso.data?.sso_only ?? false;
+  const providerName = (id: string) => providers.data?.find((p) => p.id === id)?.display_name ?? id;
+
+  const setSsoOnly = async (value: boolean) => {
+    setBusy(true);
+    setFailure('');
+    try {
+      const updated = await dataProvider.setUserSsoOnly(user.id, value);
+      queryClient.setQueryData(queryKey, updated);
+      await queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
+      // The notification area lies outside this screen's messages: it gets the sentence itself.
+      const text = translate(value ? 'resources.users.sso.sso_only_on' : 'resources.users.sso.sso_only_off', { name: user.username });
+      notify(text, { type: 'success', messageArgs: { _: text } });
+    } catch (e) {
+      setFailure(readableProblem(e, (field) => field, translate('ra.notification.http_error')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card data-testid="user-sso">
+      <CardHeader title={translate('resources.users.sso.title')} />
+      {sso.isFetching && <LinearProgress />}
+      <CardContent>
+        {sso.isError ? (
+          <ErrorState error={sso.error} onRetry={() => void sso.refetch()} />
+        ) : sso.isPending ? null : (
+          <Stack spacing={2}>
+            {linked ? (
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('resources.users.sso.provider')}</TableCell>
+                      <TableCell>{translate('resources.users.sso.subject')}</TableCell>
+                      <TableCell>{translate('resources.users.sso.email')}</TableCell>
+                      <TableCell>{translate('resources.users.sso.last_sign_in_at')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {identities.map((i) => (
+                      <TableRow key={`${i.provider}/${i.subject}`} data-testid="sso-identity">
+                        <TableCell>{providerName(i.provider)}</TableCell>
+                        <TableCell sx={{ wordBreak: 'break-all' }}>{i.subject}</TableCell>
+                        <TableCell>{i.email ?? ''}</TableCell>
+                        <TableCell>{formatDateTime(i.last_sign_in_at)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            ) : (
+              <Typography color="text.secondary" data-testid="sso-not-linked">
+                {translate('resources.users.sso.not_linked')}
+              </Typography>
+            )}
+            <Box>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={ssoOnly}
+                    // Turning it off stays possible for an account that is SSO-only without a link (its password works again).
+                    disabled={!canManage || busy || (!linked && !ssoOnly)}
+                    onChange={(e) => void setSsoOnly(e.target.checked)}
+                    inputProps={{ 'aria-describedby': 'sso-only-help' }}
+                    data-testid="sso-only-switch"
+                  />
+                }
+                label={translate('resources.users.sso.sso_only')}
+              />
+              <FormHelperText id="sso-only-help" data-testid="sso-only-help">
+                {translate(linked || ssoOnly ? 'resources.users.sso.sso_only_help' : 'resources.users.sso.sso_only_unlinked')}
+              </FormHelperText>
+            </Box>
+            {failure && (
+              <Alert severity="error" onClose={() => setFailure('')} data-testid="sso-error">
+                {failure}
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type { SsoGroupMapping } from '../types';
+import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
+import { RequireAccess } from '../components/RequireAccess';
+import { ErrorState } from '../components/ErrorState';
+import { ScreenMessages } from '../components/history/ScreenMessages';
+import { formatDateTime } from '../lib/audit';
+import { userScreenMessages } from '../resources/users/messages';
+import { usePermissionLabel } from '../resources/users/UserGrants';
+import { ssoScreenMessages } from './messages';
+import { AddMappingDialog } from './AddMappingDialog';
+import { useProblemText } from './problemText';
+
+// The permission keys are named as on an account's Access tab.
+const MODULES = [ssoScreenMessages, userScreenMessages];
+const MAPPINGS = ['ssoGroupMappings'];
+
+/**
+ * The group mappings of every provider, with Add and Delete. Changing one never touches existing accounts: the grants
+ * are given once, when a provider creates an account at its first sign-in.
+ */
+const MappingsCard = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const permissionLabel = usePermissionLabel();
+  const problemText = useProblemText();
+  const dataProvider = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const mappings = useQuery({ queryKey: MAPPINGS, queryFn: () => dataProvider.listSsoGroupMappings() });
+  const providers = useQuery({ queryKey: ['ssoProviders'], queryFn: () => dataProvider.listSsoProviders() });
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<SsoGroupMapping | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const providerList = providers.data ?? [];
+  const rows = mappings.data ?? [];
+
+  // A mapping may outlive its provider's configuration: it is still listed, and can be deleted.
+  const providerName = (id: string) => providerList.find((p) => p.id === id)?.display_name ?? translate('sso.mappings.not_configured', { id });
+  const scopeOf = (m: SsoGroupMapping) => (m.cluster_id ? (m.cluster_code ?? m.cluster_id) : translate('sso.mappings.all_clusters'));
+  // The notification area lies outside this screen's messages: it gets the sentence itself.
+  const said = (text: string) => notify(text, { type: 'success', messageArgs: { _: text } });
+
+  const changed = async () => {
+    await queryClient.invalidateQueries({ queryKey: MAPPINGS });
+    await queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
+  };
+
+  const remove = async (mapping: SsoGroupMapping) => {
+    setBusy(true);
+    setFailure('');
+    try {
+      await dataProvider.deleteSsoGroupMapping(mapping.id);
+      said(translate('sso.mappings.removed', { group: mapping.group }));
+      await changed();
+    } catch (e) {
+      setFailure(problemText(e));
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <Card data-testid="sso-mappings">
+      <CardHeader
+        title={translate('app.sso.title')}
+        subheader={translate('sso.mappings.intro')}
+        action={
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<AddIcon />}
+            disabled={providerList.length === 0}
+            onClick={() => setAdding(true)}
+            data-testid="mapping-add"
+          >
+            {translate('sso.mappings.add')}
+          </Button>
+        }
+      />
+      {(mappings.isFetching || providers.isFetching) && <LinearProgress />}
+      <CardContent>
+        <Stack spacing={2}>
+          {providers.isSuccess && providerList.length === 0 && (
+            <Alert severity="info" data-testid="sso-no-providers">
+              {translate('sso.mappings.no_providers')}
+            </Alert>
+          )}
+          {providers.isError && <ErrorState error={providers.error} onRetry={() => void providers.refetch()} />}
+          {failure && (
+            <Alert severity="error" onClose={() => setFailure('')} data-testid="mapping-error">
+              {failure}
+            </Alert>
+          )}
+          {mappings.isError ? (
+            <ErrorState error={mappings.error} onRetry={() => void mappings.refetch()} />
+          ) : mappings.isPending ? null : rows.length === 0 ? (
+            <Typography color="text.secondary" data-testid="mappings-empty">
+              {translate('sso.mappings.empty')}
+            </Typography>
+          ) : (
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={translate('sso.mappings.caption')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('sso.mappings.provider')}</TableCell>
+                    <TableCell>{translate('sso.mappings.group')}</TableCell>
+                    <TableCell>{translate('sso.mappings.permission')}</TableCell>
+                    <TableCell>{translate('sso.mappings.cluster')}</TableCell>
+                    <TableCell>{translate('sso.mappings.created_at')}</TableCell>
+                    <TableCell />
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((m) => (
+                    <TableRow key={m.id} data-testid="mapping-row">
+                      <TableCell>{providerName(m.provider)}</TableCell>
+                      <TableCell>{m.group}</TableCell>
+                      <TableCell>{permissionLabel(m.permission_key)}</TableCell>
+                      <TableCell>{scopeOf(m)}</TableCell>
+                      <TableCell>{formatDateTime(m.created_at)}</TableCell>
+                      <TableCell align="right">
+                        <Tooltip title={translate('sso.mappings.remove')}>
+                          <IconButton size="small" aria-label={translate('sso.mappings.remove')} onClick={() => setRemoving(m)} data-testid="mapping-remove">
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+        </Stack>
+      </CardContent>
+      {adding && (
+        <AddMappingDialog
+          providers={providerList}
+          onClose={() => setAdding(false)}
+          onAdded={(mapping) => {
+            setAdding(false);
+            said(translate('sso.mappings.added', { group: mapping.group, permission: permissionLabel(mapping.permission_key) }));
+            void changed();
+          }}
+        />
+      )}
+      <Confirm
+        isOpen={removing !== null}
+        loading={busy}
+        title="sso.mappings.remove_title"
+        content="sso.mappings.remove_content"
+        translateOptions={{
+          group: removing?.group ?? '',
+          permission: removing ? permissionLabel(removing.permission_key) : '',
+          scope: removing ? scopeOf(removing) : '',
+        }}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => (removing ? remove(removing) : undefined)}
+      />
+    </Card>
+  );
+};
+
+/** `/sso/group-mappings`: needs `grant.manage` (the server checks it too). */
+export const SsoGroupMappings = () => (
+  <RequireAccess action="list" resource="sso-group-mappings">
+    <ScreenMessages modules={MODULES}>
+      <SsoTitle />
+      <Box sx={{ mt: 2, mb: 4 }}>
+        <MappingsCard />
+      </Box>
+    </ScreenMessages>
+  </RequireAccess>
+);
+
+const SsoTitle = () => {
+  const translate = useTranslate();
+  return <Title title={translate('app.sso.title')} />;
+};

@@ -1,0 +1,167 @@
+import type { Knex } from 'knex';
+import type { PermissionKey } from '../../core/permissions.js';
+
+type Db = Knex | Knex.Transaction;
+
+export interface PendingSignIn {
+  state: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+  return_to: string | null;
+}
+
+export interface AccountRow {
+  id: string;
+  username: string;
+  email: string;
+  is_active: boolean;
+}
+
+export interface GroupMappingRow {
+  id: string;
+  provider: string;
+  group_value: string;
+  permission_key: PermissionKey;
+  cluster_id: string | null;
+  cluster_code: string | null;
+  created_at: Date;
+}
+
+/** A finished sign-in waiting for the console to exchange its code. */
+export interface Handoff {
+  user_id: string;
+  session_id: string;
+  provider: string;
+  subject: string;
+}
+
+export interface IdentityRow {
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: Date;
+  last_sign_in_at: Date;
+}
+
+/** A sign-in in flight is good for ten minutes; a finished one's code for one. */
+const SIGN_IN_TTL_SECONDS = 10 * 60;
+const HANDOFF_TTL_SECONDS = 60;
+
+export function ssoRepository() {
+  const mappings = (db: Db) =>
+    db('sso_group_mappings as m')
+      .leftJoin('clusters as c', 'c.id', 'm.cluster_id')
+      .select('m.id', 'm.provider', 'm.group_value', 'm.permission_key', 'm.cluster_id', 'c.code as cluster_code', 'm.created_at');
+
+  return {
+    async insertPendingSignIn(db: Db, row: PendingSignIn): Promise<void> {
+      await db('sso_sign_ins').insert({ ...row, expires_at: db.raw(`now() + make_interval(secs => ?)`, [SIGN_IN_TTL_SECONDS]) });
+    },
+
+    /** Spends the state: the sign-in it began, once, while it is fresh (a replayed or forged state finds nothing). */
+    async takePendingSignIn(db: Db, provider: string, state: string): Promise<PendingSignIn | undefined> {
+      const rows: PendingSignIn[] = await db('sso_sign_ins').where({ state, provider }).andWhere('expires_at', '>', db.fn.now()).delete().returning('*');
+      return rows[0];
+    },
+
+    async insertHandoff(db: Db, row: { code_hash: string; user_id: string; session_id: string; provider: string; subject: string }): Promise<void> {
+      await db('sso_handoffs').insert({ ...row, expires_at: db.raw(`now() + make_interval(secs => ?)`, [HANDOFF_TTL_SECONDS]) });
+    },
+
+    async takeHandoff(db: Db, codeHash: string): Promise<Handoff | undefined> {
+      const rows: Handoff[] = await db('sso_handoffs')
+        .where({ code_hash: codeHash })
+        .andWhere('expires_at', '>', db.fn.now())
+        .delete()
+        .returning(['user_id', 'session_id', 'provider', 'subject']);
+      return rows[0];
+    },
+
+    async accountOfIdentity(db: Db, provider: string, subject: string): Promise<AccountRow | undefined> {
+      return db('user_identities as i')
+        .join('users as u', 'u.id', 'i.user_id')
+        .select('u.id', 'u.username', 'u.email', 'u.is_active')
+        .where({ 'i.provider': provider, 'i.subject': subject })
+        .first();
+    },
+
+    async accountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
+      return db('users').select('id', 'username', 'email', 'is_active').whereRaw('lower(email) = ?', [email]).first();
+    },
+
+    async linkIdentity(db: Db, row: { user_id: string; provider: string; subject: string; email: string | null }): Promise<void> {
+      await db('user_identities').insert(row);
+    },
+
+    async touchIdentity(db: Db, provider: string, subject: string, email: string | null): Promise<void> {
+      await db('user_identities').where({ provider, subject }).update({ last_sign_in_at: db.fn.now(), email });
+    },
+
+    async usernameTaken(db: Db, username: string): Promise<boolean> {
+      return !!(await db('users').select('id').whereRaw('lower(username) = ?', [username.toLowerCase()]).first());
+    },
+
+    async insertAccount(
+      db: Db,
+      row: { username: string; email: string; firstname: string | null; lastname: string | null; password_hash: string },
+    ): Promise<AccountRow> {
+      const [created] = (await db('users')
+        .insert({ ...row, is_active: true, sso_only: true, must_change_password: false })
+        .returning(['id', 'username', 'email', 'is_active'])) as AccountRow[];
+      return created!;
+    },
+
+    async grantsForGroups(db: Db, provider: string, groups: string[]): Promise<Array<{ permission_key: PermissionKey; cluster_id: string | null }>> {
+      if (groups.length === 0) return [];
+      return db('sso_group_mappings').distinct('permission_key', 'cluster_id').where({ provider }).whereIn('group_value', groups);
+    },
+
+    async insertGrants(db: Db, userId: string, grants: Array<{ permission_key: PermissionKey; cluster_id: string | null }>): Promise<void> {
+      if (grants.length > 0) await db('permission_grants').insert(grants.map((g) => ({ user_id: userId, permission_key: g.permission_key, cluster_id: g.cluster_id })));
+    },
+
+    listMappings: (db: Db): Promise<GroupMappingRow[]> => mappings(db).orderBy(['m.provider', 'm.group_value', 'm.permission_key', 'c.code']),
+    findMapping: (db: Db, id: string): Promise<GroupMappingRow | undefined> => mappings(db).where('m.id', id).first(),
+
+    async insertMapping(db: Db, row: { provider: string; group_value: string; permission_key: PermissionKey; cluster_id: string | null; created_by: string }): Promise<string> {
+      const [created] = (await db('sso_group_mappings').insert(row).returning('id')) as Array<{ id: string }>;
+      return created!.id;
+    },
+
+    async deleteMapping(db: Db, id: string): Promise<boolean> {
+      // Counted from `returning`: knex-pglite answers a plain delete with the raw result, not the affected count.
+      return ((await db('sso_group_mappings').where({ id }).delete().returning('id')) as unknown[]).length === 1;
+    },
+
+    async clusterExists(db: Db, id: string): Promise<boolean> {
+      return !!(await db('clusters').select('id').where({ id }).whereNull('deleted_at').first());
+    },
+
+    async userSso(db: Db, userId: string): Promise<{ sso_only: boolean; identities: IdentityRow[] } | undefined> {
+      const user = (await db('users').select('sso_only').where({ id: userId }).first()) as { sso_only: boolean } | undefined;
+      if (!user) return undefined;
+      const identities: IdentityRow[] = await db('user_identities')
+        .select('provider', 'subject', 'email', 'created_at', 'last_sign_in_at')
+        .where({ user_id: userId })
+        .orderBy(['provider', 'subject']);
+      return { sso_only: user.sso_only, identities };
+    },
+
+    async setSsoOnly(db: Db, userId: string, ssoOnly: boolean): Promise<void> {
+      await db('users').where({ id: userId }).update({ sso_only: ssoOnly, updated_at: db.fn.now() });
+    },
+
+    /** Ends the sessions of the user that began with a password (when the account becomes SSO-only). */
+    async endPasswordSessions(db: Db, userId: string): Promise<void> {
+      const ended = (await db('sessions')
+        .where({ user_id: userId })
+        .whereNull('sso_provider')
+        .whereNull('revoked_at')
+        .update({ revoked_at: db.fn.now() })
+        .returning('id')) as Array<{ id: string }>;
+      if (ended.length > 0) await db('refresh_tokens').whereIn('family_id', ended.map((s) => s.id)).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+    },
+  };
+}

@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import * as oidc from 'openid-client';
+import type { Schemas } from '../../core/contract.js';
+import type { OidcProviderConfig } from '../../config-oidc.js';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../core/errors.js';
+import { assertCan, type AuthContext, type PermissionKey, type RequestOrigin } from '../../core/permissions.js';
+import { isUniqueViolation } from '../../db/sql.js';
+import type { AuditTrail } from '../audit/service.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { AuthService } from '../auth/service.js';
+import { hashRefreshToken } from '../auth/tokens.js';
+import { ProviderUnavailableError, type IdentityProviders } from './providers.js';
+import { ssoRepository, type AccountRow, type GroupMappingRow } from './repository.js';
+
+/** Why a single sign-on did not complete: the login page's `sso_error`, which it explains to the user. */
+export type SsoFailure = 'state' | 'denied' | 'token' | 'email_unverified' | 'domain_not_allowed' | 'no_account' | 'inactive' | 'provider_unavailable';
+
+class SignInRefused extends Error {
+  constructor(
+    readonly reason: SsoFailure,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Keys that hold on all clusters only (a grant of one names no cluster). */
+const PLATFORM_KEYS = new Set<PermissionKey>(['user.read', 'user.manage', 'grant.manage']);
+
+const present = (m: GroupMappingRow): Schemas['SsoGroupMapping'] => ({
+  id: m.id,
+  provider: m.provider,
+  group: m.group_value,
+  permission_key: m.permission_key,
+  cluster_id: m.cluster_id,
+  cluster_code: m.cluster_code,
+  created_at: new Date(m.created_at).toISOString(),
+});
+
+/** The groups claim as a list of strings (providers send an array; some send one string). */
+function groupsOf(claims: oidc.IDToken, claim: string): string[] {
+  const value = claims[claim];
+  if (Array.isArray(value)) return value.filter((g): g is string => typeof g === 'string');
+  return typeof value === 'string' ? [value] : [];
+}
+
+/** A username from the email's local part, made unique with a number when it is taken. */
+async function freeUsername(db: Knex.Transaction, email: string, taken: (name: string) => Promise<boolean>): Promise<string> {
+  const base = (email.split('@')[0] ?? 'user').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 40) || 'user';
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}${n}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+}
+
+export interface SsoDeps {
+  knex: Knex;
+  logger: Logger;
+  audit: AuditTrail;
+  auth: AuthService;
+  providers: IdentityProviders;
+}
+
+/**
+ * Single sign-on with OpenID Connect: the login page's providers, the redirect to a provider and back, the account a
+ * sign-in belongs to (linked, matched by verified email, or created just in time with the grants of its groups), the
+ * one-time code that hands the session to the console, and signing out at the provider too.
+ */
+export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
+  const repo = ssoRepository();
+
+  const providerOf = (id: string): OidcProviderConfig => {
+    const p = providers.find(id);
+    if (!p) throw new NotFoundError(`No identity provider "${id}" is configured`);
+    return p;
+  };
+
+  /** The account the verified ID token belongs to, or why it may not sign in. */
+  async function accountFor(trx: Knex.Transaction, p: OidcProviderConfig, claims: oidc.IDToken, origin: RequestOrigin): Promise<AccountRow> {
+    const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
+    const domain = email?.split('@')[1] ?? '';
+    if (p.allowedEmailDomains.length > 0 && !p.allowedEmailDomains.includes(domain)) {
+      throw new SignInRefused('domain_not_allowed', `${email ?? 'An account without an email'} is not of a domain ${p.displayName} may sign in with`);
+    }
+    const linked = await repo.accountOfIdentity(trx, p.id, claims.sub);
+    if (linked) {
+      if (!linked.is_active) throw new SignInRefused('inactive', 'The account is deactivated');
+      await repo.touchIdentity(trx, p.id, claims.sub, email);
+      return linked;
+    }
+    // Linking or creating by email trusts the email: only one the provider has verified.
+    const verified = claims.email_verified === true || (claims.email_verified === undefined && p.assumeEmailVerified);
+    if (!email || !verified) throw new SignInRefused('email_unverified', `${p.displayName} has not verified the email address`);
+    const existing = await repo.accountByEmail(trx, email);
+    if (existing) {
+      if (!existing.is_active) throw new SignInRefused('inactive', 'The account is deactivated');
+      await repo.linkIdentity(trx, { user_id: existing.id, provider: p.id, subject: claims.sub, email });
+      return existing;
+    }
+    if (!p.jitProvisioning) throw new SignInRefused('no_account', `No account has the email ${email}`);
+    const account = await repo.insertAccount(trx, {
+      username: await freeUsername(trx, email, (name) => repo.usernameTaken(trx, name)),
+      email,
+      firstname: typeof claims.given_name === 'string' ? claims.given_name.slice(0, 255) : null,
+      lastname: typeof claims.family_name === 'string' ? claims.family_name.slice(0, 255) : null,
+      // Never used to sign in (the account is SSO-only); a random secret keeps the column's meaning.
+      password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+    });
+    await repo.linkIdentity(trx, { user_id: account.id, provider: p.id, subject: claims.sub, email });
+    const grants = await repo.grantsForGroups(trx, p.id, groupsOf(claims, p.groupsClaim));
+    await repo.insertGrants(trx, account.id, grants);
+    await audit.record(trx, { userId: account.id, origin }, {
+      action: 'completeSsoSignIn',
+      target: { type: 'user', id: account.id },
+      after: { username: account.username, email, provider: p.id, subject: claims.sub, grants: grants.map((g) => `${g.permission_key}@${g.cluster_id ?? 'all'}`) },
+    });
+    return account;
+  }
+
+  return {
+    listProviders: (): Schemas['SsoProviderList'] => ({ data: providers.list().map((p) => ({ id: p.id, display_name: p.displayName })) }),
+
+    /** The provider's authorization URL for a new sign-in, remembered by its state; null when the provider cannot be reached. */
+    async start(providerId: string, redirectUri: string, returnTo: string | null): Promise<string | null> {
+      const p = providerOf(providerId);
+      const pending = { state: oidc.randomState(), nonce: oidc.randomNonce(), code_verifier: oidc.randomPKCECodeVerifier() };
+      try {
+        const url = await providers.authorizationUrl(p, { redirectUri, codeVerifier: pending.code_verifier, state: pending.state, nonce: pending.nonce });
+        await repo.insertPendingSignIn(knex, { ...pending, provider: p.id, redirect_uri: redirectUri, return_to: returnTo });
+        return url;
+      } catch (err) {
+        if (!(err instanceof ProviderUnavailableError)) throw err;
+        logger.warn({ err: err.cause, provider: p.id }, 'identity provider unreachable at sign-in start');
+        return null;
+      }
+    },
+
+    /**
+     * Finishes the sign-in the provider sent back (`query`: its redirect's parameters): the one-time code for the
+     * console and where to open, or why it failed. A failure leaves no session.
+     */
+    async complete(providerId: string, query: Record<string, string | undefined>, origin: RequestOrigin): Promise<{ code: string; returnTo: string | null } | { failure: SsoFailure }> {
+      const p = providerOf(providerId);
+      const pending = query.state ? await repo.takePendingSignIn(knex, p.id, query.state) : undefined;
+      if (!pending) return { failure: 'state' };
+      if (query.error) return { failure: 'denied' };
+      const callbackUrl = new URL(pending.redirect_uri);
+      for (const [k, v] of Object.entries(query)) if (v !== undefined) callbackUrl.searchParams.set(k, v);
+      let verified;
+      try {
+        verified = await providers.verify(p, callbackUrl, { codeVerifier: pending.code_verifier, state: pending.state, nonce: pending.nonce });
+      } catch (err) {
+        if (err instanceof ProviderUnavailableError) {
+          logger.warn({ err: err.cause, provider: p.id }, 'identity provider unreachable at sign-in callback');
+          return { failure: 'provider_unavailable' };
+        }
+        logger.warn({ err, provider: p.id }, 'single sign-on refused: the provider answer did not pass the checks');
+        return { failure: 'token' };
+      }
+      try {
+        return await knex.transaction(async (trx) => {
+          const account = await accountFor(trx, p, verified.claims, origin);
+          const sessionId = await auth.openSsoSession(trx, account.id, origin, { provider: p.id, idToken: verified.idToken });
+          const code = randomBytes(32).toString('base64url');
+          await repo.insertHandoff(trx, { code_hash: hashRefreshToken(code), user_id: account.id, session_id: sessionId, provider: p.id, subject: verified.claims.sub });
+          return { code, returnTo: pending.return_to };
+        });
+      } catch (err) {
+        if (!(err instanceof SignInRefused)) throw err;
+        logger.info({ provider: p.id, reason: err.reason }, `single sign-on refused: ${err.message}`);
+        await audit.record(knex, { userId: null, origin }, { action: 'login.failed', target: { type: 'session', id: null }, after: { provider: p.id, subject: verified.claims.sub, reason: err.reason } });
+        return { failure: err.reason };
+      }
+    },
+
+    /** The tokens of the session a finished sign-in opened, for its one-time code: the sign-in completes here. */
+    async exchange(code: string, origin: RequestOrigin): Promise<Schemas['TokenPair']> {
+      const handoff = await repo.takeHandoff(knex, hashRefreshToken(code));
+      if (!handoff) throw new UnauthorizedError('The sign-in code is invalid, used or expired: sign in again');
+      return auth.issueForSsoSession(handoff.user_id, handoff.session_id, origin, { provider: handoff.provider, subject: handoff.subject });
+    },
+
+    /** Ends the session, and answers the provider's end-session URL when it began there. */
+    async logout(refreshToken: string, origin: RequestOrigin, afterLogout: string): Promise<Schemas['SsoLogoutResult']> {
+      const ended = await auth.endSession(refreshToken, origin);
+      const p = ended?.sso_provider ? providers.find(ended.sso_provider) : undefined;
+      return { end_session_url: p ? await providers.endSessionUrl(p, ended!.sso_id_token, afterLogout) : null };
+    },
+
+    async listGroupMappings(auth: AuthContext): Promise<Schemas['SsoGroupMappingList']> {
+      assertCan(auth, 'grant.manage', null);
+      return { data: (await repo.listMappings(knex)).map(present) };
+    },
+
+    async createGroupMapping(auth: AuthContext, input: Schemas['SsoGroupMappingInput']): Promise<Schemas['SsoGroupMapping']> {
+      assertCan(auth, 'grant.manage', null);
+      if (!providers.find(input.provider)) {
+        throw new BadRequestError(`No identity provider "${input.provider}" is configured`, [{ path: '/body/provider', message: 'unknown provider' }]);
+      }
+      const clusterId = input.cluster_id ?? null;
+      if (clusterId && PLATFORM_KEYS.has(input.permission_key)) {
+        const detail = `${input.permission_key} is a platform key: it holds on all clusters only (send cluster_id: null)`;
+        throw new BadRequestError(detail, [{ path: '/body/cluster_id', message: detail }]);
+      }
+      return knex.transaction(async (trx) => {
+        if (clusterId && !(await repo.clusterExists(trx, clusterId))) throw new NotFoundError('Cluster not found');
+        let id: string;
+        try {
+          id = await repo.insertMapping(trx, { provider: input.provider, group_value: input.group, permission_key: input.permission_key, cluster_id: clusterId, created_by: auth.userId });
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new ConflictError(`The group "${input.group}" of ${input.provider} already maps to ${input.permission_key} there`);
+          throw err;
+        }
+        const created = present((await repo.findMapping(trx, id))!);
+        await audit.record(trx, auth, { action: 'createSsoGroupMapping', target: { type: 'sso_group_mapping', id }, after: { provider: created.provider, group: created.group, permission_key: created.permission_key, cluster_id: created.cluster_id } });
+        return created;
+      });
+    },
+
+    async deleteGroupMapping(auth: AuthContext, id: string): Promise<void> {
+      assertCan(auth, 'grant.manage', null);
+      await knex.transaction(async (trx) => {
+        const mapping = await repo.findMapping(trx, id);
+        if (!mapping || !(await repo.deleteMapping(trx, id))) throw new NotFoundError('Group mapping not found');
+        await audit.record(trx, auth, { action: 'deleteSsoGroupMapping', target: { type: 'sso_group_mapping', id }, before: { provider: mapping.provider, group: mapping.group_value, permission_key: mapping.permission_key, cluster_id: mapping.cluster_id } });
+      });
+    },
+
+    async userSso(auth: AuthContext, userId: string): Promise<Schemas['UserSso']> {
+      assertCan(auth, 'user.read', null);
+      const found = await repo.userSso(knex, userId);
+      if (!found) throw new NotFoundError('User not found');
+      return presentUserSso(found);
+    },
+
+    async setSsoOnly(auth: AuthContext, userId: string, ssoOnly: boolean): Promise<Schemas['UserSso']> {
+      assertCan(auth, 'user.manage', null);
+      return knex.transaction(async (trx) => {
+        const found = await repo.userSso(trx, userId);
+        if (!found) throw new NotFoundError('User not found');
+        if (ssoOnly && found.identities.length === 0) {
+          throw new ConflictError('The account is linked to no identity provider yet: it must sign in with one once before it can be SSO-only');
+        }
+        if (found.sso_only !== ssoOnly) {
+          await repo.setSsoOnly(trx, userId, ssoOnly);
+          if (ssoOnly) await repo.endPasswordSessions(trx, userId);
+          await audit.record(trx, auth, { action: 'setUserSsoOnly', target: { type: 'user', id: userId }, before: { sso_only: found.sso_only }, after: { sso_only: ssoOnly } });
+        }
+        return presentUserSso({ ...found, sso_only: ssoOnly });
+      });
+    },
+  };
+}
+
+function presentUserSso(found: { sso_only: boolean; identities: Array<{ provider: string; subject: string; email: string | null; created_at: Date; last_sign_in_at: Date }> }): Schemas['UserSso'] {
+  return {
+    sso_only: found.sso_only,
+    identities: found.identities.map((i) => ({
+      provider: i.provider,
+      subject: i.subject,
+      email: i.email,
+      created_at: new Date(i.created_at).toISOString(),
+      last_sign_in_at: new Date(i.last_sign_in_at).toISOString(),
+    })),
+  };
+}
+
+export type SsoService = ReturnType<typeof ssoService>;

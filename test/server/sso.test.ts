@@ -1,0 +1,279 @@
+// Single sign-on against a real OpenID provider (oidc-provider on a loopback port, its own keys): the redirect flow,
+// how a sign-in finds or makes its account, every check of the provider's answer, and what a failure leaves behind.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signInAtIdp, startTestIdp, type TestIdp } from '../support/oidc-idp.js';
+import { engines, startTestServer, type TestServer } from './support/index.js';
+
+const PASSWORD = 'Andaman-Sunrise-2026';
+
+describe.each(engines())('single sign-on on %s', (engine) => {
+  let t: TestServer;
+  let idp: TestIdp;
+  let admin: string;
+  const uniq = () => randomUUID().slice(0, 8);
+
+  beforeAll(async () => {
+    idp = await startTestIdp({}, { providerIds: ['test-idp', 'link-only', 'assumed'] });
+    // A second provider that is down: nothing listens at its issuer.
+    const down = { id: 'down', display_name: 'Down IdP', issuer: 'http://127.0.0.1:9', client_id: 'x', client_secret: 'y' };
+    const providers = [
+      idp.providerConfig({ id: 'test-idp', jit_provisioning: true, allowed_email_domains: ['andaman.example', 'example.com'], clock_tolerance_seconds: 0, reauth_hours: 8 }),
+      idp.providerConfig({ id: 'link-only', display_name: 'Link only' }),
+      idp.providerConfig({ id: 'assumed', display_name: 'Assumed', jit_provisioning: true, assume_email_verified: true }),
+      down,
+    ];
+    t = await startTestServer(engine, { env: { OIDC_PROVIDERS: JSON.stringify(providers) } });
+    idp.serve([t.baseUrl]);
+    admin = await t.login('admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await idp?.close();
+  });
+  beforeEach(() => {
+    idp.tamper.idToken = undefined;
+  });
+
+  const person = (extra: Partial<{ email: string; email_verified: boolean; groups: string[] }> = {}) => {
+    const sub = `sub-${uniq()}`;
+    idp.accounts.set(sub, { email: `${sub}@andaman.example`, email_verified: true, given_name: 'Somchai', family_name: 'Jaidee', ...extra });
+    return { sub, email: idp.accounts.get(sub)!.email };
+  };
+
+  /** The login page's address the product sent the browser to, parsed. */
+  const loginPageOf = (res: Response) => {
+    expect(res.status).toBe(302);
+    const location = res.headers.get('location')!;
+    expect(location.startsWith(`${t.baseUrl}/#/login?`), location).toBe(true);
+    return new URLSearchParams(location.slice(location.indexOf('?') + 1));
+  };
+  const start = async (provider = 'test-idp') => t.fetch(`/api/auth/sso/${provider}/start?return_to=/clusters`, { redirect: 'manual' });
+  /** Starts a sign-in and signs in at the provider; answers the callback URL the provider sent back, not yet visited. */
+  const atProvider = async (sub: string) => {
+    const started = await start();
+    expect(started.status).toBe(302);
+    return signInAtIdp(started.headers.get('location')!, sub, `${t.baseUrl}/api/auth/sso/test-idp/callback`);
+  };
+  const callback = (url: string) => fetch(url, { redirect: 'manual' });
+  const exchange = (code: string) => t.fetch('/api/auth/sso/exchange', { method: 'POST', json: { code } });
+  /** The whole flow: the login page's parameters after the callback. */
+  const signIn = async (sub: string) => loginPageOf(await callback(await atProvider(sub)));
+  const sessionsOf = async (userId: string) => Number(((await t.knex('sessions').where({ user_id: userId }).count({ n: '*' })) as Array<{ n: string | number }>)[0]!.n);
+  const accountOf = async (email: string) => t.knex('users').whereRaw('lower(email) = ?', [email]).first();
+
+  it('lists the configured providers for the login page, without their secrets', async () => {
+    const res = await t.fetch('/api/auth/sso/providers');
+    expect(await res.json()).toEqual({
+      data: [
+        { id: 'test-idp', display_name: 'Test IdP' },
+        { id: 'link-only', display_name: 'Link only' },
+        { id: 'assumed', display_name: 'Assumed' },
+        { id: 'down', display_name: 'Down IdP' },
+      ],
+    });
+  });
+
+  it('when a provider account signs in the first time, then an account is provisioned with the grants its groups map to, and the code gives working tokens once', async () => {
+    const cluster = ((await (await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code: `SSO-${uniq()}`, name: 'SSO' } })).json()) as { id: string }).id;
+    const group = `operators-${uniq()}`;
+    for (const json of [
+      { provider: 'test-idp', group, permission_key: 'cluster.read', cluster_id: cluster },
+      { provider: 'test-idp', group, permission_key: 'cluster.update', cluster_id: cluster },
+      { provider: 'test-idp', group: `other-${uniq()}`, permission_key: 'user.read', cluster_id: null },
+    ]) {
+      expect((await t.fetch('/api-system/sso/group-mappings', { method: 'POST', token: admin, json })).status).toBe(201);
+    }
+    const { sub, email } = person({ groups: [group, 'unmapped'] });
+    const page = await signIn(sub);
+    expect(page.get('return_to')).toBe('/clusters');
+    const code = page.get('sso_code')!;
+    const tokens = await exchange(code);
+    expect(tokens.status).toBe(200);
+    const { access_token } = (await tokens.json()) as { access_token: string };
+    const me = (await (await t.fetch('/api/user/permission/platform', { token: access_token })).json()) as { user: { email: string }; clusters: Record<string, string[]> };
+    expect(me.user.email).toBe(email);
+    expect(me.clusters[cluster]?.sort()).toEqual(['cluster.read', 'cluster.update']);
+    // The code works once.
+    expect((await exchange(code)).status).toBe(401);
+
+    const account = await accountOf(email);
+    expect(account).toMatchObject({ firstname: 'Somchai', lastname: 'Jaidee', sso_only: true, is_active: true });
+    const sso = (await (await t.fetch(`/api-system/users/${account.id}/sso`, { token: admin })).json()) as { sso_only: boolean; identities: Array<{ provider: string; subject: string }> };
+    expect(sso).toMatchObject({ sso_only: true, identities: [{ provider: 'test-idp', subject: sub }] });
+    // The sign-in is recorded with the provider and the subject.
+    const login = await t.knex('audit_events').where({ actor_id: account.id, action: 'login' }).first();
+    expect(login.changes).toEqual({ provider: { before: null, after: 'test-idp' }, subject: { before: null, after: sub } });
+    // Its local password cannot be used.
+    const local = await t.fetch('/api/auth/login', { method: 'POST', json: { username: account.username, password: 'anything-at-all-1' } });
+    expect(local.status).toBe(401);
+  });
+
+  it('when an existing account has the verified email, then the sign-in links to it; later sign-ins find it by subject', async () => {
+    const { sub, email } = person();
+    const [row] = await t.knex('users').insert({ username: `linked-${uniq()}`, email, password_hash: 'x' }).returning('id');
+    const id = (row as { id: string }).id;
+    expect((await exchange((await signIn(sub)).get('sso_code')!)).status).toBe(200);
+    expect(await t.knex('user_identities').where({ user_id: id, provider: 'test-idp', subject: sub })).toHaveLength(1);
+    // The provider changes the email: the subject still finds the account.
+    idp.accounts.get(sub)!.email = `renamed-${uniq()}@andaman.example`;
+    expect((await exchange((await signIn(sub)).get('sso_code')!)).status).toBe(200);
+    expect(await sessionsOf(id)).toBe(2);
+  });
+
+  it.each([
+    ['the email is not verified', { email_verified: false }, 'email_unverified'],
+    ['the email domain is not allowed', { email: `someone-${randomUUID().slice(0, 6)}@elsewhere.example` }, 'domain_not_allowed'],
+  ])('when %s, then the login page says so and no account or session is made', async (_label, extra, reason) => {
+    const { sub, email } = person(extra);
+    expect((await signIn(sub)).get('sso_error')).toBe(reason);
+    expect(await accountOf(email)).toBeUndefined();
+  });
+
+  it('when the provider sends no email_verified claim, then the email counts as verified only where the provider is configured to assume it', async () => {
+    const { sub, email } = person();
+    delete (idp.accounts.get(sub) as { email_verified?: boolean }).email_verified;
+    expect((await signIn(sub)).get('sso_error')).toBe('email_unverified');
+    const started = await start('assumed');
+    const url = await signInAtIdp(started.headers.get('location')!, sub, `${t.baseUrl}/api/auth/sso/assumed/callback`);
+    expect(loginPageOf(await callback(url)).get('sso_code')).toBeTruthy();
+    expect(await accountOf(email)).toBeTruthy();
+  });
+
+  it('when the provider does not provision accounts and none has the email, then no_account and nothing is made', async () => {
+    const { sub, email } = person();
+    const started = await start('link-only');
+    const url = await signInAtIdp(started.headers.get('location')!, sub, `${t.baseUrl}/api/auth/sso/link-only/callback`);
+    expect(loginPageOf(await callback(url)).get('sso_error')).toBe('no_account');
+    expect(await accountOf(email)).toBeUndefined();
+  });
+
+  it('when the state is not one the service issued, then the sign-in stops before the code is used', async () => {
+    const url = new URL(await atProvider(person().sub));
+    url.searchParams.set('state', 'forged-state-value');
+    expect(loginPageOf(await callback(url.href)).get('sso_error')).toBe('state');
+  });
+
+  it('when a code is replayed, then the second use is refused and leaves no session', async () => {
+    const { sub, email } = person();
+    const first = await atProvider(sub);
+    expect((await exchange(loginPageOf(await callback(first)).get('sso_code')!)).status).toBe(200);
+    const account = await accountOf(email);
+    const sessions = await sessionsOf(account.id);
+    // The same redirect again: its state is spent.
+    expect(loginPageOf(await callback(first)).get('sso_error')).toBe('state');
+    // The same code with a fresh state of a new sign-in: the provider refuses the used code.
+    const fresh = new URL(await atProvider(sub));
+    fresh.searchParams.set('code', new URL(first).searchParams.get('code')!);
+    expect(loginPageOf(await callback(fresh.href)).get('sso_error')).toBe('token');
+    expect(await sessionsOf(account.id)).toBe(sessions);
+  });
+
+  it.each([
+    ['its nonce is not this sign-in’s', (claims: Record<string, unknown>) => ({ claims: { ...claims, nonce: 'another-nonce' } })],
+    ['it is signed by a key the provider never published', (claims: Record<string, unknown>) => ({ claims, key: 'foreign' as const })],
+    ['it has expired', (claims: Record<string, unknown>) => ({ claims: { ...claims, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 } })],
+    ['it names another audience', (claims: Record<string, unknown>) => ({ claims: { ...claims, aud: 'someone-else' } })],
+    ['it names another issuer', (claims: Record<string, unknown>) => ({ claims: { ...claims, iss: 'https://evil.example' } })],
+  ])('when the ID token fails a check (%s), then the login page says the answer was refused and no session is left', async (_label, rewrite) => {
+    const { sub, email } = person();
+    const url = await atProvider(sub);
+    idp.tamper.idToken = rewrite;
+    expect(loginPageOf(await callback(url)).get('sso_error')).toBe('token');
+    expect(await accountOf(email)).toBeUndefined();
+  });
+
+  it('when the provider cannot be reached, then the start goes back to the login page with provider_unavailable, never a 500', async () => {
+    expect(loginPageOf(await start('down')).get('sso_error')).toBe('provider_unavailable');
+    expect((await start('nobody')).status).toBe(404);
+  });
+
+  it('when a stored nonce does not match the token, then the sign-in is refused', async () => {
+    const { sub } = person();
+    const url = new URL(await atProvider(sub));
+    await t.knex('sso_sign_ins').where({ state: url.searchParams.get('state') }).update({ nonce: 'tampered-nonce' });
+    expect(loginPageOf(await callback(url.href)).get('sso_error')).toBe('token');
+  });
+
+  it('when the user declines at the provider, then denied', async () => {
+    const url = new URL(await atProvider(person().sub));
+    const declined = new URL(url.origin + url.pathname);
+    declined.searchParams.set('state', url.searchParams.get('state')!);
+    declined.searchParams.set('error', 'access_denied');
+    expect(loginPageOf(await callback(declined.href)).get('sso_error')).toBe('denied');
+  });
+
+  it('when an account is deactivated, then it cannot sign in with SSO, and its refresh stops at once', async () => {
+    const { sub, email } = person();
+    const tokens = (await (await exchange((await signIn(sub)).get('sso_code')!)).json()) as { refresh_token: string };
+    const account = await accountOf(email);
+    expect((await t.fetch(`/api-system/users/${account.id}/deactivate`, { method: 'POST', token: admin })).status).toBe(200);
+    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: tokens.refresh_token } })).status).toBe(401);
+    expect((await signIn(sub)).get('sso_error')).toBe('inactive');
+  });
+
+  it('when the provider asks for a new sign-in every N hours, then an older SSO session no longer refreshes', async () => {
+    const { sub, email } = person();
+    const tokens = (await (await exchange((await signIn(sub)).get('sso_code')!)).json()) as { refresh_token: string };
+    const account = await accountOf(email);
+    await t.knex('sessions').where({ user_id: account.id }).update({ sso_authenticated_at: t.knex.raw("now() - interval '9 hours'") });
+    const refresh = await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: tokens.refresh_token } });
+    expect(refresh.status).toBe(401);
+    expect(((await refresh.json()) as { detail: string }).detail).toBe('Sign in with Test IdP again: your organisation asks for it every 8 hours');
+  });
+
+  it('when an SSO session signs out, then its tokens are revoked and the provider’s end-session URL is given', async () => {
+    const { sub } = person();
+    const tokens = (await (await exchange((await signIn(sub)).get('sso_code')!)).json()) as { refresh_token: string };
+    const res = await t.fetch('/api/auth/sso/logout', { method: 'POST', json: { refresh_token: tokens.refresh_token } });
+    const { end_session_url } = (await res.json()) as { end_session_url: string };
+    const url = new URL(end_session_url);
+    expect(url.origin).toBe(idp.issuer);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${t.baseUrl}/`);
+    expect(url.searchParams.get('id_token_hint')).toBeTruthy();
+    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: tokens.refresh_token } })).status).toBe(401);
+    // A local session signs out with no provider to visit.
+    const local = (await (await t.fetch('/api/auth/login', { method: 'POST', json: { username: 'viewer', password: 'demo1234' } })).json()) as { refresh_token: string };
+    expect(await (await t.fetch('/api/auth/sso/logout', { method: 'POST', json: { refresh_token: local.refresh_token } })).json()).toEqual({ end_session_url: null });
+  });
+
+  it('when an account is made SSO-only, then its password stops working and its password sessions end; a never-linked one cannot be', async () => {
+    const { sub, email } = person();
+    const username = `pw-${uniq()}`;
+    const { hashPassword } = await import('../../server/src/modules/auth/passwords.js');
+    const [row] = await t.knex('users').insert({ username, email, password_hash: await hashPassword(PASSWORD) }).returning('id');
+    const id = (row as { id: string }).id;
+    const passwordLogin = () => t.fetch('/api/auth/login', { method: 'POST', json: { username, password: PASSWORD } });
+    const before = (await (await passwordLogin()).json()) as { refresh_token: string };
+    // Not linked yet.
+    expect((await t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token: admin, json: { sso_only: true } })).status).toBe(409);
+    expect((await exchange((await signIn(sub)).get('sso_code')!)).status).toBe(200);
+    const set = await t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token: admin, json: { sso_only: true } });
+    expect(set.status).toBe(200);
+    const refused = await passwordLogin();
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/single sign-on only/);
+    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: before.refresh_token } })).status).toBe(401);
+    expect((await exchange((await signIn(sub)).get('sso_code')!)).status).toBe(200);
+    // And back: the password works again.
+    expect((await t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token: admin, json: { sso_only: false } })).status).toBe(200);
+    expect((await passwordLogin()).status).toBe(200);
+  });
+
+  it('keeps group mappings valid: unknown provider and a platform key on a cluster are 400, a duplicate 409, and a removal 204 then 404', async () => {
+    const post = (json: unknown) => t.fetch('/api-system/sso/group-mappings', { method: 'POST', token: admin, json });
+    expect((await post({ provider: 'nobody', group: 'g', permission_key: 'cluster.read' })).status).toBe(400);
+    const cluster = ((await (await t.fetch('/api-system/clusters?perpage=1', { token: admin })).json()) as { data: Array<{ id: string }> }).data[0]!.id;
+    expect((await post({ provider: 'test-idp', group: 'g', permission_key: 'user.manage', cluster_id: cluster })).status).toBe(400);
+    expect((await post({ provider: 'test-idp', group: 'g', permission_key: 'cluster.read', cluster_id: randomUUID() })).status).toBe(404);
+    const group = `dup-${uniq()}`;
+    const created = await post({ provider: 'test-idp', group, permission_key: 'cluster.read', cluster_id: cluster });
+    expect(created.status).toBe(201);
+    expect((await post({ provider: 'test-idp', group, permission_key: 'cluster.read', cluster_id: cluster })).status).toBe(409);
+    const { id } = (await created.json()) as { id: string };
+    const list = (await (await t.fetch('/api-system/sso/group-mappings', { token: admin })).json()) as { data: Array<{ id: string; cluster_code: string }> };
+    expect(list.data.find((m) => m.id === id)?.cluster_code).toBeTruthy();
+    expect((await t.fetch(`/api-system/sso/group-mappings/${id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await t.fetch(`/api-system/sso/group-mappings/${id}`, { method: 'DELETE', token: admin })).status).toBe(404);
+  });
+});
