@@ -1,8 +1,38 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuthProvider, useLogout, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import type { Reauth } from '../dataProvider/reauth';
 import { signInProblem } from '../lib/problems';
+import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
+import { ssoStartUrl } from '../dataProvider/ssoStart';
+import { leaveConsole } from '../lib/browserNavigation';
+import { ssoLoginScreenMessages } from '../sso/loginMessages';
+import { useScreenTranslate } from './history/ScreenMessages';
+
+const SSO_MESSAGES = [ssoLoginScreenMessages];
+
+/**
+ * The organisation's identity providers, for an account that signs in there (an SSO-only one has no password to type
+ * here). Going to a provider leaves the console, so the page is opened again afterwards, without what was unsaved.
+ */
+const SignInAgainWithProvider = ({ asking }: { asking: boolean }) => {
+  const translate = useScreenTranslate(SSO_MESSAGES);
+  const dataProvider = useAppDataProvider();
+  const providers = useQuery({ queryKey: ['ssoProviders'], queryFn: () => dataProvider.listSsoProviders(), retry: false, staleTime: 60_000, enabled: asking });
+  if (!providers.data?.length) return null;
+  const here = window.location.hash.replace(/^#/, '') || '/';
+  return (
+    <Stack spacing={1} data-testid="session-expired-sso">
+      <DialogContentText variant="body2">{translate('sso.login.reauth_hint')}</DialogContentText>
+      {providers.data.map((p) => (
+        <Button key={p.id} variant="outlined" onClick={() => leaveConsole(ssoStartUrl(p.id, here))}>
+          {translate('sso.login.sign_in_with', { name: p.display_name })}
+        </Button>
+      ))}
+    </Stack>
+  );
+};
 
 /**
  * The sign-in-again dialog (mounted by SessionExpiredDialog while a session is lost). A refused password is said in
@@ -81,6 +111,7 @@ export const SessionExpiredForm = ({ reauth, asking }: { reauth: Reauth; asking:
               fullWidth
               size="small"
             />
+            <SignInAgainWithProvider asking={asking} />
           </Stack>
         </DialogContent>
         <DialogActions>

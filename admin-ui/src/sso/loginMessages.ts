@@ -26,6 +26,7 @@ const en: Messages = {
       exchanging: 'Signing you in…',
       exchange_expired: 'This sign-in has expired or was already used. Sign in with your identity provider again.',
       exchange_failed: 'The single sign-on could not be completed (%{reason}). Try again.',
+      reauth_hint: 'Or sign in again with your organisation. This leaves the page: changes not yet saved are lost.',
       errors: {
         state: 'The sign-in took too long or was started in another window. Start it again.',
         denied: 'The identity provider did not let you sign in, or the sign-in was cancelled. Try again, or sign in with your password.',
@@ -50,6 +51,7 @@ const th: Messages = {
       exchanging: 'กำลังเข้าสู่ระบบ…',
       exchange_expired: 'การเข้าสู่ระบบนี้หมดอายุหรือถูกใช้ไปแล้ว โปรดเข้าสู่ระบบกับผู้ให้บริการยืนยันตัวตนอีกครั้ง',
       exchange_failed: 'ไม่สามารถเข้าสู่ระบบแบบ SSO ให้เสร็จสมบูรณ์ได้ (%{reason}) โปรดลองอีกครั้ง',
+      reauth_hint: 'หรือเข้าสู่ระบบอีกครั้งด้วยบัญชีขององค์กร การทำเช่นนี้จะออกจากหน้านี้ และการเปลี่ยนแปลงที่ยังไม่ได้บันทึกจะสูญหาย',
       errors: {
         state: 'การเข้าสู่ระบบใช้เวลานานเกินไปหรือเริ่มจากหน้าต่างอื่น โปรดเริ่มใหม่อีกครั้ง',
         denied: 'ผู้ให้บริการยืนยันตัวตนไม่อนุญาตให้คุณเข้าสู่ระบบ หรือการเข้าสู่ระบบถูกยกเลิก โปรดลองอีกครั้ง หรือเข้าสู่ระบบด้วยรหัสผ่าน',
