@@ -15,7 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const TABLES = [
   'users', 'permission_grants', 'refresh_tokens', 'sessions', 'login_attempts', 'currencies', 'clusters', 'business_units',
   'cluster_users', 'bu_users', 'report_templates', 'print_template_mappings', 'dashboard_widgets', 'documents', 'document_pending_approvers',
-  'audit_events',
+  'audit_events', 'user_identities', 'sso_sign_ins', 'sso_handoffs', 'sso_group_mappings',
 ];
 
 async function openEmpty(engine: Engine): Promise<{ db: Database; drop(): Promise<void> }> {
