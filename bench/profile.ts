@@ -1,6 +1,7 @@
 // `npx tsx bench/profile.ts --path /api-system/clusters?page=1 [--user admin] [--seconds 8] [--connections 10]
 //   [--database-url URL] [--compiled] [--functions]`: runs the service (production mode) under `node --cpu-prof`, loads one request
 // with autocannon, and prints where the busy CPU went, by package (the innermost frame outside node core decides).
+// `--scenario <id>` loads a scenario of `npm run bench` instead of one path (writes too, such as cluster-update).
 // The database must hold the generated data (`npm run bench:data -- --scale 1`).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,9 @@ import { defaultDatabaseUrl } from './lib/db.js';
 import { cpuMillis } from './lib/harness.js';
 import { runLoad } from './lib/load.js';
 import { spawnReady } from './lib/processes.js';
-import { signIn } from './lib/scenarios.js';
+import { buildScenarios, loadScenarioData, signIn, signInAll } from './lib/scenarios.js';
+import { openDatabase } from './lib/db.js';
+import type { LoadRequest } from './lib/load.js';
 import { ADMIN, DEMO_PASSWORD } from './datagen/generate.js';
 
 interface ProfileNode {
@@ -50,6 +53,20 @@ function summarize(profile: CpuProfile, byFunction: boolean): Array<[string, num
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, v / busy]);
 }
 
+/** The one path as the chosen user, or every request of a benchmark scenario. */
+async function requestsToLoad(baseUrl: string): Promise<LoadRequest[]> {
+  const scenarioId = args.get('scenario');
+  if (scenarioId) {
+    const db = await openDatabase({ url });
+    const data = await loadScenarioData(db.knex).finally(() => db.close());
+    const scenario = buildScenarios(data).find((s) => s.id === scenarioId);
+    if (!scenario) throw new Error(`no scenario "${scenarioId}" (see bench/lib/scenarios.ts)`);
+    return scenario.requests(await signInAll(baseUrl));
+  }
+  const token = args.get('user') === 'operator' ? await signIn(baseUrl, 'operator', DEMO_PASSWORD) : await signIn(baseUrl, ADMIN.username, ADMIN.password);
+  return [{ method: 'GET', path: requestPath, headers: { authorization: `Bearer ${token}` } }];
+}
+
 const args = parseArgs(process.argv.slice(2));
 const url = args.get('database-url') ?? defaultDatabaseUrl(1);
 const requestPath = args.get('path') ?? '/api/proxy/api/me/dashboard-widgets';
@@ -69,15 +86,15 @@ const server = await spawnReady(entry, {
   AUTH_RATE_GLOBAL: '1000000/1s',
 }, 60_000, ['--cpu-prof', '--cpu-prof-dir', profileDir]);
 try {
-  const token = args.get('user') === 'operator' ? await signIn(server.url, 'operator', DEMO_PASSWORD) : await signIn(server.url, ADMIN.username, ADMIN.password);
+  const requests = await requestsToLoad(server.url);
   const cpuBefore = cpuMillis(server.process.pid);
-  const result = await runLoad(server.url, [{ method: 'GET', path: requestPath, headers: { authorization: `Bearer ${token}` } }], {
+  const result = await runLoad(server.url, requests, {
     seconds: numberArg(args, 'seconds', 8),
     connections: numberArg(args, 'connections', 10),
   });
   const cpu = (cpuMillis(server.process.pid) ?? NaN) - (cpuBefore ?? NaN);
   const perRequest = (cpu / result.requests).toFixed(3);
-  process.stdout.write(`${requestPath}: ${result.rps.toFixed(0)} rps, p50 ${result.p50} ms, ${perRequest} CPU ms/req (profiler on), non-2xx ${result.non2xx}\n`);
+  process.stdout.write(`${args.get('scenario') ?? requestPath}: ${result.rps.toFixed(0)} rps, p50 ${result.p50} ms, ${perRequest} CPU ms/req (profiler on), non-2xx ${result.non2xx}\n`);
 } finally {
   await server.stop();
 }
