@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { auditTrail } from '../../server/src/modules/audit/service.js';
+import { clusterRepository } from '../../server/src/modules/clusters/repository.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 type Cluster = components['schemas']['Cluster'];
@@ -231,6 +233,60 @@ describe.each(engines())('clusters on %s', (engine) => {
     expect(after.name).toBe('First');
     const ok = await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, headers: { 'If-Match': fresh }, json: { code: c.code, name: 'Third' } });
     expect(ok.status).toBe(200);
+  });
+
+  /** The cluster's update events, oldest first, as the trail stores them. */
+  async function updateEvents(id: string): Promise<Array<{ changes: Record<string, { before: unknown; after: unknown }> }>> {
+    const rows = await t.knex('audit_events').select('changes').where({ target_id: id, action: 'updateCluster' }).orderBy([{ column: 'at' }, { column: 'id' }]);
+    return rows.map((r: { changes: unknown }) => ({ changes: (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes) as Record<string, { before: unknown; after: unknown }> }));
+  }
+
+  it('when many edits of one cluster arrive at once without If-Match, then each is applied in turn and the trail chains them', async () => {
+    const c = await createCluster(admin, { code: `RACE-${tag()}`, alias_name: 'STA' });
+    const aliases = Array.from({ length: 12 }, (_, i) => `A${i}`);
+    const answers = await Promise.all(aliases.map((alias_name) =>
+      t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, json: { code: c.code, name: c.name, alias_name } })));
+    expect(answers.map((r) => r.status)).toEqual(aliases.map(() => 200));
+    // Each recorded "before" is the state the edit replaced: no edit was lost and none recorded a stale state.
+    const events = await updateEvents(c.id);
+    expect(events).toHaveLength(aliases.length);
+    expect(events.map((e) => e.changes.alias_name!.before)).toEqual(['STA', ...events.slice(0, -1).map((e) => e.changes.alias_name!.after)]);
+    expect(new Set(events.map((e) => e.changes.alias_name!.after))).toEqual(new Set(aliases));
+    const final = (await (await t.fetch(`/api-system/clusters/${c.id}`, { token: admin })).json()) as Cluster;
+    expect(final.alias_name).toBe(events.at(-1)!.changes.alias_name!.after);
+  });
+
+  it('when many edits send the same current ETag at once, then exactly one is applied and the others get 412', async () => {
+    const c = await createCluster(admin, { code: `ONE-${tag()}` });
+    const etag = (await t.fetch(`/api-system/clusters/${c.id}`, { token: admin })).headers.get('etag')!;
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) =>
+      t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, headers: { 'If-Match': etag }, json: { code: c.code, name: c.name, alias_name: `W${i}` } })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 412, 412, 412, 412, 412, 412, 412]);
+    const events = await updateEvents(c.id);
+    expect(events).toHaveLength(1);
+    const winner = (await answers.find((r) => r.status === 200)!.json()) as Cluster;
+    expect(events[0]!.changes.alias_name).toEqual({ before: null, after: winner.alias_name });
+  });
+
+  it('when a cluster changed after an edit read it, then the edit\'s one statement writes nothing and records nothing', async () => {
+    const c = await createCluster(admin, { code: `GAP-${tag()}`, alias_name: 'RDX' });
+    const repo = clusterRepository(t.knex);
+    const read = (await repo.findForWrite(t.knex, c.id, { lock: false }))!;
+    await t.knex('clusters').where({ id: c.id }).update({ alias_name: 'OTH' });
+    const before = await updateEvents(c.id);
+    const values = { code: c.code, name: c.name, alias_name: 'EDT', max_license_bu: null, is_active: true };
+    const change = { action: 'updateCluster' as const, target: { type: 'cluster' as const, id: c.id }, clusterId: c.id, before: { alias_name: 'RDX' }, after: { alias_name: 'EDT' } };
+    const written = await repo.updateIfUnchanged(t.knex, c.id, read.row_version, values, read.created_by_id!, (rowOf) => auditTrail(t.knex).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf));
+    expect(written).toBeUndefined();
+    expect((await t.knex('clusters').select('alias_name').where({ id: c.id }).first()).alias_name).toBe('OTH');
+    expect(await updateEvents(c.id)).toEqual(before);
+    // At the row's current version the same statement writes, records, and answers the row with its counts.
+    const fresh = (await repo.findForWrite(t.knex, c.id, { lock: false }))!;
+    const now = await repo.updateIfUnchanged(t.knex, c.id, fresh.row_version, values, read.created_by_id!, (rowOf) => auditTrail(t.knex).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf));
+    expect(now).toMatchObject({ id: c.id, alias_name: 'EDT', updated_by_name: expect.any(String) });
+    expect(Number(now!.bu_count)).toBe(0);
+    expect(await updateEvents(c.id)).toHaveLength(before.length + 1);
   });
 
   it('when listing, then bu_count, users_count and total_max_license_users are right for each row of the page', async () => {

@@ -77,6 +77,12 @@ function filtered(knex: Knex, f: AuditFilters): Knex.QueryBuilder {
   return b;
 }
 
+/** The columns of an event as bound values, with the type each is cast to: an `insert … select` infers no types. */
+const EVENT_COLUMNS: ReadonlyArray<readonly [keyof AuditRow, string]> = [
+  ['actor_id', 'uuid'], ['action', 'text'], ['target_type', 'text'], ['target_id', 'text'], ['cluster_id', 'uuid'],
+  ['request_id', 'text'], ['ip', 'text'], ['user_agent', 'text'], ['import_id', 'uuid'], ['changes', 'jsonb'],
+];
+
 /** Rows per multi-row insert: well under PostgreSQL's 65,535 bind parameters (a row binds 11). */
 const INSERT_BATCH = 1000;
 
@@ -97,6 +103,21 @@ export function auditRepository(knex: Knex) {
         changes: JSON.stringify(row.changes),
         actor_name: row.actor_id ? db.raw(`(select ${displayNameSql('u')} from users u where u.id = ?)`, [row.actor_id]) : null,
       });
+    },
+
+    /**
+     * The insert of one event as a part of the write's own statement (a data-modifying CTE): one event per row of the
+     * statement's CTE `perRowOf`, so a write that matched no row records nothing. The time and the actor's name are
+     * taken as `insert` takes them.
+     */
+    insertPerRow(db: Knex | Knex.Transaction, row: AuditRow, perRowOf: string): Knex.Raw {
+      const values = EVENT_COLUMNS.map(([column]) => (column === 'changes' ? JSON.stringify(row.changes) : row[column]));
+      return db.raw(
+        `insert into audit_events (${EVENT_COLUMNS.map(([column]) => column).join(', ')}, at, actor_name)
+         select ${EVENT_COLUMNS.map(([, type]) => `?::${type}`).join(', ')}, clock_timestamp(),
+           (select ${displayNameSql('u')} from users u where u.id = ?::uuid) from ??`,
+        [...values, row.actor_id, perRowOf],
+      );
     },
 
     /**

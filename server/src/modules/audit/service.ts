@@ -95,6 +95,14 @@ export function auditTrail(knex: Knex) {
       await repo.insert(db, eventRow(caller, change));
     },
 
+    /**
+     * The event as a part of the change's own statement, for a write that is one statement: it lands once per row of
+     * the statement's CTE `perRowOf` (the written row), so a write that matched nothing records nothing.
+     */
+    recordPerRow(db: Knex | Knex.Transaction, caller: Caller, change: Change, perRowOf: string): Knex.Raw {
+      return repo.insertPerRow(db, eventRow(caller, change), perRowOf);
+    },
+
     /** Appends the events of many changes by one caller (an import's), in order, in the changes' transaction. */
     async recordAll(db: Knex | Knex.Transaction, caller: Caller, changes: Change[]): Promise<void> {
       await repo.insertMany(db, changes.map((change) => eventRow(caller, change)));

@@ -20,6 +20,9 @@ export interface ClusterRow extends AuditRow {
 /** The row alone, as locked for a write. */
 export type ClusterRecord = Omit<ClusterRow, 'created_by_name' | 'updated_by_name' | 'deleted_by_name'>;
 
+/** The row and its version: PostgreSQL's `xmin`, which every write of the row changes, whoever makes it. */
+export type VersionedClusterRecord = ClusterRecord & { row_version: string };
+
 /** The counts as the database returns them (bigint: a number or a string, by engine). */
 export interface ClusterCounts {
   bu_count: unknown;
@@ -114,6 +117,32 @@ export function clusterRepository(knex: Knex) {
     /** Locks the cluster row until the transaction ends (serialises licence checks and concurrent edits). */
     async lockById(trx: Knex.Transaction, id: string): Promise<ClusterRecord | undefined> {
       return trx('clusters').select(COLUMNS).where('clusters.id', id).forUpdate().first();
+    },
+
+    /** The row as it is now, with its version; `lock` keeps it from changing until the transaction ends. */
+    async findForWrite(db: Knex | Knex.Transaction, id: string, opts: { lock: boolean }): Promise<VersionedClusterRecord | undefined> {
+      const qb = db('clusters').select(COLUMNS).select(knex.raw('clusters.xmin::text as row_version')).where('clusters.id', id);
+      return (opts.lock ? qb.forUpdate() : qb).first();
+    },
+
+    /**
+     * One statement: writes `values` if the live row is still at `version`, records the change with `record` (an
+     * insert per written row, see the audit trail's `recordPerRow`), and answers the written row with its audit names
+     * and counts. Undefined when the row changed or was deleted after it was read: nothing is written then.
+     */
+    async updateIfUnchanged(
+      db: Knex | Knex.Transaction,
+      id: string,
+      version: string,
+      values: ClusterWrite,
+      actorId: string,
+      record: (perRowOf: string) => Knex.Raw,
+    ): Promise<ClusterListRow | undefined> {
+      const written = db('clusters')
+        .where({ id }).whereNull('deleted_at').whereRaw('xmin::text = ?', [version])
+        .update({ ...values, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'clusters') })
+        .returning('*');
+      return withCounts(withActors(db.with('written', written).with('recorded', record('written')).from({ clusters: 'written' }))).first();
     },
 
     async liveBusinessUnitCount(db: Knex | Knex.Transaction, clusterId: string): Promise<number> {

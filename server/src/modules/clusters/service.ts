@@ -5,14 +5,14 @@ import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { paginateInfo, parseListQuery } from '../../core/list-query.js';
 import { assertCan, assertMayChangeLicence, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { StoragePort } from '../../storage/port.js';
-import { DELETED, LIVE, pick, type AuditTrail } from '../audit/service.js';
+import { DELETED, LIVE, pick, type AuditTrail, type Change } from '../audit/service.js';
 import { imageUrlsOf } from '../branding/images.js';
 import { auditOf, iso } from '../../core/audit.js';
 import { toCount } from '../../db/count.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { cursorBatches } from '../../db/cursor.js';
 import { statusText, type CsvColumn, type CsvExport } from '../../core/csv.js';
-import { CLUSTER_SORTABLE, clusterRepository, type ClusterListFilter, type ClusterListRow, type ClusterRecord, type ClusterWrite } from './repository.js';
+import { CLUSTER_SORTABLE, clusterRepository, type ClusterListFilter, type ClusterListRow, type ClusterRecord, type ClusterWrite, type VersionedClusterRecord } from './repository.js';
 
 type Cluster = Schemas['Cluster'];
 type ClusterInput = Schemas['ClusterInput'];
@@ -131,13 +131,23 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
     async update(auth: AuthContext, id: string, input: ClusterInput, assertFresh: FreshnessCheck): Promise<Cluster> {
       assertCan(auth, 'cluster.update', id);
       const values = toWrite(input);
-      return knex.transaction(async (trx) => {
-        const current = await lockLive(trx, id);
+      /** Checks the request against the row as read, then writes it in one statement if the row is still as read. */
+      const writeOver = (db: Knex | Knex.Transaction, current: VersionedClusterRecord | undefined) => {
+        if (!current || current.deleted_at !== null) throw new NotFoundError('Cluster not found');
         assertFresh(current);
         assertMayChangeLicence(auth, 'max_license_bu', current.max_license_bu, values.max_license_bu);
-        await guardUnique(values, () => repo.update(trx, id, values, auth.userId));
-        await audit.record(trx, auth, { action: 'updateCluster', target: { type: 'cluster', id }, clusterId: id, before: pick(current, Object.keys(values)), after: values });
-        return load(trx, id);
+        const change: Change = { action: 'updateCluster', target: { type: 'cluster', id }, clusterId: id, before: pick(current, Object.keys(values)), after: values };
+        return guardUnique(values, () =>
+          repo.updateIfUnchanged(db, id, current.row_version, values, auth.userId, (rowOf) => audit.recordPerRow(db, auth, change, rowOf)));
+      };
+      // A read and one write, no lock held between them (an edit is two round trips, not six).
+      const written = await writeOver(knex, await repo.findForWrite(knex, id, { lock: false }));
+      if (written) return present(written);
+      // Someone wrote in between: read and write again under the row lock, where the row cannot change.
+      return knex.transaction(async (trx) => {
+        const row = await writeOver(trx, await repo.findForWrite(trx, id, { lock: true }));
+        if (!row) throw new Error(`cluster ${id} changed under its row lock`);
+        return present(row);
       });
     },
 
