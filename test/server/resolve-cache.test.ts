@@ -3,7 +3,7 @@
 // (or on another replica) one notification later, and while the feed is down every resolve reads through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { staticChangeFeed, type Change } from '../../server/src/db/changes.js';
+import { reachesAnnounced, staticChangeFeed, writesOf, type Change } from '../../server/src/db/changes.js';
 import { mappingRepository, type MappingRecord, type MappingRepository } from '../../server/src/modules/print-template-mappings/repository.js';
 import { resolveCache } from '../../server/src/modules/print-template-mappings/resolve-cache.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
@@ -181,6 +181,37 @@ describe.each(engines())('resolve cache on %s', (engine) => {
     }
   });
 
+  /** Counts the resets of every cache of this process while `work` runs (a notification is a change, not a reset). */
+  async function resetsDuring(work: () => Promise<unknown>): Promise<number> {
+    let resets = 0;
+    const unsubscribe = t.changes.subscribe({ onChange: () => undefined, onReset: () => void resets++ });
+    try {
+      await work();
+    } finally {
+      unsubscribe();
+    }
+    return resets;
+  }
+
+  it('when this process writes only what no cache depends on (a cluster edit, a widget), then its caches keep what they hold', async () => {
+    const cluster = await t.fetch('/api-system/clusters', { method: 'POST', token, json: { code: `KP-${tag()}`, name: 'Kept caches' } });
+    expect(cluster.status).toBe(201);
+    const { id, code } = (await cluster.json()) as { id: string; code: string };
+    expect(await resetsDuring(async () => {
+      const edit = await t.fetch(`/api-system/clusters/${id}`, { method: 'PUT', token, json: { code, name: 'Kept caches, renamed' } });
+      expect(edit.status).toBe(200);
+    })).toBe(0);
+    // A write of an announced table, through the API or past it, resets them at once; so does a cascade into one.
+    const mapping = await insertMapping(await emptyType('RFQ'), {});
+    expect(await resetsDuring(async () => {
+      const edit = await t.fetch(`/api-system/print-template-mappings/${mapping}`, { method: 'PUT', token, json: { display_order: 3 } });
+      expect(edit.status).toBe(200);
+    })).toBe(1);
+    const mark = t.changes.writeMark();
+    await t.knex('clusters').where({ id }).del();
+    expect(await resetsDuring(async () => t.changes.localWritesSince(mark))).toBe(1);
+  });
+
   it('when the database is written directly (a template renamed, a user renamed, a mapping reordered), then resolve sees it one notification later', async () => {
     const type = await emptyType('SC');
     const [user] = await t.knex('users').insert({ username: `u-${tag()}`, email: `${tag()}@example.com`, firstname: 'Before', password_hash: 'unused' }).returning('id');
@@ -308,5 +339,25 @@ describe('resolve cache, against a repository it waits on', () => {
     expect((await cache.resolve('PO', null))?.id).toBe('statement');
     expect((await cache.resolve('PO', null))?.id).toBe('statement');
     expect(loads).toHaveLength(0);
+  });
+});
+
+describe('which statements reach a table the change feed announces', () => {
+  const announced = { tables: new Set(['permission_grants', 'users']), cascadingDeletes: new Set(['clusters', 'users']), cascadingUpdates: new Set<string>() };
+
+  it('reads each insert, update and delete of a statement with its table, as knex and hand-written SQL spell them', () => {
+    expect(writesOf('with "written" as (update "clusters" set "a" = $1 returning *), "r" as (insert into audit_events (a) select 1 from "written") select * from "written"'))
+      .toEqual([{ verb: 'update', table: 'clusters' }, { verb: 'insert', table: 'audit_events' }]);
+    expect(writesOf('DELETE FROM ONLY "Permission_Grants" where id = $1')).toEqual([{ verb: 'delete', table: 'permission_grants' }]);
+    expect(writesOf('select * from clusters where id = $1 for update')).toEqual([]);
+  });
+
+  it('counts a write of an announced table, and a delete or update of a table only where its cascade reaches one', () => {
+    expect(reachesAnnounced('insert into "permission_grants" ("user_id") values ($1)', announced)).toBe(true);
+    expect(reachesAnnounced('update "users" set "email" = $1', announced)).toBe(true);
+    expect(reachesAnnounced('delete from "clusters" where "id" = $1', announced)).toBe(true);
+    expect(reachesAnnounced('update "clusters" set "name" = $1', announced)).toBe(false);
+    expect(reachesAnnounced('insert into "clusters" ("code") values ($1)', announced)).toBe(false);
+    expect(reachesAnnounced('select * from "users" for update', announced)).toBe(false);
   });
 });

@@ -117,6 +117,8 @@ describe('the caller standing cache, against a loader it counts', () => {
         return () => void listeners.delete(listener);
       },
       localWrite: () => listeners.forEach((l) => l.onReset()),
+      writeMark: () => 0,
+      localWritesSince: () => listeners.forEach((l) => l.onReset()),
       close: async () => undefined,
       emit: (table, id) => listeners.forEach((l) => l.onChange({ table, id })),
       reset: () => listeners.forEach((l) => l.onReset()),

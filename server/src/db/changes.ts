@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from './index.js';
@@ -29,6 +30,13 @@ export interface ChangeFeed {
   readonly live: boolean;
   /** A write committed in this process: every subscriber resets now, so this process reads its own writes at once (the notification reaches the other replicas). */
   localWrite(): void;
+  /** A point in this process's writes to the announced tables (see `localWritesSince`). */
+  writeMark(): number;
+  /**
+   * `localWrite`, if this process sent a statement that writes an announced table since `mark` (a write of another
+   * table, such as a cluster's or a widget's, leaves the caches as they are).
+   */
+  localWritesSince(mark: number): void;
   close(): Promise<void>;
 }
 
@@ -77,15 +85,80 @@ class Subscribers {
 }
 
 /** The feed as its users see it; the engine-specific part only says whether it is live and how it closes. */
-function feedOf(subscribers: Subscribers, isLive: () => boolean, close: () => Promise<void>): ChangeFeed {
+function feedOf(subscribers: Subscribers, isLive: () => boolean, close: () => Promise<void>, writes: WriteCount | null = null): ChangeFeed {
   return {
     subscribe: (listener) => subscribers.add(listener),
     get live() {
       return isLive();
     },
     localWrite: () => subscribers.reset(),
+    writeMark: () => writes?.count() ?? 0,
+    // Without a count of statements, any write may have touched an announced table.
+    localWritesSince: (mark) => {
+      if (!writes || writes.count() !== mark) subscribers.reset();
+    },
     close,
   };
+}
+
+/**
+ * Which writes reach a table the feed announces (one with a `*_notify_change` trigger of migration 0008): any write of
+ * such a table, and a delete or an update of a table whose foreign keys cascade into one (deleting a cluster deletes
+ * its grants). Read from the schema, so it follows the migrations.
+ */
+export interface AnnouncedWrites {
+  tables: Set<string>;
+  cascadingDeletes: Set<string>;
+  cascadingUpdates: Set<string>;
+}
+
+export async function announcedWrites(knex: Knex): Promise<AnnouncedWrites> {
+  // `action` is the column of pg_constraint that says what a delete (confdeltype) or an update (confupdtype) of the
+  // referenced row does; cascade, set null and set default all write the announced side.
+  const reach = (action: 'confdeltype' | 'confupdtype') => `with recursive announced(rel) as (
+      select tgrelid from pg_trigger where tgname like '%\\_notify\\_change' and not tgisinternal
+      union
+      select c.confrelid from pg_constraint c join announced a on c.conrelid = a.rel
+      where c.contype = 'f' and c.${action} in ('c', 'n', 'd')
+    )
+    select relname from pg_class where oid in (select rel from announced)`;
+  const names = async (sql: string) => new Set(((await knex.raw(sql)) as { rows: Array<{ relname: string }> }).rows.map((r) => r.relname));
+  return {
+    tables: await names(`select relname from pg_class where oid in (select tgrelid from pg_trigger where tgname like '%\\_notify\\_change' and not tgisinternal)`),
+    cascadingDeletes: await names(reach('confdeltype')),
+    cascadingUpdates: await names(reach('confupdtype')),
+  };
+}
+
+/** What a statement writes: each `insert into`, `update` and `delete from` with its table, as SQL names it (knex quotes it). */
+export function writesOf(sql: string): Array<{ verb: 'insert' | 'update' | 'delete'; table: string }> {
+  return [...sql.matchAll(/\b(insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi)].map((m) => ({
+    verb: m[1]!.slice(0, 6).toLowerCase() as 'insert' | 'update' | 'delete',
+    table: m[2]!.toLowerCase(),
+  }));
+}
+
+/** Whether a statement writes a table the feed announces, directly or through a cascade. */
+export function reachesAnnounced(sql: string, announced: AnnouncedWrites): boolean {
+  return writesOf(sql).some(({ verb, table }) =>
+    announced.tables.has(table) || (verb === 'delete' && announced.cascadingDeletes.has(table)) || (verb === 'update' && announced.cascadingUpdates.has(table)));
+}
+
+interface WriteCount {
+  count(): number;
+}
+
+/**
+ * Counts the statements this process sends (through `knex`, transactions included) that reach an announced table. A
+ * statement is counted when it is sent, before it commits: a request compares the count at its end with the count at
+ * its start, so it always sees its own writes, and at worst another request's too (one reset more).
+ */
+function countWrites(knex: Knex, announced: AnnouncedWrites): WriteCount {
+  let count = 0;
+  knex.on('query', (query: { sql?: unknown }) => {
+    if (typeof query.sql === 'string' && reachesAnnounced(query.sql, announced)) count++;
+  });
+  return { count: () => count };
 }
 
 /** A feed that never hears anything: caches built on it always read through (apps built without a feed). */
@@ -96,18 +169,19 @@ export function staticChangeFeed(opts: ChangeFeedOptions = {}): ChangeFeed {
 /** Opens the feed of the database: LISTEN on a connection of its own (PostgreSQL), or on the one instance (PGlite). */
 export async function openChangeFeed(db: Database, opts: ChangeFeedOptions = {}): Promise<ChangeFeed> {
   const subscribers = new Subscribers(opts.logger);
+  const writes = countWrites(db.knex, await announcedWrites(db.knex));
   if (db.engine === 'pglite') {
     if (!db.pglite) throw new Error('a PGlite database without its instance');
-    return pgliteFeed(db.pglite, subscribers);
+    return pgliteFeed(db.pglite, subscribers, writes);
   }
   if (!db.url) throw new Error('a PostgreSQL database without its URL');
   const feed = new PostgresListener(db.url, subscribers, opts);
   await feed.start();
-  return feedOf(subscribers, () => feed.live, () => feed.close());
+  return feedOf(subscribers, () => feed.live, () => feed.close(), writes);
 }
 
 /** PGlite runs in this process and delivers a notification with the commit's own reply: always live. */
-async function pgliteFeed(pglite: NonNullable<Database['pglite']>, subscribers: Subscribers): Promise<ChangeFeed> {
+async function pgliteFeed(pglite: NonNullable<Database['pglite']>, subscribers: Subscribers, writes: WriteCount): Promise<ChangeFeed> {
   const unlisten = await pglite.listen(CHANGE_CHANNEL, (payload) => subscribers.change(parseChange(payload)));
   let closed = false;
   return feedOf(
@@ -118,6 +192,7 @@ async function pgliteFeed(pglite: NonNullable<Database['pglite']>, subscribers: 
       closed = true;
       if (!pglite.closed) await unlisten();
     },
+    writes,
   );
 }
 

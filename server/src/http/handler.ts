@@ -48,19 +48,21 @@ function contextOf<K extends OperationId>(req: Request, res: Response): HandlerC
  * JSON, no body for 204, or a body that writes itself (`StreamedReply`: a CSV export). Thrown errors go to the
  * problem+json renderer. Requests for no operation fall through.
  *
- * After any operation that may write (everything but GET), and before its reply leaves, the caches of this process
- * forget what they hold (`changes.localWrite`): the caller's next request reads its own write, without waiting for
- * the database's notification. A handler that threw is treated alike: cheaper than knowing whether it committed.
- * (`changes` is the app's change feed; the pipeline needs only this of it.)
+ * After any operation that may write (everything but GET) that sent a statement writing a table the caches depend on,
+ * and before its reply leaves, the caches of this process forget what they hold (`changes.localWritesSince`): the
+ * caller's next request reads its own write, without waiting for the database's notification. A handler that threw
+ * is treated alike: cheaper than knowing whether it committed. (`changes` is the app's change feed; the pipeline
+ * needs only this of it.)
  */
-export function dispatch(handlers: Pick<OperationHandlers, HandledOperationId>, changes: { localWrite(): void }): RequestHandler {
+export function dispatch(handlers: Pick<OperationHandlers, HandledOperationId>, changes: { writeMark(): number; localWritesSince(mark: number): void }): RequestHandler {
   const byId = handlers as Partial<Record<OperationId, (ctx: HandlerContext<OperationId>) => Promise<Reply<OperationId>>>>;
   return async (req: Request, res: Response, next: NextFunction) => {
     const handler = req.operation ? byId[req.operation.id] : undefined;
     if (!handler) return next();
+    const mark = req.method === 'GET' ? null : changes.writeMark();
     try {
       const reply = (await handler(contextOf(req, res)).finally(() => {
-        if (req.method !== 'GET') changes.localWrite();
+        if (mark !== null) changes.localWritesSince(mark);
       })) as { status: number; body?: unknown; headers?: Record<string, string> } | StreamedReply;
       if ('stream' in reply) return await reply.stream(res);
       if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) res.setHeader(k, v);

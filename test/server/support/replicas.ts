@@ -84,6 +84,8 @@ export function deafFeed(): ChangeFeed {
     },
     live: true,
     localWrite: () => listeners.forEach((listener) => listener.onReset()),
+    writeMark: () => 0,
+    localWritesSince: () => listeners.forEach((listener) => listener.onReset()),
     close: async () => undefined,
   };
 }
