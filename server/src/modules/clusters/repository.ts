@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import { toCount } from '../../db/count.js';
-import { LIST_PAGE, applyListQuery, likeContains, listPageStatement, pageOf } from '../../db/sql.js';
+import { LIST_PAGE, applyListQuery, likeContains, listPageStatement, pageOf, prepared } from '../../db/sql.js';
 import { type DeletedFilter, type ListQuery } from '../../core/list-query.js';
 import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
 import { type AuditRow } from '../../core/audit.js';
@@ -122,7 +122,7 @@ export function clusterRepository(knex: Knex) {
     /** The row as it is now, with its version; `lock` keeps it from changing until the transaction ends. */
     async findForWrite(db: Knex | Knex.Transaction, id: string, opts: { lock: boolean }): Promise<VersionedClusterRecord | undefined> {
       const qb = db('clusters').select(COLUMNS).select(knex.raw('clusters.xmin::text as row_version')).where('clusters.id', id);
-      return (opts.lock ? qb.forUpdate() : qb).first();
+      return prepared((opts.lock ? qb.forUpdate() : qb).first());
     },
 
     /**
@@ -142,7 +142,7 @@ export function clusterRepository(knex: Knex) {
         .where({ id }).whereNull('deleted_at').whereRaw('xmin::text = ?', [version])
         .update({ ...values, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'clusters') })
         .returning('*');
-      return withCounts(withActors(db.with('written', written).with('recorded', record('written')).from({ clusters: 'written' }))).first();
+      return prepared(withCounts(withActors(db.with('written', written).with('recorded', record('written')).from({ clusters: 'written' }))).first());
     },
 
     async liveBusinessUnitCount(db: Knex | Knex.Transaction, clusterId: string): Promise<number> {
