@@ -114,12 +114,10 @@ export function clusterRepository(knex: Knex) {
       return withActors(db('clusters')).where('clusters.id', id).first();
     },
 
-    /** Locks the cluster row until the transaction ends (serialises licence checks and concurrent edits). */
-    async lockById(trx: Knex.Transaction, id: string): Promise<ClusterRecord | undefined> {
-      return trx('clusters').select(COLUMNS).where('clusters.id', id).forUpdate().first();
-    },
-
-    /** The row as it is now, with its version; `lock` keeps it from changing until the transaction ends. */
+    /**
+     * The row as it is now, with its version; `lock` keeps it from changing until the transaction ends (serialises
+     * licence checks and concurrent edits).
+     */
     async findForWrite(db: Knex | Knex.Transaction, id: string, opts: { lock: boolean }): Promise<VersionedClusterRecord | undefined> {
       const qb = db('clusters').select(COLUMNS).select(knex.raw('clusters.xmin::text as row_version')).where('clusters.id', id);
       return prepared((opts.lock ? qb.forUpdate() : qb).first());

@@ -77,12 +77,14 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
     return present(row);
   }
 
-  /** Loads the row under lock for a write; a missing (or, unless allowed, soft-deleted) cluster is 404. */
-  async function lockLive(trx: Knex.Transaction, id: string, opts: { allowDeleted?: boolean } = {}): Promise<ClusterRecord> {
-    const row = await repo.lockById(trx, id);
+  /** Loads the row and its version for a write, under lock if asked; a missing (or, unless allowed, soft-deleted) cluster is 404. */
+  async function readLive(db: Knex | Knex.Transaction, id: string, opts: { lock: boolean; allowDeleted?: boolean }): Promise<VersionedClusterRecord> {
+    const row = await repo.findForWrite(db, id, { lock: opts.lock });
     if (!row || (row.deleted_at !== null && !opts.allowDeleted)) throw new NotFoundError('Cluster not found');
     return row;
   }
+
+  const lockLive = (trx: Knex.Transaction, id: string, opts: { allowDeleted?: boolean } = {}) => readLive(trx, id, { ...opts, lock: true });
 
   /** Runs a write and turns the live code+name unique violation into a 409. */
   async function guardUnique<T>(values: { code: string; name: string }, write: () => Promise<T>): Promise<T> {
@@ -98,7 +100,7 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
     /** For the modules that act inside a cluster (business units, memberships): the row, or undefined. */
     findRecord: (db: Knex | Knex.Transaction, id: string) => repo.findById(db, id),
     /** The row locked for the rest of the transaction, so licence counts taken under it cannot race. */
-    lockRecord: (trx: Knex.Transaction, id: string) => repo.lockById(trx, id),
+    lockRecord: (trx: Knex.Transaction, id: string): Promise<ClusterRecord | undefined> => repo.findForWrite(trx, id, { lock: true }),
     liveBusinessUnitCount: (trx: Knex.Transaction, id: string) => repo.liveBusinessUnitCount(trx, id),
 
     async list(auth: AuthContext, query: QueryParams<'listClusters'>): Promise<ClusterPage> {
@@ -132,8 +134,7 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
       assertCan(auth, 'cluster.update', id);
       const values = toWrite(input);
       /** Checks the request against the row as read, then writes it in one statement if the row is still as read. */
-      const writeOver = (db: Knex | Knex.Transaction, current: VersionedClusterRecord | undefined) => {
-        if (!current || current.deleted_at !== null) throw new NotFoundError('Cluster not found');
+      const writeOver = (db: Knex | Knex.Transaction, current: VersionedClusterRecord) => {
         assertFresh(current);
         assertMayChangeLicence(auth, 'max_license_bu', current.max_license_bu, values.max_license_bu);
         const change: Change = { action: 'updateCluster', target: { type: 'cluster', id }, clusterId: id, before: pick(current, Object.keys(values)), after: values };
@@ -141,11 +142,11 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
           repo.updateIfUnchanged(db, id, current.row_version, values, auth.userId, (rowOf) => audit.recordPerRow(db, auth, change, rowOf)));
       };
       // A read and one write, no lock held between them (an edit is two round trips, not six).
-      const written = await writeOver(knex, await repo.findForWrite(knex, id, { lock: false }));
+      const written = await writeOver(knex, await readLive(knex, id, { lock: false }));
       if (written) return present(written);
       // Someone wrote in between: read and write again under the row lock, where the row cannot change.
       return knex.transaction(async (trx) => {
-        const row = await writeOver(trx, await repo.findForWrite(trx, id, { lock: true }));
+        const row = await writeOver(trx, await lockLive(trx, id));
         if (!row) throw new Error(`cluster ${id} changed under its row lock`);
         return present(row);
       });
