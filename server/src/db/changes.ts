@@ -112,22 +112,22 @@ export interface AnnouncedWrites {
   cascadingUpdates: Set<string>;
 }
 
+/** The tables that carry a change trigger of migration 0008 (`<table>_notify_change`), as relation oids. */
+const TRIGGERED_TABLES = `select tgrelid from pg_trigger where tgname like '%\\_notify\\_change' and not tgisinternal`;
+
 export async function announcedWrites(knex: Knex): Promise<AnnouncedWrites> {
   // `action` is the column of pg_constraint that says what a delete (confdeltype) or an update (confupdtype) of the
   // referenced row does; cascade, set null and set default all write the announced side.
   const reach = (action: 'confdeltype' | 'confupdtype') => `with recursive announced(rel) as (
-      select tgrelid from pg_trigger where tgname like '%\\_notify\\_change' and not tgisinternal
+      ${TRIGGERED_TABLES}
       union
       select c.confrelid from pg_constraint c join announced a on c.conrelid = a.rel
       where c.contype = 'f' and c.${action} in ('c', 'n', 'd')
     )
-    select relname from pg_class where oid in (select rel from announced)`;
-  const names = async (sql: string) => new Set(((await knex.raw(sql)) as { rows: Array<{ relname: string }> }).rows.map((r) => r.relname));
-  return {
-    tables: await names(`select relname from pg_class where oid in (select tgrelid from pg_trigger where tgname like '%\\_notify\\_change' and not tgisinternal)`),
-    cascadingDeletes: await names(reach('confdeltype')),
-    cascadingUpdates: await names(reach('confupdtype')),
-  };
+    select rel from announced`;
+  const names = async (oids: string) =>
+    new Set(((await knex.raw(`select relname from pg_class where oid in (${oids})`)) as { rows: Array<{ relname: string }> }).rows.map((r) => r.relname));
+  return { tables: await names(TRIGGERED_TABLES), cascadingDeletes: await names(reach('confdeltype')), cascadingUpdates: await names(reach('confupdtype')) };
 }
 
 /** What a statement writes: each `insert into`, `update` and `delete from` with its table, as SQL names it (knex quotes it). */
