@@ -309,7 +309,7 @@ describe('resolve cache, against a repository it waits on', () => {
     const first = cache.resolve('PO', null);
     const concurrent = cache.resolve('PO', 'BU-A');
     expect(loads).toHaveLength(1); // concurrent first resolves share one query
-    feed.localWrite();
+    feed.localWritesSince(feed.writeMark() - 1);
     loads[0]!(['before the change']);
     expect([(await first)?.id, (await concurrent)?.id]).toEqual(['before the change', 'before the change']);
 
@@ -319,6 +319,10 @@ describe('resolve cache, against a repository it waits on', () => {
     expect((await second)?.id).toBe('after the change');
     expect((await cache.resolve('PO', null))?.id).toBe('after the change');
     expect(loads).toHaveLength(2); // kept this time
+    // An answer changed on its way out leaves the kept record as it was for the next one.
+    const answer = (await cache.resolve('PO', null))!;
+    answer.id = 'changed by a caller';
+    expect((await cache.resolve('PO', null))?.id).toBe('after the change');
   });
 
   it('when a type has no mappings, then it is not kept, so asking for made-up types cannot grow the cache', async () => {

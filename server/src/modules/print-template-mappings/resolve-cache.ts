@@ -16,6 +16,15 @@ const SOURCES = new Set(['print_template_mappings', 'report_templates', 'busines
  * It trusts what it keeps only while the change feed is live: otherwise a write on another replica could go unheard,
  * so every resolve reads through with the single statement.
  */
+/** Kept records are shared by every later answer: frozen once (with their code lists), so no answer can change one. */
+function frozen(candidates: MappingRecord[]): MappingRecord[] {
+  for (const mapping of candidates) {
+    for (const value of Object.values(mapping)) if (Array.isArray(value)) Object.freeze(value);
+    Object.freeze(mapping);
+  }
+  return candidates;
+}
+
 export function resolveCache(repo: MappingRepository, changes: ChangeFeed) {
   const byType = new Map<string, MappingRecord[]>();
   /** Loads under way, so concurrent first resolves of a type share one query. */
@@ -44,7 +53,7 @@ export function resolveCache(repo: MappingRepository, changes: ChangeFeed) {
     const load = repo.candidates(documentType, { activeOnly: true }).then((candidates) => {
       // A type without mappings is not kept: any caller may ask for any text, and the cache must stay as small as the
       // mappings are (such a resolve is a 404 that asks the database).
-      if (startedAt === generation && candidates.length > 0) byType.set(documentType, candidates);
+      if (startedAt === generation && candidates.length > 0) byType.set(documentType, frozen(candidates));
       return candidates;
     });
     loading.set(documentType, load);
@@ -60,8 +69,9 @@ export function resolveCache(repo: MappingRepository, changes: ChangeFeed) {
     async resolve(documentType: string, buCode: string | null): Promise<MappingRecord | undefined> {
       if (!changes.live) return repo.resolve(documentType, buCode);
       const winner = (await candidatesOf(documentType)).find((m) => permission(m, buCode).ok);
-      // A copy: the kept record is shared by every later answer and must never be changed by one of them.
-      return winner && structuredClone(winner);
+      // The answer's own fields may be changed on the way out (response validation in development); the kept record
+      // is frozen, so each answer is a shallow copy of it, not a deep one.
+      return winner && { ...winner };
     },
   };
 }
