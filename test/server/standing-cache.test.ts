@@ -116,7 +116,6 @@ describe('the caller standing cache, against a loader it counts', () => {
         listeners.add(listener);
         return () => void listeners.delete(listener);
       },
-      localWrite: () => listeners.forEach((l) => l.onReset()),
       writeMark: () => 0,
       localWritesSince: () => listeners.forEach((l) => l.onReset()),
       close: async () => undefined,

@@ -28,13 +28,12 @@ export interface ChangeFeed {
   subscribe(listener: ChangeListener): () => void;
   /** true while notifications are being received, so caches may trust them; false → caches must read through to the database */
   readonly live: boolean;
-  /** A write committed in this process: every subscriber resets now, so this process reads its own writes at once (the notification reaches the other replicas). */
-  localWrite(): void;
   /** A point in this process's writes to the announced tables (see `localWritesSince`). */
   writeMark(): number;
   /**
-   * `localWrite`, if this process sent a statement that writes an announced table since `mark` (a write of another
-   * table, such as a cluster's or a widget's, leaves the caches as they are).
+   * If this process sent a statement that writes an announced table since `mark`, every subscriber resets now, so
+   * this process reads its own writes at once (the notification reaches the other replicas). A write of another
+   * table, such as a cluster's or a widget's, leaves the caches as they are.
    */
   localWritesSince(mark: number): void;
   close(): Promise<void>;
@@ -49,7 +48,7 @@ export interface ChangeFeedOptions {
 }
 
 /** `print_template_mappings` → table-wide; `users:<id>` → that user. */
-export function parseChange(payload: string): Change {
+function parseChange(payload: string): Change {
   const colon = payload.indexOf(':');
   return colon < 0 ? { table: payload, id: null } : { table: payload.slice(0, colon), id: payload.slice(colon + 1) };
 }
@@ -91,13 +90,15 @@ function feedOf(subscribers: Subscribers, isLive: () => boolean, close: () => Pr
     get live() {
       return isLive();
     },
-    localWrite: () => subscribers.reset(),
     writeMark: () => writes?.count() ?? 0,
     // Without a count of statements, any write may have touched an announced table.
     localWritesSince: (mark) => {
       if (!writes || writes.count() !== mark) subscribers.reset();
     },
-    close,
+    close: async () => {
+      writes?.stop();
+      await close();
+    },
   };
 }
 
@@ -115,7 +116,7 @@ export interface AnnouncedWrites {
 /** The tables that carry a change trigger of migration 0008 (`<table>_notify_change`), as relation oids. */
 const TRIGGERED_TABLES = `select tgrelid from pg_trigger where tgname like '%\\_notify\\_change' and not tgisinternal`;
 
-export async function announcedWrites(knex: Knex): Promise<AnnouncedWrites> {
+async function announcedWrites(knex: Knex): Promise<AnnouncedWrites> {
   // `action` is the column of pg_constraint that says what a delete (confdeltype) or an update (confupdtype) of the
   // referenced row does; cascade, set null and set default all write the announced side.
   const reach = (action: 'confdeltype' | 'confupdtype') => `with recursive announced(rel) as (
@@ -146,6 +147,8 @@ export function reachesAnnounced(sql: string, announced: AnnouncedWrites): boole
 
 interface WriteCount {
   count(): number;
+  /** Stops counting (the feed closed; the knex instance may outlive it). */
+  stop(): void;
 }
 
 /**
@@ -155,10 +158,11 @@ interface WriteCount {
  */
 function countWrites(knex: Knex, announced: AnnouncedWrites): WriteCount {
   let count = 0;
-  knex.on('query', (query: { sql?: unknown }) => {
+  const onQuery = (query: { sql?: unknown }) => {
     if (typeof query.sql === 'string' && reachesAnnounced(query.sql, announced)) count++;
-  });
-  return { count: () => count };
+  };
+  knex.on('query', onQuery);
+  return { count: () => count, stop: () => void knex.off('query', onQuery) };
 }
 
 /** A feed that never hears anything: caches built on it always read through (apps built without a feed). */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /** Rows per FETCH: large enough that round trips do not dominate, small enough that memory stays flat. */
-export const CURSOR_BATCH = 500;
+const CURSOR_BATCH = 500;
 
 /**
  * Runs `query` through a server-side cursor and yields its rows a batch at a time, so a list of any length is read

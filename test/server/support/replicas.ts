@@ -83,7 +83,6 @@ export function deafFeed(): ChangeFeed {
       return () => void listeners.delete(listener);
     },
     live: true,
-    localWrite: () => listeners.forEach((listener) => listener.onReset()),
     writeMark: () => 0,
     localWritesSince: () => listeners.forEach((listener) => listener.onReset()),
     close: async () => undefined,
