@@ -6,6 +6,11 @@ export function toCount(value: unknown): number {
   return 0;
 }
 
+/** A count or sum that may be null (a sum over no rows, or "unlimited"): null stays null. */
+export function toNullableCount(value: unknown): number | null {
+  return value === null ? null : toCount(value);
+}
+
 /** Reads the first row's `count` (or the only column) of a count query. */
 export function countFrom(rows: Array<Record<string, unknown>> | Record<string, unknown> | undefined): number {
   const row = Array.isArray(rows) ? rows[0] : rows;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import type { ListQuery } from '../../core/list-query.js';
 import { countFrom } from '../../db/count.js';
-import { displayNameSql } from '../../db/sql.js';
+import { applyListQuery, displayNameSql } from '../../db/sql.js';
 
 export type AuditEvent = Schemas['AuditEvent'];
 export type TargetType = AuditEvent['target_type'];
@@ -148,8 +148,8 @@ export function auditRepository(knex: Knex) {
 
     /** The list's events in the list's order, every one (or the page, when `q` has a limit): an export's query. */
     exportRows(f: AuditFilters, q: ListQuery): Knex.QueryBuilder {
-      const qb = newestFirst(filtered(knex, f).select('e.*'));
-      return q.limit === undefined ? qb : qb.limit(q.limit).offset(q.offset);
+      // The audit list has one order (newest first) and no sort of its own: the list query adds only the page.
+      return applyListQuery(newestFirst(filtered(knex, f).select('e.*')), q, '');
     },
   };
 }

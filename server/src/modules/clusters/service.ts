@@ -8,7 +8,7 @@ import type { StoragePort } from '../../storage/port.js';
 import { DELETED, LIVE, pick, type AuditTrail, type Change } from '../audit/service.js';
 import { imageUrlsOf } from '../branding/images.js';
 import { auditOf, iso } from '../../core/audit.js';
-import { toCount } from '../../db/count.js';
+import { toCount, toNullableCount } from '../../db/count.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { cursorBatches } from '../../db/cursor.js';
 import { statusText, type CsvColumn, type CsvExport } from '../../core/csv.js';
@@ -40,7 +40,7 @@ const CSV_COLUMNS: CsvColumn<ClusterListRow>[] = [
   { header: 'Status', value: (r) => statusText(r.is_active) },
   { header: 'Max Licensed BUs', value: (r) => r.max_license_bu },
   { header: 'Users', value: (r) => toCount(r.users_count) },
-  { header: 'Max Licensed Users', value: (r) => (r.total_max_license_users === null ? null : toCount(r.total_max_license_users)) },
+  { header: 'Max Licensed Users', value: (r) => toNullableCount(r.total_max_license_users) },
   { header: 'Created', value: (r) => iso(r.created_at) },
 ];
 
@@ -66,7 +66,7 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
       ...(await imageUrlsOf(storage, row)),
       bu_count: toCount(row.bu_count),
       users_count: toCount(row.users_count),
-      total_max_license_users: row.total_max_license_users === null ? null : toCount(row.total_max_license_users),
+      total_max_license_users: toNullableCount(row.total_max_license_users),
       ...auditOf(row),
     };
   }
