@@ -104,9 +104,12 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     // The sign-in is recorded with the provider and the subject.
     const login = await t.knex('audit_events').where({ actor_id: account.id, action: 'login' }).first();
     expect(login.changes).toEqual({ provider: { before: null, after: 'test-idp' }, subject: { before: null, after: sub } });
-    // Its local password cannot be used.
-    const local = await t.fetch('/api/auth/login', { method: 'POST', json: { username: account.username, password: 'anything-at-all-1' } });
+    // Its local password cannot be used, even the right one (given here, as the provisioned one is unknown to all).
+    const { hashPassword } = await import('../../server/src/modules/auth/passwords.js');
+    await t.knex('users').where({ id: account.id }).update({ password_hash: await hashPassword(PASSWORD) });
+    const local = await t.fetch('/api/auth/login', { method: 'POST', json: { username: account.username, password: PASSWORD } });
     expect(local.status).toBe(401);
+    expect(((await local.json()) as { detail: string }).detail).toMatch(/single sign-on only/);
   });
 
   it('when an existing account has the verified email, then the sign-in links to it; later sign-ins find it by subject', async () => {

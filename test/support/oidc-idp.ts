@@ -192,7 +192,7 @@ export async function startTestIdp(accounts: Record<string, IdpAccount>, opts: {
 }
 
 /** A cookie jar for following a sign-in's redirects outside a browser. */
-export class CookieJar {
+class CookieJar {
   private cookies = new Map<string, string>();
   header(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -1,5 +1,5 @@
 import type { Schemas } from './contract.js';
-import { ForbiddenError, NotFoundError } from './errors.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from './errors.js';
 
 export type PermissionKey = Schemas['PermissionKey'];
 /** What a caller may do: the contract's permissions without the profile. */
@@ -91,3 +91,13 @@ export function assertMayChangeLicence(auth: AuthContext, field: 'max_license_bu
 
 /** Any of these on a cluster means the caller knows the cluster's records exist. */
 const CLUSTER_KEYS: PermissionKey[] = ['cluster.read', 'cluster.create', 'cluster.update', 'cluster.delete'];
+
+/** Keys about accounts, which hold on all clusters only. */
+const PLATFORM_ONLY_KEYS: ReadonlySet<string> = new Set(['user.read', 'user.manage', 'grant.manage']);
+
+/** A grant (or a group mapping to one) of a platform-only key names no cluster: 400 on `/body/cluster_id` otherwise. */
+export function assertScopeFitsKey(key: string, clusterId: string | null): void {
+  if (clusterId === null || !PLATFORM_ONLY_KEYS.has(key)) return;
+  const detail = `${key} is a platform key: it holds on all clusters only (send cluster_id: null)`;
+  throw new BadRequestError(detail, [{ path: '/body/cluster_id', message: detail }]);
+}

@@ -25,7 +25,8 @@ import {
 export const FAILURE_POLICY: FailurePolicy = { threshold: 5, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60 };
 const BAD_CREDENTIALS = 'invalid username or password';
 const BAD_REFRESH = 'invalid or expired refresh token';
-const BAD_SSO_CODE = 'The sign-in code is invalid, used or expired: sign in again';
+/** The refusal of a single sign-on code that cannot be exchanged (the SSO module refuses with it too). */
+export const BAD_SSO_CODE = 'The sign-in code is invalid, used or expired: sign in again';
 const SSO_ONLY = 'This account signs in with single sign-on only: use the "Sign in with" button of your organisation';
 
 type TokenPair = Schemas['TokenPair'];

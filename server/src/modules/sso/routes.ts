@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { originOf } from '../../http/auth.js';
 import { operations } from '../../http/handler.js';
+import { baseUrlOf } from '../../http/static.js';
 import type { SsoService } from './service.js';
 
 /** A console path to open after signing in: same site only (no scheme, no `//host`), else none. */
@@ -13,7 +14,7 @@ function sameSitePath(path: string | undefined): string | null {
  * to the console's login page with the reason (`sso_error`), which explains it.
  */
 export function ssoRoutes(sso: SsoService, publicBaseUrl: string | null) {
-  const baseOf = (req: Request) => publicBaseUrl ?? `${req.protocol}://${req.get('host')}`;
+  const baseOf = (req: Request) => baseUrlOf(req, publicBaseUrl);
   const loginPage = (req: Request, params: Record<string, string>) => `${baseOf(req)}/#/login?${new URLSearchParams(params)}`;
   const redirect = (location: string) => ({ status: 302 as const, headers: { Location: location } });
 

@@ -5,11 +5,12 @@ import * as oidc from 'openid-client';
 import type { Schemas } from '../../core/contract.js';
 import type { OidcProviderConfig } from '../../config-oidc.js';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../core/errors.js';
-import { assertCan, type AuthContext, type PermissionKey, type RequestOrigin } from '../../core/permissions.js';
+import { assertCan, assertScopeFitsKey, type AuthContext, type RequestOrigin } from '../../core/permissions.js';
+import { iso } from '../../core/audit.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { AuditTrail } from '../audit/service.js';
-import { hashPassword } from '../auth/passwords.js';
-import type { AuthService } from '../auth/service.js';
+import { dummyPasswordHash } from '../auth/passwords.js';
+import { BAD_SSO_CODE, type AuthService } from '../auth/service.js';
 import { hashRefreshToken } from '../auth/tokens.js';
 import { ProviderUnavailableError, type IdentityProviders } from './providers.js';
 import { ssoRepository, type AccountRow, type GroupMappingRow } from './repository.js';
@@ -26,9 +27,6 @@ class SignInRefused extends Error {
   }
 }
 
-/** Keys that hold on all clusters only (a grant of one names no cluster). */
-const PLATFORM_KEYS = new Set<PermissionKey>(['user.read', 'user.manage', 'grant.manage']);
-
 const present = (m: GroupMappingRow): Schemas['SsoGroupMapping'] => ({
   id: m.id,
   provider: m.provider,
@@ -36,7 +34,7 @@ const present = (m: GroupMappingRow): Schemas['SsoGroupMapping'] => ({
   permission_key: m.permission_key,
   cluster_id: m.cluster_id,
   cluster_code: m.cluster_code,
-  created_at: new Date(m.created_at).toISOString(),
+  created_at: iso(m.created_at),
 });
 
 /** The groups claim as a list of strings (providers send an array; some send one string). */
@@ -47,7 +45,7 @@ function groupsOf(claims: oidc.IDToken, claim: string): string[] {
 }
 
 /** A username from the email's local part, made unique with a number when it is taken. */
-async function freeUsername(db: Knex.Transaction, email: string, taken: (name: string) => Promise<boolean>): Promise<string> {
+async function freeUsername(email: string, taken: (name: string) => Promise<boolean>): Promise<string> {
   const base = (email.split('@')[0] ?? 'user').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 40) || 'user';
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}${n}`;
@@ -101,12 +99,12 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
     }
     if (!p.jitProvisioning) throw new SignInRefused('no_account', `No account has the email ${email}`);
     const account = await repo.insertAccount(trx, {
-      username: await freeUsername(trx, email, (name) => repo.usernameTaken(trx, name)),
+      username: await freeUsername(email, (name) => repo.usernameTaken(trx, name)),
       email,
       firstname: typeof claims.given_name === 'string' ? claims.given_name.slice(0, 255) : null,
       lastname: typeof claims.family_name === 'string' ? claims.family_name.slice(0, 255) : null,
       // Never used to sign in (the account is SSO-only); a random secret keeps the column's meaning.
-      password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+      password_hash: await dummyPasswordHash(),
     });
     await repo.linkIdentity(trx, { user_id: account.id, provider: p.id, subject: claims.sub, email });
     const grants = await repo.grantsForGroups(trx, p.id, groupsOf(claims, p.groupsClaim));
@@ -178,7 +176,7 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
     /** The tokens of the session a finished sign-in opened, for its one-time code: the sign-in completes here. */
     async exchange(code: string, origin: RequestOrigin): Promise<Schemas['TokenPair']> {
       const handoff = await repo.takeHandoff(knex, hashRefreshToken(code));
-      if (!handoff) throw new UnauthorizedError('The sign-in code is invalid, used or expired: sign in again');
+      if (!handoff) throw new UnauthorizedError(BAD_SSO_CODE);
       return auth.issueForSsoSession(handoff.user_id, handoff.session_id, origin, { provider: handoff.provider, subject: handoff.subject });
     },
 
@@ -200,10 +198,7 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
         throw new BadRequestError(`No identity provider "${input.provider}" is configured`, [{ path: '/body/provider', message: 'unknown provider' }]);
       }
       const clusterId = input.cluster_id ?? null;
-      if (clusterId && PLATFORM_KEYS.has(input.permission_key)) {
-        const detail = `${input.permission_key} is a platform key: it holds on all clusters only (send cluster_id: null)`;
-        throw new BadRequestError(detail, [{ path: '/body/cluster_id', message: detail }]);
-      }
+      assertScopeFitsKey(input.permission_key, clusterId);
       return knex.transaction(async (trx) => {
         if (clusterId && !(await repo.clusterExists(trx, clusterId))) throw new NotFoundError('Cluster not found');
         let id: string;
@@ -261,8 +256,8 @@ function presentUserSso(found: { sso_only: boolean; identities: Array<{ provider
       provider: i.provider,
       subject: i.subject,
       email: i.email,
-      created_at: new Date(i.created_at).toISOString(),
-      last_sign_in_at: new Date(i.last_sign_in_at).toISOString(),
+      created_at: iso(i.created_at),
+      last_sign_in_at: iso(i.last_sign_in_at),
     })),
   };
 }

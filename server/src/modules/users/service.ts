@@ -6,7 +6,7 @@ import type { FreshnessCheck } from '../../core/etag.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { paginateInfo, parseListQuery } from '../../core/list-query.js';
 import { passwordProblem } from '../../core/password-policy.js';
-import { assertCan, can, type AuthContext, type PermissionKey, type Permissions } from '../../core/permissions.js';
+import { assertCan, assertScopeFitsKey, can, type AuthContext, type PermissionKey, type Permissions } from '../../core/permissions.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { cursorBatches } from '../../db/cursor.js';
 import { toCount } from '../../db/count.js';
@@ -19,7 +19,6 @@ type UserAccount = Schemas['UserAccount'];
 type Grant = Schemas['Grant'];
 
 /** Keys that hold on all clusters only: they govern accounts, which belong to no cluster. */
-const PLATFORM_KEYS: ReadonlySet<PermissionKey> = new Set<PermissionKey>(['user.read', 'user.manage', 'grant.manage']);
 
 const IDENTITY_FIELDS = ['username', 'email', 'firstname', 'middlename', 'lastname'] as const;
 
@@ -312,10 +311,7 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       assertCan(auth, 'grant.manage', null);
       const key = input.permission_key;
       const clusterId = input.cluster_id ?? null;
-      if (clusterId && PLATFORM_KEYS.has(key)) {
-        const detail = `${key} is a platform key: it holds on all clusters only (send cluster_id: null)`;
-        throw new BadRequestError(detail, [{ path: '/body/cluster_id', message: detail }]);
-      }
+      assertScopeFitsKey(key, clusterId);
       return knex.transaction(async (trx) => {
         const { caller } = await lockForGrantChange(trx, auth, id);
         if (clusterId && !(await repo.clusterExists(trx, clusterId))) throw new NotFoundError('Cluster not found');
