@@ -79,6 +79,11 @@ export function parseListQuery(query: ListParams, opts: ListOptions): ListQuery 
   };
 }
 
+/** A list with one fixed order and no sort or search of its own (the audit log, the member lists): only its page. */
+export function parsePageQuery(query: Pick<ListParams, 'page' | 'perpage'>): ListQuery {
+  return parseListQuery(query, { sortable: {}, defaultSort: '' });
+}
+
 export function paginateInfo(total: number, q: Pick<ListQuery, 'page' | 'perpage'>): Paginate {
   const pages = q.perpage === -1 || total === 0 ? 1 : Math.ceil(total / q.perpage);
   return { total, page: q.page, perpage: q.perpage, pages };

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { OperationId, QueryParams, Schemas } from '../../core/contract.js';
-import { paginateInfo, parseListQuery } from '../../core/list-query.js';
+import { paginateInfo, parsePageQuery } from '../../core/list-query.js';
 import { can, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { CsvColumn, CsvExport } from '../../core/csv.js';
 import { cursorBatches } from '../../db/cursor.js';
@@ -84,8 +84,6 @@ function listFilter(auth: AuthContext, query: QueryParams<'listAuditEvents'>): A
   };
 }
 
-/** The audit list has one order (newest first) and no sort parameter. */
-const parseAuditQuery = (query: QueryParams<'listAuditEvents'>) => parseListQuery(query, { sortable: {}, defaultSort: '' });
 
 export function auditTrail(knex: Knex) {
   const repo = auditRepository(knex);
@@ -110,14 +108,14 @@ export function auditTrail(knex: Knex) {
 
     /** Events of the clusters the caller may read (`cluster.read`); events of no cluster need `user.read` (they are about accounts). */
     async list(auth: AuthContext, query: QueryParams<'listAuditEvents'>): Promise<Schemas['AuditEventPage']> {
-      const list = parseAuditQuery(query);
+      const list = parsePageQuery(query);
       const { rows, total } = await repo.list(listFilter(auth, query), list);
       return { data: rows, paginate: paginateInfo(total, list) };
     },
 
     /** The list as CSV: the same filters and access, every matching event streamed from a cursor. */
     async export(auth: AuthContext, query: QueryParams<'exportAuditEvents'>): Promise<CsvExport<AuditEvent>> {
-      const rows = repo.exportRows(listFilter(auth, query), parseAuditQuery(query));
+      const rows = repo.exportRows(listFilter(auth, query), parsePageQuery(query));
       return { name: 'audit-log', columns: CSV_COLUMNS, batches: cursorBatches(knex, rows, { map: toEvent }) };
     },
   };

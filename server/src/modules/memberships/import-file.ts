@@ -2,7 +2,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { BadRequestError } from '../../core/errors.js';
 
 /** The most data rows one import takes: bigger onboardings are split into files, each one its own transaction. */
-export const MAX_IMPORT_ROWS = 10_000;
+const MAX_IMPORT_ROWS = 10_000;
 /** A cell longer than this is no code, name or email of the product's. */
 const MAX_CELL = 1000;
 

@@ -103,8 +103,7 @@ export function planImport(lines: ImportLine[], dir: ImportDirectory, access: Im
   const firstLine = new Map<string, number>();
   const addedTo = new Map<string, number>();
 
-  const plan = (line: ImportLine): { outcome: ImportRow['outcome']; detail: string; write?: ImportWrite } | Refusal => {
-    const asked = requested(line);
+  const plan = (line: ImportLine, asked: ReturnType<typeof requested>): { outcome: ImportRow['outcome']; detail: string; write?: ImportWrite } | Refusal => {
     if (asked instanceof Refusal) return asked;
     const users = dir.users.get(line.user.toLowerCase()) ?? [];
     if (users.length !== 1) {
@@ -150,7 +149,7 @@ export function planImport(lines: ImportLine[], dir: ImportDirectory, access: Im
     const echo = { line: line.line, user: line.user, business_unit: line.businessUnit, cluster: line.cluster };
     const asked = requested(line);
     const shown = asked instanceof Refusal ? { role: null, active: null } : asked;
-    const result = plan(line);
+    const result = plan(line, asked);
     if (result instanceof Refusal) return { row: { ...echo, ...shown, outcome: 'refused', reason: result.reason, detail: result.detail } };
     return { row: { ...echo, ...shown, outcome: result.outcome, reason: null, detail: result.detail }, write: result.write };
   });

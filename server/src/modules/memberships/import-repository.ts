@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { toCount } from '../../db/count.js';
 import { nextUpdatedAt } from '../../db/sql.js';
 import type { ImportLine } from './import-file.js';
 import { membershipKey, type ImportDirectory, type ImportWrite, type KnownMembership } from './import-plan.js';
@@ -68,7 +69,7 @@ export function membershipImportRepository() {
         db('business_units as b')
           .join('clusters as c', 'c.id', 'b.cluster_id')
           .select('b.id', 'b.code', 'b.cluster_id', 'c.code as cluster_code', 'b.max_license_users')
-          .select(db.raw('(select count(*)::int from bu_users m where m.business_unit_id = b.id) as members'))
+          .select(db.raw('(select count(*) from bu_users m where m.business_unit_id = b.id) as members'))
           .whereIn('b.code', codes)
           .whereNull('b.deleted_at') as Promise<Array<{ id: string; code: string; cluster_id: string; cluster_code: string; max_license_users: number | null; members: number }>>,
       );
@@ -97,7 +98,7 @@ export function membershipImportRepository() {
 
       return {
         users: byName,
-        businessUnits: new Map(businessUnits.map((b) => [b.code, { ...b, members: Number(b.members) }])),
+        businessUnits: new Map(businessUnits.map((b) => [b.code, { ...b, members: toCount(b.members) }])),
         clusters: group(clusters, (c) => c.code),
         memberships,
       };

@@ -49,13 +49,14 @@ export function membershipImportService({ knex, audit }: { knex: Knex; audit: Au
     return planImport(lines, await repo.directory(db, lines), accessOf(auth));
   }
 
-  const resultOf = (importId: string, options: ImportOptions, planned: PlannedRow[], applied: boolean): ImportResult => {
+  const resultOf = (importId: string, options: Required<ImportOptions>, planned: PlannedRow[], applied: boolean): ImportResult => {
     const rows = planned.map((p) => p.row);
-    return { import_id: importId, dry_run: options.dry_run ?? false, mode: options.mode ?? 'all_or_nothing', applied, summary: summarize(rows), rows };
+    return { import_id: importId, dry_run: options.dry_run, mode: options.mode, applied, summary: summarize(rows), rows };
   };
 
   return {
-    async importMemberships(auth: AuthContext, file: UploadedFile | undefined, options: ImportOptions): Promise<ImportResult> {
+    async importMemberships(auth: AuthContext, file: UploadedFile | undefined, asked: ImportOptions): Promise<ImportResult> {
+      const options = { dry_run: asked.dry_run ?? false, mode: asked.mode ?? 'all_or_nothing' } as const satisfies Required<ImportOptions>;
       if (!file) throw new BadRequestError('Attach the CSV file in the form field "file"', [{ path: '/body/file', message: 'required' }]);
       const lines = readImportFile(file.buffer);
       const importId = randomUUID();
@@ -65,7 +66,7 @@ export function membershipImportService({ knex, audit }: { knex: Knex; audit: Au
         await repo.lockTargets(trx, lines);
         const planned = await planOf(trx, auth, lines);
         const refused = planned.some((p) => p.row.outcome === 'refused');
-        if (refused && (options.mode ?? 'all_or_nothing') === 'all_or_nothing') return resultOf(importId, options, planned, false);
+        if (refused && options.mode === 'all_or_nothing') return resultOf(importId, options, planned, false);
         const writes = planned.map((p) => p.write).filter((w): w is ImportWrite => w !== undefined);
         const written = new Map((await repo.write(trx, writes, auth.userId)).map((w) => [w.write, w]));
         // The trail reads in the file's order.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { toCount } from '../../db/count.js';
 import type { ListQuery } from '../../core/list-query.js';
-import { displayNameSql, nextUpdatedAt } from '../../db/sql.js';
+import { applyListQuery, displayNameSql, nextUpdatedAt } from '../../db/sql.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -57,9 +57,6 @@ const USER_COLUMNS = ['users.username', 'users.email', 'users.firstname', 'users
 /** Members by display name, then email: the order of both member lists and their exports. */
 const byName = (qb: Knex.QueryBuilder, idColumn: string) => qb.orderByRaw(`lower(${displayNameSql('users')}) asc, lower(users.email) asc, ${idColumn} asc`);
 
-/** The page of `q`, when it has one; else every row. */
-const limitedTo = (qb: Knex.QueryBuilder, q: Pick<ListQuery, 'limit' | 'offset'>) => (q.limit === undefined ? qb : qb.limit(q.limit).offset(q.offset));
-
 export function membershipRepository() {
   const clusterMembers = (db: Db) =>
     db('cluster_users')
@@ -88,7 +85,8 @@ export function membershipRepository() {
     },
 
     /** The cluster's member list (or the page of `q`): an export's query. */
-    exportClusterMembers: (db: Db, clusterId: string, q: Pick<ListQuery, 'limit' | 'offset'>): Knex.QueryBuilder => limitedTo(clusterMembersOf(db, clusterId), q),
+    // The member lists have one order (by name) and no sort of their own: the list query adds only the page.
+    exportClusterMembers: (db: Db, clusterId: string, q: ListQuery): Knex.QueryBuilder => applyListQuery(clusterMembersOf(db, clusterId), q, ''),
 
     async findClusterMember(db: Db, id: string): Promise<ClusterMemberRow | undefined> {
       return clusterMembers(db).where('cluster_users.id', id).first();
@@ -129,7 +127,7 @@ export function membershipRepository() {
     },
 
     /** The business unit's member list (or the page of `q`): an export's query. */
-    exportBuMembers: (db: Db, businessUnitId: string, q: Pick<ListQuery, 'limit' | 'offset'>): Knex.QueryBuilder => limitedTo(buMembersOf(db, businessUnitId), q),
+    exportBuMembers: (db: Db, businessUnitId: string, q: ListQuery): Knex.QueryBuilder => applyListQuery(buMembersOf(db, businessUnitId), q, ''),
 
     async findBuMemberView(db: Db, id: string): Promise<BuMemberRow | undefined> {
       return buMembers(db).where('bu_users.id', id).first();

@@ -3,7 +3,7 @@ import type { QueryParams, Schemas } from '../../core/contract.js';
 import { iso } from '../../core/audit.js';
 import { statusText, type CsvColumn, type CsvExport } from '../../core/csv.js';
 import { displayName } from '../../core/display-name.js';
-import { parseListQuery } from '../../core/list-query.js';
+import { parsePageQuery } from '../../core/list-query.js';
 import { cursorBatches } from '../../db/cursor.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
@@ -60,8 +60,6 @@ function memberColumns<R extends BuMemberRow | ClusterMemberRow>(detail: CsvColu
 const CLUSTER_MEMBER_COLUMNS = memberColumns<ClusterMemberRow>([{ header: 'Parent Business Unit', value: (m) => m.parent_bu_name }]);
 const BU_MEMBER_COLUMNS = memberColumns<BuMemberRow>([]);
 
-/** The member lists are not paged; their exports take `page`/`perpage` for the console's "this page". */
-const memberPage = (query: { page?: number; perpage?: number }) => parseListQuery(query, { sortable: {}, defaultSort: '' });
 
 /** The members of a business unit, for its detail view. */
 export function memberDirectory() {
@@ -139,7 +137,7 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
     /** The cluster's member list as CSV, with the list's access. */
     async exportClusterUsers(auth: AuthContext, query: QueryParams<'exportClusterMembers'>): Promise<CsvExport<ClusterMemberRow>> {
       await assertClusterReadable(auth, query.cluster_id);
-      const rows = repo.exportClusterMembers(knex, query.cluster_id, memberPage(query));
+      const rows = repo.exportClusterMembers(knex, query.cluster_id, parsePageQuery(query));
       return { name: 'cluster-members', columns: CLUSTER_MEMBER_COLUMNS, batches: cursorBatches(knex, rows) };
     },
 
@@ -216,7 +214,7 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
     /** The business unit's member list as CSV, with the list's access. */
     async exportBusinessUnitUsers(auth: AuthContext, query: QueryParams<'exportBusinessUnitMembers'>): Promise<CsvExport<BuMemberRow>> {
       await assertBusinessUnitVisible(auth, query.business_unit_id);
-      const rows = repo.exportBuMembers(knex, query.business_unit_id, memberPage(query));
+      const rows = repo.exportBuMembers(knex, query.business_unit_id, parsePageQuery(query));
       return { name: 'business-unit-members', columns: BU_MEMBER_COLUMNS, batches: cursorBatches(knex, rows) };
     },
 
