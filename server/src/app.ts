@@ -13,7 +13,7 @@ import { requestLogger } from './http/logging.js';
 import { authenticate, requireAccess } from './http/auth.js';
 import { cors } from './http/cors.js';
 import { assertEveryOperationHandled, dispatch } from './http/handler.js';
-import { imageUploadsOnly, multipartUpload } from './http/multipart.js';
+import { checkUpload, multipartUpload } from './http/multipart.js';
 import { identifyOperation, operationsOf } from './http/operations.js';
 import { canonicalQuery } from './http/query-encoding.js';
 import { signInRateLimit } from './http/rate-limit.js';
@@ -114,7 +114,7 @@ export function createApp({ config, db, storage, logger, handlerOverrides, chang
   // Only upload operations take multipart, and only after authentication and the access rule: an anonymous or
   // unauthorised caller never gets a 5 MB body buffered and inspected.
   const parseMultipart = multipartUpload();
-  app.use((req, res, next) => (req.operation?.upload ? parseMultipart(req, res, next) : next()), imageUploadsOnly());
+  app.use((req, res, next) => (req.operation?.upload ? parseMultipart(req, res, next) : next()), checkUpload());
 
   app.use(canonicalQuery);
   app.use(

@@ -265,5 +265,7 @@ describe.each(engines())('membership import on %s', (engine) => {
     form.append('note', 'no file');
     const res = await t.fetch('/api-system/memberships/import?dry_run=true', { method: 'POST', token: admin, body: form });
     expect(res.status).toBe(400);
+    // The contract's required field refuses it, naming the field.
+    expect(JSON.stringify(((await res.json()) as { errors?: unknown }).errors)).toMatch(/file/);
   });
 });

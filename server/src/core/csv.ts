@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 
 /** A CSV value as the columns produce it; dates are ISO text by then (the columns format them). */
-export type CsvCell = string | number | null | undefined;
+type CsvCell = string | number | null | undefined;
 
 export interface CsvColumn<R> {
   header: string;

@@ -104,18 +104,18 @@ export function multipartUpload(opts: { maxBytes?: number } = {}): RequestHandle
 }
 
 /**
- * An upload of an image operation is checked before any handler sees it: a file name that carries a path → 400;
- * anything that is not one well-formed JPEG, PNG or WebP of sane dimensions (truncated, polyglot, markup in its
- * metadata, decompression-bomb header) → 415. A refused file is never stored. A CSV upload (the membership import)
- * is never stored either; its service reads it and names the line of any problem.
+ * An upload is checked before any handler sees it: a file name that carries a path → 400. An image operation's file
+ * that is not one well-formed JPEG, PNG or WebP of sane dimensions (truncated, polyglot, markup in its metadata,
+ * decompression-bomb header) → 415, and a refused file is never stored. A CSV upload (the membership import) is never
+ * stored either; its service reads it and names the line of any problem.
  */
-export function imageUploadsOnly(): RequestHandler {
+export function checkUpload(): RequestHandler {
   return (req, _res, next) => {
     const file = req.upload;
     if (!file) return next();
     const badName = unsafeFilename(file.filename);
     if (badName) return next(new BadRequestError(`The upload is refused: ${badName}`, [{ path: `/body/${file.field}`, message: badName }]));
-    if (req.operation?.upload === 'csv') return next();
+    if (req.operation?.upload !== 'image') return next();
     const image = checkImage(file.buffer);
     if (!image.ok) return next(new UnsupportedMediaTypeError(`The file is not a well-formed JPEG, PNG or WebP image: ${image.reason}`));
     next();
