@@ -72,7 +72,6 @@ export function createAuthProvider(
   }
 
   return {
-    ssoSignIn,
     async login(params: { username: string; password: string } | SsoSignInParams) {
       // react-admin's useLogin is the one way in (it resets the permissions it holds): an SSO code comes this way too.
       if (isSsoSignIn(params)) return ssoSignIn(params);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useLocaleState, useTranslate } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Box,
@@ -21,6 +21,7 @@ import {
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import type { AccountSession } from '../dataProvider/methods/account';
 import { ErrorState } from '../components/ErrorState';
+import { useNotifyText } from '../lib/useNotifyText';
 import { deviceOf } from './device';
 
 export const SESSIONS_KEY = ['me', 'sessions'] as const;
@@ -56,9 +57,8 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : '
 // Notifications show outside this screen's messages (in the layout), so they are translated here.
 export const SessionsCard = () => {
   const translate = useTranslate();
-  const notify = useNotify();
   // The text is final: the layout's notification must not look it up again as a key.
-  const said = (text: string, type: 'success' | 'error') => notify(text, { type, messageArgs: { _: text } });
+  const said = useNotifyText();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const deviceName = useDeviceName();

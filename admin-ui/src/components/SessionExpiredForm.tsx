@@ -1,13 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuthProvider, useLogout, useTranslate } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import type { Reauth } from '../dataProvider/reauth';
 import { signInProblem } from '../lib/problems';
-import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { ssoStartUrl } from '../dataProvider/ssoStart';
 import { leaveConsole } from '../lib/browserNavigation';
 import { ssoLoginScreenMessages } from '../sso/loginMessages';
+import { useSsoProviders } from '../sso/useSsoProviders';
 import { useScreenTranslate } from './history/ScreenMessages';
 
 const SSO_MESSAGES = [ssoLoginScreenMessages];
@@ -18,8 +17,7 @@ const SSO_MESSAGES = [ssoLoginScreenMessages];
  */
 const SignInAgainWithProvider = ({ asking }: { asking: boolean }) => {
   const translate = useScreenTranslate(SSO_MESSAGES);
-  const dataProvider = useAppDataProvider();
-  const providers = useQuery({ queryKey: ['ssoProviders'], queryFn: () => dataProvider.listSsoProviders(), retry: false, staleTime: 60_000, enabled: asking });
+  const providers = useSsoProviders({ retry: false, staleTime: 60_000, enabled: asking });
   if (!providers.data?.length) return null;
   const here = window.location.hash.replace(/^#/, '') || '/';
   return (

@@ -11,7 +11,7 @@ function escapeCell(v: string | number | boolean | null | undefined): string {
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** CSV built in the browser: only for the print template mappings, which the server does not export. */
+/** CSV built in the browser, for files the server does not produce (the print template mappings, the member import's template and result). */
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
   const lines = [columns.map((c) => escapeCell(c.header)).join(',')];
   for (const row of rows) lines.push(columns.map((c) => escapeCell(c.value(row))).join(','));

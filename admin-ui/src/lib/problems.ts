@@ -26,6 +26,9 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+/** A request cancelled on purpose (its AbortController fired): not a failure to report. */
+export const isAbortError = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
+
 /**
  * The reason shown to the user: the field problems with their labels when there are any, else the error's
  * message (the problem's detail), else the given fallback.

@@ -8,6 +8,7 @@ import type { MembershipImportMode, MembershipImportResult } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { downloadText } from '../lib/csv';
+import { isAbortError, statusOf } from '../lib/problems';
 import { auditLogOfImport } from '../audit-log';
 import { memberImportScreenMessages } from './messages';
 import { ImportPlanTable } from './ImportPlanTable';
@@ -20,12 +21,11 @@ type Busy = { kind: 'check' | 'apply'; loaded: number; total: number; rows: numb
 /** Where the last call failed: the file itself (400, 413: the server's words), or the way to the server. */
 type Failure = { kind: 'refused' | 'failed' | 'unreachable'; message: string; retry: () => void } | null;
 
-const statusOf = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined);
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-const EXAMPLE = 'user,business_unit,role,active\nsomchai@example.com,A-PKT,admin,true\nnok@example.com,A-BKK,,';
+// The downloaded template, as lines on the screen.
+const EXAMPLE = templateCsv().replace(/\r\n/g, '\n').trimEnd();
 
 /**
  * The membership CSV import: choose a file, check it (a dry run), review the plan, apply it, and see what was written.
@@ -86,7 +86,7 @@ const MemberImportScreen = () => {
       if (kind === 'check') setPlan(answer);
       else setResult(answer);
     } catch (error) {
-      if (isAbort(error) || controller.signal.aborted) return;
+      if (isAbortError(error) || controller.signal.aborted) return;
       const status = statusOf(error);
       const message = error instanceof Error ? error.message : '';
       const retry = () => void run(kind, chosen, mode);

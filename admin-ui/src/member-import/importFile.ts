@@ -18,7 +18,7 @@ export const IMPORT_REASONS = everyMember<MembershipImportReason>()([
 ]);
 
 /** The columns of the file, as the server reads them (any order, any case). */
-export const IMPORT_COLUMNS = ['user', 'business_unit', 'cluster', 'role', 'active'] as const;
+const IMPORT_COLUMNS = ['user', 'business_unit', 'cluster', 'role', 'active'] as const;
 
 /** The server's limit on the file; checked here too, so a file that is far too big is not sent at all. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -26,17 +26,17 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 /** Rows of the preview table per page: a plan of 10,000 rows renders one page at a time. */
 export const PLAN_ROWS_PER_PAGE = 50;
 
-const TEMPLATE_EXAMPLE: Record<(typeof IMPORT_COLUMNS)[number], string> = {
-  user: 'somchai@example.com',
-  business_unit: 'A-PKT',
-  cluster: '',
-  role: 'user',
-  active: 'true',
-};
+type ExampleRow = Record<(typeof IMPORT_COLUMNS)[number], string>;
 
-/** The header and one example row, for the "Download a template" link. */
+/** Two example rows: the second leaves role and active blank, which keeps the current values. */
+const TEMPLATE_EXAMPLE: readonly ExampleRow[] = [
+  { user: 'somchai@example.com', business_unit: 'A-PKT', cluster: '', role: 'admin', active: 'true' },
+  { user: 'nok@example.com', business_unit: 'A-BKK', cluster: '', role: '', active: '' },
+];
+
+/** The header and the example rows, for the "Download a template" link and the example on the screen. */
 export function templateCsv(): string {
-  return toCsv([TEMPLATE_EXAMPLE], IMPORT_COLUMNS.map((c) => ({ header: c, value: (r: typeof TEMPLATE_EXAMPLE) => r[c] })));
+  return toCsv(TEMPLATE_EXAMPLE, IMPORT_COLUMNS.map((c) => ({ header: c, value: (r: ExampleRow) => r[c] })));
 }
 
 /**

@@ -12,7 +12,7 @@ export const MemberImportPage = lazyPage(async () => (await import('./MemberImpo
  * Whether the caller may import: the server wants `cluster.update` on each row's cluster, so a grant on any cluster
  * opens the screen (react-admin's "edit a cluster" before a record is known asks exactly that).
  */
-export const useCanImportMembers = (): boolean => useCanAccess({ action: 'edit', resource: 'clusters' }).canAccess === true;
+const useCanImportMembers = (): boolean => useCanAccess({ action: 'edit', resource: 'clusters' }).canAccess === true;
 
 /** The menu entry of the import, shown only to those who may import. */
 export const MemberImportMenuItem = () => {

@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Form, Login, PasswordInput, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { signInProblem, statusOf } from '../lib/problems';
 import { endReasonStore } from '../dataProvider/tokens';
 import { PROBLEM, type SessionEndReason } from '../dataProvider/errors';
-import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { sameSitePath, type SsoSignInParams } from '../authProvider';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { leaveConsole } from '../lib/browserNavigation';
 import { ssoStartUrl } from '../dataProvider/ssoStart';
 import { isSsoError, ssoLoginScreenMessages } from '../sso/loginMessages';
+import { useSsoProviders } from '../sso/useSsoProviders';
 
 const LOGIN_MESSAGES = [ssoLoginScreenMessages];
 
@@ -137,9 +136,8 @@ const SsoCodeExchange = () => {
  */
 const SsoProviderButtons = () => {
   const translate = useTranslate();
-  const dataProvider = useAppDataProvider();
   const wanted = useWantedPath();
-  const providers = useQuery({ queryKey: ['ssoProviders'], queryFn: () => dataProvider.listSsoProviders(), retry: false, staleTime: 60_000 });
+  const providers = useSsoProviders({ retry: false, staleTime: 60_000 });
   const list = providers.data ?? [];
   if (list.length === 0) return null;
   return (

@@ -16,13 +16,10 @@ import {
   TextField,
 } from '@mui/material';
 import type { Cluster, PermissionKey, SsoGroupMapping, SsoProvider } from '../types';
-import { PERMISSION_KEYS } from '../auth/grants';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
-import { PLATFORM_KEYS, usePermissionLabel } from '../resources/users/UserGrants';
+import { PermissionKeySelect, PLATFORM_KEYS } from '../resources/users/permissionKeys';
 import { ClusterAutocomplete } from '../resources/users/RecordAutocomplete';
-import { useProblemText } from './problemText';
-
-const ALL_KEYS: readonly PermissionKey[] = Object.values(PERMISSION_KEYS);
+import { useProblemText } from '../lib/useProblemText';
 
 /**
  * A group of one provider mapped to one key, on one cluster or on all; a platform key takes no cluster. The server's
@@ -30,7 +27,6 @@ const ALL_KEYS: readonly PermissionKey[] = Object.values(PERMISSION_KEYS);
  */
 export const AddMappingDialog = (props: { providers: readonly SsoProvider[]; onClose: () => void; onAdded: (mapping: SsoGroupMapping) => void }) => {
   const translate = useTranslate();
-  const permissionLabel = usePermissionLabel();
   const problemText = useProblemText();
   const dataProvider = useAppDataProvider();
   const [provider, setProvider] = useState(props.providers.length === 1 ? props.providers[0]!.id : '');
@@ -90,23 +86,14 @@ export const AddMappingDialog = (props: { providers: readonly SsoProvider[]; onC
             onChange={(e) => setGroup(e.target.value)}
             inputProps={{ maxLength: 255, 'data-testid': 'mapping-group' }}
           />
-          <FormControl fullWidth size="small">
-            <InputLabel id="mapping-key-label">{translate('sso.mappings.permission')}</InputLabel>
-            <Select
-              labelId="mapping-key-label"
-              label={translate('sso.mappings.permission')}
-              value={key}
-              onChange={(e) => setKey(ALL_KEYS.find((k) => k === e.target.value) ?? '')}
-              data-testid="mapping-key"
-            >
-              {ALL_KEYS.map((k) => (
-                <MenuItem key={k} value={k}>
-                  {permissionLabel(k)}
-                </MenuItem>
-              ))}
-            </Select>
-            {platformKey && <FormHelperText>{translate('sso.mappings.platform_only')}</FormHelperText>}
-          </FormControl>
+          <PermissionKeySelect
+            labelId="mapping-key-label"
+            label={translate('sso.mappings.permission')}
+            value={key}
+            onChange={setKey}
+            testId="mapping-key"
+            helperText={platformKey ? translate('sso.mappings.platform_only') : undefined}
+          />
           {!platformKey && (
             <FormControl>
               <ClusterAutocomplete label={translate('sso.mappings.cluster')} value={cluster} onChange={setCluster} testId="mapping-cluster" />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Title, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -28,10 +28,12 @@ import { ErrorState } from '../components/ErrorState';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { formatDateTime } from '../lib/audit';
 import { userScreenMessages } from '../resources/users/messages';
-import { usePermissionLabel } from '../resources/users/UserGrants';
+import { usePermissionLabel } from '../resources/users/permissionKeys';
 import { ssoScreenMessages } from './messages';
 import { AddMappingDialog } from './AddMappingDialog';
-import { useProblemText } from './problemText';
+import { useProblemText } from '../lib/useProblemText';
+import { useNotifyText } from '../lib/useNotifyText';
+import { useSsoProviders } from './useSsoProviders';
 
 // The permission keys are named as on an account's Access tab.
 const MODULES = [ssoScreenMessages, userScreenMessages];
@@ -43,13 +45,13 @@ const MAPPINGS = ['ssoGroupMappings'];
  */
 const MappingsCard = () => {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyText = useNotifyText();
   const permissionLabel = usePermissionLabel();
   const problemText = useProblemText();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const mappings = useQuery({ queryKey: MAPPINGS, queryFn: () => dataProvider.listSsoGroupMappings() });
-  const providers = useQuery({ queryKey: ['ssoProviders'], queryFn: () => dataProvider.listSsoProviders() });
+  const providers = useSsoProviders();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SsoGroupMapping | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,8 +62,7 @@ const MappingsCard = () => {
   // A mapping may outlive its provider's configuration: it is still listed, and can be deleted.
   const providerName = (id: string) => providerList.find((p) => p.id === id)?.display_name ?? translate('sso.mappings.not_configured', { id });
   const scopeOf = (m: SsoGroupMapping) => (m.cluster_id ? (m.cluster_code ?? m.cluster_id) : translate('sso.mappings.all_clusters'));
-  // The notification area lies outside this screen's messages: it gets the sentence itself.
-  const said = (text: string) => notify(text, { type: 'success', messageArgs: { _: text } });
+  const said = (text: string) => notifyText(text, 'success');
 
   const changed = async () => {
     await queryClient.invalidateQueries({ queryKey: MAPPINGS });

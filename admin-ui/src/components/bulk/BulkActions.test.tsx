@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification, testDataProvider, type AuthProvider } from 'react-admin';
+import { AdminContext, Notification, testDataProvider, useCanAccess, type AuthProvider } from 'react-admin';
 import { i18nProvider } from '../../i18n';
 import type { BulkOutcome, Grants } from '../../types';
 import { canAccessWith } from '../../auth/permissions';
@@ -34,6 +34,13 @@ const succeeded = (action: string, ids: string[]): BulkOutcome => ({
   results: ids.map((id) => ({ id, ok: true, status: 200 })),
 });
 
+/** Shows once the toolbar's own access checks (the same queries) have answered, so an absence after it is final. */
+const AccessSettled = () => {
+  const edit = useCanAccess({ action: 'edit', resource: 'clusters' });
+  const remove = useCanAccess({ action: 'delete', resource: 'clusters' });
+  return edit.isPending || remove.isPending ? null : <span data-testid="access-settled" />;
+};
+
 function setup(bulkAction: (...args: unknown[]) => Promise<BulkOutcome>, grants: Grants = ADMIN) {
   const rows = [cluster('a'), cluster('b'), cluster('c')];
   const getList = vi.fn(async () => ({ data: rows, total: rows.length }));
@@ -49,6 +56,7 @@ function setup(bulkAction: (...args: unknown[]) => Promise<BulkOutcome>, grants:
   render(
     <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
       <ClusterList />
+      <AccessSettled />
       <Notification />
     </AdminContext>,
   );
@@ -148,6 +156,7 @@ describe('bulk actions in a list', { timeout: 20_000 }, () => {
   it('offers no action the caller cannot do, while still showing the count', async () => {
     setup(vi.fn(), READER);
     await select('a');
+    await screen.findByTestId('access-settled');
     expect(screen.getByTestId('bulk-count')).toHaveTextContent('1 selected');
     expect(screen.queryByTestId('bulk-delete')).not.toBeInTheDocument();
     expect(screen.queryByTestId('bulk-deactivate')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNotify, type Identifier } from 'react-admin';
+import { type Identifier } from 'react-admin';
 import {
   Button,
   Dialog,
@@ -18,7 +18,8 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import type { BulkActionOf, BulkOutcome, BulkResource, BulkRowResult } from '../../dataProvider/methods/bulk';
-import { readableProblem } from '../../lib/problems';
+import { useNotifyText } from '../../lib/useNotifyText';
+import { useProblemText } from '../../lib/useProblemText';
 import { useBulkTranslate } from './messages';
 
 type Stage = { kind: 'confirm' } | { kind: 'running' } | { kind: 'results'; outcome: BulkOutcome; names: Record<string, string> };
@@ -45,7 +46,8 @@ export interface BulkDialogProps<R extends BulkResource> {
 const BulkDialog = <R extends BulkResource>(props: BulkDialogProps<R>) => {
   const { ids } = props;
   const translate = useBulkTranslate();
-  const notify = useNotify();
+  const notifyText = useNotifyText();
+  const problemText = useProblemText();
   const dataProvider = useAppDataProvider();
   const [stage, setStage] = useState<Stage>({ kind: props.confirm ? 'confirm' : 'running' });
   const started = useRef(false);
@@ -59,7 +61,7 @@ const BulkDialog = <R extends BulkResource>(props: BulkDialogProps<R>) => {
       const failed = ids.filter((id) => outcome.results.some((r) => !r.ok && r.id === String(id)));
       if (failed.length === 0) {
         // Translated here: the notification area sits outside the lists and knows only the console's own keys.
-        notify(translate('bulk.done', { action: props.actionLabel, smart_count: outcome.succeeded }), { type: 'success' });
+        notifyText(translate('bulk.done', { action: props.actionLabel, smart_count: outcome.succeeded }), 'success');
         props.onAnswered([]);
         props.onClose();
         return;
@@ -69,8 +71,8 @@ const BulkDialog = <R extends BulkResource>(props: BulkDialogProps<R>) => {
       setStage({ kind: 'results', outcome, names });
       props.onAnswered(failed);
     } catch (error) {
-      const reason = readableProblem(error, (field) => field, translate('ra.notification.http_error'));
-      notify(translate('bulk.failed', { reason: translate(reason, { _: reason }) }), { type: 'error' });
+      const reason = problemText(error);
+      notifyText(translate('bulk.failed', { reason: translate(reason, { _: reason }) }), 'error');
       props.onClose();
     }
   };

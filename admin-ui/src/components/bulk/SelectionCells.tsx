@@ -6,7 +6,7 @@ import type { BulkSelection } from './useBulkSelection';
 const cell = { width: 48, pl: 1, pr: 0 } as const;
 
 /** The header checkbox: selects every row of the page; half-checked while only some are. */
-export const SelectAllCell = ({ selection, disabled }: { selection: BulkSelection; disabled?: boolean }) => {
+export const SelectAllCell = ({ selection }: { selection: BulkSelection }) => {
   const translate = useBulkTranslate();
   return (
     <TableCell padding="checkbox" sx={cell}>
@@ -14,7 +14,6 @@ export const SelectAllCell = ({ selection, disabled }: { selection: BulkSelectio
         size="small"
         checked={selection.allSelected}
         indeterminate={selection.someSelected}
-        disabled={disabled}
         onChange={selection.toggleAll}
         inputProps={{ 'aria-label': translate('bulk.select_all') }}
         data-testid="select-all"
@@ -24,14 +23,13 @@ export const SelectAllCell = ({ selection, disabled }: { selection: BulkSelectio
 };
 
 /** A row's checkbox; a click on it selects the row without opening the record. */
-export const SelectRowCell = ({ selection, id, name, disabled }: { selection: BulkSelection; id: Identifier; name: string; disabled?: boolean }) => {
+export const SelectRowCell = ({ selection, id, name }: { selection: BulkSelection; id: Identifier; name: string }) => {
   const translate = useBulkTranslate();
   return (
     <TableCell padding="checkbox" sx={cell} onClick={(e) => e.stopPropagation()}>
       <Checkbox
         size="small"
         checked={selection.isSelected(id)}
-        disabled={disabled}
         onChange={() => selection.toggle(id)}
         inputProps={{ 'aria-label': translate('bulk.select_row', { name }) }}
         data-testid={`select-row-${id}`}

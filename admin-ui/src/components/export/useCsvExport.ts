@@ -2,13 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import type { ExportPage, ExportRequest } from '../../dataProvider/methods/exports';
 import { downloadBlob } from '../../lib/csv';
+import { isAbortError } from '../../lib/problems';
 
 export type CsvExportState =
   | { status: 'idle' }
   | { status: 'running'; rows: number }
   | { status: 'failed'; message: string };
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /** Runs one export at a time through the data provider, with its progress, its failure and a cancel. */
 export function useCsvExport(request: ExportRequest) {
@@ -35,7 +34,7 @@ export function useCsvExport(request: ExportRequest) {
         setState({ status: 'idle' });
         onDone();
       } catch (error) {
-        if (abort.signal.aborted || isAbort(error)) return;
+        if (abort.signal.aborted || isAbortError(error)) return;
         // The HttpError of a refusal carries the problem's detail as its message.
         setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
       } finally {

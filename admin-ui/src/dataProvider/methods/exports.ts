@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api';
 import type { CsvFile, ExportOptions, ExportRequest } from './csvExport';
 
-export type { CsvFile, ExportOptions, ExportPage, ExportProgress, ExportRequest, ExportResource } from './csvExport';
+export type { CsvFile, ExportOptions, ExportPage, ExportProgress, ExportRequest } from './csvExport';
 
 /** Whole-list CSV exports: the server streams the file with the list's own filters and sort. */
 export function exportMethods(c: ApiClient) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Confirm, useCanAccess, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, usePermissions, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
@@ -9,20 +9,15 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RemoveModeratorIcon from '@mui/icons-material/RemoveModerator';
 import type { Grants, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { readableProblem } from '../../lib/problems';
+import { useProblemText } from '../../lib/useProblemText';
+import { useNotifyText } from '../../lib/useNotifyText';
 
 type ConfirmKind = 'deactivate' | 'reactivate' | 'remove_super_admin';
-
-/** The server's reason in words. */
-const useReason = () => {
-  const translate = useTranslate();
-  return (error: unknown) => readableProblem(error, (field) => field, translate('ra.notification.http_error'));
-};
 
 /** A new initial password; the API's rule (400) is said under the field and the dialog stays. */
 const ResetPasswordDialog = (props: { user: UserAccount; onClose: () => void; onDone: () => void }) => {
   const translate = useTranslate();
-  const reason = useReason();
+  const problemText = useProblemText();
   const dataProvider = useAppDataProvider();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -36,7 +31,7 @@ const ResetPasswordDialog = (props: { user: UserAccount; onClose: () => void; on
       await dataProvider.resetUserPassword(props.user.id, password);
       props.onDone();
     } catch (e) {
-      setError(reason(e));
+      setError(problemText(e));
     } finally {
       setBusy(false);
     }
@@ -76,8 +71,8 @@ const ResetPasswordDialog = (props: { user: UserAccount; onClose: () => void; on
  */
 export const UserActions = ({ record, onChanged }: { record: UserAccount; onChanged: () => Promise<unknown> }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const reason = useReason();
+  const notifyText = useNotifyText();
+  const problemText = useProblemText();
   const queryClient = useQueryClient();
   const dataProvider = useAppDataProvider();
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'users', record: { id: record.id } });
@@ -93,7 +88,7 @@ export const UserActions = ({ record, onChanged }: { record: UserAccount; onChan
   const after = async (message: string) => {
     // The notification area lies outside this screen's messages: it gets the sentence itself.
     const text = translate(message, { name });
-    notify(text, { type: 'success', messageArgs: { _: text } });
+    notifyText(text, 'success');
     // The account's history and grants count changed with it.
     await queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
     await onChanged();
@@ -106,7 +101,7 @@ export const UserActions = ({ record, onChanged }: { record: UserAccount; onChan
       await action();
       await after(message);
     } catch (e) {
-      setFailure(reason(e));
+      setFailure(problemText(e));
     } finally {
       setBusy(false);
       setConfirming(null);

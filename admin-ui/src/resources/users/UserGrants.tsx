@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Confirm, useCanAccess, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -16,12 +16,9 @@ import {
   FormControlLabel,
   FormHelperText,
   IconButton,
-  InputLabel,
   LinearProgress,
-  MenuItem,
   Radio,
   RadioGroup,
-  Select,
   Stack,
   Table,
   TableBody,
@@ -35,34 +32,19 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { Cluster, Grant, PermissionKey, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { PERMISSION_KEYS } from '../../auth/grants';
 import { ErrorState } from '../../components/ErrorState';
 import { formatDateTime } from '../../lib/audit';
-import { readableProblem } from '../../lib/problems';
+import { useProblemText } from '../../lib/useProblemText';
+import { useNotifyText } from '../../lib/useNotifyText';
 import { ClusterAutocomplete } from './RecordAutocomplete';
-
-/** The keys that hold on all clusters only (the contract refuses them on one cluster). */
-export const PLATFORM_KEYS: readonly PermissionKey[] = [PERMISSION_KEYS.userRead, PERMISSION_KEYS.userManage, PERMISSION_KEYS.grantManage];
-const ALL_KEYS: readonly PermissionKey[] = Object.values(PERMISSION_KEYS);
-
-/** A permission key in words ("Read clusters"). */
-export const usePermissionLabel = () => {
-  const translate = useTranslate();
-  return (key: string) => translate(`resources.users.permission_keys.${key}`, { _: key });
-};
-
-const useReason = () => {
-  const translate = useTranslate();
-  return (error: unknown) => readableProblem(error, (field) => field, translate('ra.notification.http_error'));
-};
+import { PermissionKeySelect, PLATFORM_KEYS, usePermissionLabel } from './permissionKeys';
 
 type Scope = 'all' | 'one';
 
 /** One key on all clusters or on one; a platform key is on all clusters only. The API's refusal stays in the dialog. */
 const AddGrantDialog = (props: { user: UserAccount; onClose: () => void; onAdded: (grant: Grant) => void }) => {
   const translate = useTranslate();
-  const permissionLabel = usePermissionLabel();
-  const reason = useReason();
+  const problemText = useProblemText();
   const dataProvider = useAppDataProvider();
   const [key, setKey] = useState<PermissionKey | ''>('');
   const [scope, setScope] = useState<Scope>('all');
@@ -84,7 +66,7 @@ const AddGrantDialog = (props: { user: UserAccount; onClose: () => void; onAdded
       });
       props.onAdded(grant);
     } catch (e) {
-      setError(reason(e));
+      setError(problemText(e));
     } finally {
       setBusy(false);
     }
@@ -95,22 +77,13 @@ const AddGrantDialog = (props: { user: UserAccount; onClose: () => void; onAdded
       <DialogTitle>{translate('resources.users.grants.add_title', { name: props.user.username })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <FormControl fullWidth size="small">
-            <InputLabel id="grant-key-label">{translate('resources.users.grants.permission')}</InputLabel>
-            <Select
-              labelId="grant-key-label"
-              label={translate('resources.users.grants.permission')}
-              value={key}
-              onChange={(e) => setKey(ALL_KEYS.find((k) => k === e.target.value) ?? '')}
-              data-testid="grant-key-select"
-            >
-              {ALL_KEYS.map((k) => (
-                <MenuItem key={k} value={k}>
-                  {permissionLabel(k)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <PermissionKeySelect
+            labelId="grant-key-label"
+            label={translate('resources.users.grants.permission')}
+            value={key}
+            onChange={setKey}
+            testId="grant-key-select"
+          />
           <FormControl>
             <Typography variant="caption" color="text.secondary">
               {translate('resources.users.grants.scope')}
@@ -153,9 +126,9 @@ const AddGrantDialog = (props: { user: UserAccount; onClose: () => void; onAdded
  */
 export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: () => Promise<unknown> }) => {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyText = useNotifyText();
   const permissionLabel = usePermissionLabel();
-  const reason = useReason();
+  const problemText = useProblemText();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'user-grants' });
@@ -182,10 +155,10 @@ export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: 
       await dataProvider.removeUserGrant(user.id, grant.id);
       // The notification area lies outside this screen's messages: it gets the sentence itself.
       const text = translate('resources.users.grants.removed', { permission: permissionLabel(grant.permission_key), name: user.username });
-      notify(text, { type: 'success', messageArgs: { _: text } });
+      notifyText(text, 'success');
       await changed();
     } catch (e) {
-      setFailure(reason(e));
+      setFailure(problemText(e));
     } finally {
       setBusy(false);
       setRemoving(null);
@@ -267,7 +240,7 @@ export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: 
           onAdded={(grant) => {
             setAdding(false);
             const text = translate('resources.users.grants.added', { permission: permissionLabel(grant.permission_key), name: user.username });
-            notify(text, { type: 'success', messageArgs: { _: text } });
+            notifyText(text, 'success');
             void changed();
           }}
         />

@@ -73,6 +73,8 @@ describe('the single sign-on card of an account', { timeout: 30_000 }, () => {
   it('shows the switch read-only to user.read', async () => {
     setup({ ...LINKED, sso_only: true }, USER_READER);
     await screen.findAllByTestId('sso-identity');
+    // The identity card waits for the same access check as the switch: once it shows, the switch's answer is final.
+    await screen.findByTestId('user-identity');
     expect(ssoSwitch()).toBeChecked();
     expect(ssoSwitch()).toBeDisabled();
   });

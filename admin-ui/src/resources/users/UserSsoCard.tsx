@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCanAccess, useNotify, useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -23,7 +23,9 @@ import type { UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { ErrorState } from '../../components/ErrorState';
 import { formatDateTime } from '../../lib/audit';
-import { readableProblem } from '../../lib/problems';
+import { useProblemText } from '../../lib/useProblemText';
+import { useNotifyText } from '../../lib/useNotifyText';
+import { useSsoProviders } from '../../sso/useSsoProviders';
 
 /**
  * The provider accounts linked to this account, and whether its password still signs it in. Only a linked account can
@@ -31,14 +33,15 @@ import { readableProblem } from '../../lib/problems';
  */
 export const UserSsoCard = ({ user }: { user: UserAccount }) => {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyText = useNotifyText();
+  const problemText = useProblemText();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'users', record: { id: user.id } });
   const queryKey = ['userSso', user.id];
   const sso = useQuery({ queryKey, queryFn: () => dataProvider.getUserSso(user.id) });
   // Display names of the providers; a provider no longer configured is named by its id.
-  const providers = useQuery({ queryKey: ['ssoProviders'], queryFn: () => dataProvider.listSsoProviders(), retry: false });
+  const providers = useSsoProviders({ retry: false });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   const identities = sso.data?.identities ?? [];
@@ -55,9 +58,9 @@ export const UserSsoCard = ({ user }: { user: UserAccount }) => {
       await queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
       // The notification area lies outside this screen's messages: it gets the sentence itself.
       const text = translate(value ? 'resources.users.sso.sso_only_on' : 'resources.users.sso.sso_only_off', { name: user.username });
-      notify(text, { type: 'success', messageArgs: { _: text } });
+      notifyText(text, 'success');
     } catch (e) {
-      setFailure(readableProblem(e, (field) => field, translate('ra.notification.http_error')));
+      setFailure(problemText(e));
     } finally {
       setBusy(false);
     }
