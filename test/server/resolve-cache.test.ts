@@ -321,7 +321,7 @@ describe('resolve cache, against a repository it waits on', () => {
     expect(loads).toHaveLength(2); // kept this time
     // An answer changed on its way out leaves the kept record as it was for the next one.
     const answer = (await cache.resolve('PO', null))!;
-    answer.id = 'changed by a caller';
+    Object.assign(answer, { id: 'changed by a caller' });
     expect((await cache.resolve('PO', null))?.id).toBe('after the change');
   });
 
