@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { seedIfEmpty } from '../../server/src/db/seed/index.js';
 import { migrateLatest } from '../../server/src/db/index.js';
+import { exemptFromAudit } from '../../server/src/db/audit-exempt.js';
 import { sizesFor, type Scale, type Sizes } from '../lib/scale.js';
 
 /** Every generated user signs in with this password (the login scenario uses it). */
@@ -79,6 +80,7 @@ export async function generateData(knex: Knex, scale: Scale, opts: GenerateOptio
     // final vacuum folds the pending lists into the trigram indexes).
     await run('set local synchronous_commit = off');
     await run("set local gin_pending_list_limit = '64MB'");
+    await exemptFromAudit(trx, 'benchmark data');
     const admin = (await trx('users').select('id').whereRaw('lower(username) = ?', [ADMIN.username]).first()) as { id: string };
 
     await step(`users (${nU})`, () =>

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { countFrom } from '../count.js';
+import { exemptFromAudit } from '../audit-exempt.js';
 import type { SeedContext } from './context.js';
 import { seedAuth } from './auth.js';
 import { seedTenancy } from './tenancy.js';
@@ -17,6 +18,7 @@ export async function seedIfEmpty(knex: Knex, config: SeedContext['config']): Pr
     // Serialises concurrent first starts of several replicas on one PostgreSQL database.
     await trx.raw('select pg_advisory_xact_lock(727001)');
     if (countFrom(await trx('users').count({ count: '*' })) > 0) return false;
+    await exemptFromAudit(trx, 'first-start seed');
     const ctx: SeedContext = { trx, config, users: {}, clusters: {}, businessUnits: {}, currencies: {}, reportTemplates: [] };
     for (const step of STEPS) await step(ctx);
     return true;
