@@ -16,16 +16,21 @@ export interface CsvExport<R> {
   batches: AsyncIterable<R[]>;
 }
 
-/** The first characters a spreadsheet reads as the start of a formula (tab and carriage return too: some strip them). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * The characters a spreadsheet reads as the start of a formula (tab and carriage return too: some strip them), at
+ * the start of the cell or after a `,` or `;` (spaces between allowed): a spreadsheet whose list separator is `;`
+ * splits `Hotel;=1+1;x` into three cells, the second a live formula, unless the cell is quoted.
+ */
+const FORMULA_TRIGGER = /(?:^|[,;] *)[=+\-@\t\r]/;
 
 /**
- * A text cell that a spreadsheet would evaluate (`=HYPERLINK(…)`, `+1+1`, `@SUM(…)`) is written quoted AND
- * prefixed with a single quote, as OWASP advises for CSV injection: quoting alone does not stop the spreadsheet from
- * evaluating it, the quote makes it text. Numbers never pass through here (a negative number is a number).
+ * A text cell that a spreadsheet would evaluate (`=HYPERLINK(…)`, `+1+1`, `@SUM(…)`, or `…;=1+1` where `;` separates
+ * cells) is written quoted AND prefixed with a single quote, as OWASP advises for CSV injection: the quotes keep the
+ * cell whole whatever the separator, the single quote makes it text. Numbers never pass through here (a negative
+ * number is a number).
  */
 export function guardFormula(text: string): string | { value: string; quoted: true } {
-  return FORMULA_START.test(text) ? { value: `'${text}`, quoted: true } : text;
+  return FORMULA_TRIGGER.test(text) ? { value: `'${text}`, quoted: true } : text;
 }
 
 /** Booleans and dates are formatted by the columns; only text is guarded. */
