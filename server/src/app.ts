@@ -15,6 +15,7 @@ import { cors } from './http/cors.js';
 import { assertEveryOperationHandled, dispatch } from './http/handler.js';
 import { checkUpload, multipartUpload } from './http/multipart.js';
 import { identifyOperation, operationsOf } from './http/operations.js';
+import { limitJsonDepth } from './http/json-depth.js';
 import { canonicalQuery } from './http/query-encoding.js';
 import { signInRateLimit } from './http/rate-limit.js';
 import { apiNotFound, problemHandler } from './http/problem.js';
@@ -93,6 +94,7 @@ export function createApp({ config, db, storage, logger, handlerOverrides, chang
   // Sign-in floods are refused here, before the body is parsed, a password hashed or the database asked.
   app.use('/api/auth', signInRateLimit(config.signIn));
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  app.use(limitJsonDepth);
 
   configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
   const spec = loadApiSpec();

@@ -178,6 +178,20 @@ describe.each(engines())('free-form JSON on %s', (engine) => {
     expect(((await odd.json()) as { amount_format: unknown }).amount_format).toBe('{"locales":"th_TH","nested":{"a":1}}');
   });
 
+  it('when a config value is nested 4,100 levels deep, then 400 naming the depth limit, nothing is stored and the server still answers', async () => {
+    const before = ((await (await t.fetch(`/api-system/business-units/${bu.id}`, { token: admin })).json()) as { config: unknown }).config;
+    const deep = `${'['.repeat(4100)}1${']'.repeat(4100)}`;
+    const body = `{"cluster_id":"${bu.cluster_id}","code":"${bu.code}","name":"${bu.name}","config":[{"key":"k","label":"K","datatype":"json","value":${deep}}]}`;
+    const res = await t.fetch(`/api-system/business-units/${bu.id}`, { method: 'PUT', token: admin, body, headers: { 'content-type': 'application/json' } });
+    expect(res.status, await res.clone().text()).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/nested more than 32 levels deep/);
+    // The server still answers, with the record as it was; a value nested within the limit is an ordinary body.
+    expect(((await (await t.fetch(`/api-system/business-units/${bu.id}`, { token: admin })).json()) as { config: unknown }).config).toEqual(before);
+    const fine = await save({ config: [{ key: 'k', label: 'K', datatype: 'json', value: JSON.parse(`${'['.repeat(25)}1${']'.repeat(25)}`) as unknown }] });
+    expect(fine.status, await fine.clone().text()).toBe(200);
+  });
+
   it('when config is heavier than 32 KB as JSON, then 400 naming the cap, and the stored config is unchanged', async () => {
     const before = ((await (await t.fetch(`/api-system/business-units/${bu.id}`, { token: admin })).json()) as { config: unknown }).config;
     const config = Array.from({ length: 100 }, (_, i) => ({ key: `k${i}`, label: `Label ${i}`, datatype: 'json', value: { blob: 'x'.repeat(900) } }));
