@@ -7,6 +7,7 @@ import { wellFormedPng } from '../support/images.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { hashRefreshToken, signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
+import { eventsSince, snapshotAudited, unrecordedChanges } from './support/row-changes.js';
 
 interface Call {
   method: string;
@@ -269,12 +270,14 @@ describe.each(engines())('audit trail on %s', (engine) => {
 
   it.each(writes.map((op) => op.operationId!))('when %s succeeds, then exactly one event records it, with its target and the request it came from', async (operationId) => {
     const call = await WRITES[operationId]!();
+    const before = await snapshotAudited(t.knex);
     const token = call.token === null ? undefined : (call.token ?? admin);
     const file = call.file ?? { bytes: wellFormedPng(), name: 'a.png', type: 'image/png' };
     const res = call.upload
       ? await t.upload(call.path, call.upload, file.bytes, file.name, token, file.type)
       : await t.fetch(call.path, { method: call.method, token, json: call.json });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
+    expect(await unrecordedChanges(t.knex, before), 'every row the write changed is named by an event').toEqual([]);
     const requestId = res.headers.get('x-request-id')!;
     const events = await t.knex('audit_events').where({ request_id: requestId });
     expect(events, operationId).toHaveLength(1);
