@@ -94,4 +94,5 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'changeMyPassword',
   'revokeMySession',
   'revokeMyOtherSessions',
+  'unattributedChange',
 ];

@@ -43,6 +43,7 @@ const en: Messages = {
     // Keyed by the operationId, with a dot written as an underscore (login.failed → login_failed).
     actions: {
       login: 'Signed in',
+      unattributedChange: 'Changed outside the product (recorded by the database)',
       login_failed: 'Sign-in failed',
       login_delayed: 'Sign-in delayed after failed attempts',
       logout: 'Signed out',
@@ -132,6 +133,7 @@ const th: Messages = {
     },
     actions: {
       login: 'เข้าสู่ระบบ',
+      unattributedChange: 'เปลี่ยนแปลงนอกระบบ (ฐานข้อมูลบันทึกไว้)',
       login_failed: 'เข้าสู่ระบบไม่สำเร็จ',
       login_delayed: 'หน่วงเวลาการเข้าสู่ระบบหลังล้มเหลวหลายครั้ง',
       logout: 'ออกจากระบบ',
