@@ -13,6 +13,12 @@ export interface OidcProviderConfig {
   /** Whether a first sign-in with no matching account creates one. */
   jitProvisioning: boolean;
   /**
+   * Whether a first sign-in whose verified email is an existing account's links to that account (off unless set):
+   * it trusts the provider with the account. Accounts holding a key on all clusters, and super admins, are never
+   * linked this way.
+   */
+  linkExistingAccounts: boolean;
+  /**
    * Whether an email is taken as verified when the provider sends no `email_verified` claim at all (Entra ID sends
    * none; its emails are the tenant's). An explicit `email_verified: false` is never trusted.
    */
@@ -91,6 +97,7 @@ export function oidcProvidersOf(raw: string | undefined, problems: string[]): Oi
       scopes,
       allowedEmailDomains: domains,
       jitProvisioning: entry.jit_provisioning === true,
+      linkExistingAccounts: entry.link_existing_accounts === true,
       assumeEmailVerified: entry.assume_email_verified === true,
       groupsClaim: text('groups_claim') ?? 'groups',
       reauthHours: typeof reauth === 'number' ? reauth : null,

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInAtIdp, startTestIdp, type TestIdp } from '../support/oidc-idp.js';
+import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 const PASSWORD = 'Andaman-Sunrise-2026';
@@ -18,7 +19,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     // A second provider that is down: nothing listens at its issuer.
     const down = { id: 'down', display_name: 'Down IdP', issuer: 'http://127.0.0.1:9', client_id: 'x', client_secret: 'y' };
     const providers = [
-      idp.providerConfig({ id: 'test-idp', jit_provisioning: true, allowed_email_domains: ['andaman.example', 'example.com'], clock_tolerance_seconds: 0, reauth_hours: 8 }),
+      idp.providerConfig({ id: 'test-idp', jit_provisioning: true, link_existing_accounts: true, allowed_email_domains: ['andaman.example', 'example.com'], clock_tolerance_seconds: 0, reauth_hours: 8 }),
       idp.providerConfig({ id: 'link-only', display_name: 'Link only' }),
       idp.providerConfig({ id: 'assumed', display_name: 'Assumed', jit_provisioning: true, assume_email_verified: true }),
       down,
@@ -48,19 +49,40 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     expect(location.startsWith(`${t.baseUrl}/#/login?`), location).toBe(true);
     return new URLSearchParams(location.slice(location.indexOf('?') + 1));
   };
-  const start = async (provider = 'test-idp') => t.fetch(`/api/auth/sso/${provider}/start?return_to=/clusters`, { redirect: 'manual' });
-  /** Starts a sign-in and signs in at the provider; answers the callback URL the provider sent back, not yet visited. */
-  const atProvider = async (sub: string) => {
-    const started = await start();
-    expect(started.status).toBe(302);
-    return signInAtIdp(started.headers.get('location')!, sub, `${t.baseUrl}/api/auth/sso/test-idp/callback`);
+  /** The state cookie each sign-in started here left in "the browser", by its state: the callback sends it back. */
+  const browser = new Map<string, string>();
+  const start = async (provider = 'test-idp') => {
+    const res = await t.fetch(`/api/auth/sso/${provider}/start?return_to=/clusters`, { redirect: 'manual' });
+    const location = res.headers.get('location');
+    const state = location?.startsWith(idp.issuer) ? new URL(location).searchParams.get('state') : null;
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sso_state='));
+    if (state && cookie) browser.set(state, cookie.split(';')[0]!);
+    return res;
   };
-  const callback = (url: string) => fetch(url, { redirect: 'manual' });
+  /** Starts a sign-in and signs in at the provider; answers the callback URL the provider sent back, not yet visited. */
+  const atProvider = async (sub: string, provider = 'test-idp') => {
+    const started = await start(provider);
+    expect(started.status).toBe(302);
+    return signInAtIdp(started.headers.get('location')!, sub, `${t.baseUrl}/api/auth/sso/${provider}/callback`);
+  };
+  /** Visits the callback as the browser that started the sign-in (its cookie), or with the cookie given (null: none). */
+  const callback = (url: string, opts: { cookie?: string | null } = {}) => {
+    const cookie = opts.cookie === undefined ? browser.get(new URL(url).searchParams.get('state') ?? '') : opts.cookie;
+    return fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  };
   const exchange = (code: string) => t.fetch('/api/auth/sso/exchange', { method: 'POST', json: { code } });
   /** The whole flow: the login page's parameters after the callback. */
   const signIn = async (sub: string) => loginPageOf(await callback(await atProvider(sub)));
   const sessionsOf = async (userId: string) => Number(((await t.knex('sessions').where({ user_id: userId }).count({ n: '*' })) as Array<{ n: string | number }>)[0]!.n);
   const accountOf = async (email: string) => t.knex('users').whereRaw('lower(email) = ?', [email]).first();
+  /** What a login answers: its status, title and detail. */
+  const answerOf = async (res: Response) => {
+    const { status, title, detail } = (await res.json()) as Record<string, unknown>;
+    return { status, title, detail };
+  };
+  /** The answer a wrong password gets. */
+  const wrongPasswordAnswer = async (username: string) =>
+    answerOf(await t.fetch('/api/auth/login', { method: 'POST', json: { username, password: 'not-the-password-1' } }));
 
   it('lists the configured providers for the login page, without their secrets', async () => {
     const res = await t.fetch('/api/auth/sso/providers');
@@ -105,14 +127,14 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     const login = await t.knex('audit_events').where({ actor_id: account.id, action: 'login' }).first();
     expect(login.changes).toEqual({ provider: { before: null, after: 'test-idp' }, subject: { before: null, after: sub } });
     // Its local password cannot be used, even the right one (given here, as the provisioned one is unknown to all).
-    const { hashPassword } = await import('../../server/src/modules/auth/passwords.js');
+    // The answer is that of a wrong password: it tells nobody the password was right.
     await t.knex('users').where({ id: account.id }).update({ password_hash: await hashPassword(PASSWORD) });
     const local = await t.fetch('/api/auth/login', { method: 'POST', json: { username: account.username, password: PASSWORD } });
     expect(local.status).toBe(401);
-    expect(((await local.json()) as { detail: string }).detail).toMatch(/single sign-on only/);
+    expect(await answerOf(local)).toEqual(await wrongPasswordAnswer(account.username));
   });
 
-  it('when an existing account has the verified email, then the sign-in links to it; later sign-ins find it by subject', async () => {
+  it('when an existing account has the verified email and the provider links accounts, then the sign-in links to it; later sign-ins find it by subject', async () => {
     const { sub, email } = person();
     const [row] = await t.knex('users').insert({ username: `linked-${uniq()}`, email, password_hash: 'x' }).returning('id');
     const id = (row as { id: string }).id;
@@ -154,7 +176,8 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   it('when the state is not one the service issued, then the sign-in stops before the code is used', async () => {
     const url = new URL(await atProvider(person().sub));
     url.searchParams.set('state', 'forged-state-value');
-    expect(loginPageOf(await callback(url.href)).get('sso_error')).toBe('state');
+    // Even a browser that carries the forged value as its state cookie: the service never issued it.
+    expect(loginPageOf(await callback(url.href, { cookie: 'sso_state=forged-state-value' })).get('sso_error')).toBe('state');
   });
 
   it('when a code is replayed, then the second use is refused and leaves no session', async () => {
@@ -243,7 +266,6 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   it('when an account is made SSO-only, then its password stops working and its password sessions end; a never-linked one cannot be', async () => {
     const { sub, email } = person();
     const username = `pw-${uniq()}`;
-    const { hashPassword } = await import('../../server/src/modules/auth/passwords.js');
     const [row] = await t.knex('users').insert({ username, email, password_hash: await hashPassword(PASSWORD) }).returning('id');
     const id = (row as { id: string }).id;
     const passwordLogin = () => t.fetch('/api/auth/login', { method: 'POST', json: { username, password: PASSWORD } });
@@ -255,7 +277,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     expect(set.status).toBe(200);
     const refused = await passwordLogin();
     expect(refused.status).toBe(401);
-    expect(((await refused.json()) as { detail: string }).detail).toMatch(/single sign-on only/);
+    expect(await answerOf(refused)).toEqual(await wrongPasswordAnswer(username));
     expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: before.refresh_token } })).status).toBe(401);
     expect((await exchange((await signIn(sub)).get('sso_code')!)).status).toBe(200);
     // And back: the password works again.
@@ -278,5 +300,181 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     expect(list.data.find((m) => m.id === id)?.cluster_code).toBeTruthy();
     expect((await t.fetch(`/api-system/sso/group-mappings/${id}`, { method: 'DELETE', token: admin })).status).toBe(204);
     expect((await t.fetch(`/api-system/sso/group-mappings/${id}`, { method: 'DELETE', token: admin })).status).toBe(404);
+  });
+  /** An account with a password and the given keys (`null` cluster: all clusters). */
+  const accountWith = async (keys: Array<[string, string | null]>, opts: { is_super_admin?: boolean; email?: string } = {}) => {
+    const username = `acct-${uniq()}`;
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email: opts.email ?? `${username}@andaman.example`, password_hash: await hashPassword(PASSWORD), is_super_admin: opts.is_super_admin ?? false })
+      .returning('id');
+    const id = (row as { id: string }).id;
+    for (const [permission_key, cluster_id] of keys) await t.knex('permission_grants').insert({ user_id: id, permission_key, cluster_id });
+    return { id, username, signIn: () => t.login(username, PASSWORD) };
+  };
+  const newCluster = async () =>
+    ((await (await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code: `SSO-${uniq()}`, name: 'SSO' } })).json()) as { id: string }).id;
+  const keysOf = async (userId: string) =>
+    ((await t.knex('permission_grants').select('permission_key', 'cluster_id').where({ user_id: userId })) as Array<{ permission_key: string; cluster_id: string | null }>)
+      .map((g) => `${g.permission_key}@${g.cluster_id ?? 'all'}`)
+      .sort();
+  const identitiesOf = async (userId: string) => t.knex('user_identities').where({ user_id: userId });
+  type Mapping = { id: string; grants_fully: boolean; not_granting_reason: string | null };
+  const mappingsList = async () => ((await (await t.fetch('/api-system/sso/group-mappings', { token: admin })).json()) as { data: Mapping[] }).data;
+
+  describe('group mappings grant only what their author may grant', () => {
+    it('when a grant.manage holder without the key maps a group to it, then 403 names the key and scope (it used to be 201 and a side door to user.manage)', async () => {
+      const cluster = await newCluster();
+      const manager = await accountWith([['grant.manage', null], ['cluster.read', cluster]]);
+      const token = await manager.signIn();
+      const post = (json: unknown) => t.fetch('/api-system/sso/group-mappings', { method: 'POST', token, json });
+      // Granting user.manage directly is refused...
+      const me = await accountWith([]);
+      expect((await t.fetch(`/api-system/users/${me.id}/grants`, { method: 'POST', token, json: { permission_key: 'user.manage', cluster_id: null } })).status).toBe(403);
+      // ...and so is mapping a group to it.
+      const platform = await post({ provider: 'test-idp', group: `g-${uniq()}`, permission_key: 'user.manage', cluster_id: null });
+      expect(platform.status).toBe(403);
+      expect(((await platform.json()) as { detail: string }).detail).toMatch(/user\.manage on all clusters/);
+      const onCluster = await post({ provider: 'test-idp', group: `g-${uniq()}`, permission_key: 'cluster.update', cluster_id: cluster });
+      expect(onCluster.status).toBe(403);
+      expect(((await onCluster.json()) as { detail: string }).detail).toMatch(/cluster\.update on this cluster/);
+      expect(await t.knex('sso_group_mappings').where({ created_by: manager.id })).toHaveLength(0);
+      // What the author holds, it may map.
+      const held = await post({ provider: 'test-idp', group: `g-${uniq()}`, permission_key: 'cluster.read', cluster_id: cluster });
+      expect(held.status).toBe(201);
+      expect(await held.json()).toMatchObject({ permission_key: 'cluster.read', cluster_id: cluster, grants_fully: true, not_granting_reason: null });
+    });
+
+    it('when a mapping’s author loses the key, then the next new account does not get it, the skip is audited, and the list says the mapping no longer grants', async () => {
+      const cluster = await newCluster();
+      const group = `shrinking-${uniq()}`;
+      const author = await accountWith([['grant.manage', null], ['cluster.read', cluster]]);
+      const token = await author.signIn();
+      const byAuthor = await t.fetch('/api-system/sso/group-mappings', { method: 'POST', token, json: { provider: 'test-idp', group, permission_key: 'cluster.read', cluster_id: cluster } });
+      expect(byAuthor.status).toBe(201);
+      const { id: shrunk } = (await byAuthor.json()) as { id: string };
+      const byAdmin = await t.fetch('/api-system/sso/group-mappings', { method: 'POST', token: admin, json: { provider: 'test-idp', group, permission_key: 'cluster.update', cluster_id: cluster } });
+      const { id: kept } = (await byAdmin.json()) as { id: string };
+
+      await t.knex('permission_grants').where({ user_id: author.id, permission_key: 'cluster.read' }).delete();
+
+      const list = await mappingsList();
+      expect(list.find((m) => m.id === kept)).toMatchObject({ grants_fully: true, not_granting_reason: null });
+      const stale = list.find((m) => m.id === shrunk)!;
+      expect(stale.grants_fully).toBe(false);
+      expect(stale.not_granting_reason).toMatch(new RegExp(`${author.username}.*cluster\\.read on this cluster`));
+
+      const { sub, email } = person({ groups: [group] });
+      expect((await signIn(sub)).get('sso_code')).toBeTruthy();
+      const account = await accountOf(email);
+      expect(await keysOf(account.id)).toEqual([`cluster.update@${cluster}`]);
+      const provisioned = await t.knex('audit_events').where({ target_id: account.id, action: 'completeSsoSignIn' }).first();
+      expect(provisioned.changes.grants.after).toEqual([`cluster.update@${cluster}`]);
+      expect(JSON.stringify(provisioned.changes.grants_skipped.after)).toMatch(/cluster\.read/);
+
+      // A deactivated author grants nothing either.
+      await t.knex('permission_grants').insert({ user_id: author.id, permission_key: 'cluster.read', cluster_id: cluster });
+      expect((await mappingsList()).find((m) => m.id === shrunk)!.grants_fully).toBe(true);
+      await t.knex('users').where({ id: author.id }).update({ is_active: false });
+      expect((await mappingsList()).find((m) => m.id === shrunk)).toMatchObject({ grants_fully: false, not_granting_reason: expect.stringMatching(/deactivated/) });
+    });
+  });
+
+  describe('linking an existing account', () => {
+    it('when the provider is not configured to link, then a sign-in with an existing account’s verified email is refused and nothing is linked', async () => {
+      const { sub, email } = person();
+      const existing = await accountWith([], { email });
+      const url = await atProvider(sub, 'assumed');
+      expect(loginPageOf(await callback(url)).get('sso_error')).toBe('not_linked');
+      expect(await identitiesOf(existing.id)).toHaveLength(0);
+      expect(await sessionsOf(existing.id)).toBe(0);
+    });
+
+    it.each([
+      ['a super admin', [] as Array<[string, string | null]>, true],
+      ['an account holding a key on all clusters', [['cluster.read', null]] as Array<[string, string | null]>, false],
+    ])('when the account is %s, then it is never linked, and the refusal is audited', async (_label, keys, superAdmin) => {
+      const { sub, email } = person();
+      const existing = await accountWith(keys, { email, is_super_admin: superAdmin });
+      expect((await signIn(sub)).get('sso_error')).toBe('link_refused');
+      expect(await identitiesOf(existing.id)).toHaveLength(0);
+      expect(await sessionsOf(existing.id)).toBe(0);
+      const refused = await t.knex('audit_events').where({ action: 'login.failed', target_type: 'user', target_id: existing.id }).first();
+      expect(refused.changes).toMatchObject({ provider: { after: 'test-idp' }, subject: { after: sub }, reason: { after: 'link_refused' } });
+    });
+
+    it('when an account is linked, then the link is audited with the identity, even if the one-time code is never exchanged', async () => {
+      const cluster = await newCluster();
+      const { sub, email } = person();
+      const existing = await accountWith([['cluster.read', cluster]], { email });
+      expect((await signIn(sub)).get('sso_code')).toBeTruthy();
+      expect(await identitiesOf(existing.id)).toHaveLength(1);
+      const linked = await t.knex('audit_events').where({ action: 'completeSsoSignIn', target_type: 'user', target_id: existing.id }).first();
+      expect(linked.changes).toMatchObject({ provider: { before: null, after: 'test-idp' }, subject: { before: null, after: sub }, linked_email: { before: null, after: email } });
+    });
+  });
+
+  describe('the sign-in is bound to the browser that started it', () => {
+    it('sets the state cookie HttpOnly and SameSite=Lax, for the callback only', async () => {
+      const res = await start();
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sso_state='))!;
+      expect(cookie).toBeTruthy();
+      expect(cookie).toMatch(/; HttpOnly/i);
+      expect(cookie).toMatch(/; SameSite=Lax/i);
+      expect(cookie).toMatch(/; Path=\/api\/auth\/sso\/test-idp\/callback/);
+    });
+
+    it.each([
+      ['without the state cookie', null],
+      ['with the cookie of another sign-in (the attacker’s link opened in the victim’s browser)', 'other'],
+    ])('when the callback comes %s, then it is refused: no session, no identity, no account', async (_label, which) => {
+      const victim = person();
+      await atProvider(victim.sub);
+      const victimCookie = [...browser.values()].at(-1)!;
+      // The attacker signs in at the provider as itself, and sends the callback to the victim.
+      const { sub, email } = person();
+      const existing = await accountWith([], { email });
+      const url = await atProvider(sub);
+      expect(loginPageOf(await callback(url, { cookie: which === null ? null : victimCookie })).get('sso_error')).toBe('state');
+      expect(await identitiesOf(existing.id)).toHaveLength(0);
+      expect(await sessionsOf(existing.id)).toBe(0);
+      // The JIT case alike: no account is made.
+      const newcomer = person();
+      const jit = await atProvider(newcomer.sub);
+      expect(loginPageOf(await callback(jit, { cookie: which === null ? null : victimCookie })).get('sso_error')).toBe('state');
+      expect(await accountOf(newcomer.email)).toBeUndefined();
+    });
+  });
+
+  it('when a new account’s email local part is another account’s email or username, then its username is made different', async () => {
+    const { sub, email } = person();
+    const base = email.split('@')[0]!;
+    // An older account whose email is the bare name (as imported data may hold), and one whose username is the next candidate.
+    await t.knex('users').insert({ username: `old-${uniq()}`, email: base, password_hash: 'x' });
+    await t.knex('users').insert({ username: `${base}2`, email: `${uniq()}@elsewhere.example`, password_hash: 'x' });
+    expect((await signIn(sub)).get('sso_code')).toBeTruthy();
+    expect((await accountOf(email)).username).toBe(`${base}3`);
+  });
+
+  describe('the single sign-on settings of an account follow the delegation rule', () => {
+    it('when a user.manage holder changes those of a super admin or of an account holding more than it, then 403; of one it covers, 200', async () => {
+      const cluster = await newCluster();
+      const helpdesk = await accountWith([['user.manage', null], ['user.read', null]]);
+      const token = await helpdesk.signIn();
+      const put = (id: string) => t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token, json: { sso_only: false } });
+      const superAdmin = await accountWith([], { is_super_admin: true });
+      const refusedSuper = await put(superAdmin.id);
+      expect(refusedSuper.status).toBe(403);
+      expect(((await refusedSuper.json()) as { detail: string }).detail).toMatch(/single sign-on settings/);
+      const operator = await accountWith([['cluster.update', cluster]]);
+      const refused = await put(operator.id);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(/cluster\.update/);
+      const peer = await accountWith([['user.read', null]]);
+      expect((await put(peer.id)).status).toBe(200);
+      // A super admin may.
+      expect((await t.fetch(`/api-system/users/${operator.id}/sso`, { method: 'PUT', token: admin, json: { sso_only: false } })).status).toBe(200);
+      expect((await t.fetch(`/api-system/users/${randomUUID()}/sso`, { method: 'PUT', token, json: { sso_only: false } })).status).toBe(404);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PermissionKey } from '../../core/permissions.js';
+import type { PermissionKey, Permissions } from '../../core/permissions.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -27,6 +27,22 @@ export interface GroupMappingRow {
   cluster_id: string | null;
   cluster_code: string | null;
   created_at: Date;
+  /** The account that made the mapping: it gives new accounts only what this account may still grant. */
+  created_by: string | null;
+}
+
+/** A mapping's grant as a new account would get it, and whose granting it is. */
+export interface MappedGrant {
+  permission_key: PermissionKey;
+  cluster_id: string | null;
+  created_by: string | null;
+}
+
+/** What an account may grant now: its keys, and whether it is a super admin and still active. */
+export interface Authority {
+  username: string;
+  is_active: boolean;
+  permissions: Permissions;
 }
 
 /** A finished sign-in waiting for the console to exchange its code. */
@@ -53,7 +69,7 @@ export function ssoRepository() {
   const mappings = (db: Db) =>
     db('sso_group_mappings as m')
       .leftJoin('clusters as c', 'c.id', 'm.cluster_id')
-      .select('m.id', 'm.provider', 'm.group_value', 'm.permission_key', 'm.cluster_id', 'c.code as cluster_code', 'm.created_at');
+      .select('m.id', 'm.provider', 'm.group_value', 'm.permission_key', 'm.cluster_id', 'c.code as cluster_code', 'm.created_at', 'm.created_by');
 
   return {
     async insertPendingSignIn(db: Db, row: PendingSignIn): Promise<void> {
@@ -99,8 +115,10 @@ export function ssoRepository() {
       await db('user_identities').where({ provider, subject }).update({ last_sign_in_at: db.fn.now(), email });
     },
 
+    /** Whether a name is taken as another account's username or email: either signs that account in by password. */
     async usernameTaken(db: Db, username: string): Promise<boolean> {
-      return !!(await db('users').select('id').whereRaw('lower(username) = ?', [username.toLowerCase()]).first());
+      const name = username.toLowerCase();
+      return !!(await db('users').select('id').whereRaw('lower(username) = ?', [name]).orWhereRaw('lower(email) = ?', [name]).first());
     },
 
     async insertAccount(
@@ -113,9 +131,37 @@ export function ssoRepository() {
       return created!;
     },
 
-    async grantsForGroups(db: Db, provider: string, groups: string[]): Promise<Array<{ permission_key: PermissionKey; cluster_id: string | null }>> {
+    /** The grants the groups map to, one row per mapping (the same grant may come from several, by several authors). */
+    async grantsForGroups(db: Db, provider: string, groups: string[]): Promise<MappedGrant[]> {
       if (groups.length === 0) return [];
-      return db('sso_group_mappings').distinct('permission_key', 'cluster_id').where({ provider }).whereIn('group_value', groups);
+      return db('sso_group_mappings').select('permission_key', 'cluster_id', 'created_by').where({ provider }).whereIn('group_value', groups);
+    },
+
+    /**
+     * What each of the accounts may grant now, by id (an unknown id is absent). With `lock`, their rows are held
+     * against changes until the transaction ends: a grant taken away at the same moment lands before or after, whole.
+     */
+    async authorities(db: Db, userIds: string[], lock = false): Promise<Map<string, Authority>> {
+      const ids = [...new Set(userIds)].sort();
+      const out = new Map<string, Authority>();
+      if (ids.length === 0) return out;
+      const accounts = db('users').select('id', 'username', 'is_active', 'is_super_admin', 'must_change_password').whereIn('id', ids).orderBy('id');
+      const rows = (await (lock ? accounts.forShare() : accounts)) as Array<{ id: string; username: string; is_active: boolean; is_super_admin: boolean; must_change_password: boolean }>;
+      for (const r of rows) {
+        out.set(r.id, { username: r.username, is_active: r.is_active, permissions: { platform: [], clusters: {}, is_super_admin: r.is_super_admin, must_change_password: r.must_change_password } });
+      }
+      const grants = (await db('permission_grants').select('user_id', 'permission_key', 'cluster_id').whereIn('user_id', ids)) as Array<{
+        user_id: string;
+        permission_key: PermissionKey;
+        cluster_id: string | null;
+      }>;
+      for (const g of grants) {
+        const p = out.get(g.user_id)?.permissions;
+        if (!p) continue;
+        if (g.cluster_id === null) p.platform.push(g.permission_key);
+        else (p.clusters[g.cluster_id] ??= []).push(g.permission_key);
+      }
+      return out;
     },
 
     async insertGrants(db: Db, userId: string, grants: Array<{ permission_key: PermissionKey; cluster_id: string | null }>): Promise<void> {

@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import * as oidc from 'openid-client';
 import type { Schemas } from '../../core/contract.js';
 import type { OidcProviderConfig } from '../../config-oidc.js';
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../core/errors.js';
+import { assertMayActOn } from '../../core/delegation.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/errors.js';
+import { assertMayGrant, keyNotGrantable } from '../../core/granting.js';
 import { assertCan, assertScopeFitsKey, type AuthContext, type RequestOrigin } from '../../core/permissions.js';
 import { iso } from '../../core/audit.js';
 import { isUniqueViolation } from '../../db/sql.js';
@@ -13,29 +15,63 @@ import { dummyPasswordHash } from '../auth/passwords.js';
 import { BAD_SSO_CODE, type AuthService } from '../auth/service.js';
 import { hashRefreshToken } from '../auth/tokens.js';
 import { ProviderUnavailableError, type IdentityProviders } from './providers.js';
-import { ssoRepository, type AccountRow, type GroupMappingRow } from './repository.js';
+import { userRepository } from '../users/repository.js';
+import { ssoRepository, type AccountRow, type Authority, type GroupMappingRow, type MappedGrant } from './repository.js';
 
 /** Why a single sign-on did not complete: the login page's `sso_error`, which it explains to the user. */
-export type SsoFailure = 'state' | 'denied' | 'token' | 'email_unverified' | 'domain_not_allowed' | 'no_account' | 'inactive' | 'provider_unavailable';
+export type SsoFailure =
+  | 'state'
+  | 'denied'
+  | 'token'
+  | 'email_unverified'
+  | 'domain_not_allowed'
+  | 'no_account'
+  | 'not_linked'
+  | 'link_refused'
+  | 'inactive'
+  | 'provider_unavailable';
 
 class SignInRefused extends Error {
   constructor(
     readonly reason: SsoFailure,
     detail: string,
+    /** The account the sign-in would have been, when one was found: the refusal is recorded against it. */
+    readonly accountId: string | null = null,
   ) {
     super(detail);
   }
 }
 
-const present = (m: GroupMappingRow): Schemas['SsoGroupMapping'] => ({
-  id: m.id,
-  provider: m.provider,
-  group: m.group_value,
-  permission_key: m.permission_key,
-  cluster_id: m.cluster_id,
-  cluster_code: m.cluster_code,
-  created_at: iso(m.created_at),
-});
+/**
+ * Why a mapping made by `authorId` would not give its grant to a new account now, or null when it would: its author
+ * must still be an active account that may grant the key there.
+ */
+function notGrantingReason(grant: { permission_key: MappedGrant['permission_key']; cluster_id: string | null }, authorId: string | null, authorities: Map<string, Authority>): string | null {
+  const author = authorId ? authorities.get(authorId) : undefined;
+  if (!author) return 'Its author is unknown, so it grants nothing: delete it and map the group again';
+  if (!author.is_active) return `Its author ${author.username} is deactivated, so it grants nothing: delete it and map the group again as someone who holds the key`;
+  const lacking = keyNotGrantable(author.permissions, grant.permission_key, grant.cluster_id);
+  if (lacking === null) return null;
+  return `Its author ${author.username} no longer holds ${lacking}, so new accounts do not get it: delete it and map the group again as someone who holds it`;
+}
+
+const present = (m: GroupMappingRow, authorities: Map<string, Authority>): Schemas['SsoGroupMapping'] => {
+  const reason = notGrantingReason(m, m.created_by, authorities);
+  return {
+    id: m.id,
+    provider: m.provider,
+    group: m.group_value,
+    permission_key: m.permission_key,
+    cluster_id: m.cluster_id,
+    cluster_code: m.cluster_code,
+    created_at: iso(m.created_at),
+    grants_fully: reason === null,
+    not_granting_reason: reason,
+  };
+};
+
+/** A grant as the audit trail and the log show it. */
+const grantName = (g: { permission_key: string; cluster_id: string | null }) => `${g.permission_key}@${g.cluster_id ?? 'all'}`;
 
 /** The groups claim as a list of strings (providers send an array; some send one string). */
 function groupsOf(claims: oidc.IDToken, claim: string): string[] {
@@ -68,6 +104,7 @@ export interface SsoDeps {
  */
 export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
   const repo = ssoRepository();
+  const users = userRepository(knex);
 
   const providerOf = (id: string): OidcProviderConfig => {
     const p = providers.find(id);
@@ -92,11 +129,7 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
     const verified = claims.email_verified === true || (claims.email_verified === undefined && p.assumeEmailVerified);
     if (!email || !verified) throw new SignInRefused('email_unverified', `${p.displayName} has not verified the email address`);
     const existing = await repo.accountByEmail(trx, email);
-    if (existing) {
-      if (!existing.is_active) throw new SignInRefused('inactive', 'The account is deactivated');
-      await repo.linkIdentity(trx, { user_id: existing.id, provider: p.id, subject: claims.sub, email });
-      return existing;
-    }
+    if (existing) return linkExisting(trx, p, existing, claims.sub, email, origin);
     if (!p.jitProvisioning) throw new SignInRefused('no_account', `No account has the email ${email}`);
     const account = await repo.insertAccount(trx, {
       username: await freeUsername(email, (name) => repo.usernameTaken(trx, name)),
@@ -107,27 +140,82 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
       password_hash: await dummyPasswordHash(),
     });
     await repo.linkIdentity(trx, { user_id: account.id, provider: p.id, subject: claims.sub, email });
-    const grants = await repo.grantsForGroups(trx, p.id, groupsOf(claims, p.groupsClaim));
-    await repo.insertGrants(trx, account.id, grants);
+    const { given, skipped } = await grantsOfMappings(trx, await repo.grantsForGroups(trx, p.id, groupsOf(claims, p.groupsClaim)));
+    await repo.insertGrants(trx, account.id, given);
+    if (skipped.length > 0) logger.warn({ provider: p.id, user: account.id, skipped }, 'single sign-on: group mappings whose author may no longer grant their key gave nothing');
     await audit.record(trx, { userId: account.id, origin }, {
       action: 'completeSsoSignIn',
       target: { type: 'user', id: account.id },
-      after: { username: account.username, email, provider: p.id, subject: claims.sub, grants: grants.map((g) => `${g.permission_key}@${g.cluster_id ?? 'all'}`) },
+      after: {
+        username: account.username,
+        email,
+        provider: p.id,
+        subject: claims.sub,
+        grants: given.map(grantName),
+        ...(skipped.length > 0 ? { grants_skipped: skipped } : {}),
+      },
     });
     return account;
+  }
+
+  /**
+   * Links the provider's subject to the existing account with the verified email, when the provider is trusted to
+   * (`link_existing_accounts`) and the account holds nothing on all clusters: such an account (and a super admin) is
+   * never handed to a provider by an email match, it signs in with its password. The link is recorded with it.
+   */
+  async function linkExisting(trx: Knex.Transaction, p: OidcProviderConfig, existing: AccountRow, subject: string, email: string, origin: RequestOrigin): Promise<AccountRow> {
+    if (!existing.is_active) throw new SignInRefused('inactive', 'The account is deactivated');
+    if (!p.linkExistingAccounts) {
+      throw new SignInRefused('not_linked', `The account with the email ${email} is not linked to ${p.displayName}, which is not configured to link existing accounts`, existing.id);
+    }
+    // Locked, so a grant given at the same moment lands before this reads the keys, or after the link.
+    const account = await users.lockById(trx, existing.id);
+    const keys = account ? await users.keysOf(trx, existing.id) : [];
+    if (!account || account.is_super_admin || keys.some((k) => k.cluster_id === null)) {
+      throw new SignInRefused('link_refused', `The account with the email ${email} is a super admin or holds a key on all clusters: it is never linked by email`, existing.id);
+    }
+    await repo.linkIdentity(trx, { user_id: existing.id, provider: p.id, subject, email });
+    await audit.record(trx, { userId: existing.id, origin }, {
+      action: 'completeSsoSignIn',
+      target: { type: 'user', id: existing.id },
+      after: { provider: p.id, subject, linked_email: email },
+    });
+    return existing;
+  }
+
+  /**
+   * The grants the mappings give a new account: each only while its author may still grant it (an active account
+   * holding the key there), so a mapping never gives more than its author could give by hand today.
+   */
+  async function grantsOfMappings(trx: Knex.Transaction, mapped: MappedGrant[]): Promise<{ given: Array<Omit<MappedGrant, 'created_by'>>; skipped: string[] }> {
+    const authorities = await repo.authorities(trx, mapped.flatMap((m) => (m.created_by ? [m.created_by] : [])));
+    const given = new Map<string, Omit<MappedGrant, 'created_by'>>();
+    const refused = new Map<string, string>();
+    for (const m of mapped) {
+      const name = grantName(m);
+      const reason = notGrantingReason(m, m.created_by, authorities);
+      if (reason === null) given.set(name, { permission_key: m.permission_key, cluster_id: m.cluster_id });
+      else refused.set(name, reason);
+    }
+    // A grant another mapping still gives is given; it is skipped only when no mapping may give it.
+    const skipped = [...refused].filter(([name]) => !given.has(name)).map(([name, reason]) => `${name}: ${reason}`);
+    return { given: [...given.values()], skipped };
   }
 
   return {
     listProviders: (): Schemas['SsoProviderList'] => ({ data: providers.list().map((p) => ({ id: p.id, display_name: p.displayName })) }),
 
-    /** The provider's authorization URL for a new sign-in, remembered by its state; null when the provider cannot be reached. */
-    async start(providerId: string, redirectUri: string, returnTo: string | null): Promise<string | null> {
+    /**
+     * The provider's authorization URL for a new sign-in, remembered by its state, and that state, which the browser
+     * keeps (a cookie) to prove at the callback that it began the sign-in; null when the provider cannot be reached.
+     */
+    async start(providerId: string, redirectUri: string, returnTo: string | null): Promise<{ url: string; state: string } | null> {
       const p = providerOf(providerId);
       const pending = { state: oidc.randomState(), nonce: oidc.randomNonce(), code_verifier: oidc.randomPKCECodeVerifier() };
       try {
         const url = await providers.authorizationUrl(p, { redirectUri, codeVerifier: pending.code_verifier, state: pending.state, nonce: pending.nonce });
         await repo.insertPendingSignIn(knex, { ...pending, provider: p.id, redirect_uri: redirectUri, return_to: returnTo });
-        return url;
+        return { url, state: pending.state };
       } catch (err) {
         if (!(err instanceof ProviderUnavailableError)) throw err;
         logger.warn({ err: err.cause, provider: p.id }, 'identity provider unreachable at sign-in start');
@@ -138,10 +226,21 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
     /**
      * Finishes the sign-in the provider sent back (`query`: its redirect's parameters): the one-time code for the
      * console and where to open, or why it failed. A failure leaves no session.
+     * `browserState` is the state the browser kept when it began (its cookie): a callback whose state is not the
+     * browser's own was begun elsewhere (someone else's sign-in sent as a link: login CSRF) and stops here.
      */
-    async complete(providerId: string, query: Record<string, string | undefined>, origin: RequestOrigin): Promise<{ code: string; returnTo: string | null } | { failure: SsoFailure }> {
+    async complete(
+      providerId: string,
+      query: Record<string, string | undefined>,
+      browserState: string | undefined,
+      origin: RequestOrigin,
+    ): Promise<{ code: string; returnTo: string | null } | { failure: SsoFailure }> {
       const p = providerOf(providerId);
-      const pending = query.state ? await repo.takePendingSignIn(knex, p.id, query.state) : undefined;
+      if (!query.state || browserState !== query.state) {
+        logger.info({ provider: p.id, cookie: browserState ? 'another sign-in' : 'none' }, 'single sign-on refused: the callback was not begun in this browser');
+        return { failure: 'state' };
+      }
+      const pending = await repo.takePendingSignIn(knex, p.id, query.state);
       if (!pending) return { failure: 'state' };
       if (query.error) return { failure: 'denied' };
       const callbackUrl = new URL(pending.redirect_uri);
@@ -168,7 +267,8 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
       } catch (err) {
         if (!(err instanceof SignInRefused)) throw err;
         logger.info({ provider: p.id, reason: err.reason }, `single sign-on refused: ${err.message}`);
-        await audit.record(knex, { userId: null, origin }, { action: 'login.failed', target: { type: 'session', id: null }, after: { provider: p.id, subject: verified.claims.sub, reason: err.reason } });
+        const target = err.accountId ? { type: 'user' as const, id: err.accountId } : { type: 'session' as const, id: null };
+        await audit.record(knex, { userId: null, origin }, { action: 'login.failed', target, after: { provider: p.id, subject: verified.claims.sub, reason: err.reason } });
         return { failure: err.reason };
       }
     },
@@ -187,9 +287,12 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
       return { end_session_url: p ? await providers.endSessionUrl(p, ended!.sso_id_token, afterLogout) : null };
     },
 
+    /** Every mapping, each saying whether it still grants: its author may have lost the key since. */
     async listGroupMappings(auth: AuthContext): Promise<Schemas['SsoGroupMappingList']> {
       assertCan(auth, 'grant.manage', null);
-      return { data: (await repo.listMappings(knex)).map(present) };
+      const rows = await repo.listMappings(knex);
+      const authorities = await repo.authorities(knex, rows.flatMap((m) => (m.created_by ? [m.created_by] : [])));
+      return { data: rows.map((m) => present(m, authorities)) };
     },
 
     async createGroupMapping(auth: AuthContext, input: Schemas['SsoGroupMappingInput']): Promise<Schemas['SsoGroupMapping']> {
@@ -200,7 +303,12 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
       const clusterId = input.cluster_id ?? null;
       assertScopeFitsKey(input.permission_key, clusterId);
       return knex.transaction(async (trx) => {
+        // The author's keys as they are now, held until the mapping is written: it maps only what it could grant.
+        const authorities = await repo.authorities(trx, [auth.userId], true);
+        const author = authorities.get(auth.userId);
+        if (!author?.is_active) throw new ForbiddenError('Your account can no longer change grants');
         if (clusterId && !(await repo.clusterExists(trx, clusterId))) throw new NotFoundError('Cluster not found');
+        assertMayGrant(author.permissions, input.permission_key, clusterId, 'map a group to');
         let id: string;
         try {
           id = await repo.insertMapping(trx, { provider: input.provider, group_value: input.group, permission_key: input.permission_key, cluster_id: clusterId, created_by: auth.userId });
@@ -208,7 +316,7 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
           if (isUniqueViolation(err)) throw new ConflictError(`The group "${input.group}" of ${input.provider} already maps to ${input.permission_key} there`);
           throw err;
         }
-        const created = present((await repo.findMapping(trx, id))!);
+        const created = present((await repo.findMapping(trx, id))!, authorities);
         await audit.record(trx, auth, { action: 'createSsoGroupMapping', target: { type: 'sso_group_mapping', id }, after: { provider: created.provider, group: created.group, permission_key: created.permission_key, cluster_id: created.cluster_id } });
         return created;
       });
@@ -233,6 +341,10 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
     async setSsoOnly(auth: AuthContext, userId: string, ssoOnly: boolean): Promise<Schemas['UserSso']> {
       assertCan(auth, 'user.manage', null);
       return knex.transaction(async (trx) => {
+        // Locked first, so the keys read are the account's until the change is written.
+        const target = await users.lockById(trx, userId);
+        if (!target) throw new NotFoundError('User not found');
+        assertMayActOn(auth, { is_super_admin: target.is_super_admin, keys: await users.keysOf(trx, userId) }, 'change the single sign-on settings of');
         const found = await repo.userSso(trx, userId);
         if (!found) throw new NotFoundError('User not found');
         if (ssoOnly && found.identities.length === 0) {
