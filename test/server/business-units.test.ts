@@ -173,6 +173,32 @@ describe.each(engines())('business units on %s', (engine) => {
     expect((await read(bu.id)).db_connection).toBe(notJson);
   });
 
+  it('when a name would be a formula after a ";" or ",", then the export quotes and neutralises the cell', async () => {
+    const cluster = await createCluster();
+    await createBu(admin, { cluster_id: cluster.id, name: 'Hotel;=1+1;x' });
+    await createBu(admin, { cluster_id: cluster.id, name: 'Hotel,@SUM(A1)' });
+    const res = await t.fetch(`/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}&sort=name:desc`)}`, { token: admin });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[1]).toContain(`,"'Hotel;=1+1;x",`);
+    expect(lines[2]).toContain(`,"'Hotel,@SUM(A1)",`);
+  });
+
+  it('when perpage is -1, then the list answers at most 1,000 rows with the whole total; the export streams every row', async () => {
+    const cluster = await createCluster();
+    const prefix = `ALL-${tag()}`;
+    await t.knex('business_units').insert(Array.from({ length: 1005 }, (_, i) => ({ cluster_id: cluster.id, code: `${prefix}-${String(i).padStart(4, '0')}`, name: `All ${i}` })));
+    const all = await list(admin, `cluster_id=${cluster.id}&perpage=-1&sort=code:asc`);
+    expect(all.data).toHaveLength(1000);
+    expect(all.paginate).toEqual({ total: 1005, page: 1, perpage: -1, pages: 1 });
+    expect(all.data[999]!.code).toBe(`${prefix}-0999`);
+    const res = await t.fetch(`/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}`)}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect((await res.text()).split('\r\n').filter((l) => l.includes(prefix))).toHaveLength(1005);
+    // The other "every row" lists of this file expect to see every unit.
+    await t.knex('business_units').where('cluster_id', cluster.id).delete();
+  });
+
   it('when a business unit is updated without optional fields, then they become null (a full replace)', async () => {
     const cluster = await createCluster();
     const bu = await createBu(admin, { cluster_id: cluster.id, hotel_name: 'H', is_hq: true, max_license_users: 3, calculation_method: 'average' });
@@ -373,6 +399,37 @@ describe.each(engines())('business units on %s', (engine) => {
       expect((await t.fetch(`/api-system/business-units?cluster_id=${await clusterId('CL-B')}`, { token: editor })).status).toBe(403);
       const nobody = await userWith([]);
       expect((await t.fetch('/api-system/business-units', { token: nobody.token })).status).toBe(403);
+    });
+
+    it('when a caller may read the cluster but not update it, then db_connection has no value in the detail, the list or the export; whoever may update it reads it', async () => {
+      const cluster = await createCluster();
+      const secret = '{"host":"db.internal","user":"pkt","password":"s3cret"}';
+      const bu = await createBu(admin, { cluster_id: cluster.id, db_connection: secret });
+      const reader = await userWith([['cluster.read', cluster.id]]);
+      const creator = await userWith([['cluster.read', cluster.id], ['cluster.create', cluster.id], ['cluster.delete', cluster.id]]);
+      const updater = await userWith([['cluster.read', cluster.id], ['cluster.update', cluster.id]]);
+      const platformUpdater = await userWith([['cluster.read', null], ['cluster.update', null]]);
+      const exported = async (token: string) => {
+        const res = await t.fetch(`/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}`)}`, { token });
+        expect(res.status).toBe(200);
+        return res.text();
+      };
+      for (const token of [reader.token, creator.token]) {
+        expect((await read(bu.id, token)).db_connection).toBeNull();
+        expect((await list(token, `cluster_id=${cluster.id}`)).data.map((b) => b.db_connection)).toEqual([null]);
+        expect(await exported(token)).not.toContain('db.internal');
+      }
+      // Create and restore answer the record too: a caller who may create or restore but not update reads no value.
+      const created = await createBu(creator.token, { cluster_id: cluster.id, db_connection: secret });
+      expect(created.db_connection).toBeNull();
+      expect((await t.fetch(`/api-system/business-units/${created.id}`, { method: 'DELETE', token: creator.token })).status).toBe(204);
+      const restored = await t.fetch(`/api-system/business-units/${created.id}/restore`, { method: 'POST', token: creator.token });
+      expect(restored.status, await restored.clone().text()).toBe(200);
+      expect(((await restored.json()) as BusinessUnit).db_connection).toBeNull();
+      for (const token of [updater.token, platformUpdater.token, admin]) {
+        expect((await read(bu.id, token)).db_connection).toBe(secret);
+        expect((await list(token, `cluster_id=${cluster.id}&sort=created_at:asc`)).data.map((b) => b.db_connection)).toEqual([secret, secret]);
+      }
     });
 
     it('when creating, then cluster.create on that cluster is allowed and on another cluster is 404', async () => {

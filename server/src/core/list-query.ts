@@ -12,7 +12,7 @@ export interface ListQuery {
   page: number;
   /** -1 = all rows */
   perpage: number;
-  /** undefined when perpage = -1 */
+  /** undefined when perpage = -1 (every row: what an export streams; a list answer caps it with `capAllRows`) */
   limit: number | undefined;
   offset: number;
   sort: SortTerm[];
@@ -82,6 +82,18 @@ export function parseListQuery(query: ListParams, opts: ListOptions): ListQuery 
 /** A list with one fixed order and no sort or search of its own (the audit log, the member lists): only its page. */
 export function parsePageQuery(query: Pick<ListParams, 'page' | 'perpage'>): ListQuery {
   return parseListQuery(query, { sortable: {}, defaultSort: '' });
+}
+
+/**
+ * The most rows one list answer carries for `perpage=-1`. An answer is built whole in memory and presented row by row,
+ * so "every row" of a list of thousands would cost each reader seconds and megabytes; the list's CSV export streams
+ * every row from a cursor instead. `paginate.total` still counts every matching row, so a client sees what is left out.
+ */
+export const MAX_LIST_ROWS = 1000;
+
+/** The query as a list answer runs it: `perpage=-1` reads at most MAX_LIST_ROWS rows (an export reads every one). */
+export function capAllRows(q: ListQuery): ListQuery {
+  return q.limit === undefined ? { ...q, limit: MAX_LIST_ROWS } : q;
 }
 
 export function paginateInfo(total: number, q: Pick<ListQuery, 'page' | 'perpage'>): Paginate {

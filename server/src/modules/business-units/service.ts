@@ -5,8 +5,8 @@ import { cursorBatches } from '../../db/cursor.js';
 import type { QueryParams, Schemas } from '../../core/contract.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
-import { paginateInfo, parseListQuery } from '../../core/list-query.js';
-import { assertCan, assertMayChangeLicence, assertVisible, clustersWith, type AuthContext } from '../../core/permissions.js';
+import { capAllRows, paginateInfo, parseListQuery } from '../../core/list-query.js';
+import { assertCan, assertMayChangeLicence, assertVisible, can, clustersWith, type AuthContext } from '../../core/permissions.js';
 import { toCount } from '../../db/count.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { StoragePort } from '../../storage/port.js';
@@ -75,7 +75,12 @@ export interface BusinessUnitDeps {
 export function businessUnitService({ knex, storage, audit, clusters, currencies, members }: BusinessUnitDeps) {
   const repo = businessUnitRepository(knex);
 
-  async function present(row: BusinessUnitRow, usersCount: number, detail?: { currency?: Currency; users: BusinessUnitUser[] }): Promise<BusinessUnit> {
+  /**
+   * The record as `auth` may see it. `db_connection` may carry credentials (the audit trail redacts it too): only a
+   * caller who may update the unit (`cluster.update` on its cluster, platform-wide, or super admin) reads its value;
+   * for anyone else it is null.
+   */
+  async function present(auth: AuthContext, row: BusinessUnitRow, usersCount: number, detail?: { currency?: Currency; users: BusinessUnitUser[] }): Promise<BusinessUnit> {
     const text = Object.fromEntries(BU_TEXT_FIELDS.map((f) => [f, row[f]])) as Pick<BusinessUnit, (typeof BU_TEXT_FIELDS)[number]>;
     const formats = Object.fromEntries(BU_FORMAT_FIELDS.map((f) => [f, formatFromJson(row[f])])) as Pick<BusinessUnit, (typeof BU_FORMAT_FIELDS)[number]>;
     return {
@@ -94,7 +99,7 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
       calculation_method: row.calculation_method,
       default_currency_id: row.default_currency_id,
       config: cleanConfig(row.config),
-      db_connection: row.db_connection,
+      db_connection: can(auth.permissions, 'cluster.update', row.cluster_id) ? row.db_connection : null,
       users_count: usersCount,
       ...(await imageUrlsOf(storage, row)),
       ...(detail?.currency ? { defaultCurrency: detail.currency } : {}),
@@ -110,11 +115,11 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
     return row;
   }
 
-  async function load(db: Knex | Knex.Transaction, id: string, found?: BusinessUnitRow): Promise<BusinessUnit> {
+  async function load(auth: AuthContext, db: Knex | Knex.Transaction, id: string, found?: BusinessUnitRow): Promise<BusinessUnit> {
     const row = found ?? (await find(db, id));
     const users = await members.ofBusinessUnit(db, id);
     const currency = row.default_currency_id ? await currencies.find(db, row.default_currency_id) : undefined;
-    return present(row, users.length, { currency, users });
+    return present(auth, row, users.length, { currency, users });
   }
 
   async function lockBusinessUnit(trx: Knex.Transaction, id: string, opts: { allowDeleted?: boolean } = {}): Promise<BusinessUnitRecord> {
@@ -157,8 +162,8 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
   return {
     async list(auth: AuthContext, query: QueryParams<'listBusinessUnits'>): Promise<BusinessUnitPage> {
       const filter = listFilter(auth, query);
-      const { rows, total } = await repo.listPage(knex, filter);
-      const data = await Promise.all(rows.map((r) => present(r, toCount(r.users_count))));
+      const { rows, total } = await repo.listPage(knex, { ...filter, list: capAllRows(filter.list) });
+      const data = await Promise.all(rows.map((r) => present(auth, r, toCount(r.users_count))));
       return { data, paginate: paginateInfo(total, filter.list) };
     },
 
@@ -175,7 +180,7 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
     async get(auth: AuthContext, id: string): Promise<BusinessUnit> {
       const row = await find(knex, id);
       assertVisible(auth, row.cluster_id, 'Business unit not found');
-      return load(knex, id, row);
+      return load(auth, knex, id, row);
     },
 
     async create(auth: AuthContext, input: BusinessUnitInput): Promise<BusinessUnit> {
@@ -188,7 +193,7 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
         await assertClusterHasRoom(trx, cluster);
         const id = await guardUnique(values.code, () => repo.insert(trx, values, auth.userId));
         await audit.record(trx, auth, { action: 'createBusinessUnit', target: { type: 'business_unit', id }, clusterId: values.cluster_id, after: asStored(values) });
-        return load(trx, id);
+        return load(auth, trx, id);
       });
     },
 
@@ -211,7 +216,7 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
         if (values.cluster_id !== current.cluster_id) await repo.clearParentIn(trx, id, current.cluster_id);
         const before = pick(current, Object.keys(values));
         await audit.record(trx, auth, { action: 'updateBusinessUnit', target: { type: 'business_unit', id }, clusterId: values.cluster_id, before, after: asStored(values) });
-        return load(trx, id);
+        return load(auth, trx, id);
       });
     },
 
@@ -230,7 +235,7 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
           await repo.update(trx, id, values, auth.userId);
           await audit.record(trx, auth, { action: 'updateBusinessUnit', target: { type: 'business_unit', id }, clusterId: current.cluster_id, before: pick(current, ['is_active']), after: values });
         }
-        return load(trx, id);
+        return load(auth, trx, id);
       });
     },
 
@@ -259,7 +264,7 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
           await guardUnique(current.code, () => repo.restore(trx, id, auth.userId));
         }
         await audit.record(trx, auth, { action: 'restoreBusinessUnit', target: { type: 'business_unit', id }, clusterId: current.cluster_id, before: current.deleted_at ? DELETED : LIVE, after: LIVE });
-        return load(trx, id);
+        return load(auth, trx, id);
       });
     },
   };
