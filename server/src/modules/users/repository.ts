@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import type { ListQuery, SortTerm } from '../../core/list-query.js';
+import type { TargetStanding } from '../../core/delegation.js';
 import type { PermissionKey } from '../../core/permissions.js';
 import { LIST_PAGE, applyListQuery, displayNameSql, likeContains, listPageStatement, nextUpdatedAt, pageOf } from '../../db/sql.js';
 
@@ -216,6 +217,17 @@ export function userRepository(knex: Knex) {
       return (await this.grantsOf(db, userId)).find((g) => g.id === grantId);
     },
 
+    /**
+     * What the delegation rule weighs of an account: whether it is a super admin and every key it holds, where. Read
+     * after the account's row is locked, it cannot change before the transaction ends: every change of either locks
+     * that row first.
+     */
+    async standingOf(db: Db, userId: string): Promise<TargetStanding | undefined> {
+      const row = (await db('users').select('is_super_admin').where({ id: userId }).first()) as { is_super_admin: boolean } | undefined;
+      if (!row) return undefined;
+      return { is_super_admin: row.is_super_admin, keys: await this.keysOf(db, userId) };
+    },
+
     /** The keys the user holds, platform-wide and by cluster, as read now (inside the caller's transaction). */
     async keysOf(db: Db, userId: string): Promise<Array<{ permission_key: PermissionKey; cluster_id: string | null }>> {
       return db('permission_grants').select('permission_key', 'cluster_id').where({ user_id: userId });
@@ -236,4 +248,38 @@ export function userRepository(knex: Knex) {
     },
 
   };
+}
+
+/** The names an account signs in with: sign-in accepts the username or the email, case-insensitively. */
+export interface LoginNames {
+  username: string;
+  email: string;
+}
+
+/**
+ * Holds these login names until the transaction ends, for every write that claims one: two accounts saved at once,
+ * one with a username and the other with the same text as its email, queue here, and the second one's check sees the
+ * first. The names are taken in one order, so two writes never wait on each other in a circle.
+ */
+export async function lockLoginNames(trx: Knex.Transaction, names: LoginNames): Promise<void> {
+  for (const name of [...new Set([names.username, names.email].map((n) => n.toLowerCase()))].sort()) {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`login-name:${name}`]);
+  }
+}
+
+/**
+ * Which of the names another account already signs in with the other way round: `username` when it is another
+ * account's email, `email` when it is another account's username, or null. (The same field twice is the unique
+ * indexes' job.) `exceptId` is the account being saved, whose own username may equal its own email.
+ */
+export async function loginNameClash(db: Db, names: LoginNames, exceptId?: string): Promise<'username' | 'email' | null> {
+  const username = names.username.toLowerCase();
+  const email = names.email.toLowerCase();
+  const qb = db('users')
+    .select('username', 'email')
+    .where((w) => w.whereRaw('lower(users.email) = ?', [username]).orWhereRaw('lower(users.username) = ?', [email]));
+  if (exceptId) qb.whereNot('users.id', exceptId);
+  const other = (await qb.first()) as LoginNames | undefined;
+  if (!other) return null;
+  return other.email.toLowerCase() === username ? 'username' : 'email';
 }

@@ -6,7 +6,7 @@ import type { UserService } from './service.js';
 
 export function userRoutes(users: UserService) {
   return operations({
-    searchUsers: async ({ query }) => ({ status: 200, body: await users.search(query) }),
+    searchUsers: async ({ auth, query }) => ({ status: 200, body: await users.search(auth, query) }),
     listUsers: async ({ auth, query }) => ({ status: 200, body: await users.list(auth, query) }),
     exportUsers: async ({ auth, query, req }) => csvReply(await users.export(auth, pageOrAll(req, query))),
     bulkUsers: async ({ auth, body, req }) =>

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { QueryParams, Schemas } from '../../core/contract.js';
 import { iso } from '../../core/audit.js';
+import { assertMayActOn } from '../../core/delegation.js';
 import { userInfoOf } from '../../core/display-name.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
@@ -13,12 +14,21 @@ import { toCount } from '../../db/count.js';
 import { statusText, yesNo, type CsvColumn, type CsvExport } from '../../core/csv.js';
 import { pick, type AuditTrail } from '../audit/service.js';
 import { hashPassword } from '../auth/passwords.js';
-import { USER_SORTABLE, userRepository, type AccountListFilter, type AccountRecord, type AccountRow, type GrantRow, type IdentityWrite } from './repository.js';
+import {
+  USER_SORTABLE,
+  lockLoginNames,
+  loginNameClash,
+  userRepository,
+  type AccountListFilter,
+  type AccountRecord,
+  type AccountRow,
+  type GrantRow,
+  type IdentityWrite,
+  type LoginNames,
+} from './repository.js';
 
 type UserAccount = Schemas['UserAccount'];
 type Grant = Schemas['Grant'];
-
-/** Keys that hold on all clusters only: they govern accounts, which belong to no cluster. */
 
 const IDENTITY_FIELDS = ['username', 'email', 'firstname', 'middlename', 'lastname'] as const;
 
@@ -91,6 +101,24 @@ function grantFields(g: { id: string; permission_key: string; cluster_id: string
 
 const scopePhrase = (clusterId: string | null) => (clusterId ? 'on this cluster' : 'on all clusters');
 
+/**
+ * Sign-in accepts a username or an email, so a username may not be another account's email, nor an email another
+ * account's username: one login name always points at one account. Call inside the transaction that saves the account
+ * (creating it, editing it, or provisioning it at a single sign-on); `exceptId` is the account being saved.
+ */
+export async function assertLoginNamesFree(trx: Knex.Transaction, names: LoginNames, exceptId?: string): Promise<void> {
+  await lockLoginNames(trx, names);
+  const clash = await loginNameClash(trx, names, exceptId);
+  if (clash === 'username') {
+    throw new ConflictError(`The username "${names.username}" is another account's email, and sign-in accepts either: choose a different username`);
+  }
+  if (clash === 'email') {
+    throw new ConflictError(
+      `The email "${names.email}" is another account's username, and sign-in accepts either: use a different email, or change that account's username first`,
+    );
+  }
+}
+
 /** The Users operations: accounts, their sign-in state and their grants. Accounts belong to no cluster. */
 export function userService(deps: { knex: Knex; audit: AuditTrail }) {
   const { knex, audit } = deps;
@@ -124,6 +152,28 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       const constraint = String((err as { constraint?: unknown }).constraint ?? '');
       if (constraint.includes('email')) throw new ConflictError(`Another account already has the email "${values.email}"`);
       throw new ConflictError(`Another account already has the username "${values.username}"`);
+    }
+  }
+
+  /**
+   * The delegation rule on the account `id` as it stands now: called after its row is locked, nothing can give it a
+   * key or make it a super admin before the write. One's own account holds one's own keys, so acting on it is allowed.
+   * `caller` is the caller's standing when the operation has just read it again (grant changes).
+   */
+  async function assertMayActOnAccount(db: Knex | Knex.Transaction, auth: AuthContext, id: string, action: string, caller: Permissions = auth.permissions): Promise<void> {
+    if (id === auth.userId) return;
+    const standing = await repo.standingOf(db, id);
+    if (!standing) throw new NotFoundError('User not found');
+    assertMayActOn(caller, standing, action);
+  }
+
+  /**
+   * A cluster named in a query is one the caller may read: anyone else gets the answer of a missing cluster, so the
+   * reply neither confirms the id nor reveals the cluster's members.
+   */
+  async function assertClusterReadable(auth: AuthContext, clusterId: string): Promise<void> {
+    if (!can(auth.permissions, 'cluster.read', clusterId) || !(await repo.clusterExists(knex, clusterId))) {
+      throw new NotFoundError('Cluster not found');
     }
   }
 
@@ -169,9 +219,13 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
   }
 
   return {
-    /** The add-user dialog's search over the user pool (the contract lets anyone who can change some cluster's members). */
-    async search(query: QueryParams<'searchUsers'>): Promise<Schemas['UserPage']> {
+    /**
+     * The add-user dialog's search over the user pool (the contract lets anyone who can change some cluster's
+     * members). Leaving out a cluster's members tells who they are, so that cluster must be one the caller may read.
+     */
+    async search(auth: AuthContext, query: QueryParams<'searchUsers'>): Promise<Schemas['UserPage']> {
       const list = parseListQuery(query, { sortable: {}, defaultSort: '' });
+      if (query.exclude_cluster_id) await assertClusterReadable(auth, query.exclude_cluster_id);
       const { rows, total } = await repo.search({ search: list.search, excludeClusterId: query.exclude_cluster_id, limit: list.perpage, offset: list.offset });
       return {
         data: rows.map((u) => ({ id: u.id, username: u.username, email: u.email, userInfo: userInfoOf(u), is_active: u.is_active })),
@@ -203,6 +257,7 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       assertStrongPassword(input.password, values);
       const passwordHash = await hashPassword(input.password);
       return knex.transaction(async (trx) => {
+        await assertLoginNamesFree(trx, values);
         const id = await guardUnique(values, () => repo.insert(trx, { ...values, password_hash: passwordHash }));
         await audit.record(trx, auth, { action: 'createUser', target: { type: 'user', id }, after: { ...values, is_active: true } });
         return load(trx, id);
@@ -214,7 +269,9 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       const values = toIdentity(input);
       return knex.transaction(async (trx) => {
         const current = await lockAccount(trx, id);
+        await assertMayActOnAccount(trx, auth, id, 'edit');
         assertFresh(current);
+        await assertLoginNamesFree(trx, values, id);
         await guardUnique(values, () => repo.update(trx, id, values));
         await audit.record(trx, auth, { action: 'updateUser', target: { type: 'user', id }, before: pick(current, IDENTITY_FIELDS), after: values });
         return load(trx, id);
@@ -227,6 +284,7 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       return knex.transaction(async (trx) => {
         // Every active super admin is locked with the account, so the count below cannot race a demotion.
         const { superAdmins, current } = await lockWithSuperAdmins(trx, id);
+        await assertMayActOnAccount(trx, auth, id, 'deactivate');
         let sessionsEnded = 0;
         if (current.is_active) {
           if (current.is_super_admin && superAdmins.length <= 1) {
@@ -249,6 +307,7 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       assertCan(auth, 'user.manage', null);
       return knex.transaction(async (trx) => {
         const current = await lockAccount(trx, id);
+        await assertMayActOnAccount(trx, auth, id, 'reactivate');
         if (!current.is_active) await repo.update(trx, id, { is_active: true });
         await audit.record(trx, auth, { action: 'reactivateUser', target: { type: 'user', id }, before: { is_active: current.is_active }, after: { is_active: true } });
         return load(trx, id);
@@ -259,10 +318,13 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       assertCan(auth, 'user.manage', null);
       const owner = await repo.findAccount(knex, id);
       if (!owner) throw new NotFoundError('User not found');
+      // Refused before the (deliberately slow) hashing; checked again below on the locked account.
+      await assertMayActOnAccount(knex, auth, id, 'reset the password of');
       assertStrongPassword(input.password, owner);
       const passwordHash = await hashPassword(input.password);
       return knex.transaction(async (trx) => {
         await lockAccount(trx, id);
+        await assertMayActOnAccount(trx, auth, id, 'reset the password of');
         await repo.update(trx, id, { password_hash: passwordHash, must_change_password: true, password_changed_at: trx.raw('now()') });
         const sessionsEnded = await repo.endSessions(trx, id);
         // Neither the password nor its hash is recorded: only that an administrator set a new initial one.
@@ -275,6 +337,7 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       assertCan(auth, 'user.manage', null);
       return knex.transaction(async (trx) => {
         await lockAccount(trx, id);
+        await assertMayActOnAccount(trx, auth, id, 'unlock');
         const before = await load(trx, id);
         await repo.clearSignInFailures(trx, id);
         await audit.record(trx, auth, { action: 'unlockUser', target: { type: 'user', id }, before: { sign_in_delayed: before.sign_in_delayed }, after: { sign_in_delayed: false } });
@@ -314,8 +377,11 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       assertScopeFitsKey(key, clusterId);
       return knex.transaction(async (trx) => {
         const { caller } = await lockForGrantChange(trx, auth, id);
-        if (clusterId && !(await repo.clusterExists(trx, clusterId))) throw new NotFoundError('Cluster not found');
+        // The granting rule before the cluster's existence: a caller who holds nothing on a cluster gets the same
+        // answer whether the id exists or not.
         assertMayGrant(caller, key, clusterId, 'grant');
+        if (clusterId && !(await repo.clusterExists(trx, clusterId))) throw new NotFoundError('Cluster not found');
+        await assertMayActOnAccount(trx, auth, id, 'change the grants of', caller);
         const held = await repo.keysOf(trx, id);
         if (held.some((g) => g.permission_key === key && g.cluster_id === clusterId)) {
           throw new ConflictError(`The account already holds ${key} ${scopePhrase(clusterId)}`);
@@ -340,6 +406,7 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
         const grant = await repo.findGrant(trx, id, grantId);
         if (!grant) throw new NotFoundError('Grant not found on this account');
         assertMayGrant(caller, grant.permission_key, grant.cluster_id, 'remove');
+        await assertMayActOnAccount(trx, auth, id, 'change the grants of', caller);
         await repo.deleteGrant(trx, grantId);
         await audit.record(trx, auth, { action: 'removeUserGrant', target: { type: 'user', id }, before: grantFields(grant), after: null });
       });
