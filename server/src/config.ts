@@ -35,12 +35,15 @@ export interface Config {
   consoleDir: string | null;
   /** The address clients use (scheme, host, optional port and path, no trailing slash); the published spec and docs name it. */
   publicBaseUrl: string | null;
-  /** Express's `trust proxy`: false, true, a hop count, or addresses/subnets of the proxies whose X-Forwarded-* headers count. */
+  /**
+   * Express's `trust proxy`: false, a hop count, or addresses/subnets of the proxies whose X-Forwarded-* headers count.
+   * `true` (trust every hop, so every client names its own address) is refused in production.
+   */
   trustProxy: boolean | number | string[];
-  /** Sign-in protection on /api/auth/*: token buckets per client address and in total, and concurrent password hashes. */
+  /** Sign-in protection on /api/auth/*: token buckets per client (sign-in, and refresh apart), and concurrent password hashes. */
   signIn: {
     perClient: { limit: number; windowSeconds: number };
-    global: { limit: number; windowSeconds: number };
+    refresh: { limit: number; windowSeconds: number };
     hashConcurrency: number;
     hashQueue: number;
   };
@@ -168,13 +171,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxyRaw = str('TRUST_PROXY');
   if (trustProxyRaw !== undefined) {
     const parsed = trustProxyOf(trustProxyRaw);
-    if (parsed === null) problems.push(`TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses or subnets (got "${trustProxyRaw}")`);
+    if (parsed === null) problems.push(`TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses or subnets (got "${trustProxyRaw}")`);
+    else if (parsed === true && nodeEnv === 'production') problems.push(TRUST_PROXY_TRUE_REFUSED);
     else trustProxy = parsed;
   }
 
   const signIn = {
     perClient: rateOf(str('AUTH_RATE_PER_IP'), 'AUTH_RATE_PER_IP', DEFAULT_RATE_PER_IP, problems),
-    global: rateOf(str('AUTH_RATE_GLOBAL'), 'AUTH_RATE_GLOBAL', DEFAULT_RATE_GLOBAL, problems),
+    refresh: rateOf(str('AUTH_RATE_REFRESH'), 'AUTH_RATE_REFRESH', DEFAULT_RATE_REFRESH, problems),
     hashConcurrency: countOf(str('AUTH_HASH_CONCURRENCY'), 'AUTH_HASH_CONCURRENCY', defaultHashConcurrency(), 1, 64, problems),
     hashQueue: countOf(str('AUTH_HASH_QUEUE'), 'AUTH_HASH_QUEUE', 32, 0, 100_000, problems),
   };
@@ -252,9 +256,22 @@ function publicBaseUrlOf(raw: string): string | null {
   return /^https?:\/\/[A-Za-z0-9.\-[\]:]+(\/[A-Za-z0-9._~\-/%]*)?$/.test(base) ? base : null;
 }
 
-/** 20 sign-in requests per address in a burst, then one a second; 100 in all in a burst, then 20 a second. */
+/**
+ * 20 sign-in requests per address (or device) in a burst, then one a second; 60 token refreshes per address in a
+ * burst, then one a second (an office behind one address refreshes every 15 minutes per signed-in person).
+ */
 const DEFAULT_RATE_PER_IP = { limit: 20, windowSeconds: 20 };
-const DEFAULT_RATE_GLOBAL = { limit: 100, windowSeconds: 5 };
+const DEFAULT_RATE_REFRESH = { limit: 60, windowSeconds: 60 };
+
+/** Why TRUST_PROXY=true is refused in production, and what to write instead (one line). */
+export const TRUST_PROXY_TRUE_REFUSED =
+  'TRUST_PROXY=true trusts every X-Forwarded-For hop, so any client can choose its own address (and escape the sign-in limits): write the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8)';
+
+/** What an operator should know about TRUST_PROXY outside production. */
+export function trustProxyWarnings(config: Pick<Config, 'trustProxy' | 'nodeEnv'>): string[] {
+  if (config.trustProxy !== true || config.nodeEnv === 'production') return [];
+  return ['TRUST_PROXY=true lets every client choose its own address through X-Forwarded-For; it is refused in production: write a hop count (TRUST_PROXY=1) or the proxies\' addresses instead.'];
+}
 
 /**
  * Half the cores (1 to 4): a hash takes a whole core for tens of milliseconds, and the other half stays free for the

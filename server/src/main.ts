@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { loadConfig, ConfigError, type Config } from './config.js';
+import { loadConfig, trustProxyWarnings, ConfigError, type Config } from './config.js';
 import { createDatabase, migrateLatest, DataDirLockedError, DatabaseUnreachableError, SchemaNewerError, type Database } from './db/index.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { openChangeFeed, type ChangeFeed } from './db/changes.js';
@@ -56,6 +56,7 @@ export function startupWarnings(config: Config): string[] {
         'set the same JWT_SECRET on every replica.',
     );
   }
+  warnings.push(...trustProxyWarnings(config));
   return warnings;
 }
 

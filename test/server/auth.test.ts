@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
@@ -13,14 +14,22 @@ async function createUser(t: TestServer, opts: { password?: string; superAdmin?:
   return { id: (row as { id: string }).id, username, password };
 }
 
-async function loginRaw(t: TestServer, body: unknown) {
-  return t.fetch('/api/auth/login', { method: 'POST', json: body });
+const sidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+
+/**
+ * A sign-in from the client address `from` (the server trusts the loopback proxy's X-Forwarded-For): failures delay
+ * their client over every account it tried, so each test that fails on purpose does so from an address of its own.
+ */
+async function loginRaw(t: TestServer, body: unknown, from = '127.0.0.1') {
+  return t.fetch('/api/auth/login', { method: 'POST', json: body, headers: { 'x-forwarded-for': from } });
 }
+let lastClient = 0;
+const freshClient = () => `198.51.100.${++lastClient}`;
 
 describe.each(engines())('auth on %s', (engine) => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer(engine);
+    t = await startTestServer(engine, { env: { TRUST_PROXY: 'loopback' } });
   });
   afterAll(() => t?.close());
 
@@ -39,9 +48,10 @@ describe.each(engines())('auth on %s', (engine) => {
   });
 
   it('when the password is wrong or the user does not exist, then both get the same 401 problem', async () => {
+    const from = freshClient();
     const u = await createUser(t);
-    const wrong = await loginRaw(t, { username: u.username, password: 'nope-nope' });
-    const missing = await loginRaw(t, { username: `ghost-${randomUUID()}`, password: 'nope-nope' });
+    const wrong = await loginRaw(t, { username: u.username, password: 'nope-nope' }, from);
+    const missing = await loginRaw(t, { username: `ghost-${randomUUID()}`, password: 'nope-nope' }, from);
     expect(wrong.status).toBe(401);
     expect(missing.status).toBe(401);
     expect(wrong.headers.get('content-type')).toMatch(/application\/problem\+json/);
@@ -104,11 +114,12 @@ describe.each(engines())('auth on %s', (engine) => {
   });
 
   it('when five sign-ins fail from one client, then that client is delayed with 429 and Retry-After, even with the right password', async () => {
+    const from = freshClient();
     const u = await createUser(t);
-    for (let i = 0; i < 4; i++) expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' })).status).toBe(401);
-    const fifth = await loginRaw(t, { username: u.username, password: 'wrong-pass' });
+    for (let i = 0; i < 4; i++) expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from)).status).toBe(401);
+    const fifth = await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from);
     expect(fifth.status).toBe(429);
-    const delayed = await loginRaw(t, { username: u.username, password: u.password });
+    const delayed = await loginRaw(t, { username: u.username, password: u.password }, from);
     expect(delayed.status).toBe(429);
     const retry = Number(delayed.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(20);
@@ -116,31 +127,34 @@ describe.each(engines())('auth on %s', (engine) => {
     expect(((await delayed.json()) as { retry_after: number }).retry_after).toBe(retry);
     // The delay lives in the database (shared by replicas), for this account and this client only.
     const row = await t.knex('login_attempts').where({ account_key: u.id }).first();
-    expect(row).toMatchObject({ client: '127.0.0.1', failed_count: 5 });
+    expect(row).toMatchObject({ client: from, failed_count: 5 });
     expect(row.delayed_until).not.toBeNull();
   });
 
   it('when the delay has passed, then the right password signs in and resets the counter', async () => {
+    const from = freshClient();
     const u = await createUser(t);
-    for (let i = 0; i < 5; i++) await loginRaw(t, { username: u.username, password: 'wrong-pass' });
+    for (let i = 0; i < 5; i++) await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from);
     await t.knex('login_attempts').where({ account_key: u.id }).update({ delayed_until: t.knex.raw("now() - interval '1 second'") });
-    expect((await loginRaw(t, { username: u.username, password: u.password })).status).toBe(200);
+    expect((await loginRaw(t, { username: u.username, password: u.password }, from)).status).toBe(200);
     expect(await t.knex('login_attempts').where({ account_key: u.id }).first()).toBeUndefined();
     // a fresh failure after success is counted from one again
-    expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' })).status).toBe(401);
+    expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from)).status).toBe(401);
   });
 
   it('when a sign-in succeeds after some failures, then the failure count starts over', async () => {
+    const from = freshClient();
     const u = await createUser(t);
-    for (let i = 0; i < 4; i++) await loginRaw(t, { username: u.username, password: 'wrong-pass' });
-    expect((await loginRaw(t, { username: u.username, password: u.password })).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' })).status).toBe(401);
+    for (let i = 0; i < 4; i++) await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from);
+    expect((await loginRaw(t, { username: u.username, password: u.password }, from)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from)).status).toBe(401);
   });
 
   it('when a deactivated user signs in, then 401', async () => {
+    const from = freshClient();
     const u = await createUser(t);
     await t.knex('users').where({ id: u.id }).update({ is_active: false });
-    expect((await loginRaw(t, { username: u.username, password: u.password })).status).toBe(401);
+    expect((await loginRaw(t, { username: u.username, password: u.password }, from)).status).toBe(401);
   });
 
   it('when a protected endpoint is called without a token, then a 401 problem with WWW-Authenticate is returned', async () => {
@@ -160,15 +174,56 @@ describe.each(engines())('auth on %s', (engine) => {
     expect(res.status).toBe(401);
     expect(((await res.json()) as { detail: string }).detail).toBe('invalid or expired token');
     const adminId = (await t.knex('users').where({ username: 'admin' }).first()).id as string;
-    const foreign = await signAccessToken('another-secret-of-at-least-32-characters!', adminId);
+    const sid = sidOf(token);
+    const foreign = await signAccessToken('another-secret-of-at-least-32-characters!', adminId, Date.now(), sid);
     expect((await t.fetch('/api/user/permission/platform', { token: foreign })).status).toBe(401);
-    const valid = await signAccessToken(t.config.jwtSecret, adminId);
+    const valid = await signAccessToken(t.config.jwtSecret, adminId, Date.now(), sid);
     expect((await t.fetch('/api/user/permission/platform', { token: valid })).status).toBe(200);
+  });
+
+  it('when a token signed with the right secret names no session, or lives longer than an access token may, then 401', async () => {
+    const token = await t.login('admin');
+    const adminId = (await t.knex('users').where({ username: 'admin' }).first()).id as string;
+    const mint = (claims: Record<string, unknown>, lifetimeSeconds: number) => {
+      const iat = Math.floor(Date.now() / 1000);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(adminId)
+        .setIssuer('platform-admin')
+        .setAudience('platform-admin-api')
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + lifetimeSeconds)
+        .sign(new TextEncoder().encode(t.config.jwtSecret));
+    };
+    const status = async (jwt: string) => (await t.fetch('/api/user/permission/platform', { token: jwt })).status;
+    expect(await status(await mint({}, 600))).toBe(401);
+    expect(await status(await mint({ sid: sidOf(token) }, 30 * 24 * 60 * 60))).toBe(401);
+    expect(await status(await mint({ sid: sidOf(token) }, 600))).toBe(200);
+  });
+
+  it('when an account signs in with single sign-on only, then its right password and a wrong one get the same answer, as any wrong password does', async () => {
+    const from = freshClient();
+    const u = await createUser(t);
+    await t.knex('users').where({ id: u.id }).update({ sso_only: true });
+    const right = await loginRaw(t, { username: u.username, password: u.password }, from);
+    const wrong = await loginRaw(t, { username: u.username, password: 'not-the-password' }, from);
+    const plain = await createUser(t);
+    const other = await loginRaw(t, { username: plain.username, password: 'not-the-password' }, from);
+    const answer = async (res: Response) => {
+      const { request_id: _id, ...problem } = (await res.json()) as Record<string, unknown>;
+      return { status: res.status, problem };
+    };
+    const [a, b, c] = [await answer(right), await answer(wrong), await answer(other)];
+    expect(a.status).toBe(401);
+    expect(a).toEqual(b);
+    expect(a).toEqual(c);
+    // Both attempts count as failures, so the fifth is delayed whatever the password.
+    expect((await t.knex('login_attempts').where({ account_key: u.id }).first()).failed_count).toBe(2);
   });
 
   it('when the access token has expired, then 401', async () => {
     const adminId = (await t.knex('users').where({ username: 'admin' }).first()).id as string;
-    const old = await signAccessToken(t.config.jwtSecret, adminId, Date.now() - 16 * 60 * 1000);
+    const old = await signAccessToken(t.config.jwtSecret, adminId, Date.now() - 16 * 60 * 1000, sidOf(await t.login('admin')));
     const res = await t.fetch('/api/user/permission/platform', { token: old });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { detail: string }).detail).toBe('invalid or expired token');

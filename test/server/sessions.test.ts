@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
+import { SignJWT } from 'jose';
+import { MAX_SESSION_AGE_SECONDS } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 interface Pair {
@@ -30,7 +31,7 @@ const PASSWORD = 'Andaman-Sunrise-2026';
 describe.each(engines())('sessions and the password on %s', (engine) => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer(engine);
+    t = await startTestServer(engine, { env: { TRUST_PROXY: 'loopback' } });
   });
   afterAll(() => t?.close());
 
@@ -56,8 +57,9 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     return ((await res.json()) as { data: SessionRow[] }).data;
   };
   const permissions = (token: string) => t.fetch('/api/user/permission/platform', { token });
-  const changePassword = (token: string, current_password: string, new_password: string) =>
-    t.fetch('/api-system/me/password', { method: 'PUT', token, json: { current_password, new_password } });
+  /** From the client address `from` (the server trusts the loopback proxy): a failure delays its client only. */
+  const changePassword = (token: string, current_password: string, new_password: string, from = '127.0.0.1') =>
+    t.fetch('/api-system/me/password', { method: 'PUT', token, json: { current_password, new_password }, headers: { 'x-forwarded-for': from } });
 
   it('when a user signs in, then a session row with the address and user agent exists, the token names it and the sign-in time is kept', async () => {
     const u = await createUser();
@@ -160,14 +162,63 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pair.refresh_token } })).status).toBe(401);
   });
 
-  it('when a token carries no session (minted by a tool), then it is accepted as session-less and lists no current session', async () => {
+  it('when a token carries no session (minted with the signing secret), then it is refused: it could never be revoked', async () => {
     const u = await createUser();
     await signIn(u.username);
-    const token = await signAccessToken(t.config.jwtSecret, u.id);
-    expect((await permissions(token)).status).toBe(200);
-    const list = await sessions(token);
-    expect(list).toHaveLength(1);
-    expect(list[0]!.current).toBe(false);
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(u.id)
+      .setIssuer('platform-admin')
+      .setAudience('platform-admin-api')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const res = await permissions(token);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ type: 'about:blank', detail: 'invalid or expired token' });
+  });
+
+  it('when a session is older than the maximum session age, then its refresh is refused however recently it was used', async () => {
+    const u = await createUser();
+    const pair = await signIn(u.username);
+    const sid = sidOf(pair.access_token)!;
+    await t.knex('sessions').where({ id: sid }).update({ created_at: t.knex.raw('now() - make_interval(secs => ?)', [MAX_SESSION_AGE_SECONDS + 60]) });
+    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pair.refresh_token } })).status).toBe(401);
+    // A young session refreshes, and its new expiry never passes its maximum age.
+    const young = await signIn(u.username);
+    const youngSid = sidOf(young.access_token)!;
+    await t.knex('sessions').where({ id: youngSid }).update({ created_at: t.knex.raw("now() - interval '29 days'") });
+    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: young.refresh_token } })).status).toBe(200);
+    const row = await t.knex('sessions').where({ id: youngSid }).first();
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeLessThanOrEqual(MAX_SESSION_AGE_SECONDS * 1000);
+  });
+
+  it('when a signed-in user guesses the current password, then the fifth wrong one delays that client, and each failure is audited without a secret', async () => {
+    const u = await createUser();
+    const { access_token: token } = await signIn(u.username);
+    const next = 'Phuket-Lagoon-Morning-7';
+    const guesses: number[] = [];
+    const from = '198.51.100.77';
+    for (let i = 0; i < 5; i++) guesses.push((await changePassword(token, `guess-number-${i}`, next, from)).status);
+    expect(guesses).toEqual([400, 400, 400, 400, 429]);
+    // Delayed: even the right current password waits now, and no hash is spent on it.
+    const delayed = await changePassword(token, PASSWORD, next, from);
+    expect(delayed.status).toBe(429);
+    expect(Number(delayed.headers.get('retry-after'))).toBeGreaterThan(20);
+    expect(await t.knex('login_attempts').where({ account_key: u.id }).first()).toMatchObject({ client: from, failed_count: 5 });
+
+    const events = await t.knex('audit_events').where({ action: 'changeMyPassword', actor_id: u.id }).orderBy('at');
+    expect(events.map((e: { changes: { outcome: { after: string } } }) => e.changes.outcome.after)).toEqual([
+      'wrong-current-password',
+      'wrong-current-password',
+      'wrong-current-password',
+      'wrong-current-password',
+      'delayed',
+      'delayed',
+    ]);
+    const text = JSON.stringify(events);
+    expect(text).not.toMatch(/guess-number|Phuket|Andaman/);
   });
 
   it('when the password change breaks a rule, then 400 names the rule, and nothing changes', async () => {
@@ -183,7 +234,9 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     expect(await detail(await changePassword(token, PASSWORD, 'Password1234'))).toBe('The password is on the list of common passwords; choose a less predictable one.');
     expect(await detail(await changePassword(token, PASSWORD, PASSWORD))).toBe('The new password must differ from the current one.');
     await signIn(u.username);
-    expect(await t.knex('audit_events').where({ action: 'changeMyPassword', actor_id: u.id })).toHaveLength(0);
+    // Only the wrong current password is recorded (as a failed attempt, without any secret); the broken rules are not.
+    const events = await t.knex('audit_events').where({ action: 'changeMyPassword', actor_id: u.id });
+    expect(events.map((e: { changes: unknown }) => e.changes)).toEqual([{ outcome: { before: null, after: 'wrong-current-password' } }]);
   });
 
   it('when the password is changed, then the new one signs in, the old one not, the other sessions end and the audit holds no secret', async () => {

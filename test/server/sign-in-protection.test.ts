@@ -1,9 +1,11 @@
-// Sign-in protection: failures delay the failing client for that account (never the account for everyone), token
-// buckets per address and in total refuse floods before any password is hashed, a cap bounds concurrent hashes,
-// and what sign-in leaves behind is purged.
+// Sign-in protection: failures delay the failing client (never the account for everyone), token buckets per address
+// (or per device) refuse floods before any password is hashed, with no bucket shared by every client, a device cookie
+// lets the owner in whatever the address suffers, refresh has its own bucket, a cap bounds concurrent hashes and gives
+// clean sign-ins the first turn, and what sign-in leaves behind is purged.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultHashConcurrency, loadConfig } from '../../server/src/config.js';
+import { startupWarnings } from '../../server/src/main.js';
 import { waitPhrase } from '../../server/src/core/errors.js';
 import { clientKey, tokenBuckets } from '../../server/src/http/rate-limit.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
@@ -87,20 +89,78 @@ describe('sign-in protection helpers', () => {
     expect(gate.running).toBe(0);
   });
 
+  it('when sign-ins wait for the hash gate behind a flood of other hashes, then they go first, and a full queue of the others never refuses them', async () => {
+    const gate = hashGate(1, 2);
+    const order: string[] = [];
+    let release!: () => void;
+    const first = gate.run(() => new Promise<void>((r) => (release = r)), 'other');
+    const others = [gate.run(async () => void order.push('other-1'), 'other'), gate.run(async () => void order.push('other-2'), 'other')];
+    // The other lane's queue is full: one more of them is refused at once ...
+    await expect(gate.run(async () => undefined, 'other')).rejects.toMatchObject({ status: 429 });
+    // ... while a sign-in still queues, and runs before the others that waited longer.
+    const signIn = gate.run(async () => void order.push('sign-in'), 'sign-in');
+    release();
+    await Promise.all([first, signIn, ...others]);
+    expect(order).toEqual(['sign-in', 'other-1', 'other-2']);
+    expect(gate.running).toBe(0);
+  });
+
+  it('when there are several hash slots, then the other lane never holds the last one', async () => {
+    const gate = hashGate(2, 10);
+    const releases: Array<() => void> = [];
+    const hold = () => new Promise<void>((r) => releases.push(r));
+    const a = gate.run(hold, 'other');
+    const b = gate.run(hold, 'other');
+    expect(gate.running).toBe(1);
+    expect(gate.waiting).toBe(1);
+    let signedIn = false;
+    const c = gate.run(async () => void (signedIn = true), 'sign-in');
+    await c;
+    expect(signedIn).toBe(true);
+    releases.shift()!();
+    await a;
+    await new Promise((r) => setImmediate(r));
+    releases.shift()!();
+    await b;
+    expect(gate.running).toBe(0);
+  });
+
   it('when the sign-in limits are misconfigured, then the configuration says which and how to write them', () => {
-    expect(() => loadConfig({ DATA_DIR: '/tmp/x', AUTH_RATE_PER_IP: 'lots', AUTH_RATE_GLOBAL: '0/5s', AUTH_HASH_CONCURRENCY: '0' })).toThrow(
-      /AUTH_RATE_PER_IP must be requests per window in seconds, like 20\/20s[\s\S]*AUTH_RATE_GLOBAL must be[\s\S]*AUTH_HASH_CONCURRENCY must be an integer from 1 to 64/,
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', AUTH_RATE_PER_IP: 'lots', AUTH_RATE_REFRESH: '0/5s', AUTH_HASH_CONCURRENCY: '0' })).toThrow(
+      /AUTH_RATE_PER_IP must be requests per window in seconds, like 20\/20s[\s\S]*AUTH_RATE_REFRESH must be[\s\S]*AUTH_HASH_CONCURRENCY must be an integer from 1 to 64/,
     );
-    expect(loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), AUTH_RATE_PER_IP: '5/60s', AUTH_RATE_GLOBAL: '50/10' }).signIn).toMatchObject({
+    expect(loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), AUTH_RATE_PER_IP: '5/60s', AUTH_RATE_REFRESH: '50/10' }).signIn).toMatchObject({
       perClient: { limit: 5, windowSeconds: 60 },
-      global: { limit: 50, windowSeconds: 10 },
+      refresh: { limit: 50, windowSeconds: 10 },
     });
     expect(loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32) }).signIn).toEqual({
       perClient: { limit: 20, windowSeconds: 20 },
-      global: { limit: 100, windowSeconds: 5 },
+      refresh: { limit: 60, windowSeconds: 60 },
       hashConcurrency: defaultHashConcurrency(),
       hashQueue: 32,
     });
+  });
+
+  it('when TRUST_PROXY=true in production, then the start is refused with one line saying what to write instead', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'a-real-password', SEED_DEMO: 'false' };
+    let message = '';
+    try {
+      loadConfig({ ...production, TRUST_PROXY: 'true' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    const line = message.split('\n').find((l) => l.includes('TRUST_PROXY'));
+    expect(line).toMatch(/TRUST_PROXY=true trusts every X-Forwarded-For hop, so any client can choose its own address.*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.0\/8/);
+    // A hop count or the proxies' addresses are what production takes.
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
+  });
+
+  it('when TRUST_PROXY=true in development, then it stays but the start warns about it', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), TRUST_PROXY: 'true' });
+    expect(config.trustProxy).toBe(true);
+    expect(startupWarnings(config).join('\n')).toMatch(/TRUST_PROXY=true lets every client choose its own address.*refused in production/);
+    expect(startupWarnings({ ...config, trustProxy: 1 }).join('\n')).not.toMatch(/TRUST_PROXY/);
   });
 });
 
@@ -177,6 +237,34 @@ describe.each(engines())('failed sign-ins on %s', (engine) => {
     expect(await t.knex('login_attempts').where({ account_key: u.id, client: other }).first()).toMatchObject({ failed_count: 1 });
   });
 
+  it('when a client fails four times on a username, then its fifth failure is answered alike whether the next login is that account\'s email or names no account', async () => {
+    const u = await createUser(t);
+    const fifth = async (ip: string, login: string) => {
+      for (let i = 0; i < 4; i++) expect((await signInFrom(t, ip, { username: u.username, password: 'wrong-password' })).status).toBe(401);
+      const res = await signInFrom(t, ip, { username: login, password: 'wrong-password' });
+      const problem = (await res.json()) as Problem;
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), detail: problem.detail };
+    };
+    const sameAccount = await fifth('198.51.100.60', u.email);
+    const noAccount = await fifth('198.51.100.61', `nobody-${randomUUID().slice(0, 8)}@example.com`);
+    expect(sameAccount.status).toBe(429);
+    expect(noAccount).toEqual(sameAccount);
+  });
+
+  it('when a sign-in fails, then the trail keeps the login only when it names an account: a password typed as the login is never stored', async () => {
+    const u = await createUser(t);
+    const typedPassword = `Secret-${randomUUID()}`;
+    expect((await signInFrom(t, '198.51.100.70', { username: typedPassword, password: 'wrong-password' })).status).toBe(401);
+    const leaked = await t.knex('audit_events').whereRaw('changes::text ilike ?', [`%${typedPassword.slice(7)}%`]);
+    expect(leaked).toHaveLength(0);
+    const anonymous = await t.knex('audit_events').where({ action: 'login.failed', actor_id: null, ip: '198.51.100.70' });
+    expect(anonymous).toHaveLength(1);
+
+    expect((await signInFrom(t, '198.51.100.71', { email: u.email, password: 'wrong-password' })).status).toBe(401);
+    const known = await t.knex('audit_events').where({ action: 'login.failed', actor_id: u.id }).first();
+    expect(known.changes).toEqual({ login: { before: null, after: u.email } });
+  });
+
   it('when a login names no account, then its failures count under the login as typed, lowercased', async () => {
     const ghost = `Ghost-${randomUUID().slice(0, 8)}`;
     for (let i = 0; i < 5; i++) await signInFrom(t, '198.51.100.40', { username: ghost, password: 'wrong-password' });
@@ -231,15 +319,25 @@ describe.each(engines())('failed sign-ins on %s', (engine) => {
 
 describe.each(engines())('sign-in rate limits on %s', (engine) => {
   let perIp: TestServer;
-  let global: TestServer;
+  let flood: TestServer;
   beforeAll(async () => {
-    perIp = await startTestServer(engine, { env: { TRUST_PROXY: 'loopback', AUTH_RATE_PER_IP: '3/60s', AUTH_RATE_GLOBAL: '1000/1s' } });
-    global = await startTestServer(engine, { env: { TRUST_PROXY: 'loopback', AUTH_RATE_PER_IP: '1000/1s', AUTH_RATE_GLOBAL: '4/60s' } });
+    perIp = await startTestServer(engine, { env: { TRUST_PROXY: 'loopback', AUTH_RATE_PER_IP: '3/60s', AUTH_RATE_REFRESH: '2/60s' } });
+    // The production rates, and the overall bucket a flood used to empty for everyone (now no such bucket exists);
+    // one proxy hop in front, as behind a load balancer.
+    flood = await startTestServer(engine, { env: { TRUST_PROXY: '1', AUTH_RATE_PER_IP: '20/20s', AUTH_RATE_GLOBAL: '100/600s' } });
   });
   afterAll(async () => {
     await perIp?.close();
-    await global?.close();
+    await flood?.close();
   });
+
+  const junkFrom = (t: TestServer, ip: string) => t.fetch('/api/auth/login', { method: 'POST', body: '{', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip } });
+  /** Many requests, `width` at a time. */
+  async function inBatches<T>(count: number, width: number, one: (i: number) => Promise<T>): Promise<T[]> {
+    const out: T[] = [];
+    for (let i = 0; i < count; i += width) out.push(...(await Promise.all(Array.from({ length: Math.min(width, count - i) }, (_, j) => one(i + j)))));
+    return out;
+  }
 
   it('when one address sends more sign-ins than its bucket holds, then 429 with the RateLimit fields, before any body is read or password hashed', async () => {
     const ip = '192.0.2.10';
@@ -260,25 +358,66 @@ describe.each(engines())('sign-in rate limits on %s', (engine) => {
     expect(problem.detail).toBe(`Too many sign-in requests from this address; try again in ${waitPhrase(retry)}.`);
     // Refused before the password was checked: the fourth attempt left no failure behind.
     expect((await perIp.knex('login_attempts').where({ account_key: ghost }).first()).failed_count).toBe(3);
-    expect(await perIp.knex('audit_events').where({ action: 'login.failed' }).whereRaw("changes->'login'->>'after' = ?", [ghost])).toHaveLength(3);
     // ... and before the body was parsed.
-    const broken = await perIp.fetch('/api/auth/login', { method: 'POST', body: '{', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip } });
-    expect(broken.status).toBe(429);
-    // Refresh and logout share the address's bucket.
-    expect((await perIp.fetch('/api/auth/logout', { method: 'POST', json: { refresh_token: 'x' }, headers: { 'x-forwarded-for': ip } })).status).toBe(429);
+    expect((await junkFrom(perIp, ip)).status).toBe(429);
     // Another address is not affected.
     expect((await signInFrom(perIp, '192.0.2.11', { username: 'admin', password: 'admin123' })).status).toBe(200);
   });
 
-  it('when all addresses together send more sign-ins than the overall bucket holds, then 429 for a new address too', async () => {
-    for (let i = 0; i < 4; i++) expect((await signInFrom(global, `192.0.2.${20 + i}`, { username: 'nobody-here', password: 'wrong-password' })).status).toBe(401);
-    const refused = await signInFrom(global, '192.0.2.99', { username: 'admin', password: 'admin123' });
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get('ratelimit-policy')).toBe('4;w=60');
-    const retry = Number(refused.headers.get('retry-after'));
-    expect(retry).toBeGreaterThanOrEqual(1);
-    expect(retry).toBeLessThanOrEqual(15);
-    expect(refused.headers.get('ratelimit')).toBe(`limit=4, remaining=0, reset=${retry}`);
-    expect(((await refused.json()) as Problem).detail).toBe(`The server is receiving too many sign-in requests; try again in ${waitPhrase(retry)}.`);
+  it('when an address has used up its sign-in bucket, then its token refresh and sign-out still work, on a bucket of their own', async () => {
+    const ip = '192.0.2.20';
+    const pair = (await (await signInFrom(perIp, ip, { username: 'admin', password: 'admin123' })).json()) as { refresh_token: string };
+    for (let i = 0; i < 3; i++) await junkFrom(perIp, ip);
+    expect((await junkFrom(perIp, ip)).status).toBe(429);
+    const refreshed = await perIp.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pair.refresh_token }, headers: { 'x-forwarded-for': ip } });
+    expect(refreshed.status).toBe(200);
+    const next = (await refreshed.json()) as { refresh_token: string };
+    expect((await perIp.fetch('/api/auth/logout', { method: 'POST', json: { refresh_token: next.refresh_token }, headers: { 'x-forwarded-for': ip } })).status).toBe(204);
+    // The refresh bucket (2 a minute here) is the address's own, and says so.
+    const third = await perIp.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: 'x'.repeat(43) }, headers: { 'x-forwarded-for': ip } });
+    expect(third.status).toBe(429);
+    expect(third.headers.get('ratelimit-policy')).toBe('2;w=60');
+    expect(((await third.json()) as Problem).detail).toMatch(/^Too many token refreshes from this address; try again in/);
+  });
+
+  it('when junk bodies arrive from 150 addresses at once, then each is a cheap 400 and the admin, from another address, still signs in at once', async () => {
+    const statuses = await inBatches(150, 30, async (i) => (await junkFrom(flood, `10.1.${i >> 8}.${i & 255}`)).status);
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    const admin = await signInFrom(flood, '203.0.113.200', { username: 'admin', password: 'admin123' });
+    expect(admin.status).toBe(200);
+    // Sign-ins with wrong passwords from as many addresses are each refused on their own, without a shared refusal.
+    const wrong = await inBatches(60, 30, async (i) => (await signInFrom(flood, `10.2.0.${i}`, { username: `nobody-${i}`, password: 'wrong-password' })).status);
+    expect(wrong.every((s) => s === 401)).toBe(true);
+    expect((await signInFrom(flood, '203.0.113.201', { username: 'admin', password: 'admin123' })).status).toBe(200);
+  });
+
+  it('when the browser presents the device cookie of its account, then its sign-in is judged by that device alone, whatever its address has done', async () => {
+    const u = await createUser(flood);
+    const office = '198.18.0.7';
+    const first = await signInFrom(flood, office, { username: u.username, password: PASSWORD });
+    expect(first.status).toBe(200);
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^pa_device=[^;]+; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+    const cookie = setCookie.split(';')[0]!;
+    const withCookie = (body: unknown, c = cookie) => flood.fetch('/api/auth/login', { method: 'POST', json: body, headers: { 'x-forwarded-for': office, cookie: c } });
+
+    // An attacker behind the same address fails five times: the address is delayed ...
+    for (let i = 0; i < 5; i++) await signInFrom(flood, office, { username: u.username, password: 'wrong-password' });
+    expect((await signInFrom(flood, office, { username: u.username, password: PASSWORD })).status).toBe(429);
+    // ... and junk empties the address's bucket ...
+    let emptied = false;
+    for (let i = 0; i < 100 && !emptied; i++) emptied = (await junkFrom(flood, office)).status === 429;
+    expect(emptied).toBe(true);
+    // ... but the owner's browser is judged by its own record, and keeps its device id.
+    const again = await withCookie({ username: u.username, password: PASSWORD });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('set-cookie')!.split('.')[0]).toBe(cookie.split('.')[0]);
+    // An altered cookie counts for nothing: the address's record applies.
+    const altered = cookie.slice(0, -2) + (cookie.endsWith('AA') ? 'BB' : 'AA');
+    expect((await withCookie({ username: u.username, password: PASSWORD }, altered)).status).toBe(429);
+    // The device's own failures delay that device only.
+    for (let i = 0; i < 5; i++) await withCookie({ username: u.username, password: 'wrong-password' });
+    expect((await withCookie({ username: u.username, password: PASSWORD })).status).toBe(429);
+    expect((await signInFrom(flood, '198.18.0.8', { username: u.username, password: PASSWORD })).status).toBe(200);
   });
 });

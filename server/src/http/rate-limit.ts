@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { TooManyRequestsError, waitPhrase } from '../core/errors.js';
 
 /** `limit` requests per `windowSeconds`: a bucket of `limit` tokens refilled evenly over the window. */
@@ -8,8 +8,10 @@ export interface RatePolicy {
 }
 
 export interface SignInRateLimits {
+  /** Sign-in requests per client address (or per device, for a browser with a device cookie). */
   perClient: RatePolicy;
-  global: RatePolicy;
+  /** Token refresh and sign-out per client address: a bucket of their own, so a sign-in flood never signs anyone out. */
+  refresh: RatePolicy;
 }
 
 /** Many keys at once (a flood from many addresses) must not grow the memory without bound. */
@@ -76,17 +78,26 @@ function refusal(detail: string, policy: RatePolicy, waitSeconds: number): TooMa
 const HOLD_MS = 1_000;
 const MAX_HELD = 2_000;
 
+/** Token refresh and sign-out: their own bucket, never the sign-in one. */
+const REFRESH_PATH = /^\/(refresh-token|logout)\/?$/;
+
 /**
- * Refuses sign-in traffic beyond the per-address and the overall rate with 429, before the body is parsed, a
- * password hashed or the database asked. In memory: each replica protects its own CPU.
+ * Refuses traffic on /api/auth beyond a client's own rate with 429, before the body is parsed, a password hashed or
+ * the database asked. In memory: each replica protects its own CPU. Every bucket is one client's: there is no shared
+ * bucket, so no flood, from however many addresses, takes a turn from anyone else (the password-hash gate bounds the
+ * CPU a flood can take, and gives sign-ins from clean clients the first turn).
+ *
+ * - Sign-in: per address; a browser with a valid device cookie counts on its own bucket instead (its address may be
+ *   the attacker's too: a shared office or carrier address).
+ * - Refresh and sign-out: per address, on buckets of their own.
  *
  * A refused request gets its answer after a second (never later than it may retry): a flood that waits for each
  * answer before sending the next, as scripts do, so slows itself down and costs the server almost nothing, while a
  * person who honours Retry-After loses no time.
  */
-export function signInRateLimit(limits: SignInRateLimits, opts: { holdMs?: number } = {}): RequestHandler {
-  const perClient = tokenBuckets(limits.perClient);
-  const global = tokenBuckets(limits.global, 1);
+export function signInRateLimit(limits: SignInRateLimits, opts: { holdMs?: number; deviceOf?: (req: Request) => { id: string } | null } = {}): RequestHandler {
+  const signIns = tokenBuckets(limits.perClient);
+  const refreshes = tokenBuckets(limits.refresh);
   const holdMs = opts.holdMs ?? HOLD_MS;
   let held = 0;
   const refuse = (next: (err: unknown) => void, err: TooManyRequestsError, waitSeconds: number) => {
@@ -99,10 +110,14 @@ export function signInRateLimit(limits: SignInRateLimits, opts: { holdMs?: numbe
     }, ms).unref();
   };
   return (req, _res, next) => {
-    const clientWait = perClient.take(clientKey(req.ip));
-    if (clientWait > 0) return refuse(next, refusal('Too many sign-in requests from this address', limits.perClient, clientWait), clientWait);
-    const globalWait = global.take('all');
-    if (globalWait > 0) return refuse(next, refusal('The server is receiving too many sign-in requests', limits.global, globalWait), globalWait);
+    if (REFRESH_PATH.test(req.path)) {
+      const wait = refreshes.take(clientKey(req.ip));
+      if (wait > 0) return refuse(next, refusal('Too many token refreshes from this address', limits.refresh, wait), wait);
+      return next();
+    }
+    const device = opts.deviceOf?.(req) ?? null;
+    const wait = signIns.take(device ? `device:${device.id}` : clientKey(req.ip));
+    if (wait > 0) return refuse(next, refusal(device ? 'Too many sign-in requests from this device' : 'Too many sign-in requests from this address', limits.perClient, wait), wait);
     next();
   };
 }

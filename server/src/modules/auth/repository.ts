@@ -113,32 +113,44 @@ export function authRepository(knex: Knex) {
       return !!row?.is_active;
     },
 
-    /** Seconds this client must still wait before trying this account again, or 0. */
-    async delayedForSeconds(accountKey: string, client: string): Promise<number> {
-      const row = await knex('login_attempts')
-        .select(knex.raw('extract(epoch from (delayed_until - now()))::float8 as seconds'))
-        .where({ account_key: accountKey, client })
-        .andWhere('delayed_until', '>', knex.fn.now())
-        .first();
-      return row ? Math.max(1, Math.ceil(Number(row.seconds))) : 0;
+    /**
+     * Where this client stands: the seconds it must still wait (0: none) and its remembered failures, over every
+     * account it tried. One answer for all accounts, so a client learns nothing from it about which logins belong to
+     * one account (its username and its email) or which exist.
+     */
+    async clientStanding(client: string): Promise<{ delayedSeconds: number; failures: number }> {
+      const row = (await knex('login_attempts')
+        .select(
+          knex.raw('extract(epoch from (max(delayed_until) - now()))::float8 as seconds'),
+          knex.raw('coalesce(sum(failed_count), 0)::int as failures'),
+        )
+        .where({ client })
+        .andWhere('last_failed_at', '>', knex.raw('now() - make_interval(secs => ?)', [FAILURE_MEMORY_SECONDS]))
+        .first()) as { seconds: number | null; failures: number } | undefined;
+      const seconds = Number(row?.seconds ?? 0);
+      return { delayedSeconds: seconds > 0 ? Math.max(1, Math.ceil(seconds)) : 0, failures: Number(row?.failures ?? 0) };
     },
 
     /**
      * Counts one failure of this client on this account, atomically (concurrent failures on several replicas all
-     * count). From the threshold on, each failure delays the client: the first delay, doubled per further failure.
+     * count). From the threshold on, counted over every account the client failed on, each failure delays the client:
+     * the first delay, doubled per further failure. Counting the client's failures together means trying a username
+     * and then an email gets the same answers whether or not they name one account.
      */
     async recordFailure(accountKey: string, client: string, policy: FailurePolicy): Promise<{ failedCount: number; delayedSeconds: number }> {
       const forgotten = `login_attempts.last_failed_at <= now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS})`;
       const nextCount = `case when ${forgotten} then 1 else login_attempts.failed_count + 1 end`;
+      const others = `(select coalesce(sum(o.failed_count), 0) from login_attempts o
+        where o.client = :client and o.account_key <> :accountKey and o.last_failed_at > now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS}))`;
       const delayOf = (count: string) =>
         `case when ${count} >= :threshold then now() + make_interval(secs => least(:max::float8, :first::float8 * power(2, ${count} - :threshold))) end`;
       const res = await knex.raw(
         `insert into login_attempts (account_key, client, failed_count, last_failed_at, delayed_until)
-         values (:accountKey, :client, 1, now(), ${delayOf('1')})
+         values (:accountKey, :client, 1, now(), ${delayOf(`(${others} + 1)`)})
          on conflict (account_key, client) do update set
            failed_count = ${nextCount},
            last_failed_at = now(),
-           delayed_until = ${delayOf(`(${nextCount})`)}
+           delayed_until = ${delayOf(`(${others} + ${nextCount})`)}
          returning failed_count, extract(epoch from (delayed_until - now()))::float8 as delayed_seconds`,
         { accountKey, client, threshold: policy.threshold, first: policy.firstDelaySeconds, max: policy.maxDelaySeconds },
       );
@@ -175,13 +187,20 @@ export function authRepository(knex: Knex) {
       return !!(await trx('sessions').select('id').where({ id, user_id: userId }).whereNull('revoked_at').andWhere('expires_at', '>', trx.fn.now()).first());
     },
 
-    /** Marks the session used and extends it; false when it was revoked or has expired. */
-    async touchSession(trx: Knex | Knex.Transaction, id: string, ttlSeconds: number): Promise<boolean> {
+    /**
+     * Marks the session used and extends it, never beyond its maximum age from the sign-in; false when it was revoked,
+     * has expired or has reached that age.
+     */
+    async touchSession(trx: Knex | Knex.Transaction, id: string, ttlSeconds: number, maxAgeSeconds: number): Promise<boolean> {
       const n = await trx('sessions')
         .where({ id })
         .whereNull('revoked_at')
         .andWhere('expires_at', '>', trx.fn.now())
-        .update({ last_used_at: trx.fn.now(), expires_at: trx.raw(`now() + make_interval(secs => ?)`, [ttlSeconds]) });
+        .andWhere('created_at', '>', trx.raw('now() - make_interval(secs => ?)', [maxAgeSeconds]))
+        .update({
+          last_used_at: trx.fn.now(),
+          expires_at: trx.raw('least(now() + make_interval(secs => ?), created_at + make_interval(secs => ?))', [ttlSeconds, maxAgeSeconds]),
+        });
       return n === 1;
     },
 

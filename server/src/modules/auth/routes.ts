@@ -8,7 +8,10 @@ export function authRoutes(auth: AuthService) {
     login: async ({ body, req }) => {
       const login = body.username ?? body.email;
       if (!login) throw new BadRequestError('Send a username or an email address with the password.');
-      return { status: 200, body: await auth.login(login, body.password, originOf(req)) };
+      const device = auth.devices.ofRequest(req);
+      const { tokens, userId } = await auth.login(login, body.password, originOf(req), device);
+      // The device cookie: the next sign-in of this account from this browser is judged by this device's failures only.
+      return { status: 200, body: tokens, headers: { 'Set-Cookie': auth.devices.setCookie(userId, device, req.secure) } };
     },
     refreshToken: async ({ body, req }) => ({ status: 200, body: await auth.refresh(body.refresh_token, originOf(req)) }),
     logout: async ({ body, req }) => {

@@ -10,10 +10,12 @@ import type { AuditTrail } from '../audit/service.js';
 import type { ChangeFeed } from '../../db/changes.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { FAILURE_MEMORY_SECONDS, authRepository, type FailurePolicy, type SessionSso } from './repository.js';
-import { passwordHashGate } from './throttle.js';
+import { passwordHashGate, type HashLane } from './throttle.js';
+import { deviceCookies, type Device } from './device-cookie.js';
 import { standingCache } from './standing-cache.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  MAX_SESSION_AGE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   hashRefreshToken,
   newRefreshToken,
@@ -27,7 +29,6 @@ const BAD_CREDENTIALS = 'invalid username or password';
 const BAD_REFRESH = 'invalid or expired refresh token';
 /** The refusal of a single sign-on code that cannot be exchanged (the SSO module refuses with it too). */
 export const BAD_SSO_CODE = 'The sign-in code is invalid, used or expired: sign in again';
-const SSO_ONLY = 'This account signs in with single sign-on only: use the "Sign in with" button of your organisation';
 
 type TokenPair = Schemas['TokenPair'];
 
@@ -40,9 +41,13 @@ function delayedError(seconds: number): TooManyRequestsError {
   });
 }
 
-/** The address a failure is counted for; a request without one (a unix socket) shares one counter. */
-function clientOf(origin: RequestOrigin): string {
-  return origin.ip ?? 'unknown';
+/**
+ * Whom a failure is counted for: the device, when the request presents the device cookie of this very account, else
+ * the address (a request without one, a unix socket, shares one counter).
+ */
+function clientOf(origin: RequestOrigin | undefined, device: Device | null, userId: string | undefined): string {
+  if (device && userId && device.userId === userId) return `device:${device.id}`;
+  return origin?.ip ?? 'unknown';
 }
 
 /** A single sign-on: the provider and the provider's subject (recorded with the sign-in). */
@@ -57,7 +62,8 @@ export type ReauthPolicy = (provider: string) => { hours: number | null; display
 export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, changes: ChangeFeed, reauth: ReauthPolicy = () => undefined) {
   const repo = authRepository(knex);
   const standings = standingCache(changes, repo.standingOf);
-  const verify = (password: string, hash: string) => passwordHashGate().run(() => verifyPassword(password, hash));
+  const verify = (password: string, hash: string, lane: HashLane) => passwordHashGate().run(() => verifyPassword(password, hash), lane);
+  const devices = deviceCookies(jwtSecret);
 
   /** A new session of the user, signed in with a password. */
   async function openSession(trx: Knex.Transaction, userId: string, origin: RequestOrigin): Promise<string> {
@@ -110,43 +116,47 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
   return {
     /**
      * Failures are counted per account (its id, so username and email share a counter; the login as typed when no
-     * account has it) and client address. A delayed client is refused before any password is checked; a client
-     * without failures still signs in. The message never says whether the user exists.
+     * account has it) and client: the address, or the device when the browser presents this account's device cookie.
+     * A client is delayed by its failures over every account it tried, so the answers never tell which logins share
+     * an account. A delayed client is refused before any password is checked; a client without failures still signs
+     * in, and its password check goes before those of clients that failed. The answer never says whether the user
+     * exists, nor, for an account that signs in with single sign-on only, whether the password was right.
      */
-    async login(login: string, password: string, origin: RequestOrigin): Promise<TokenPair> {
+    async login(login: string, password: string, origin: RequestOrigin, device: Device | null = null): Promise<{ tokens: TokenPair; userId: string }> {
       const subject = login.trim().toLowerCase();
-      const client = clientOf(origin);
-      // The attempted login is recorded as typed (never the password); an unknown one has no actor.
-      const attempt = (action: 'login.failed' | 'login.delayed', userId: string | null) =>
-        audit.record(knex, { userId, origin }, { action, target: { type: 'session', id: null }, after: { login: subject } });
-
       const user = subject ? await repo.findUserByLogin(subject) : undefined;
+      const client = clientOf(origin, device, user?.id);
+      // The login as typed is kept only when it names an account: a password typed into the login field never is.
+      const attempt = (action: 'login.failed' | 'login.delayed') =>
+        audit.record(knex, { userId: user?.id ?? null, origin }, { action, target: { type: 'session', id: null }, after: user ? { login: subject } : undefined });
+
       const accountKey = user?.id ?? subject;
-      const delayed = await repo.delayedForSeconds(accountKey, client);
-      if (delayed > 0) {
-        await attempt('login.delayed', user?.id ?? null);
-        throw delayedError(delayed);
+      const standing = await repo.clientStanding(client);
+      if (standing.delayedSeconds > 0) {
+        await attempt('login.delayed');
+        throw delayedError(standing.delayedSeconds);
       }
 
       // An unknown user costs one hash too, so timing does not tell whether the account exists.
-      const ok = await verify(password, user?.password_hash ?? (await dummyPasswordHash()));
-      if (!user || !ok || !user.is_active) {
+      const lane: HashLane = standing.failures === 0 || client.startsWith('device:') ? 'sign-in' : 'other';
+      const ok = await verify(password, user?.password_hash ?? (await dummyPasswordHash()), lane);
+      // An account that signs in with its identity provider only fails like a wrong password, right password or not.
+      if (!user || !ok || !user.is_active || user.sso_only) {
         const { delayedSeconds } = await repo.recordFailure(accountKey, client, FAILURE_POLICY);
-        await attempt(delayedSeconds > 0 ? 'login.delayed' : 'login.failed', user?.id ?? null);
+        await attempt(delayedSeconds > 0 ? 'login.delayed' : 'login.failed');
         if (delayedSeconds > 0) throw delayedError(delayedSeconds);
         throw new UnauthorizedError(BAD_CREDENTIALS);
       }
       await repo.clearFailures(accountKey, client);
-      if (user.sso_only) {
-        // The right password of an account that signs in with its identity provider only: say so, count no failure.
-        await attempt('login.failed', user.id);
-        throw new UnauthorizedError(SSO_ONLY);
-      }
-      return knex.transaction(async (trx) => {
+      const tokens = await knex.transaction(async (trx) => {
         const sessionId = await openSession(trx, user.id, origin);
         return issue(trx, user.id, sessionId);
       });
+      return { tokens, userId: user.id };
     },
+
+    /** The device cookies of sign-in: read from a request, set after a successful sign-in. */
+    devices,
 
     /**
      * Opens the session of a finished single sign-on (in the caller's transaction), keeping the provider's ID token
@@ -188,7 +198,8 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
           await repo.revokeSession(trx, stored.user_id, stored.family_id);
           return { error: true as const, detail: stale };
         }
-        if (!(await repo.touchSession(trx, stored.family_id, REFRESH_TOKEN_TTL_SECONDS))) return { error: true as const };
+        // A session lives at most MAX_SESSION_AGE_SECONDS from its sign-in, however often it is refreshed.
+        if (!(await repo.touchSession(trx, stored.family_id, REFRESH_TOKEN_TTL_SECONDS, MAX_SESSION_AGE_SECONDS))) return { error: true as const };
         await audit.record(trx, { userId: stored.user_id, origin }, { action: 'refreshToken', target: { type: 'session', id: stored.family_id } });
         return { pair: await issue(trx, stored.user_id, stored.family_id) };
       });
@@ -211,7 +222,7 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
       const standing = await standings.standingOf(claims.userId, claims.sessionId);
       switch (standing.status) {
         case 'ok':
-          return { userId: claims.userId, permissions: standing.permissions, ...(claims.sessionId ? { sessionId: claims.sessionId } : {}) };
+          return { userId: claims.userId, permissions: standing.permissions, sessionId: claims.sessionId };
         case 'deactivated':
           return { refused: 'account-deactivated' };
         case 'session-ended':
@@ -227,15 +238,35 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
       return { user: { id: profile.id, username: profile.username, email: profile.email, display_name: displayName(profile) }, ...perms };
     },
 
-    /** Needs the current password; the new one follows the rules and differs. Every other session of the caller ends. */
+    /**
+     * Needs the current password; the new one follows the rules and differs. Every other session of the caller ends.
+     * A wrong current password counts as a failed sign-in of this account from this client (and is audited), so a
+     * stolen access token cannot be used to guess the password; the rules of the new one are checked first, so a
+     * request that could never succeed costs no password hash.
+     */
     async changePassword(auth: AuthContext, body: Schemas['PasswordChange']): Promise<void> {
       const user = await repo.findCredentials(auth.userId);
       if (!user) throw new UnauthorizedError();
-      if (!(await verify(body.current_password, user.password_hash))) throw new BadRequestError('The current password is wrong.');
+      const client = clientOf(auth.origin, null, user.id);
+      const failed = (outcome: 'wrong-current-password' | 'delayed') =>
+        audit.record(knex, { userId: auth.userId, origin: auth.origin }, { action: 'changeMyPassword', target: { type: 'user', id: auth.userId }, after: { outcome } });
+
+      const standing = await repo.clientStanding(client);
+      if (standing.delayedSeconds > 0) {
+        await failed('delayed');
+        throw delayedError(standing.delayedSeconds);
+      }
       const problem = passwordProblem(body.new_password, user);
       if (problem) throw new BadRequestError(problem);
       if (body.new_password === body.current_password) throw new BadRequestError('The new password must differ from the current one.');
-      const hash = await passwordHashGate().run(() => hashPassword(body.new_password));
+      if (!(await verify(body.current_password, user.password_hash, 'other'))) {
+        const { delayedSeconds } = await repo.recordFailure(user.id, client, FAILURE_POLICY);
+        await failed(delayedSeconds > 0 ? 'delayed' : 'wrong-current-password');
+        if (delayedSeconds > 0) throw delayedError(delayedSeconds);
+        throw new BadRequestError('The current password is wrong.');
+      }
+      await repo.clearFailures(user.id, client);
+      const hash = await passwordHashGate().run(() => hashPassword(body.new_password), 'other');
       await knex.transaction(async (trx) => {
         await repo.setPassword(trx, auth.userId, hash);
         await repo.revokeSessionsExcept(trx, auth.userId, auth.sessionId ?? null);

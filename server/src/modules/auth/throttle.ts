@@ -1,46 +1,74 @@
 import { TooManyRequestsError } from '../../core/errors.js';
 
 /**
+ * Who asks for a password hash. `sign-in`: a sign-in from a client with no failures, or from a device the account
+ * signed in on before (its device cookie); `other`: everything else (a client that has failed, a password change, an
+ * administrator setting a password). Sign-ins go first, so no flood of the others can keep the owner waiting.
+ */
+export type HashLane = 'sign-in' | 'other';
+
+/**
  * Bounds how many password hashes run at once. scrypt takes tens of milliseconds of a core each; without a bound a
- * flood of sign-ins would take every core and thread from the signed-in users' requests. Beyond the running ones, a
- * bounded queue waits its turn; when the queue is full the sign-in is refused with 429 at once.
+ * flood of sign-ins would take every core and thread from the signed-in users' requests. Beyond the running ones, each
+ * lane has a bounded queue; when a lane's queue is full its request is refused with 429 at once, and the other lane
+ * is not affected. A freed slot goes to the oldest waiting sign-in first, and with two or more slots the other lane
+ * never holds the last one, so a sign-in waits at most for the hash running ahead of it.
  */
 export interface HashGate {
-  run<T>(task: () => Promise<T>): Promise<T>;
+  run<T>(task: () => Promise<T>, lane?: HashLane): Promise<T>;
   readonly running: number;
   readonly waiting: number;
 }
 
 export function hashGate(concurrency: number, queueLimit: number): HashGate {
   let running = 0;
-  const queue: Array<() => void> = [];
-  const release = () => {
-    const next = queue.shift();
-    if (next) next();
-    else running--;
+  let runningOther = 0;
+  const queues: Record<HashLane, Array<() => void>> = { 'sign-in': [], other: [] };
+  /** The other lane leaves one slot to sign-ins when there is more than one. */
+  const otherLimit = concurrency > 1 ? concurrency - 1 : concurrency;
+  const mayStart = (lane: HashLane) => running < concurrency && (lane === 'sign-in' || runningOther < otherLimit);
+
+  const take = (lane: HashLane) => {
+    running++;
+    if (lane === 'other') runningOther++;
   };
+  const startNext = () => {
+    // The oldest waiting sign-in first; then the other lane, within its share. The slot is taken here, before the
+    // waiter resumes, so two releases in a row never hand out more slots than there are.
+    while (running < concurrency) {
+      const lane: HashLane | null = queues['sign-in'].length > 0 ? 'sign-in' : queues.other.length > 0 && runningOther < otherLimit ? 'other' : null;
+      if (!lane) return;
+      take(lane);
+      queues[lane].shift()!();
+    }
+  };
+
   return {
     get running() {
       return running;
     },
     get waiting() {
-      return queue.length;
+      return queues['sign-in'].length + queues.other.length;
     },
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running < concurrency) running++;
-      else if (queue.length < queueLimit) await new Promise<void>((resolve) => queue.push(resolve));
+    async run<T>(task: () => Promise<T>, lane: HashLane = 'other'): Promise<T> {
+      if (mayStart(lane)) take(lane);
       else {
-        const capacity = concurrency + queueLimit;
-        throw new TooManyRequestsError('The server is busy checking other sign-ins; try again in 1 second.', 1, {
-          RateLimit: `limit=${capacity}, remaining=0, reset=1`,
-          'RateLimit-Policy': `${capacity};w=1`,
-        });
+        const queue = queues[lane];
+        if (queue.length >= queueLimit) {
+          const capacity = concurrency + queueLimit;
+          throw new TooManyRequestsError('The server is busy checking other passwords; try again in 1 second.', 1, {
+            RateLimit: `limit=${capacity}, remaining=0, reset=1`,
+            'RateLimit-Policy': `${capacity};w=1`,
+          });
+        }
+        await new Promise<void>((resolve) => queue.push(resolve));
       }
-      // A finished task hands its slot straight to the next in the queue, so `running` stays counted.
       try {
         return await task();
       } finally {
-        release();
+        running--;
+        if (lane === 'other') runningOther--;
+        startNext();
       }
     },
   };

@@ -3,6 +3,8 @@ import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
+/** However often it is refreshed, a session ends this long after its sign-in: then the user signs in again. */
+export const MAX_SESSION_AGE_SECONDS = 30 * 24 * 60 * 60;
 const ISSUER = 'platform-admin';
 const AUDIENCE = 'platform-admin-api';
 
@@ -15,12 +17,12 @@ function key(secret: string): KeyObject {
 }
 
 /**
- * `sessionId` names the signed-in device (`sid`), so ending that session ends this token's access at once. A token
- * without one belongs to no session and lives until it expires.
+ * `sessionId` names the signed-in device (`sid`), so ending that session ends this token's access at once. Every
+ * token names one: a token that could not be revoked would outlive a password change or a sign-out.
  */
-export async function signAccessToken(secret: string, userId: string, now = Date.now(), sessionId?: string): Promise<string> {
+export async function signAccessToken(secret: string, userId: string, now: number, sessionId: string): Promise<string> {
   const iat = Math.floor(now / 1000);
-  return new SignJWT(sessionId ? { sid: sessionId } : {})
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -36,10 +38,10 @@ export async function signAccessToken(secret: string, userId: string, now = Date
 const VERIFIED_LIMIT = 10_000;
 const verifiedByKey = new WeakMap<KeyObject, Map<string, { claims: AccessClaims; expiresAtMs: number }>>();
 
-/** What a valid access token says: its user and, when it has one, its session. */
+/** What a valid access token says: its user and its session. */
 export interface AccessClaims {
   userId: string;
-  sessionId: string | null;
+  sessionId: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,10 +59,13 @@ export async function verifyAccessTokenClaims(secret: string, token: string): Pr
   }
   try {
     const { payload } = await jwtVerify(token, k, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
-    // The session id is compared in SQL as a uuid: anything else is not a token this service issued.
-    if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !UUID.test(payload.sid))) return null;
-    const claims: AccessClaims = { userId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+    // No token this service issues lives longer than an access token's lifetime: a longer one was not minted here,
+    // or was minted with the signing secret to outlive every sign-out.
+    if (payload.exp - payload.iat > ACCESS_TOKEN_TTL_SECONDS) return null;
+    // Every token names its session (compared in SQL as a uuid): without one it could never be revoked.
+    if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
+    const claims: AccessClaims = { userId: payload.sub, sessionId: payload.sid };
     if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
     verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
     return claims;
