@@ -24,6 +24,7 @@ import { consoleSite, publishedContract, referenceDocs } from './http/static.js'
 import { createHandlers, createServices, type AppHandlers } from './modules/index.js';
 import { staticChangeFeed, type ChangeFeed } from './db/changes.js';
 import { configurePasswordHashGate } from './modules/auth/throttle.js';
+import { deviceCookies } from './modules/auth/device-cookie.js';
 
 export interface AppDeps {
   config: Config;
@@ -92,7 +93,8 @@ export function createApp({ config, db, storage, logger, handlerOverrides, chang
     next();
   });
   // Sign-in floods are refused here, before the body is parsed, a password hashed or the database asked.
-  app.use('/api/auth', signInRateLimit(config.signIn));
+  // A browser with a device cookie counts on its own bucket; refresh and sign-out on buckets of their own.
+  app.use('/api/auth', signInRateLimit(config.signIn, { deviceOf: deviceCookies(config.jwtSecret).ofRequest }));
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   app.use(limitJsonDepth);
 
