@@ -14,6 +14,8 @@ const mapping = (id: string, extra: Partial<SsoGroupMapping> = {}): SsoGroupMapp
   cluster_id: 'c1',
   cluster_code: 'CL-A',
   created_at: '2026-11-20T07:45:00.000Z',
+  grants_fully: true,
+  not_granting_reason: null,
   ...extra,
 });
 
@@ -72,6 +74,19 @@ describe('the single sign-on screen', { timeout: 30_000 }, () => {
     expect(all).toHaveTextContent('Google Workspace');
     expect(all).toHaveTextContent('Read users');
     expect(all).toHaveTextContent('All clusters');
+  });
+
+  it('when a mapping no longer grants (its author lost the key), then its row carries a warning that says why', async () => {
+    setup([
+      mapping('m1'),
+      mapping('m2', { group: 'night-audit', grants_fully: false, not_granting_reason: 'Its author jdoe no longer holds cluster.read on this cluster' }),
+    ]);
+    const [granting, stale] = await screen.findAllByTestId('mapping-row');
+    expect(within(granting!).queryByTestId('mapping-not-granting')).toBeNull();
+    const chip = within(stale!).getByTestId('mapping-not-granting');
+    expect(chip).toHaveTextContent('Grants nothing');
+    fireEvent.mouseOver(chip);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/may no longer grant this permission here/);
   });
 
   it('when there is no mapping, then it says so', async () => {

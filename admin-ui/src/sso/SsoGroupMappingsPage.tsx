@@ -8,6 +8,7 @@ import {
   Card,
   CardContent,
   CardHeader,
+  Chip,
   IconButton,
   LinearProgress,
   Stack,
@@ -21,6 +22,7 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { SsoGroupMapping } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { RequireAccess } from '../components/RequireAccess';
@@ -140,7 +142,10 @@ const MappingsCard = () => {
                     <TableRow key={m.id} data-testid="mapping-row">
                       <TableCell>{providerName(m.provider)}</TableCell>
                       <TableCell>{m.group}</TableCell>
-                      <TableCell>{permissionLabel(m.permission_key)}</TableCell>
+                      <TableCell>
+                        {permissionLabel(m.permission_key)}
+                        {!m.grants_fully && <NotGrantingChip />}
+                      </TableCell>
                       <TableCell>{scopeOf(m)}</TableCell>
                       <TableCell>{formatDateTime(m.created_at)}</TableCell>
                       <TableCell align="right">
@@ -183,6 +188,27 @@ const MappingsCard = () => {
         onConfirm={() => (removing ? remove(removing) : undefined)}
       />
     </Card>
+  );
+};
+
+/**
+ * On a mapping that no longer gives its grant: its author has lost the key there (or was deactivated), and a mapping
+ * never gives more than its author could grant by hand.
+ */
+const NotGrantingChip = () => {
+  const translate = useTranslate();
+  return (
+    <Tooltip title={translate('sso.mappings.not_granting_help')}>
+      <Chip
+        size="small"
+        color="warning"
+        variant="outlined"
+        icon={<WarningAmberIcon />}
+        label={translate('sso.mappings.not_granting')}
+        sx={{ ml: 1 }}
+        data-testid="mapping-not-granting"
+      />
+    </Tooltip>
   );
 };
 

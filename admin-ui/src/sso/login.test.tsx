@@ -151,12 +151,16 @@ describe('the login page’s single sign-on', { timeout: 30_000 }, () => {
   });
 
   const REASONS: Record<(typeof SSO_ERRORS)[number] | 'something_new', string> = {
-    state: 'The sign-in took too long or was started in another window. Start it again.',
+    state: 'The sign-in took too long, or was started in another browser or window. Start it again here.',
     denied: 'The identity provider did not let you sign in, or the sign-in was cancelled. Try again, or sign in with your password.',
     token: 'The answer of the identity provider could not be verified. Try again; if it keeps happening, tell an administrator.',
     email_unverified: 'Your email address is not verified at the identity provider. Verify it there, then try again.',
     domain_not_allowed: 'Accounts of your email domain may not sign in to this console. Ask an administrator.',
     no_account: 'No account of this console belongs to your identity. Ask an administrator to create one for you.',
+    not_linked:
+      'An account with your email already exists, but it is not linked to this identity provider. Sign in with your username and password, or ask an administrator to allow linking.',
+    link_refused:
+      'An account with your email already exists, and it holds permissions that are never linked to an identity provider by email. Sign in with your username and password.',
     inactive: 'Your account has been deactivated. Ask an administrator to reactivate it.',
     provider_unavailable: 'The identity provider cannot be reached right now. Try again in a moment, or sign in with your password.',
     something_new: 'The single sign-on did not complete. Try again, or sign in with your password.',

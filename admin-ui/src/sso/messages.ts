@@ -27,6 +27,9 @@ const en: Messages = {
       added: 'Group "%{group}" now gives "%{permission}"',
       removed: 'The mapping of "%{group}" was deleted',
       caption: 'Grants that single sign-on gives new accounts, by group',
+      not_granting: 'Grants nothing',
+      not_granting_help:
+        'Its author may no longer grant this permission here (the permission was taken away, or the account deactivated), so new accounts do not get it. Delete the mapping and add it again as someone who holds the permission.',
     },
   },
 };
@@ -56,6 +59,9 @@ const th: Messages = {
       added: 'กลุ่ม "%{group}" ให้สิทธิ์ "%{permission}" แล้ว',
       removed: 'ลบการจับคู่ของ "%{group}" แล้ว',
       caption: 'สิทธิ์ที่การลงชื่อเข้าใช้ครั้งเดียวให้กับบัญชีใหม่ ตามกลุ่ม',
+      not_granting: 'ไม่ให้สิทธิ์',
+      not_granting_help:
+        'ผู้สร้างการจับคู่นี้ไม่สามารถให้สิทธิ์นี้ที่นี่ได้อีกแล้ว (สิทธิ์ถูกเพิกถอน หรือบัญชีถูกปิดใช้งาน) บัญชีใหม่จึงไม่ได้รับสิทธิ์นี้ โปรดลบการจับคู่แล้วเพิ่มใหม่โดยผู้ที่มีสิทธิ์นี้',
     },
   },
 };
