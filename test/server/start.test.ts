@@ -41,6 +41,33 @@ describe('npm start (development)', () => {
     }
   }, 120_000);
 
+  it('when TRUST_PROXY=true in production, then the start fails at once with one line saying what to write instead', async () => {
+    const server = startProcess('node_modules/.bin/tsx', ['server/src/main.ts'], {
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+      PORT: String(await freePort()),
+      DATA_DIR: path.join(work, 'production-data'),
+      DATABASE_URL: '',
+      JWT_SECRET: 'j'.repeat(48),
+      ADMIN_PASSWORD: 'a-production-password',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      // A refused configuration ends the process before any database is opened; one that starts would never exit.
+      const code = await new Promise<number | null>((resolve) => {
+        server.child.once('exit', (c) => resolve(c));
+        setTimeout(() => resolve(null), 45_000).unref();
+      });
+      expect(code, server.output()).toBe(1);
+      const lines = server.output().split('\n').filter((l) => l.includes('TRUST_PROXY'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/TRUST_PROXY=true trusts every X-Forwarded-For hop.*write the number of proxies in front of the server \(TRUST_PROXY=1/);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
   it('when the contract changes, then the docs page is rebuilt for it (keyed by the bundle hash) and the old one removed', () => {
     const root = path.join(work, 'repo');
     mkdirSync(path.join(root, 'openapi', 'generated'), { recursive: true });
