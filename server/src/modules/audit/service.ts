@@ -5,6 +5,7 @@ import { can, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { CsvColumn, CsvExport } from '../../core/csv.js';
 import { cursorBatches } from '../../db/cursor.js';
 import { auditRepository, toEvent, type AuditEvent, type AuditFilters, type AuditRow, type TargetType } from './repository.js';
+import { allAsSeenBy, hiddenClusters, type HiddenClusters } from './visibility.js';
 
 type Fields = Record<string, unknown>;
 
@@ -84,6 +85,10 @@ function listFilter(auth: AuthContext, query: QueryParams<'listAuditEvents'>): A
   };
 }
 
+/** An export's batches as their reader is shown them; stopping early stops the cursor behind them too. */
+async function* seenBy(batches: AsyncIterable<AuditEvent[]>, hidden: HiddenClusters | null): AsyncGenerator<AuditEvent[], void, undefined> {
+  for await (const batch of batches) yield allAsSeenBy(batch, hidden);
+}
 
 export function auditTrail(knex: Knex) {
   const repo = auditRepository(knex);
@@ -106,17 +111,21 @@ export function auditTrail(knex: Knex) {
       await repo.insertMany(db, changes.map((change) => eventRow(caller, change)));
     },
 
-    /** Events of the clusters the caller may read (`cluster.read`); events of no cluster need `user.read` (they are about accounts). */
+    /**
+     * Events of the clusters the caller may read (`cluster.read`); events of no cluster need `user.read` (they are
+     * about accounts). An event names no cluster the caller may not see (see `asSeenBy`).
+     */
     async list(auth: AuthContext, query: QueryParams<'listAuditEvents'>): Promise<Schemas['AuditEventPage']> {
       const list = parsePageQuery(query);
-      const { rows, total } = await repo.list(listFilter(auth, query), list);
-      return { data: rows, paginate: paginateInfo(total, list) };
+      const [{ rows, total }, hidden] = await Promise.all([repo.list(listFilter(auth, query), list), hiddenClusters(knex, auth.permissions)]);
+      return { data: allAsSeenBy(rows, hidden), paginate: paginateInfo(total, list) };
     },
 
-    /** The list as CSV: the same filters and access, every matching event streamed from a cursor. */
+    /** The list as CSV: the same filters, access and view of other clusters, every matching event streamed from a cursor. */
     async export(auth: AuthContext, query: QueryParams<'exportAuditEvents'>): Promise<CsvExport<AuditEvent>> {
+      const hidden = await hiddenClusters(knex, auth.permissions);
       const rows = repo.exportRows(listFilter(auth, query), parsePageQuery(query));
-      return { name: 'audit-log', columns: CSV_COLUMNS, batches: cursorBatches(knex, rows, { map: toEvent }) };
+      return { name: 'audit-log', columns: CSV_COLUMNS, batches: seenBy(cursorBatches(knex, rows, { map: toEvent }), hidden) };
     },
   };
 }
