@@ -188,7 +188,8 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
    * holding the key there), so a mapping never gives more than its author could give by hand today.
    */
   async function grantsOfMappings(trx: Knex.Transaction, mapped: MappedGrant[]): Promise<{ given: Array<Omit<MappedGrant, 'created_by'>>; skipped: string[] }> {
-    const authorities = await repo.authorities(trx, mapped.flatMap((m) => (m.created_by ? [m.created_by] : [])));
+    // The authors' rows are held until the account is made: a key taken from one at this moment lands before or after.
+    const authorities = await repo.authorities(trx, mapped.flatMap((m) => (m.created_by ? [m.created_by] : [])), true);
     const given = new Map<string, Omit<MappedGrant, 'created_by'>>();
     const refused = new Map<string, string>();
     for (const m of mapped) {
