@@ -37,6 +37,8 @@ interface Fixture {
   newUser(opts?: { superAdmin?: boolean }): Promise<string>;
   /** A live session (signed-in device) of the user. */
   session(userId: string): Promise<string>;
+  /** An access token of a new session of the user, issued at `now`. */
+  token(userId: string, now?: number): Promise<string>;
   clusterMembership(clusterId: string): Promise<string>;
   buMembership(buId: string): Promise<string>;
   mapping(): Promise<string>;
@@ -114,7 +116,8 @@ const MATRIX: Record<string, Row> = {
     key: 'grant.manage',
     scope: 'platform',
     ok: 201,
-    call: async () => ({ method: 'POST', path: '/api-system/sso/group-mappings', json: { provider: MATRIX_PROVIDER.id, group: `g-${randomUUID()}`, permission_key: 'cluster.read' } }),
+    // A mapping hands out its key later, so its creator must hold it: the granted caller holds grant.manage.
+    call: async () => ({ method: 'POST', path: '/api-system/sso/group-mappings', json: { provider: MATRIX_PROVIDER.id, group: `g-${randomUUID()}`, permission_key: 'grant.manage' } }),
   },
   deleteSsoGroupMapping: {
     key: 'grant.manage',
@@ -561,6 +564,9 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         const [row] = await t.knex('sessions').insert({ id: randomUUID(), user_id: userId, expires_at: t.knex.raw("now() + interval '1 day'") }).returning('id');
         return (row as { id: string }).id;
       },
+      async token(userId, now = Date.now()) {
+        return signAccessToken(t.config.jwtSecret, userId, now, await this.session(userId));
+      },
       async clusterMembership(clusterId) {
         return (await api('POST', '/api-system/user/clusters', { user_id: await newUser(), cluster_id: clusterId })).id;
       },
@@ -615,20 +621,19 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         await t.knex('permission_grants').insert({ user_id: ids.otherCluster, permission_key: row.key, cluster_id: f.other });
         await t.knex('permission_grants').insert({ user_id: ids.granted, permission_key: row.key, cluster_id: row.scope === 'platform' ? null : (call.clusterId ?? null) });
       }
-      const secret = t.config.jwtSecret;
       const tokens: Record<Caller, string | undefined> = {
         anonymous: undefined,
-        expired: await signAccessToken(secret, ids.granted, Date.now() - 3_600_000),
+        expired: await f.token(ids.granted, Date.now() - 3_600_000),
         tampered: await (async () => {
-          const real = await signAccessToken(secret, ids.granted);
+          const real = await f.token(ids.granted);
           const [h, , s] = real.split('.');
           const adminId = ((await t.knex('users').select('id').where({ username: 'admin' }).first()) as { id: string }).id;
           const payload = Buffer.from(JSON.stringify({ sub: adminId, iss: 'platform-admin', aud: 'platform-admin-api', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
           return `${h}.${payload}.${s}`;
         })(),
-        noGrant: await signAccessToken(secret, ids.noGrant),
-        otherCluster: await signAccessToken(secret, ids.otherCluster),
-        granted: await signAccessToken(secret, ids.granted),
+        noGrant: await f.token(ids.noGrant),
+        otherCluster: await f.token(ids.otherCluster),
+        granted: await f.token(ids.granted),
       };
       // The granted caller goes last: denied calls must leave the record as it was for it.
       for (const caller of CALLERS) {
@@ -656,11 +661,63 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
     expect(cells).toBe(Object.keys(MATRIX).length * CALLERS.length);
   });
 
+  it('refuses a help desk every operation on the super admin or on an account holding a key it lacks (403, nothing changes)', async () => {
+    // user.read, user.manage and grant.manage pass every operation's own check, and cluster.read on all clusters
+    // would let the granting rule alone hand out or take back cluster.read: what refuses is the delegation rule.
+    const helpDesk = await f.newUser();
+    await t.knex('permission_grants').insert(['user.read', 'user.manage', 'grant.manage', 'cluster.read'].map((key) => ({ user_id: helpDesk, permission_key: key, cluster_id: null })));
+    const token = await f.token(helpDesk);
+    const targets: Record<string, () => Promise<string>> = {
+      'the super admin': () => f.newUser({ superAdmin: true }),
+      'an account holding cluster.update on a cluster': async () => {
+        const id = await f.newUser();
+        await t.knex('permission_grants').insert({ user_id: id, permission_key: 'cluster.update', cluster_id: f.target });
+        return id;
+      },
+    };
+    const grantOf = async (id: string) => {
+      const [row] = await t.knex('permission_grants').insert({ user_id: id, permission_key: 'cluster.read', cluster_id: f.target }).returning('id');
+      return (row as { id: string }).id;
+    };
+    const operations: Record<string, (id: string) => Promise<{ method: string; path: string; json?: unknown }>> = {
+      updateUser: async (id) => {
+        const username = `mx-hd-${randomUUID().slice(0, 8)}`;
+        return { method: 'PUT', path: `/api-system/users/${id}`, json: { username, email: `${username}@example.com`, firstname: null, middlename: null, lastname: null } };
+      },
+      deactivateUser: async (id) => ({ method: 'POST', path: `/api-system/users/${id}/deactivate` }),
+      reactivateUser: async (id) => {
+        await t.knex('users').where({ id }).update({ is_active: false });
+        return { method: 'POST', path: `/api-system/users/${id}/reactivate` };
+      },
+      resetUserPassword: async (id) => ({ method: 'POST', path: `/api-system/users/${id}/password-reset`, json: { password: 'Reset-Matrix-Lagoon-26' } }),
+      unlockUser: async (id) => ({ method: 'POST', path: `/api-system/users/${id}/unlock` }),
+      setUserSsoOnly: async (id) => ({ method: 'PUT', path: `/api-system/users/${id}/sso`, json: { sso_only: true } }),
+      addUserGrant: async (id) => ({ method: 'POST', path: `/api-system/users/${id}/grants`, json: { permission_key: 'cluster.read', cluster_id: f.target } }),
+      removeUserGrant: async (id) => ({ method: 'DELETE', path: `/api-system/users/${id}/grants/${await grantOf(id)}` }),
+      bulkUsers: async (id) => ({ method: 'POST', path: '/api-system/users/bulk', json: { action: 'deactivate', ids: [id] } }),
+    };
+    const wrong: string[] = [];
+    for (const [who, newTarget] of Object.entries(targets)) {
+      for (const [operationId, build] of Object.entries(operations)) {
+        const id = await newTarget();
+        const call = await build(id);
+        const before = { user: await t.knex('users').where({ id }).first(), grants: await t.knex('permission_grants').where({ user_id: id }).orderBy('id') };
+        const res = await t.fetch(call.path, { method: call.method, token, json: call.json });
+        const text = await res.text();
+        const status = operationId === 'bulkUsers' && res.status === 200 ? (JSON.parse(text) as { results: Array<{ status: number }> }).results[0]!.status : res.status;
+        if (status !== 403) wrong.push(`${operationId} on ${who}: ${status} (want 403) ${text.slice(0, 160)}`);
+        const after = { user: await t.knex('users').where({ id }).first(), grants: await t.knex('permission_grants').where({ user_id: id }).orderBy('id') };
+        if (JSON.stringify(after) !== JSON.stringify(before)) wrong.push(`${operationId} on ${who}: the account changed`);
+        await t.knex('users').where({ id }).update({ is_super_admin: false });
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('never lets a caller reach another user\'s widget or another cluster\'s memberships by id (IDOR)', async () => {
-    const secret = t.config.jwtSecret;
     const alice = await f.newUser();
     const bob = await f.newUser();
-    const [aliceToken, bobToken] = [await signAccessToken(secret, alice), await signAccessToken(secret, bob)];
+    const [aliceToken, bobToken] = [await f.token(alice), await f.token(bob)];
     const widget = await f.widget(alice);
     for (const [method, json] of [['PATCH', { title: 'stolen', order_index: 1 }], ['DELETE', undefined]] as const) {
       const res = await t.fetch(`/api/proxy/api/me/dashboard-widgets/${widget}`, { method, token: bobToken, json });
@@ -675,7 +732,7 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
     for (const key of ['cluster.read', 'cluster.create', 'cluster.update', 'cluster.delete']) {
       await t.knex('permission_grants').insert({ user_id: editor, permission_key: key, cluster_id: f.other });
     }
-    const token = await signAccessToken(secret, editor);
+    const token = await f.token(editor);
     const targetBu = await f.newBusinessUnit(f.target);
     const otherBu = await f.newBusinessUnit(f.other);
     const clusterMember = await f.clusterMembership(f.target);
