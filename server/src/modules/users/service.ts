@@ -110,7 +110,8 @@ export async function assertLoginNamesFree(trx: Knex.Transaction, names: LoginNa
   await lockLoginNames(trx, names);
   const clash = await loginNameClash(trx, names, exceptId);
   if (clash === 'username') {
-    throw new ConflictError(`The username "${names.username}" is another account's email, and sign-in accepts either: choose a different username`);
+    // Worded without the other field's name: the console files a 409 under the field its detail names.
+    throw new ConflictError(`The username "${names.username}" is another account's sign-in address, and sign-in accepts either: choose a different username`);
   }
   if (clash === 'email') {
     throw new ConflictError(
