@@ -183,6 +183,32 @@ describe.each(engines())('membership import on %s', (engine) => {
     }
   });
 
+  it('when 8 imports race 8 cluster adds with a parent business unit over the same units and clusters, then every one finishes: no deadlock', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const cluster = await newCluster();
+        const bu = await newBu(cluster.id);
+        const [toBu, toCluster, single] = [await newUser(), await newUser(), await newUser()];
+        return { cluster, bu, file: `user,business_unit,cluster\n${toBu.username},${bu.code},\n${toCluster.username},,${cluster.code}\n`, single };
+      }),
+    );
+    const results = await Promise.all(
+      pairs.flatMap(({ cluster, bu, file, single }) => [
+        send(file).then(async (res) => [res.status, await res.text()] as const),
+        t
+          .fetch('/api-system/user/clusters', { method: 'POST', token: admin, json: { user_id: single.id, cluster_id: cluster.id, parent_bu_id: bu.id } })
+          .then(async (res) => [res.status, await res.text()] as const),
+      ]),
+    );
+    expect(results.filter(([status]) => status >= 300)).toEqual([]);
+    // Each unit has its imported member and the single add's user, who joined it as their parent business unit.
+    for (const { bu, single } of pairs) {
+      const members = await buMembers(bu.id);
+      expect(Object.keys(members)).toHaveLength(2);
+      expect(members[single.id]).toBe('user/true');
+    }
+  });
+
   it('when the file uses a BOM, semicolons, quoted fields, CRLF and Thai names, then it is read as written', async () => {
     const cluster = await newCluster();
     const bu = await newBu(cluster.id);

@@ -71,6 +71,13 @@ export function memberDirectory() {
 }
 export type MemberDirectory = ReturnType<typeof memberDirectory>;
 
+/*
+ * Lock order. Membership writes lock rows in one order, so that no two of them ever wait on each other in a cycle (a
+ * deadlock): business units first, then clusters, each set in id order, then the membership rows. The import locks
+ * every unit and cluster its file names up front in that order (`lockTargets`); a single add or change locks the
+ * parent business unit it names before the cluster or the membership row.
+ */
+
 function buLicenceMessage(count: number, max: number): string {
   return `Cannot add user: business unit has reached its license limit (${count}/${max})`;
 }
@@ -144,6 +151,8 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
     async addClusterUser(auth: AuthContext, input: ClusterUserCreate): Promise<ClusterUser> {
       assertCan(auth, 'cluster.update', input.cluster_id);
       return knex.transaction(async (trx) => {
+        // Business units before clusters, as every write that locks both takes them (see "Lock order" above).
+        if (input.parent_bu_id) await businessUnits.lockRecord(trx, input.parent_bu_id);
         const cluster = await clusters.lockRecord(trx, input.cluster_id);
         if (!cluster || cluster.deleted_at !== null) throw new NotFoundError('Cluster not found');
         await assertUserExists(trx, input.user_id);
@@ -174,6 +183,8 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
 
     async updateClusterUser(auth: AuthContext, id: string, input: ClusterUserUpdate, assertFresh: FreshnessCheck): Promise<ClusterUser> {
       return knex.transaction(async (trx) => {
+        // The new parent business unit before the membership row, as an import takes them (see "Lock order" above).
+        if (input.parent_bu_id) await businessUnits.lockRecord(trx, input.parent_bu_id);
         const member = await repo.lockClusterMember(trx, id);
         if (!member) throw new NotFoundError('Cluster membership not found');
         assertVisible(auth, member.cluster_id, 'Cluster membership not found');
