@@ -89,40 +89,44 @@ describe('sign-in protection helpers', () => {
     expect(gate.running).toBe(0);
   });
 
-  it('when sign-ins wait for the hash gate behind a flood of other hashes, then they go first, and a full queue of the others never refuses them', async () => {
+  it('when a flood of other hashes fills the single slot and its queue, then a sign-in still runs at once on a slot of its own', async () => {
     const gate = hashGate(1, 2);
-    const order: string[] = [];
     let release!: () => void;
     const first = gate.run(() => new Promise<void>((r) => (release = r)), 'other');
-    const others = [gate.run(async () => void order.push('other-1'), 'other'), gate.run(async () => void order.push('other-2'), 'other')];
+    const others = [gate.run(async () => 'other-1', 'other'), gate.run(async () => 'other-2', 'other')];
     // The other lane's queue is full: one more of them is refused at once ...
     await expect(gate.run(async () => undefined, 'other')).rejects.toMatchObject({ status: 429 });
-    // ... while a sign-in still queues, and runs before the others that waited longer.
-    const signIn = gate.run(async () => void order.push('sign-in'), 'sign-in');
+    // ... while a sign-in runs without waiting for them.
+    expect(await gate.run(async () => 'signed in', 'sign-in')).toBe('signed in');
+    expect(gate.waiting).toBe(2);
     release();
-    await Promise.all([first, signIn, ...others]);
-    expect(order).toEqual(['sign-in', 'other-1', 'other-2']);
+    expect(await Promise.all(others)).toEqual(['other-1', 'other-2']);
+    await first;
     expect(gate.running).toBe(0);
   });
 
-  it('when there are several hash slots, then the other lane never holds the last one', async () => {
+  it('when sign-ins and others wait for the same slots, then the sign-ins go first, and the others never hold the last slot', async () => {
     const gate = hashGate(2, 10);
+    const order: string[] = [];
     const releases: Array<() => void> = [];
-    const hold = () => new Promise<void>((r) => releases.push(r));
-    const a = gate.run(hold, 'other');
-    const b = gate.run(hold, 'other');
-    expect(gate.running).toBe(1);
-    expect(gate.waiting).toBe(1);
-    let signedIn = false;
-    const c = gate.run(async () => void (signedIn = true), 'sign-in');
-    await c;
-    expect(signedIn).toBe(true);
-    releases.shift()!();
+    const hold = (name: string) => () => new Promise<void>((r) => releases.push(() => (order.push(name), r())));
+    // The others may hold one of the two slots; the second waits although a slot is free.
+    const a = gate.run(hold('other-a'), 'other');
+    const b = gate.run(hold('other-b'), 'other');
+    expect([gate.running, gate.waiting]).toEqual([1, 1]);
+    // Sign-ins take the free slot, then queue ahead of the waiting other.
+    const s1 = gate.run(hold('sign-in-1'), 'sign-in');
+    const s2 = gate.run(hold('sign-in-2'), 'sign-in');
+    expect([gate.running, gate.waiting]).toEqual([2, 2]);
+    releases.shift()!(); // other-a ends: its slot goes to sign-in-2, not to other-b
     await a;
-    await new Promise((r) => setImmediate(r));
-    releases.shift()!();
-    await b;
-    expect(gate.running).toBe(0);
+    expect([gate.running, gate.waiting]).toEqual([2, 1]);
+    while (releases.length > 0 || gate.running > 0) {
+      releases.shift()?.();
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all([b, s1, s2]);
+    expect(order).toEqual(['other-a', 'sign-in-1', 'sign-in-2', 'other-b']);
   });
 
   it('when the sign-in limits are misconfigured, then the configuration says which and how to write them', () => {

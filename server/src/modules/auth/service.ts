@@ -62,7 +62,9 @@ export type ReauthPolicy = (provider: string) => { hours: number | null; display
 export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, changes: ChangeFeed, reauth: ReauthPolicy = () => undefined) {
   const repo = authRepository(knex);
   const standings = standingCache(changes, repo.standingOf);
-  const verify = (password: string, hash: string, lane: HashLane) => passwordHashGate().run(() => verifyPassword(password, hash), lane);
+  // A sign-in that goes first also hashes at the normal priority (passwords.ts).
+  const verify = (password: string, hash: string, lane: HashLane) =>
+    passwordHashGate().run(() => verifyPassword(password, hash, lane === 'sign-in' ? 'urgent' : 'background'), lane);
   const devices = deviceCookies(jwtSecret);
 
   /** A new session of the user, signed in with a password. */

@@ -10,9 +10,10 @@ export type HashLane = 'sign-in' | 'other';
 /**
  * Bounds how many password hashes run at once. scrypt takes tens of milliseconds of a core each; without a bound a
  * flood of sign-ins would take every core and thread from the signed-in users' requests. Beyond the running ones, each
- * lane has a bounded queue; when a lane's queue is full its request is refused with 429 at once, and the other lane
- * is not affected. A freed slot goes to the oldest waiting sign-in first, and with two or more slots the other lane
- * never holds the last one, so a sign-in waits at most for the hash running ahead of it.
+ * lane has a bounded queue; when a lane's queue is full its request is refused with 429 at once, and the other lane is
+ * not affected. A freed slot goes to the oldest waiting sign-in first. The other lane never holds every slot: with
+ * several, it leaves one to sign-ins; with a single one, sign-ins have one more of their own. So a clean sign-in never
+ * waits for a flood of the others, only for sign-ins ahead of it.
  */
 export interface HashGate {
   run<T>(task: () => Promise<T>, lane?: HashLane): Promise<T>;
@@ -21,41 +22,37 @@ export interface HashGate {
 }
 
 export function hashGate(concurrency: number, queueLimit: number): HashGate {
-  let running = 0;
-  let runningOther = 0;
+  const limit: Record<HashLane, number> = { 'sign-in': concurrency, other: Math.max(1, concurrency - 1) };
+  /** All lanes together: the configured bound, or two (one each) when that is one. */
+  const total = Math.max(concurrency, 2);
+  const running: Record<HashLane, number> = { 'sign-in': 0, other: 0 };
   const queues: Record<HashLane, Array<() => void>> = { 'sign-in': [], other: [] };
-  /** The other lane leaves one slot to sign-ins when there is more than one. */
-  const otherLimit = concurrency > 1 ? concurrency - 1 : concurrency;
-  const mayStart = (lane: HashLane) => running < concurrency && (lane === 'sign-in' || runningOther < otherLimit);
+  const mayStart = (lane: HashLane) => running[lane] < limit[lane] && running['sign-in'] + running.other < total;
 
-  const take = (lane: HashLane) => {
-    running++;
-    if (lane === 'other') runningOther++;
-  };
   const startNext = () => {
     // The oldest waiting sign-in first; then the other lane, within its share. The slot is taken here, before the
     // waiter resumes, so two releases in a row never hand out more slots than there are.
-    while (running < concurrency) {
-      const lane: HashLane | null = queues['sign-in'].length > 0 ? 'sign-in' : queues.other.length > 0 && runningOther < otherLimit ? 'other' : null;
+    for (;;) {
+      const lane = (['sign-in', 'other'] as const).find((l) => queues[l].length > 0 && mayStart(l));
       if (!lane) return;
-      take(lane);
+      running[lane]++;
       queues[lane].shift()!();
     }
   };
 
   return {
     get running() {
-      return running;
+      return running['sign-in'] + running.other;
     },
     get waiting() {
       return queues['sign-in'].length + queues.other.length;
     },
     async run<T>(task: () => Promise<T>, lane: HashLane = 'other'): Promise<T> {
-      if (mayStart(lane)) take(lane);
+      if (mayStart(lane)) running[lane]++;
       else {
         const queue = queues[lane];
         if (queue.length >= queueLimit) {
-          const capacity = concurrency + queueLimit;
+          const capacity = limit[lane] + queueLimit;
           throw new TooManyRequestsError('The server is busy checking other passwords; try again in 1 second.', 1, {
             RateLimit: `limit=${capacity}, remaining=0, reset=1`,
             'RateLimit-Policy': `${capacity};w=1`,
@@ -66,8 +63,7 @@ export function hashGate(concurrency: number, queueLimit: number): HashGate {
       try {
         return await task();
       } finally {
-        running--;
-        if (lane === 'other') runningOther--;
+        running[lane]--;
         startNext();
       }
     },
