@@ -188,16 +188,21 @@ async function asFloodedClient(t, path) {
 const IDP = 'contract-idp';
 const CALLBACK = () => `${SERVER}/api/auth/sso/${IDP}/callback`;
 
-/** Starts a sign-in and signs in at the provider; answers the provider's redirect back, not yet visited. */
-async function ssoCallbackUrl() {
+/**
+ * Starts a sign-in and signs in at the provider; answers the provider's redirect back, not yet visited, and the
+ * state cookie the start set (the callback accepts only the browser that began the sign-in).
+ */
+async function ssoCallback() {
   const started = await fetch(`${SERVER}/api/auth/sso/${IDP}/start`, { redirect: 'manual', headers: fixtureClient() });
   let url = started.headers.get('location');
   if (!url) throw new Error(`the sign-in did not start: ${started.status}`);
+  const stateCookie = started.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith('sso_state='));
+  if (!stateCookie) throw new Error('the sign-in start set no state cookie');
   const cookies = new Map();
   let method = 'GET';
   let body;
   for (let hop = 0; hop < 20; hop++) {
-    if (url.startsWith(CALLBACK())) return url;
+    if (url.startsWith(CALLBACK())) return { url, stateCookie };
     const res = await fetch(url, { method, body, redirect: 'manual', headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -221,7 +226,8 @@ async function ssoCallbackUrl() {
 
 /** A finished sign-in's one-time code. */
 async function ssoCode() {
-  const res = await fetch(await ssoCallbackUrl(), { redirect: 'manual', headers: fixtureClient() });
+  const { url, stateCookie } = await ssoCallback();
+  const res = await fetch(url, { redirect: 'manual', headers: { ...fixtureClient(), cookie: stateCookie } });
   const location = res.headers.get('location') || '';
   const code = new URLSearchParams(location.slice(location.indexOf('?') + 1)).get('sso_code');
   if (!code) throw new Error(`the sign-in did not finish: ${location}`);
@@ -427,8 +433,9 @@ const cases = {
   completeSsoSignIn: {
     // The provider's redirect back after a real sign-in there.
     ok: async (t) => {
-      const back = new URL(await ssoCallbackUrl());
-      url(t, { provider: IDP }, back.search.slice(1));
+      const { url: callback, stateCookie } = await ssoCallback();
+      url(t, { provider: IDP }, new URL(callback).search.slice(1));
+      header(t, 'Cookie', stateCookie);
       direct(t);
     },
     400: async (t) => {

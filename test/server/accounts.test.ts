@@ -272,7 +272,7 @@ describe.each(engines())('accounts on %s', (engine) => {
       expect(onA.status).toBe(201);
       const onB = await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.update', cluster_id: clusterB }, granter.token);
       expect(onB.status).toBe(403);
-      expect(await detail(onB)).toBe('You can grant cluster.update on this cluster only if you hold it there');
+      expect(await detail(onB)).toBe('You can grant cluster.update on this cluster only if you hold it there; ask someone who holds it to do it');
       const everywhere = await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.update', cluster_id: null }, granter.token);
       expect(everywhere.status).toBe(403);
       expect(await detail(everywhere)).toMatch(/cluster\.update on all clusters/);

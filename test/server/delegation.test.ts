@@ -247,6 +247,18 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
       expect((await t.fetch(`/api-system/user?exclude_cluster_id=${randomUUID()}`, { token: admin })).status).toBe(404);
     });
 
+    it('when an account reader filters accounts by a cluster it cannot read, then 404 as for a missing cluster, in the list and the export', async () => {
+      const ids = Object.fromEntries((await t.knex('clusters').whereIn('code', ['CL-A', 'CL-B']).select('code', 'id')).map((r: { code: string; id: string }) => [r.code, r.id]));
+      const reader = await account({ keys: [{ key: 'user.read', scope: null }, { key: 'cluster.read', scope: ids['CL-A']! }] });
+      for (const path of ['/api-system/users', '/api-system/users/export']) {
+        const res = await t.fetch(`${path}?cluster_id=${ids['CL-B']}`, { token: reader.token });
+        expect(res.status, path).toBe(404);
+        expect(await detail(res)).toBe('Cluster not found');
+        expect((await t.fetch(`${path}?cluster_id=${ids['CL-A']}`, { token: reader.token })).status, path).toBe(200);
+        expect((await t.fetch(`${path}?cluster_id=${ids['CL-B']}`, { token: admin })).status, path).toBe(200);
+      }
+    });
+
     it('when a caller granting keys names a cluster it holds nothing on, then the answer is the same whether the cluster exists or not', async () => {
       const granter = await account({ keys: [{ key: 'grant.manage', scope: null }, { key: 'cluster.read', scope: clusters[0]! }] });
       const target = await account();

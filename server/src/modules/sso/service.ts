@@ -15,7 +15,7 @@ import { dummyPasswordHash } from '../auth/passwords.js';
 import { BAD_SSO_CODE, type AuthService } from '../auth/service.js';
 import { hashRefreshToken } from '../auth/tokens.js';
 import { ProviderUnavailableError, type IdentityProviders } from './providers.js';
-import { userRepository } from '../users/repository.js';
+import { lockLoginNames, loginNameClash, userRepository } from '../users/repository.js';
 import { ssoRepository, type AccountRow, type Authority, type GroupMappingRow, type MappedGrant } from './repository.js';
 
 /** Why a single sign-on did not complete: the login page's `sso_error`, which it explains to the user. */
@@ -131,8 +131,14 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
     const existing = await repo.accountByEmail(trx, email);
     if (existing) return linkExisting(trx, p, existing, claims.sub, email, origin);
     if (!p.jitProvisioning) throw new SignInRefused('no_account', `No account has the email ${email}`);
+    const username = await freeUsername(email, (name) => repo.usernameTaken(trx, name));
+    // Sign-in accepts a username or an email: a new account's email may not be another account's username.
+    await lockLoginNames(trx, { username, email });
+    if (await loginNameClash(trx, { username, email })) {
+      throw new SignInRefused('not_linked', `Another account signs in with ${email} as its username; an administrator must resolve the clash`);
+    }
     const account = await repo.insertAccount(trx, {
-      username: await freeUsername(email, (name) => repo.usernameTaken(trx, name)),
+      username,
       email,
       firstname: typeof claims.given_name === 'string' ? claims.given_name.slice(0, 255) : null,
       lastname: typeof claims.family_name === 'string' ? claims.family_name.slice(0, 255) : null,

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { QueryParams, Schemas } from '../../core/contract.js';
 import { iso } from '../../core/audit.js';
 import { assertMayActOn } from '../../core/delegation.js';
+import { assertMayGrant, scopePhrase } from '../../core/granting.js';
 import { userInfoOf } from '../../core/display-name.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
@@ -99,7 +100,6 @@ function grantFields(g: { id: string; permission_key: string; cluster_id: string
   return { grant_id: g.id, permission_key: g.permission_key, cluster_id: g.cluster_id, scope: g.cluster_id ? (g.cluster_code ?? g.cluster_id) : 'all clusters' };
 }
 
-const scopePhrase = (clusterId: string | null) => (clusterId ? 'on this cluster' : 'on all clusters');
 
 /**
  * Sign-in accepts a username or an email, so a username may not be another account's email, nor an email another
@@ -212,13 +212,6 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
     return { caller, target };
   }
 
-  /** Nobody gives or takes away a key they do not hold on that scope themselves. */
-  function assertMayGrant(caller: Permissions, key: PermissionKey, clusterId: string | null, verb: 'grant' | 'remove'): void {
-    if (can(caller, key, clusterId)) return;
-    const where = scopePhrase(clusterId);
-    throw new ForbiddenError(`You can ${verb} ${key} ${where} only if you hold it ${clusterId ? 'there' : 'on all clusters'}`);
-  }
-
   return {
     /**
      * The add-user dialog's search over the user pool (the contract lets anyone who can change some cluster's
@@ -234,8 +227,10 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       };
     },
 
+    /** Accounts belong to no cluster, but filtering by one tells its members: that cluster must be one the caller reads. */
     async list(auth: AuthContext, query: QueryParams<'listUsers'>): Promise<Schemas['UserAccountPage']> {
       assertCan(auth, 'user.read', null);
+      if (query.cluster_id) await assertClusterReadable(auth, query.cluster_id);
       const filter = listFilter(query);
       const { rows, total } = await repo.listPage(knex, filter);
       return { data: rows.map(present), paginate: paginateInfo(total, filter.list) };
@@ -244,6 +239,7 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
     /** The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. */
     async export(auth: AuthContext, query: QueryParams<'exportUsers'>): Promise<CsvExport<AccountRow>> {
       assertCan(auth, 'user.read', null);
+      if (query.cluster_id) await assertClusterReadable(auth, query.cluster_id);
       return { name: 'users', columns: CSV_COLUMNS, batches: cursorBatches(knex, repo.exportRows(knex, listFilter(query))) };
     },
 
