@@ -83,7 +83,6 @@ const server = await spawnReady(entry, {
   HOST: '127.0.0.1',
   LOG_LEVEL: args.get('log-level') ?? 'info',
   AUTH_RATE_PER_IP: '1000000/1s',
-  AUTH_RATE_GLOBAL: '1000000/1s',
 }, 60_000, ['--cpu-prof', '--cpu-prof-dir', profileDir]);
 try {
   const requests = await requestsToLoad(server.url);

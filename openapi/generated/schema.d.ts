@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Exchanges a username (or email) and password for an access token and a refresh token. Failed attempts are counted per account (username and email share one counter) and per client: after five, that client waits progressively longer (429 with `Retry-After`), while a client that has not failed still signs in. Requests beyond the per-address or overall rate → 429 before any password is checked. A failure never says whether the account exists. When `must_change_password` is true in `GET /api/user/permission/platform`, the caller must change the password first.
+         * @description Exchanges a username (or email) and password for an access token and a refresh token. Failed attempts are counted per account (username and email share one counter) and per client, and a client is delayed by its failures over every account it tried: after five, it waits progressively longer (429 with `Retry-After`), while a client that has not failed still signs in, and its password is checked before those of clients that failed. A successful sign-in sets the device cookie (`pa_device`, signed, HttpOnly, path `/api/auth`): a later sign-in to the same account that presents it is judged by that browser's own failures and rate, never by its address's. Requests beyond the client's own rate → 429 before any password is checked; no rate is shared by all clients. A failure never says whether the account exists, nor, for an account that signs in with single sign-on only, whether the password was right. When `must_change_password` is true in `GET /api/user/permission/platform`, the caller must change the password first.
          */
         post: operations["login"];
         delete?: never;
@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token for a new token pair
-         * @description Refresh tokens are single-use: the one sent is revoked and a new pair is returned. Sending a revoked refresh token again revokes every token issued from the same sign-in.
+         * @description Refresh tokens are single-use: the one sent is revoked and a new pair is returned. Sending a revoked refresh token again revokes every token issued from the same sign-in. A sign-in lasts at most 30 days, however often it is refreshed; then 401 and the user signs in again. Refresh and sign-out have a rate of their own per client address (429 beyond it), never the sign-in one, so a sign-in flood signs nobody out.
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * Start signing in with an identity provider
-         * @description Where the login page's "Sign in with" button sends the browser. Answers a redirect to the provider's authorization endpoint: the authorization code flow with PKCE (S256), a fresh `state` and `nonce`, remembered for ten minutes and for one callback only. When the provider cannot be reached (its discovery document does not load), the redirect goes back to the login page with `sso_error=provider_unavailable` instead of failing. 404 for a provider that is not configured. Needs no token.
+         * @description Where the login page's "Sign in with" button sends the browser. Answers a redirect to the provider's authorization endpoint: the authorization code flow with PKCE (S256), a fresh `state` and `nonce`, remembered for ten minutes and for one callback only. The state is also set as a cookie (`sso_state`: HttpOnly, SameSite=Lax, for the callback's path only), which binds the sign-in to this browser. When the provider cannot be reached (its discovery document does not load), the redirect goes back to the login page with `sso_error=provider_unavailable` instead of failing. 404 for a provider that is not configured. Needs no token.
          */
         get: operations["startSsoSignIn"];
         put?: never;
@@ -150,7 +150,7 @@ export interface paths {
         };
         /**
          * The identity provider's redirect back (the redirect URI to register)
-         * @description Register `<PUBLIC_BASE_URL>/api/auth/sso/<provider>/callback` as the redirect URI at the provider. Checks the `state` (it must be one this service issued in the last ten minutes, and is spent by its first use), exchanges the code with its PKCE verifier, and validates the ID token: signature (the provider's JWKS), issuer, audience, expiry and nonce. The account is the one already linked to the provider's subject, or else the account with the token's email when the provider says it is verified (`email_verified`), or else, when the provider provisions accounts just in time, a new account with the grants its `groups` claim maps to. The email's domain must be one the provider allows. On success the browser goes to `/login?sso_code=<one-time code>`; otherwise to `/login?sso_error=<reason>` (`state`, `denied`, `token`, `email_unverified`, `domain_not_allowed`, `no_account`, `inactive`, `provider_unavailable`), and no session is left behind. Needs no token.
+         * @description Register `<PUBLIC_BASE_URL>/api/auth/sso/<provider>/callback` as the redirect URI at the provider. Checks the `state`: it must be the one this browser's `sso_state` cookie holds (a sign-in begun in another browser, sent as a link, stops here) and one this service issued in the last ten minutes, spent by its first use. Exchanges the code with its PKCE verifier, and validates the ID token: signature (the provider's JWKS), issuer, audience, expiry and nonce. The account is the one already linked to the provider's subject, or else the account with the token's email when the provider says it is verified (`email_verified`) and the provider is configured to link existing accounts (`link_existing_accounts`; never an account holding a key on all clusters, nor a super admin; the link is audited when it is written), or else, when the provider provisions accounts just in time, a new account with the grants its `groups` claim maps to (each only while the mapping's author may still grant it). The email's domain must be one the provider allows. On success the browser goes to `/login?sso_code=<one-time code>`; otherwise to `/login?sso_error=<reason>` (`state`, `denied`, `token`, `email_unverified`, `domain_not_allowed`, `no_account`, `not_linked`, `link_refused`, `inactive`, `provider_unavailable`), and no session is left behind. Needs no token.
          */
         get: operations["completeSsoSignIn"];
         put?: never;
@@ -620,7 +620,7 @@ export interface paths {
         };
         /**
          * Search the global user pool
-         * @description Matches username, email, first name and last name (case-insensitive, contains), ordered by username, 10 per page by default. `exclude_cluster_id` leaves out the members of that cluster (for the add-user dialog). Needs `cluster.update` on some cluster.
+         * @description Matches username, email, first name and last name (case-insensitive, contains), ordered by username, 10 per page by default. `exclude_cluster_id` leaves out the members of that cluster (for the add-user dialog); what it leaves out tells who the members are, so it must name a cluster the caller may read (`cluster.read` there or on all clusters): any other id, like a missing one, → 404 "Cluster not found". Needs `cluster.update` on some cluster.
          */
         get: operations["searchUsers"];
         put?: never;
@@ -646,7 +646,7 @@ export interface paths {
         put?: never;
         /**
          * Create an operator account
-         * @description The account starts active, with no grants, and must change its initial password at the first sign-in. A weak password → 400 naming the rule it breaks; a username or email that another account holds → 409. Needs `user.manage`.
+         * @description The account starts active, with no grants, and must change its initial password at the first sign-in. A weak password → 400 naming the rule it breaks; a username or email that another account holds → 409. Sign-in accepts either name, so a username that is another account's email, or an email that is another account's username, is a 409 as well (case-insensitive; the detail names the field). Needs `user.manage`.
          */
         post: operations["createUser"];
         delete?: never;
@@ -666,7 +666,7 @@ export interface paths {
         put?: never;
         /**
          * Act on many users at once
-         * @description Runs `deactivate` or `reactivate` on each listed account, one by one, each in its own transaction, exactly as the single-row operation: it needs `user.manage` (403 per row without it), you cannot deactivate your own account or the last active super admin (409 for that row), and deactivating ends the account's sessions. An unknown id fails with 404. An account already in the target state succeeds (the event is recorded, as for the single-row operation). Needs `user.read` (as the list); 400 for a bad body (no ids, more than 500, or an id twice).
+         * @description Runs `deactivate` or `reactivate` on each listed account, one by one, each in its own transaction, exactly as the single-row operation: it needs `user.manage` and the delegation rule (403 for that row alone, with the reason, when the account holds a key the caller lacks or is a super admin), you cannot deactivate your own account or the last active super admin (409 for that row), and deactivating ends the account's sessions. An unknown id fails with 404. An account already in the target state succeeds (the event is recorded, as for the single-row operation). Needs `user.read` (as the list); 400 for a bad body (no ids, more than 500, or an id twice).
          */
         post: operations["bulkUsers"];
         delete?: never;
@@ -709,7 +709,7 @@ export interface paths {
         get: operations["getUser"];
         /**
          * Update an operator account's identity
-         * @description Replaces username, email and names. A username or email that another account holds → 409; with `If-Match`, a stale ETag → 412. Needs `user.manage`.
+         * @description Replaces username, email and names. A username or email that another account holds, a username that is another account's email, or an email that is another account's username → 409 naming the field; with `If-Match`, a stale ETag → 412. Needs `user.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
          */
         put: operations["updateUser"];
         post?: never;
@@ -730,7 +730,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an account
-         * @description The account can no longer sign in, and every session of it ends at once: its next request gets 401. Deactivating the last active super admin → 409. Deactivating an inactive account changes nothing. Needs `user.manage`.
+         * @description The account can no longer sign in, and every session of it ends at once: its next request gets 401. Deactivating the last active super admin → 409. Deactivating an inactive account changes nothing. Needs `user.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
          */
         post: operations["deactivateUser"];
         delete?: never;
@@ -750,7 +750,7 @@ export interface paths {
         put?: never;
         /**
          * Reactivate an account
-         * @description The account can sign in again, with the grants it had. Needs `user.manage`.
+         * @description The account can sign in again, with the grants it had. Needs `user.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
          */
         post: operations["reactivateUser"];
         delete?: never;
@@ -770,7 +770,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new initial password
-         * @description The user must change it at the next sign-in, and every session of the account ends. A weak password → 400 naming the rule it breaks. Needs `user.manage`.
+         * @description The user must change it at the next sign-in, and every session of the account ends. A weak password → 400 naming the rule it breaks. Needs `user.manage`, and the delegation rule (so a help desk never signs in as someone who holds more than it): Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
          */
         post: operations["resetUserPassword"];
         delete?: never;
@@ -790,7 +790,7 @@ export interface paths {
         put?: never;
         /**
          * Clear sign-in delays
-         * @description Forgets the failed sign-ins of the account on every client, so none of them waits any longer. Needs `user.manage`.
+         * @description Forgets the failed sign-ins of the account on every client, so none of them waits any longer. Needs `user.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
          */
         post: operations["unlockUser"];
         delete?: never;
@@ -834,7 +834,7 @@ export interface paths {
         put?: never;
         /**
          * Grant a key
-         * @description Grants one key on one cluster, or on all clusters with `cluster_id: null`. No escalation: the caller must hold the key on that scope itself (403 says which), and the platform keys `user.read`, `user.manage` and `grant.manage` hold on all clusters only (400 for a cluster). A key the account already holds there → 409; an unknown cluster → 404. Needs `grant.manage`.
+         * @description Grants one key on one cluster, or on all clusters with `cluster_id: null`. No escalation: the caller must hold the key on that scope itself (403 says which), and the platform keys `user.read`, `user.manage` and `grant.manage` hold on all clusters only (400 for a cluster). A key the account already holds there → 409; an unknown cluster → 404 (to a caller who may grant the key there; anyone else gets the 403 either way). Needs `grant.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
          */
         post: operations["addUserGrant"];
         delete?: never;
@@ -857,7 +857,7 @@ export interface paths {
         get: operations["getUserSso"];
         /**
          * Make an account sign in with single sign-on only, or not
-         * @description With `sso_only: true` the account's password no longer signs it in (the login answers that it must use its identity provider), and its current password sessions end. Only an account linked to a provider may be made SSO-only (409 otherwise), so nobody is locked out. Needs `user.manage`.
+         * @description With `sso_only: true` the account's password no longer signs it in (the login answers that it must use its identity provider), and its current password sessions end. Only an account linked to a provider may be made SSO-only (409 otherwise), so nobody is locked out. Needs `user.manage`, and the delegation rule holds: 403 unless the caller holds every key the account holds, on every scope; only a super admin changes a super admin's.
          */
         put: operations["setUserSsoOnly"];
         post?: never;
@@ -876,13 +876,13 @@ export interface paths {
         };
         /**
          * Grants that single sign-on gives new accounts, by group
-         * @description Every mapping from a value of a provider's `groups` claim to a grant. An account that a provider creates at its first sign-in (just-in-time provisioning) receives the grants of its groups; later sign-ins change nothing. Needs `grant.manage`.
+         * @description Every mapping from a value of a provider's `groups` claim to a grant. An account that a provider creates at its first sign-in (just-in-time provisioning) receives the grants of its groups; later sign-ins change nothing. A mapping gives its grant only while its author may still grant it (the granting rule, checked again at each new account): `grants_fully` is false, with `not_granting_reason`, for one whose author has lost the key or been deactivated. Needs `grant.manage`.
          */
         get: operations["listSsoGroupMappings"];
         put?: never;
         /**
          * Map a group of a provider to a grant
-         * @description 400 for a provider that is not configured or a platform key on a cluster; 404 for an unknown cluster; 409 when the same mapping exists. Needs `grant.manage`.
+         * @description 400 for a provider that is not configured or a platform key on a cluster; 403 when the caller does not hold the key on that scope itself (a mapping grants on its author's behalf, so it follows the granting rule: a caller grants only keys it holds there); 404 for an unknown cluster; 409 when the same mapping exists. Needs `grant.manage`.
          */
         post: operations["createSsoGroupMapping"];
         delete?: never;
@@ -923,7 +923,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a grant
-         * @description Like granting, removing needs `grant.manage` and the key on the grant's scope (403 otherwise), so nobody takes away what they could not give. Needs `grant.manage`.
+         * @description Like granting, removing needs `grant.manage` and the key on the grant's scope (403 otherwise), so nobody takes away what they could not give. Needs `grant.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
          */
         delete: operations["removeUserGrant"];
         options?: never;
@@ -941,7 +941,7 @@ export interface paths {
         get?: never;
         /**
          * Change the caller's password
-         * @description Needs the current password (400 when it is wrong). The new one has at least 12 characters, is not the username or email, is not a common password and differs from the current one; a refusal (400) names the rule. Every other session of the caller ends; this one stays. Allowed while a password change is required.
+         * @description Needs the current password (400 when it is wrong). The new one has at least 12 characters, is not the username or email, is not a common password and differs from the current one; a refusal (400) names the rule, and is given before the current password is checked. A wrong current password counts as a failed sign-in of the account from this client and is recorded in the audit trail (without any password): after five, the client waits as a failing sign-in does (429 with `Retry-After`). Every other session of the caller ends; this one stays. Allowed while a password change is required.
          */
         put: operations["changeMyPassword"];
         post?: never;
@@ -2655,7 +2655,7 @@ export interface components {
             /** @example true */
             sso_only: boolean;
         };
-        /** @description A grant given to an account created at its first single sign-on, when the provider's `groups` claim holds the group: the permission key on one cluster, or on all clusters when `cluster_id` is null. */
+        /** @description A grant given to an account created at its first single sign-on, when the provider's `groups` claim holds the group: the permission key on one cluster, or on all clusters when `cluster_id` is null. A mapping gives only what its author may still grant (an active account holding the key there, or a super admin): `grants_fully` says whether it does today, and `not_granting_reason` why not. */
         SsoGroupMapping: {
             /**
              * Format: uuid
@@ -2682,6 +2682,16 @@ export interface components {
              * @example 2026-11-24T10:00:00.000Z
              */
             created_at: string;
+            /**
+             * @description False when its author may no longer grant the key there (the key was taken away, or the account deactivated): new accounts then do not get it.
+             * @example true
+             */
+            grants_fully: boolean;
+            /**
+             * @description Why the mapping no longer grants, and what to do about it; null when it grants.
+             * @example null
+             */
+            not_granting_reason: string | null;
         };
         SsoGroupMappingList: {
             data: components["schemas"]["SsoGroupMapping"][];
@@ -2978,7 +2988,7 @@ export interface components {
             default_currency_id: string | null;
             config: components["schemas"]["ConfigEntry"][];
             /**
-             * @description A JSON string, returned exactly as it was last submitted.
+             * @description A JSON string, returned exactly as it was last submitted, to callers who may update this business unit (`cluster.update` on its cluster or on all clusters, or super admin) only: it may carry credentials. For any other caller it is null, in the detail, the list and every answer that carries the record.
              * @example {"host":"db.internal","port":5432,"database":"pkt"}
              */
             db_connection: string | null;
@@ -3582,7 +3592,7 @@ export interface components {
             /** @description Every currency (ISO 4217 has fewer than 200 active codes). */
             data: components["schemas"]["Currency"][];
         };
-        /** @description One change, recorded in the same transaction as the change itself. Events are append-only: the API has no way to change or delete one, and the database refuses to. */
+        /** @description One change, recorded in the same transaction as the change itself. Events are append-only: the API has no way to change or delete one, and the database refuses to. An event names no cluster its reader may not see (holds no grant on): such a cluster's id, wherever it appears in `changes` (a business unit's former cluster after a move, a grant's cluster), and its code in the same event read `[another cluster]`, in the list and in the CSV export alike; `cluster_id` and `target_id` would be null, though the list shows only events of clusters the reader may read. */
         AuditEvent: {
             /**
              * Format: uuid
@@ -3636,7 +3646,7 @@ export interface components {
              */
             import_id: string | null;
             /**
-             * @description The fields that changed, each with its value before and after (null before a create, after a delete). Secrets never appear.
+             * @description The fields that changed, each with its value before and after (null before a create, after a delete). Secrets never appear; a cluster the reader may not see reads `[another cluster]`.
              * @example {
              *       "name": {
              *         "before": "Andaman Hotels Group",
@@ -3932,7 +3942,7 @@ export interface components {
          */
         Page: number;
         /**
-         * @description Rows per page, 1 to 100; `-1` returns every matching row on one page.
+         * @description Rows per page, 1 to 100. `-1` asks for every matching row on one page: a list answers at most 1,000 of them (`paginate.total` still counts every match; page through the rest or use the list's CSV export), an export streams every one.
          * @example 10
          */
         PerPageOrAll: number;
@@ -4217,6 +4227,8 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /** @description The device cookie, `pa_device=<value>; Path=/api/auth; Max-Age=15552000; HttpOnly; SameSite=Strict` (and `Secure` over HTTPS). Opaque; the browser sends it back with its next sign-ins. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4829,7 +4841,7 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Rows per page, 1 to 100; `-1` returns every matching row on one page.
+                 * @description Rows per page, 1 to 100. `-1` asks for every matching row on one page: a list answers at most 1,000 of them (`paginate.total` still counts every match; page through the rest or use the list's CSV export), an export streams every one.
                  * @example 10
                  */
                 perpage?: components["parameters"]["PerPageOrAll"];
@@ -4961,7 +4973,7 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Rows per page, 1 to 100; `-1` returns every matching row on one page.
+                 * @description Rows per page, 1 to 100. `-1` asks for every matching row on one page: a list answers at most 1,000 of them (`paginate.total` still counts every match; page through the rest or use the list's CSV export), an export streams every one.
                  * @example 10
                  */
                 perpage?: components["parameters"]["PerPageOrAll"];
@@ -5457,7 +5469,7 @@ export interface operations {
                  */
                 search?: components["parameters"]["Search"];
                 /**
-                 * @description Leave out the users already attached to this cluster.
+                 * @description Leave out the users already attached to this cluster, one the caller may read (404 otherwise).
                  * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
                  */
                 exclude_cluster_id?: string;
@@ -5480,6 +5492,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };
     };
@@ -6251,6 +6264,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
         };
     };
@@ -6337,7 +6351,7 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Rows per page, 1 to 100; `-1` returns every matching row on one page.
+                 * @description Rows per page, 1 to 100. `-1` asks for every matching row on one page: a list answers at most 1,000 of them (`paginate.total` still counts every match; page through the rest or use the list's CSV export), an export streams every one.
                  * @example 10
                  */
                 perpage?: components["parameters"]["PerPageOrAll"];
@@ -6490,7 +6504,7 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Rows per page, 1 to 100; `-1` returns every matching row on one page.
+                 * @description Rows per page, 1 to 100. `-1` asks for every matching row on one page: a list answers at most 1,000 of them (`paginate.total` still counts every match; page through the rest or use the list's CSV export), an export streams every one.
                  * @example 10
                  */
                 perpage?: components["parameters"]["PerPageOrAll"];
@@ -7349,7 +7363,7 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Rows per page, 1 to 100; `-1` returns every matching row on one page.
+                 * @description Rows per page, 1 to 100. `-1` asks for every matching row on one page: a list answers at most 1,000 of them (`paginate.total` still counts every match; page through the rest or use the list's CSV export), an export streams every one.
                  * @example 10
                  */
                 perpage?: components["parameters"]["PerPageOrAll"];

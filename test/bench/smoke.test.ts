@@ -114,7 +114,6 @@ describe('benchmark baseline (1 % scale, PostgreSQL)', () => {
         LOG_LEVEL: 'silent',
         // As in `npm run bench`: the sign-ins of the comparison come from one address in quick succession.
         AUTH_RATE_PER_IP: '1000000/1s',
-        AUTH_RATE_GLOBAL: '1000000/1s',
       });
       const logger = createLogger('silent');
       // On PostgreSQL the caches hear of committed writes through LISTEN, as in production.

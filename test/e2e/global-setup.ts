@@ -56,7 +56,6 @@ export default async function setup(project: TestProject) {
     // Every flow signs in from 127.0.0.1, several within seconds: the per-address sign-in rate of a real deployment
     // would refuse the suite itself. Sign-in protection has its own tests (test/server/sign-in-protection.test.ts).
     AUTH_RATE_PER_IP: '1000/10s',
-    AUTH_RATE_GLOBAL: '1000/10s',
     OIDC_PROVIDERS: JSON.stringify(oidcProviders),
   });
   try {

@@ -1,7 +1,6 @@
 // Races: caps, defaults, slots and If-Match hold when many requests arrive at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from '../server/support/index.js';
 import { integrityViolations, problemViolations } from './support.js';
 
@@ -100,7 +99,7 @@ describe.each(engines())('concurrency on %s', (engine) => {
 
   it('parallel widget adds by one user land in distinct slots', async () => {
     const [user] = await newUsers(1);
-    const token = await signAccessToken(t.config.jwtSecret, user!);
+    const token = await t.tokenFor(user!);
     const datasets = ['tenancy.active-clusters', 'tenancy.active-business-units', 'approvals.my-pending-count', 'approvals.my-pending-amount'];
     const statuses = await burst([
       ...datasets.map((d) => () => t.fetch('/api/proxy/api/me/dashboard-widgets', { method: 'POST', token, json: { dataset_id: d, widget_type: 'kpi' } })),

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { USER_SORTABLE } from '../../server/src/modules/users/repository.js';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
@@ -42,8 +41,7 @@ describe.each(engines())('accounts on %s', (engine) => {
       .returning('id');
     const id = (row as { id: string }).id;
     if (opts.grants?.length) await t.knex('permission_grants').insert(opts.grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    const [session] = await t.knex('sessions').insert({ id: randomUUID(), user_id: id, expires_at: t.knex.raw("now() + interval '1 day'") }).returning('id');
-    return { id, username, token: await signAccessToken(t.config.jwtSecret, id, Date.now(), (session as { id: string }).id) };
+    return { id, username, token: await t.tokenFor(id) };
   }
 
   const call = (method: string, path: string, json?: unknown, token = admin, headers: Record<string, string> = {}) => t.fetch(path, { method, token, json, headers });

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
 import { wellFormedPng } from '../support/images.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
-import { hashRefreshToken, signAccessToken } from '../../server/src/modules/auth/tokens.js';
+import { hashRefreshToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
-import { eventsSince, snapshotAudited, unrecordedChanges } from './support/row-changes.js';
+import { snapshotAudited, unrecordedChanges } from './support/row-changes.js';
 
 interface Call {
   method: string;
@@ -318,7 +318,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
     const grantee = async (grants: Array<[string, string | null]>) => {
       const a = await newAccount();
       await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: a.id, permission_key: key, cluster_id: clusterId })));
-      return signAccessToken(t.config.jwtSecret, a.id);
+      return t.tokenFor(a.id);
     };
     const sees = async (token: string) => {
       const byTarget = async (q: string) => ((await (await t.fetch(`/api-system/audit-events?${q}`, { token })).json()) as { paginate: { total: number } }).paginate.total;

@@ -2,7 +2,6 @@
 // transaction and audit event), answering one result per id in the request's order.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 interface BulkResult {
@@ -45,7 +44,7 @@ describe.each(engines())('bulk actions on %s', (engine) => {
     const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'x' }).returning('id');
     const id = (row as { id: string }).id;
     if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    return { id, token: await signAccessToken(t.config.jwtSecret, id) };
+    return { id, token: await t.tokenFor(id) };
   };
   const bulk = async (path: string, json: unknown, token = admin) => t.fetch(`/api-system/${path}/bulk`, { method: 'POST', token, json });
   const bulkOk = async (path: string, json: unknown, token = admin): Promise<BulkResult> => {

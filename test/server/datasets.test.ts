@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { datasetService } from '../../server/src/modules/datasets/service.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
@@ -27,7 +26,7 @@ async function newUser(t: TestServer, opts: { superAdmin?: boolean; active?: boo
     .insert({ username, email: `${username}@example.com`, password_hash: 'not-used', is_super_admin: !!opts.superAdmin, is_active: opts.active ?? true })
     .returning('id');
   const id = (row as { id: string }).id;
-  return { id, token: await signAccessToken(t.config.jwtSecret, id) };
+  return { id, token: await t.tokenFor(id) };
 }
 
 async function newCluster(t: TestServer, overrides: Record<string, unknown> = {}) {

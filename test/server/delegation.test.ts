@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 const PASSWORD = 'Andaman-Delegation-2026';
@@ -45,8 +44,7 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
       .returning('id');
     const id = (row as { id: string }).id;
     if (opts.keys?.length) await t.knex('permission_grants').insert(opts.keys.map((k) => ({ user_id: id, permission_key: k.key, cluster_id: k.scope })));
-    const [session] = await t.knex('sessions').insert({ id: randomUUID(), user_id: id, expires_at: t.knex.raw("now() + interval '1 day'") }).returning('id');
-    return { id, username, token: await signAccessToken(t.config.jwtSecret, id, Date.now(), (session as { id: string }).id) };
+    return { id, username, token: await t.tokenFor(id) };
   }
 
   const call = (method: string, path: string, token: string, json?: unknown) => t.fetch(path, { method, token, json });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { feedService } from '../../server/src/modules/feeds/service.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
@@ -35,7 +34,7 @@ async function newUser(t: TestServer, names: { firstname?: string; lastname?: st
   const username = `u-${tag()}`;
   const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'not-used', ...names }).returning('id');
   const id = (row as { id: string }).id;
-  return { id, username, token: await signAccessToken(t.config.jwtSecret, id) };
+  return { id, username, token: await t.tokenFor(id) };
 }
 
 interface DocOptions {

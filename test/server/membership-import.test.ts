@@ -2,7 +2,6 @@
 // the licence-cap locks and writes it in one transaction, with one audit event per change carrying the import's id.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 interface ImportRow {
@@ -57,7 +56,7 @@ describe.each(engines())('membership import on %s', (engine) => {
   const newAccount = async (grants: Array<[key: string, clusterId: string | null]>) => {
     const user = await newUser();
     await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: user.id, permission_key: key, cluster_id: clusterId })));
-    return { ...user, token: await signAccessToken(t.config.jwtSecret, user.id) };
+    return { ...user, token: await t.tokenFor(user.id) };
   };
 
   const send = (csv: string | Buffer, query = '', token = admin) =>

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { mappingRepository } from '../../server/src/modules/print-template-mappings/repository.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
@@ -44,7 +43,7 @@ async function newUser(t: TestServer, opts: { grants?: string[]; firstname?: str
     .returning('id');
   const id = (row as { id: string }).id;
   for (const key of opts.grants ?? []) await t.knex('permission_grants').insert({ user_id: id, permission_key: key, cluster_id: null });
-  return { id, username, token: await signAccessToken(t.config.jwtSecret, id) };
+  return { id, username, token: await t.tokenFor(id) };
 }
 
 async function newTemplate(t: TestServer, overrides: Record<string, unknown> = {}) {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 const BASE = '/api-system/report-templates';
@@ -30,7 +29,7 @@ describe.each(engines())('report templates on %s', (engine) => {
     t = await startTestServer(engine);
     const username = `u-${tag()}`;
     const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'not-used' }).returning('id');
-    token = await signAccessToken(t.config.jwtSecret, (row as { id: string }).id);
+    token = await t.tokenFor((row as { id: string }).id);
   });
   afterAll(() => t?.close());
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 const BASE = '/api/proxy/api/me/dashboard-widgets';
@@ -24,7 +23,7 @@ async function newUser(t: TestServer) {
   const username = `u-${randomUUID().slice(0, 8)}`;
   const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'not-used' }).returning('id');
   const id = (row as { id: string }).id;
-  return { id, token: await signAccessToken(t.config.jwtSecret, id) };
+  return { id, token: await t.tokenFor(id) };
 }
 
 describe.each(engines())('widgets on %s', (engine) => {
