@@ -2,7 +2,7 @@
 // the list and in the CSV export alike (a business unit moved in from another cluster, a grant on another cluster).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
+import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 interface Event {
@@ -13,15 +13,18 @@ interface Event {
 }
 
 const ANOTHER_CLUSTER = '[another cluster]';
+const PASSWORD = 'Tenancy-Lagoon-2026';
 
 describe.each(engines())('audit tenancy on %s', (engine) => {
   let t: TestServer;
   let admin: string;
+  let passwordHash: string;
   const uniq = () => randomUUID().slice(0, 6).toUpperCase();
 
   beforeAll(async () => {
     t = await startTestServer(engine);
     admin = await t.login('admin');
+    passwordHash = await hashPassword(PASSWORD);
   });
   afterAll(() => t?.close());
 
@@ -33,10 +36,10 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
   const newCluster = () => send<{ id: string; code: string }>('POST', '/api-system/clusters', { code: `AT-${uniq()}`, name: `Tenancy ${uniq()}` });
   const accountWith = async (grants: Array<[key: string, clusterId: string | null]>) => {
     const username = `at-${uniq().toLowerCase()}${uniq().toLowerCase()}`;
-    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'x' }).returning('id');
+    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: passwordHash }).returning('id');
     const id = (row as { id: string }).id;
     if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    return { id, token: await signAccessToken(t.config.jwtSecret, id) };
+    return { id, token: await t.login(username, PASSWORD) };
   };
   const events = async (query: string, token: string): Promise<Event[]> => {
     const res = await t.fetch(`/api-system/audit-events?${query}&perpage=100`, { token });
