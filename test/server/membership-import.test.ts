@@ -208,6 +208,30 @@ describe.each(engines())('membership import on %s', (engine) => {
     }
   });
 
+  it('when 8 imports race 8 parent business unit changes of the memberships they update, then every one finishes: no deadlock', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const cluster = await newCluster();
+        const bu = await newBu(cluster.id);
+        const user = await newUser();
+        const [row] = await t.knex('cluster_users').insert({ user_id: user.id, cluster_id: cluster.id, role: 'user', is_active: true }).returning('id');
+        // The file adds the user to the unit and changes their cluster role; the single change makes the unit their parent.
+        return { bu, user, memberId: (row as { id: string }).id, file: `user,business_unit,cluster,role\n${user.username},${bu.code},,user\n${user.username},,${cluster.code},admin\n` };
+      }),
+    );
+    const results = await Promise.all(
+      pairs.flatMap(({ bu, memberId, file }) => [
+        send(file).then(async (res) => [res.status, await res.text()] as const),
+        t.fetch(`/api-system/user/clusters/${memberId}`, { method: 'PUT', token: admin, json: { parent_bu_id: bu.id } }).then(async (res) => [res.status, await res.text()] as const),
+      ]),
+    );
+    expect(results.filter(([status]) => status >= 300)).toEqual([]);
+    for (const { bu, user, memberId } of pairs) {
+      expect(await buMembers(bu.id)).toEqual({ [user.id]: 'user/true' });
+      expect(await t.knex('cluster_users').where({ id: memberId }).first()).toMatchObject({ role: 'admin', parent_bu_id: bu.id });
+    }
+  });
+
   it('when the file uses a BOM, semicolons, quoted fields, CRLF and Thai names, then it is read as written', async () => {
     const cluster = await newCluster();
     const bu = await newBu(cluster.id);
