@@ -90,4 +90,15 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
     expect(text).not.toContain(clB.id);
     expect(text).not.toContain(clB.code);
   });
+  it('when a reader names a cluster it cannot read in the cluster filter, then 404 as for a missing cluster, in the list and the export', async () => {
+    const [clB, clA] = [await newCluster(), await newCluster()];
+    const reader = await accountWith([['cluster.read', clA.id]]);
+    for (const path of ['/api-system/audit-events', '/api-system/audit-events/export']) {
+      const refused = await t.fetch(`${path}?cluster_id=${clB.id}`, { token: reader.token });
+      expect(refused.status, path).toBe(404);
+      expect(((await refused.json()) as { detail: string }).detail).toBe('Cluster not found');
+      expect((await t.fetch(`${path}?cluster_id=${clA.id}`, { token: reader.token })).status, path).toBe(200);
+      expect((await t.fetch(`${path}?cluster_id=${clB.id}`, { token: admin })).status, path).toBe(200);
+    }
+  });
 });

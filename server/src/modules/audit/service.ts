@@ -4,6 +4,7 @@ import { paginateInfo, parsePageQuery } from '../../core/list-query.js';
 import { can, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { CsvColumn, CsvExport } from '../../core/csv.js';
 import { cursorBatches } from '../../db/cursor.js';
+import { NotFoundError } from '../../core/errors.js';
 import { auditRepository, toEvent, type AuditEvent, type AuditFilters, type AuditRow, type TargetType } from './repository.js';
 import { allAsSeenBy, hiddenClusters, type HiddenClusters } from './visibility.js';
 
@@ -69,8 +70,12 @@ function eventRow(caller: Caller, change: Change): AuditRow {
   };
 }
 
-/** The list's filter, for the list and its export alike: the caller's reach, narrowed by the query. */
+/**
+ * The list's filter, for the list and its export alike: the caller's reach, narrowed by the query. A cluster named in
+ * the query must be one the caller reads: anyone else gets the answer of a missing cluster.
+ */
 function listFilter(auth: AuthContext, query: QueryParams<'listAuditEvents'>): AuditFilters {
+  if (query.cluster_id && !can(auth.permissions, 'cluster.read', query.cluster_id)) throw new NotFoundError('Cluster not found');
   return {
     targetType: query.target_type,
     targetId: query.target_id,
