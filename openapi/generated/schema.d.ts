@@ -1020,7 +1020,7 @@ export interface paths {
         };
         /**
          * List business units, a page at a time
-         * @description Server-side paging, search (code, name, alias, cluster name), sort (including `cluster_name`) and filters; `cluster_id` keeps the business units of one cluster and `perpage=-1` returns them all. Needs `cluster.read`; a caller whose grant is cluster-scoped sees only the business units of those clusters.
+         * @description Server-side paging, search (code, name, alias, cluster name), sort (including `cluster_name`) and filters; `cluster_id` keeps the business units of one cluster and `perpage=-1` returns up to 1,000 of them on one page (the CSV export has every one). Needs `cluster.read`; a caller whose grant is cluster-scoped sees only the business units of those clusters.
          */
         get: operations["listBusinessUnits"];
         put?: never;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { QueryParams, Schemas } from '../../core/contract.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
-import { paginateInfo, parseListQuery } from '../../core/list-query.js';
+import { capAllRows, paginateInfo, parseListQuery } from '../../core/list-query.js';
 import { assertCan, assertMayChangeLicence, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { StoragePort } from '../../storage/port.js';
 import { DELETED, LIVE, pick, type AuditTrail, type Change } from '../audit/service.js';
@@ -105,7 +105,7 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
 
     async list(auth: AuthContext, query: QueryParams<'listClusters'>): Promise<ClusterPage> {
       const filter = listFilter(auth, query);
-      const { rows, total } = await repo.listPage(knex, filter);
+      const { rows, total } = await repo.listPage(knex, { ...filter, list: capAllRows(filter.list) });
       const data = await Promise.all(rows.map(present));
       return { data, paginate: paginateInfo(total, filter.list) };
     },

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { QueryParams } from '../../core/contract.js';
-import { parseListQuery, toPage, type Page } from '../../core/list-query.js';
+import { capAllRows, parseListQuery, toPage, type Page } from '../../core/list-query.js';
 import { REPORT_TEMPLATE_SORTABLE, reportTemplateRepository, type ReportTemplateRecord } from './repository.js';
 
 export function reportTemplateService(knex: Knex) {
@@ -8,7 +8,7 @@ export function reportTemplateService(knex: Knex) {
   return {
     /** The mapping form's template picker: live templates by name; perpage=-1 gives all. */
     async list(query: QueryParams<'listReportTemplates'>): Promise<Page<ReportTemplateRecord>> {
-      const q = parseListQuery(query, { sortable: REPORT_TEMPLATE_SORTABLE, defaultSort: 'name:asc' });
+      const q = capAllRows(parseListQuery(query, { sortable: REPORT_TEMPLATE_SORTABLE, defaultSort: 'name:asc' }));
       const { rows, total } = await repo.list({ kind: query.kind, reportGroup: query.report_group }, q);
       return toPage(rows, total, q);
     },
