@@ -74,7 +74,7 @@ export async function up(knex: Knex): Promise<void> {
        before_value jsonb;
        after_value jsonb;
        cluster uuid;
-       origin record;
+       origin jsonb;
      begin
        if coalesce(current_setting('platform.audit_exempt', true), '') <> '' then return null; end if;
        -- Recorded already: an event of this transaction names the row.
@@ -113,11 +113,19 @@ export async function up(knex: Knex): Promise<void> {
          cluster := (the_row ->> TG_ARGV[2])::uuid;
        end if;
 
-       select e.actor_id, e.actor_name, e.action, e.request_id, e.ip, e.user_agent, e.import_id into origin
-         from audit_events e where e.txid = txid_current() order by e.at, e.id limit 1;
+       -- The transaction's first event, looked up once and kept for its other rows: by commit every event the
+       -- services write is in, and a bulk change must not search the transaction's events once per row.
+       origin := nullif(current_setting('platform.audit_origin', true), '')::jsonb;
+       if origin is null then
+         select to_jsonb(first_event) into origin from (
+           select e.actor_id, e.actor_name, e.action, e.request_id, e.ip, e.user_agent, e.import_id
+             from audit_events e where e.txid = txid_current() order by e.at, e.id limit 1) first_event;
+         origin := coalesce(origin, '{"action": "unattributedChange"}'::jsonb);
+         perform set_config('platform.audit_origin', origin::text, true);
+       end if;
        insert into audit_events (at, actor_id, actor_name, action, target_type, target_id, cluster_id, request_id, ip, user_agent, import_id, changes)
-       values (clock_timestamp(), origin.actor_id, origin.actor_name, coalesce(origin.action, 'unattributedChange'), row_target_type, row_target_id,
-               cluster, origin.request_id, origin.ip, origin.user_agent, origin.import_id, changes);
+       values (clock_timestamp(), (origin ->> 'actor_id')::uuid, origin ->> 'actor_name', origin ->> 'action', row_target_type, row_target_id,
+               cluster, origin ->> 'request_id', origin ->> 'ip', origin ->> 'user_agent', (origin ->> 'import_id')::uuid, changes);
        return null;
      end $$`,
     ...AUDITED_TABLES.map(
