@@ -105,6 +105,29 @@ describe('sign-in protection helpers', () => {
     expect(gate.running).toBe(0);
   });
 
+  it('when strangers\' first sign-ins fill their queue, then a known device\'s sign-in is neither refused nor queued behind them', async () => {
+    const gate = hashGate(1, 2);
+    const releases: Array<() => void> = [];
+    const hold = () => new Promise<void>((r) => releases.push(r));
+    // Clean sign-ins from a thousand new addresses: the slot, its queue, and one refused.
+    const strangers = [gate.run(hold, 'sign-in'), gate.run(hold, 'sign-in'), gate.run(hold, 'sign-in')];
+    await expect(gate.run(async () => undefined, 'sign-in')).rejects.toMatchObject({ status: 429 });
+    // The owner's browser, with its device cookie, takes the slot the others may not hold ...
+    expect(await gate.run(async () => 'owner', 'device')).toBe('owner');
+    // ... and, with every slot taken, waits first in line.
+    const other = gate.run(hold, 'other');
+    const owner = gate.run(async () => 'owner again', 'device');
+    expect(gate.waiting).toBe(3);
+    releases.shift()!();
+    expect(await owner).toBe('owner again');
+    while (releases.length > 0 || gate.running > 0) {
+      releases.shift()?.();
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all([...strangers, other]);
+    expect(gate.running).toBe(0);
+  });
+
   it('when sign-ins and others wait for the same slots, then the sign-ins go first, and the others never hold the last slot', async () => {
     const gate = hashGate(2, 10);
     const order: string[] = [];

@@ -64,7 +64,7 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
   const standings = standingCache(changes, repo.standingOf);
   // A sign-in that goes first also hashes at the normal priority (passwords.ts).
   const verify = (password: string, hash: string, lane: HashLane) =>
-    passwordHashGate().run(() => verifyPassword(password, hash, lane === 'sign-in' ? 'urgent' : 'background'), lane);
+    passwordHashGate().run(() => verifyPassword(password, hash, lane === 'other' ? 'background' : 'urgent'), lane);
   const devices = deviceCookies(jwtSecret);
 
   /** A new session of the user, signed in with a password. */
@@ -140,7 +140,8 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
       }
 
       // An unknown user costs one hash too, so timing does not tell whether the account exists.
-      const lane: HashLane = standing.failures === 0 || client.startsWith('device:') ? 'sign-in' : 'other';
+      const knownDevice = client.startsWith('device:');
+      const lane: HashLane = knownDevice && standing.failures === 0 ? 'device' : knownDevice || standing.failures === 0 ? 'sign-in' : 'other';
       const ok = await verify(password, user?.password_hash ?? (await dummyPasswordHash()), lane);
       // An account that signs in with its identity provider only fails like a wrong password, right password or not.
       if (!user || !ok || !user.is_active || user.sso_only) {

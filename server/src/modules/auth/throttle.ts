@@ -1,19 +1,23 @@
 import { TooManyRequestsError } from '../../core/errors.js';
 
 /**
- * Who asks for a password hash. `sign-in`: a sign-in from a client with no failures, or from a device the account
- * signed in on before (its device cookie); `other`: everything else (a client that has failed, a password change, an
- * administrator setting a password). Sign-ins go first, so no flood of the others can keep the owner waiting.
+ * Who asks for a password hash, first served first. `device`: a sign-in from a browser this account signed in on
+ * before (its device cookie) that has not failed since; `sign-in`: a sign-in from a client with no failures, or from a
+ * known device that has; `other`: everything else (a client that has failed, a password change, an administrator
+ * setting a password). No flood of strangers, however many addresses it comes from, stands in the owner's queue.
  */
-export type HashLane = 'sign-in' | 'other';
+export type HashLane = 'device' | 'sign-in' | 'other';
+
+/** The lanes in the order a freed slot serves them. */
+const LANES: readonly HashLane[] = ['device', 'sign-in', 'other'];
 
 /**
  * Bounds how many password hashes run at once. scrypt takes tens of milliseconds of a core each; without a bound a
  * flood of sign-ins would take every core and thread from the signed-in users' requests. Beyond the running ones, each
- * lane has a bounded queue; when a lane's queue is full its request is refused with 429 at once, and the other lane is
- * not affected. A freed slot goes to the oldest waiting sign-in first. The other lane never holds every slot: with
- * several, it leaves one to sign-ins; with a single one, sign-ins have one more of their own. So a clean sign-in never
- * waits for a flood of the others, only for sign-ins ahead of it.
+ * lane has a bounded queue; when a lane's queue is full its request is refused with 429 at once, and the other lanes
+ * are not affected. A freed slot goes to the first lane (`LANES`) with a waiter. The other lane never holds every slot:
+ * with several, it leaves one to sign-ins; with a single one, sign-ins have one more of their own. So a clean sign-in
+ * never waits for a flood of the others, and a known device's sign-in not even for a flood of strangers' sign-ins.
  */
 export interface HashGate {
   run<T>(task: () => Promise<T>, lane?: HashLane): Promise<T>;
@@ -22,18 +26,19 @@ export interface HashGate {
 }
 
 export function hashGate(concurrency: number, queueLimit: number): HashGate {
-  const limit: Record<HashLane, number> = { 'sign-in': concurrency, other: Math.max(1, concurrency - 1) };
-  /** All lanes together: the configured bound, or two (one each) when that is one. */
+  /** All lanes together: the configured bound, or two when that is one (the others never hold the last slot). */
   const total = Math.max(concurrency, 2);
-  const running: Record<HashLane, number> = { 'sign-in': 0, other: 0 };
-  const queues: Record<HashLane, Array<() => void>> = { 'sign-in': [], other: [] };
-  const mayStart = (lane: HashLane) => running[lane] < limit[lane] && running['sign-in'] + running.other < total;
+  const limit: Record<HashLane, number> = { device: total, 'sign-in': concurrency, other: Math.max(1, concurrency - 1) };
+  const running: Record<HashLane, number> = { device: 0, 'sign-in': 0, other: 0 };
+  const queues: Record<HashLane, Array<() => void>> = { device: [], 'sign-in': [], other: [] };
+  const runningAll = () => running.device + running['sign-in'] + running.other;
+  const mayStart = (lane: HashLane) => running[lane] < limit[lane] && runningAll() < total;
 
   const startNext = () => {
-    // The oldest waiting sign-in first; then the other lane, within its share. The slot is taken here, before the
+    // The first lane with a waiter, each within its share. The slot is taken here, before the
     // waiter resumes, so two releases in a row never hand out more slots than there are.
     for (;;) {
-      const lane = (['sign-in', 'other'] as const).find((l) => queues[l].length > 0 && mayStart(l));
+      const lane = LANES.find((l) => queues[l].length > 0 && mayStart(l));
       if (!lane) return;
       running[lane]++;
       queues[lane].shift()!();
@@ -42,10 +47,10 @@ export function hashGate(concurrency: number, queueLimit: number): HashGate {
 
   return {
     get running() {
-      return running['sign-in'] + running.other;
+      return runningAll();
     },
     get waiting() {
-      return queues['sign-in'].length + queues.other.length;
+      return queues.device.length + queues['sign-in'].length + queues.other.length;
     },
     async run<T>(task: () => Promise<T>, lane: HashLane = 'other'): Promise<T> {
       if (mayStart(lane)) running[lane]++;
