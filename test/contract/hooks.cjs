@@ -730,6 +730,8 @@ const cases = {
       lenient(t);
     },
     403: deny('viewer'),
+    // Leaving out the members of a cluster no one has (or one the caller cannot read) is refused as a missing cluster.
+    404: async (t) => url(t, {}, { page: 1, perpage: 10, exclude_cluster_id: '00000000-0000-4000-8000-000000000000' }),
   },
 
   listBusinessUnits: {
@@ -1143,6 +1145,18 @@ const cases = {
       const a = await newAccount();
       header(t, 'Authorization', `Bearer ${(await login(a.username, ACCOUNT_PASSWORD)).access_token}`);
       json(t, { current_password: ACCOUNT_PASSWORD, new_password: 'too-short' });
+    },
+    // Four wrong current passwords from one client, the fifth delays it: then even the right one waits.
+    429: async (t) => {
+      const a = await newAccount();
+      const token = (await login(a.username, ACCOUNT_PASSWORD)).access_token;
+      const client = `198.51.100.${++floodedClients}`;
+      for (let i = 0; i < 5; i++) {
+        await api('PUT', '/api-system/me/password', { token, json: { current_password: `wrong-guess-${i}`, new_password: CHANGED_PASSWORD }, headers: { 'X-Forwarded-For': client } });
+      }
+      header(t, 'Authorization', `Bearer ${token}`);
+      header(t, 'X-Forwarded-For', client);
+      json(t, { current_password: ACCOUNT_PASSWORD, new_password: CHANGED_PASSWORD });
     },
   },
   listMySessions: {

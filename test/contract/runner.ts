@@ -152,6 +152,8 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
       TRUST_PROXY: 'loopback',
       // The per-address bucket the hooks spend for the 429 cases (asFloodedClient): stated here, not assumed.
       AUTH_RATE_PER_IP: '20/20s',
+      // Token refresh and sign-out have a bucket of their own; the same size, for the same hooks.
+      AUTH_RATE_REFRESH: '20/20s',
       OIDC_PROVIDERS: JSON.stringify([idp.providerConfig({ id: 'contract-idp', display_name: 'Contract IdP', jit_provisioning: true })]),
       ...opts.serverEnv,
     });
