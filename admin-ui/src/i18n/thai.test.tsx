@@ -278,13 +278,14 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
       { path: '/clusters', resource: 'clusters', element: <ClusterList /> },
       { path: '/business-units', resource: 'business-units', element: <BusinessUnitList /> },
     ]);
-    expect(await screen.findByText('CL-A')).toBeInTheDocument();
+    // Generous waits: the list renders two resources' worth of react-admin, slow on a busy machine.
+    expect(await screen.findByText('CL-A', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('1–1 จาก 1')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('row-actions-c1'));
-    expect(await screen.findByRole('menuitem', { name: 'เปิด' })).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: 'เปิด' }, { timeout: 5000 })).toBeInTheDocument();
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     fireEvent.click(screen.getByTestId('open-filters'));
-    await screen.findByText('แสดงรายการที่ถูกลบ');
+    await screen.findByText('แสดงรายการที่ถูกลบ', {}, { timeout: 5000 });
     await settle();
     expect([...missing]).toEqual([]);
   });
