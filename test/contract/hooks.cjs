@@ -163,7 +163,7 @@ async function newAccount() {
 async function signedInAccount() {
   const account = await newAccount();
   const first = await login(account.username, ACCOUNT_PASSWORD);
-  await must(204, 'PUT', '/api-system/me/password', { token: first.access_token, json: { current_password: ACCOUNT_PASSWORD, new_password: CHANGED_PASSWORD } });
+  await must(204, 'PUT', '/api-system/me/password', { token: first.access_token, json: { current_password: ACCOUNT_PASSWORD, new_password: CHANGED_PASSWORD }, headers: fixtureClient() });
   const session = await login(account.username, CHANGED_PASSWORD);
   const sessions = await must(200, 'GET', '/api-system/me/sessions', { token: session.access_token });
   return { account, token: session.access_token, sessionId: sessions.data.find((x) => x.current).id };
@@ -382,10 +382,16 @@ const cases = {
       json(t, { password: 'no username or email' });
       lenient(t);
     },
-    401: async (t) => json(t, { username: `nobody-${uniq().toLowerCase()}`, password: 'wrong-password' }),
+    // Failures delay their client over every account it tries, so each failing case comes from a client of its own.
+    401: async (t) => {
+      header(t, 'X-Forwarded-For', `198.51.100.${++floodedClients}`);
+      json(t, { username: `nobody-${uniq().toLowerCase()}`, password: 'wrong-password' });
+    },
     429: async (t) => {
       const username = `locked-${uniq().toLowerCase()}`;
-      for (let i = 0; i < 5; i++) await api('POST', '/api/auth/login', { json: { username, password: 'wrong-password' } });
+      const client = `198.51.100.${++floodedClients}`;
+      for (let i = 0; i < 5; i++) await api('POST', '/api/auth/login', { json: { username, password: 'wrong-password' }, headers: { 'X-Forwarded-For': client } });
+      header(t, 'X-Forwarded-For', client);
       json(t, { username, password: 'wrong-password' });
     },
   },
@@ -1137,16 +1143,20 @@ const cases = {
       url(t, { id: a.id, grantId: (await newGrant(b.id)).id });
     },
   },
+  // A password change checks the current password as a sign-in does, so its client's failures (the suite's wrong
+  // sign-ins from loopback among them) could delay it: each comes from a fixture client of its own.
   changeMyPassword: {
     ok: async (t) => {
       const a = await newAccount();
       header(t, 'Authorization', `Bearer ${(await login(a.username, ACCOUNT_PASSWORD)).access_token}`);
+      header(t, 'X-Forwarded-For', fixtureClient()['X-Forwarded-For']);
       json(t, { current_password: ACCOUNT_PASSWORD, new_password: CHANGED_PASSWORD });
     },
     // Valid by the contract, refused by the password rules.
     400: async (t) => {
       const a = await newAccount();
       header(t, 'Authorization', `Bearer ${(await login(a.username, ACCOUNT_PASSWORD)).access_token}`);
+      header(t, 'X-Forwarded-For', fixtureClient()['X-Forwarded-For']);
       json(t, { current_password: ACCOUNT_PASSWORD, new_password: 'too-short' });
     },
     // Four wrong current passwords from one client, the fifth delays it: then even the right one waits.
