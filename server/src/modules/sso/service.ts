@@ -15,7 +15,7 @@ import { dummyPasswordHash } from '../auth/passwords.js';
 import { BAD_SSO_CODE, type AuthService } from '../auth/service.js';
 import { hashRefreshToken } from '../auth/tokens.js';
 import { ProviderUnavailableError, type IdentityProviders } from './providers.js';
-import { lockLoginNames, loginNameClash, userRepository } from '../users/repository.js';
+import { claimLoginNames, lockedStanding } from '../users/service.js';
 import { ssoRepository, type AccountRow, type Authority, type GroupMappingRow, type MappedGrant } from './repository.js';
 
 /** Why a single sign-on did not complete: the login page's `sso_error`, which it explains to the user. */
@@ -104,7 +104,6 @@ export interface SsoDeps {
  */
 export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
   const repo = ssoRepository();
-  const users = userRepository(knex);
 
   const providerOf = (id: string): OidcProviderConfig => {
     const p = providers.find(id);
@@ -133,8 +132,7 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
     if (!p.jitProvisioning) throw new SignInRefused('no_account', `No account has the email ${email}`);
     const username = await freeUsername(email, (name) => repo.usernameTaken(trx, name));
     // Sign-in accepts a username or an email: a new account's email may not be another account's username.
-    await lockLoginNames(trx, { username, email });
-    if (await loginNameClash(trx, { username, email })) {
+    if (await claimLoginNames(trx, { username, email })) {
       throw new SignInRefused('not_linked', `Another account signs in with ${email} as its username; an administrator must resolve the clash`);
     }
     const account = await repo.insertAccount(trx, {
@@ -175,9 +173,8 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
       throw new SignInRefused('not_linked', `The account with the email ${email} is not linked to ${p.displayName}, which is not configured to link existing accounts`, existing.id);
     }
     // Locked, so a grant given at the same moment lands before this reads the keys, or after the link.
-    const account = await users.lockById(trx, existing.id);
-    const keys = account ? await users.keysOf(trx, existing.id) : [];
-    if (!account || account.is_super_admin || keys.some((k) => k.cluster_id === null)) {
+    const account = await lockedStanding(trx, existing.id);
+    if (!account || account.is_super_admin || account.keys.some((k) => k.cluster_id === null)) {
       throw new SignInRefused('link_refused', `The account with the email ${email} is a super admin or holds a key on all clusters: it is never linked by email`, existing.id);
     }
     await repo.linkIdentity(trx, { user_id: existing.id, provider: p.id, subject, email });
@@ -349,9 +346,9 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
       assertCan(auth, 'user.manage', null);
       return knex.transaction(async (trx) => {
         // Locked first, so the keys read are the account's until the change is written.
-        const target = await users.lockById(trx, userId);
+        const target = await lockedStanding(trx, userId);
         if (!target) throw new NotFoundError('User not found');
-        assertMayActOn(auth, { is_super_admin: target.is_super_admin, keys: await users.keysOf(trx, userId) }, 'change the single sign-on settings of');
+        assertMayActOn(auth, target, 'change the single sign-on settings of');
         const found = await repo.userSso(trx, userId);
         if (!found) throw new NotFoundError('User not found');
         if (ssoOnly && found.identities.length === 0) {

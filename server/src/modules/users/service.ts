@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { QueryParams, Schemas } from '../../core/contract.js';
 import { iso } from '../../core/audit.js';
-import { assertMayActOn } from '../../core/delegation.js';
+import { assertMayActOn, type HeldKey } from '../../core/delegation.js';
 import { assertMayGrant, scopePhrase } from '../../core/granting.js';
 import { userInfoOf } from '../../core/display-name.js';
 import type { FreshnessCheck } from '../../core/etag.js';
@@ -107,8 +107,7 @@ function grantFields(g: { id: string; permission_key: string; cluster_id: string
  * (creating it, editing it, or provisioning it at a single sign-on); `exceptId` is the account being saved.
  */
 export async function assertLoginNamesFree(trx: Knex.Transaction, names: LoginNames, exceptId?: string): Promise<void> {
-  await lockLoginNames(trx, names);
-  const clash = await loginNameClash(trx, names, exceptId);
+  const clash = await claimLoginNames(trx, names, exceptId);
   if (clash === 'username') {
     // Worded without the other field's name: the console files a 409 under the field its detail names.
     throw new ConflictError(`The username "${names.username}" is another account's sign-in address, and sign-in accepts either: choose a different username`);
@@ -118,6 +117,26 @@ export async function assertLoginNamesFree(trx: Knex.Transaction, names: LoginNa
       `The email "${names.email}" is another account's username, and sign-in accepts either: use a different email, or change that account's username first`,
     );
   }
+}
+
+/**
+ * Holds the login names for the transaction and says which one another account already signs in with the other way
+ * round (`username`: another's email; `email`: another's username), or null: for every module that saves an account,
+ * this one's create and edit, and single sign-on's just-in-time accounts.
+ */
+export async function claimLoginNames(trx: Knex.Transaction, names: LoginNames, exceptId?: string): Promise<'username' | 'email' | null> {
+  await lockLoginNames(trx, names);
+  return loginNameClash(trx, names, exceptId);
+}
+
+/**
+ * The account locked for the rest of the transaction, with the keys it holds: what the delegation rule weighs, for a
+ * module that acts on accounts (single sign-on's settings and links). Null when there is no such account.
+ */
+export async function lockedStanding(trx: Knex.Transaction, id: string): Promise<(AccountRecord & { keys: HeldKey[] }) | null> {
+  const repo = userRepository(trx);
+  const account = await repo.lockById(trx, id);
+  return account ? { ...account, keys: await repo.keysOf(trx, id) } : null;
 }
 
 /** The Users operations: accounts, their sign-in state and their grants. Accounts belong to no cluster. */
