@@ -5,7 +5,13 @@
  */
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'An import cycle; break it by moving the shared piece down a layer.', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle; break it by moving the shared piece down a layer.',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'core-is-neutral',
       severity: 'error',
@@ -31,7 +37,10 @@ module.exports = {
       name: 'console-through-data-provider',
       severity: 'error',
       comment: 'The data provider is the only link from the console to the API.',
-      from: { path: '^admin-ui/src/', pathNot: '^admin-ui/src/dataProvider/|^admin-ui/src/authProvider\\.ts$|\\.test\\.tsx?$' },
+      from: {
+        path: '^admin-ui/src/',
+        pathNot: '^admin-ui/src/dataProvider/|^admin-ui/src/authProvider\\.ts$|\\.test\\.tsx?$',
+      },
       to: { path: '^openapi/client\\.ts$|node_modules/openapi-fetch/' },
     },
   ],
@@ -40,6 +49,10 @@ module.exports = {
     exclude: { path: '^openapi/generated/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.d.ts'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.d.ts'],
+    },
   },
 };

@@ -2,7 +2,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'var/', 'dist/', 'admin-ui/dist/', 'openapi/generated/', 'bench/results/', 'test-results/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'var/',
+      'dist/',
+      'admin-ui/dist/',
+      'openapi/generated/',
+      'bench/results/',
+      'test-results/',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -14,7 +14,10 @@ const config: Knex.Config = databaseUrl
   ? { client: 'pg', connection: databaseUrl, migrations: { migrationSource } }
   : {
       client: ClientPGLite as unknown as Knex.Config['client'],
-      connection: () => ({ pglite: new PGlite(path.resolve(process.env.DATA_DIR ?? './var', 'db'), { extensions: { pg_trgm } }) }) as unknown as Knex.StaticConnectionConfig,
+      connection: () =>
+        ({
+          pglite: new PGlite(path.resolve(process.env.DATA_DIR ?? './var', 'db'), { extensions: { pg_trgm } }),
+        }) as unknown as Knex.StaticConnectionConfig,
       migrations: { migrationSource },
     };
 

@@ -15,7 +15,9 @@ const verbose = args.has('plans');
 const db = await openDatabase({ url });
 const data = await loadScenarioData(db.knex);
 const admin = (await db.knex('users').select('id').whereRaw("lower(username) = 'admin'").first()) as { id: string };
-const operator = (await db.knex('users').select('id').whereRaw("lower(username) = 'operator'").first()) as { id: string };
+const operator = (await db.knex('users').select('id').whereRaw("lower(username) = 'operator'").first()) as {
+  id: string;
+};
 await db.close();
 
 // The baseline's statements (bench/baseline/sql.ts): the best hand-written SQL for each benchmarked read; $1/$2 the caller.
@@ -40,7 +42,14 @@ try {
     const r = await client.query(`explain (analyze, buffers) ${sql}`, params);
     const lines = r.rows.map((x: Record<string, string>) => x['QUERY PLAN']!);
     const exec = lines.find((l) => l.startsWith('Execution Time'));
-    const nodes = lines.filter((l) => /Scan|Sort|Join|Aggregate|Limit/.test(l)).map((l) => l.trim().replace(/\s+\(cost=[^)]*\)/, '').replace(/\(actual time=([^ ]+) rows=(\d+) loops=(\d+)\)/, 't=$1 rows=$2 loops=$3'));
+    const nodes = lines
+      .filter((l) => /Scan|Sort|Join|Aggregate|Limit/.test(l))
+      .map((l) =>
+        l
+          .trim()
+          .replace(/\s+\(cost=[^)]*\)/, '')
+          .replace(/\(actual time=([^ ]+) rows=(\d+) loops=(\d+)\)/, 't=$1 rows=$2 loops=$3'),
+      );
     process.stdout.write(`${name.padEnd(24)} ${exec?.replace('Execution Time: ', '') ?? ''}\n`);
     for (const n of verbose ? lines : nodes.slice(0, 6)) process.stdout.write(`    ${n}\n`);
   }

@@ -15,7 +15,11 @@ const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/bench_s100';
 const CRLF = Buffer.from('\r\n');
 
 async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (res.status !== 200) throw new Error(`sign-in as ${username} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -60,7 +64,10 @@ async function main(): Promise<void> {
       peak = Math.max(peak, rssMb(pid) ?? 0);
     }, 100);
     const started = performance.now();
-    const { bytes, lines } = await download(`${server.url}/api-system/business-units/export?deleted=include`, token).finally(() => clearInterval(sampler));
+    const { bytes, lines } = await download(
+      `${server.url}/api-system/business-units/export?deleted=include`,
+      token,
+    ).finally(() => clearInterval(sampler));
     const seconds = (performance.now() - started) / 1000;
     const after = rssMb(pid);
     peak = Math.max(peak, after ?? 0);

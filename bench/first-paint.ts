@@ -24,7 +24,15 @@ import { freePort, startProcess, waitForHttp, type Started } from '../test/suppo
 import { CHROMIUM_PATH } from '../test/support/browser.js';
 import { buildConsole } from '../admin-ui/src/test/bundleSize.js';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const ROW = '[data-testid="list-row"]';
 /** Time on the workspace before the first click (the list screens are prefetched when the browser is idle). */
 const DWELL_MS = Number(process.env.DWELL_MS ?? 1500);
@@ -38,12 +46,17 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
-const summary = (values: number[]) => `median ${percentile(values, 50).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms (n=${values.length})`;
+const summary = (values: number[]) =>
+  `median ${percentile(values, 50).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms (n=${values.length})`;
 
 /** Resolves with the page time (performance.now) at which the first list row entered the DOM. */
 async function armRowWatch(page: Page): Promise<void> {
   await page.evaluate((selector) => {
-    const w = globalThis as unknown as { __firstRow?: number; document: { querySelector(s: string): unknown; body: object }; MutationObserver: new (cb: () => void) => { observe(n: object, o: object): void; disconnect(): void } };
+    const w = globalThis as unknown as {
+      __firstRow?: number;
+      document: { querySelector(s: string): unknown; body: object };
+      MutationObserver: new (cb: () => void) => { observe(n: object, o: object): void; disconnect(): void };
+    };
     w.__firstRow = undefined;
     const observer = new w.MutationObserver(() => {
       if (w.__firstRow === undefined && w.document.querySelector(selector)) {
@@ -92,7 +105,10 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
     // Marks `first-row` in every new document the moment the first list row enters the DOM.
     await context.addInitScript((selector: string) => {
-      const w = globalThis as unknown as { document: { querySelector(s: string): unknown }; MutationObserver: new (cb: () => void) => { observe(n: object, o: object): void; disconnect(): void } };
+      const w = globalThis as unknown as {
+        document: { querySelector(s: string): unknown };
+        MutationObserver: new (cb: () => void) => { observe(n: object, o: object): void; disconnect(): void };
+      };
       const observer = new w.MutationObserver(() => {
         if (w.document.querySelector(selector)) {
           performance.mark('first-row');
@@ -138,7 +154,9 @@ async function main(): Promise<void> {
         const clickedAt = await page.evaluate(() => performance.now());
         await page.getByRole('menuitem', { name: 'Clusters' }).click();
         await page.waitForSelector(ROW);
-        const shownAt = await page.evaluate(() => (globalThis as unknown as { __firstRow?: number }).__firstRow ?? performance.now());
+        const shownAt = await page.evaluate(
+          () => (globalThis as unknown as { __firstRow?: number }).__firstRow ?? performance.now(),
+        );
         bucket.push(shownAt - clickedAt);
         await page.getByRole('menuitem', { name: 'My workspace' }).click();
         await page.getByRole('heading', { name: 'My workspace', level: 1 }).waitFor();

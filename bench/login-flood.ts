@@ -24,7 +24,8 @@ import { spawnReady } from './lib/processes.js';
 import { signIn } from './lib/scenarios.js';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 /** One keep-alive connection, one GET at a time, timed in microseconds. */
 function reader(baseUrl: string, token: string) {
@@ -34,10 +35,19 @@ function reader(baseUrl: string, token: string) {
     new Promise<{ ms: number; status: number }>((resolve, reject) => {
       const started = process.hrtime.bigint();
       const req = http.request(
-        { agent, host: base.hostname, port: base.port, method: 'GET', path: '/api-system/clusters?page=1&perpage=10', headers: { authorization: `Bearer ${token}` } },
+        {
+          agent,
+          host: base.hostname,
+          port: base.port,
+          method: 'GET',
+          path: '/api-system/clusters?page=1&perpage=10',
+          headers: { authorization: `Bearer ${token}` },
+        },
         (res) => {
           res.resume();
-          res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, status: res.statusCode ?? 0 }));
+          res.on('end', () =>
+            resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, status: res.statusCode ?? 0 }),
+          );
         },
       );
       req.on('error', reject);
@@ -82,7 +92,12 @@ const started = performance.now();
 Promise.all(Array.from({ length: concurrency }, lane)).then(() => parentPort.postMessage({ statuses, seconds: (performance.now() - started) / 1000 }));
 `;
 
-function flood(url: string, logins: number, concurrency: number, spread: boolean): Promise<{ statuses: Record<string, number>; seconds: number }> {
+function flood(
+  url: string,
+  logins: number,
+  concurrency: number,
+  spread: boolean,
+): Promise<{ statuses: Record<string, number>; seconds: number }> {
   return new Promise((resolve, reject) => {
     const w = new Worker(FLOOD, { eval: true, workerData: { url, logins, concurrency, spread } });
     w.once('message', (m: { statuses: Record<string, number>; seconds: number }) => {
@@ -92,7 +107,6 @@ function flood(url: string, logins: number, concurrency: number, spread: boolean
     w.once('error', reject);
   });
 }
-
 
 // The attack of the owner scenario runs in a worker thread, so its sockets never share the admin's event loop.
 // `junk`: each of `addresses` addresses sends one unparseable body a second; `wrong`: one address sends wrong passwords
@@ -177,11 +191,19 @@ function attack(workerData: Record<string, unknown>): { stop(): Promise<AttackRe
 const OWNER_ADDRESS = '203.0.113.10';
 
 /** The admin's sign-in, timed; with `cookie`, the device cookie is sent and the new one kept. */
-async function ownerSignIn(baseUrl: string, password: string, device: { cookie: string | null } | null): Promise<{ ms: number; status: number }> {
+async function ownerSignIn(
+  baseUrl: string,
+  password: string,
+  device: { cookie: string | null } | null,
+): Promise<{ ms: number; status: number }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': OWNER_ADDRESS };
   if (device?.cookie) headers.cookie = device.cookie;
   const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ username: 'admin', password }) });
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: 'admin', password }),
+  });
   await res.arrayBuffer();
   const ms = performance.now() - started;
   const set = res.headers.get('set-cookie');
@@ -190,7 +212,12 @@ async function ownerSignIn(baseUrl: string, password: string, device: { cookie: 
 }
 
 /** Signs the admin in once a second for `seconds`, while the attack runs; the figures of its attempts. */
-async function ownerUnderAttack(baseUrl: string, seconds: number, device: { cookie: string | null } | null, start: () => { stop(): Promise<AttackResult> }) {
+async function ownerUnderAttack(
+  baseUrl: string,
+  seconds: number,
+  device: { cookie: string | null } | null,
+  start: () => { stop(): Promise<AttackResult> },
+) {
   const flood = start();
   // Let the attack reach its pace before the first attempt.
   await new Promise((r) => setTimeout(r, 2_000));
@@ -224,10 +251,26 @@ async function ownerScenarios(baseUrl: string, seconds: number, addresses: numbe
   // The browser signed in once before the attack: it holds its device cookie (when the server sets one).
   await ownerSignIn(baseUrl, 'admin123', device);
   const variants: Array<{ label: string; device: boolean; kind: 'junk+wrong' | 'me-password' }> = [
-    { label: `${addresses} addresses × 1 junk/s + 1 wrong-password attacker; admin without device cookie`, device: false, kind: 'junk+wrong' },
-    { label: `${addresses} addresses × 1 junk/s + 1 wrong-password attacker; admin with device cookie`, device: true, kind: 'junk+wrong' },
-    { label: `me/password flood (${lanes} at once, a new address each); admin without device cookie`, device: false, kind: 'me-password' },
-    { label: `me/password flood (${lanes} at once, a new address each); admin with device cookie`, device: true, kind: 'me-password' },
+    {
+      label: `${addresses} addresses × 1 junk/s + 1 wrong-password attacker; admin without device cookie`,
+      device: false,
+      kind: 'junk+wrong',
+    },
+    {
+      label: `${addresses} addresses × 1 junk/s + 1 wrong-password attacker; admin with device cookie`,
+      device: true,
+      kind: 'junk+wrong',
+    },
+    {
+      label: `me/password flood (${lanes} at once, a new address each); admin without device cookie`,
+      device: false,
+      kind: 'me-password',
+    },
+    {
+      label: `me/password flood (${lanes} at once, a new address each); admin with device cookie`,
+      device: true,
+      kind: 'me-password',
+    },
   ];
   for (const v of variants) {
     // The previous attack's per-address buckets refill (the attacker's delay is its own and stays).
@@ -235,14 +278,18 @@ async function ownerScenarios(baseUrl: string, seconds: number, addresses: numbe
     const r = await ownerUnderAttack(baseUrl, seconds, v.device ? device : null, () =>
       attack({ url: baseUrl, kind: v.kind, addresses, lanes, token: operatorToken, admin: 'admin' }),
     );
-    const statuses = Object.entries(r.attack.statuses).map(([s, n]) => `${n}× ${s}`).join(', ');
+    const statuses = Object.entries(r.attack.statuses)
+      .map(([s, n]) => `${n}× ${s}`)
+      .join(', ');
     const cookieNote = v.device && !device.cookie ? ' (no device cookie was set)' : '';
     log(
       `${v.label}${cookieNote}: ${r.attempts} sign-ins, ${(r.successRate * 100).toFixed(1)} % ok${r.refused.length ? ` (refused: ${r.refused.join(', ')})` : ''}, ` +
         `p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, max ${r.max.toFixed(0)} ms; attack: ${statuses}`,
     );
     const pass = r.successRate >= 0.99 && r.p50 <= 1000 && r.p99 <= 1000 && r.max <= 1000;
-    rows.push(`| ${v.label}${cookieNote} | ${r.attempts} | ${(r.successRate * 100).toFixed(1)} % | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.max.toFixed(0)} | ${pass ? 'met' : 'NOT met'} | ${statuses} |`);
+    rows.push(
+      `| ${v.label}${cookieNote} | ${r.attempts} | ${(r.successRate * 100).toFixed(1)} % | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.max.toFixed(0)} | ${pass ? 'met' : 'NOT met'} | ${statuses} |`,
+    );
   }
   return rows;
 }
@@ -291,7 +338,9 @@ async function main(): Promise<void> {
     const idle = await r.run(() => Date.now() > idleEnd);
     const idleP99 = pct(idle.sorted, 99);
     log(`idle: ${idle.sorted.length} reads, p50 ${pct(idle.sorted, 50).toFixed(2)} ms, p99 ${idleP99.toFixed(2)} ms`);
-    results.push(`| idle | ${idle.sorted.length} | ${pct(idle.sorted, 50).toFixed(2)} | ${idleP99.toFixed(2)} | — | — | — |`);
+    results.push(
+      `| idle | ${idle.sorted.length} | ${pct(idle.sorted, 50).toFixed(2)} | ${idleP99.toFixed(2)} | — | — | — |`,
+    );
 
     for (const spread of [false, true]) {
       // Let the buckets of the previous flood refill.
@@ -303,8 +352,12 @@ async function main(): Promise<void> {
       const during = await reading;
       const p99 = pct(during.sorted, 99);
       const label = spread ? `flood from ${logins} addresses` : 'flood from one address';
-      const statuses = Object.entries(f.statuses).map(([s, n]) => `${n}× ${s}`).join(', ');
-      log(`${label}: ${f.seconds.toFixed(1)} s, ${statuses}; reader ${during.sorted.length} reads (${during.failures} failed), p50 ${pct(during.sorted, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, ×${(p99 / idleP99).toFixed(2)} idle`);
+      const statuses = Object.entries(f.statuses)
+        .map(([s, n]) => `${n}× ${s}`)
+        .join(', ');
+      log(
+        `${label}: ${f.seconds.toFixed(1)} s, ${statuses}; reader ${during.sorted.length} reads (${during.failures} failed), p50 ${pct(during.sorted, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, ×${(p99 / idleP99).toFixed(2)} idle`,
+      );
       results.push(
         `| ${label} | ${during.sorted.length} | ${pct(during.sorted, 50).toFixed(2)} | ${p99.toFixed(2)} | ×${(p99 / idleP99).toFixed(2)} | ${f.seconds.toFixed(1)} s | ${statuses} |`,
       );

@@ -30,7 +30,8 @@ interface CpuProfile {
 function ownerOf(url: string): string {
   if (!url) return '(native / idle)';
   const inModules = url.split('node_modules/').at(-1)!;
-  if (inModules !== url) return inModules.startsWith('@') ? inModules.split('/').slice(0, 2).join('/') : inModules.split('/')[0]!;
+  if (inModules !== url)
+    return inModules.startsWith('@') ? inModules.split('/').slice(0, 2).join('/') : inModules.split('/')[0]!;
   const own = /\/(server\/src|dist\/server)\/(?:src\/)?([^/]+)/.exec(url);
   if (own) return `app: ${own[2]}`;
   return url.startsWith('node:') ? 'node core' : path.basename(url);
@@ -63,7 +64,10 @@ async function requestsToLoad(baseUrl: string): Promise<LoadRequest[]> {
     if (!scenario) throw new Error(`no scenario "${scenarioId}" (see bench/lib/scenarios.ts)`);
     return scenario.requests(await signInAll(baseUrl));
   }
-  const token = args.get('user') === 'operator' ? await signIn(baseUrl, 'operator', DEMO_PASSWORD) : await signIn(baseUrl, ADMIN.username, ADMIN.password);
+  const token =
+    args.get('user') === 'operator'
+      ? await signIn(baseUrl, 'operator', DEMO_PASSWORD)
+      : await signIn(baseUrl, ADMIN.username, ADMIN.password);
   return [{ method: 'GET', path: requestPath, headers: { authorization: `Bearer ${token}` } }];
 }
 
@@ -72,18 +76,23 @@ const url = args.get('database-url') ?? defaultDatabaseUrl(1);
 const requestPath = args.get('path') ?? '/api/proxy/api/me/dashboard-widgets';
 const profileDir = mkdtempSync(path.join(tmpdir(), 'cpu-prof-'));
 const entry = args.has('compiled') ? 'bench/lib/server-process.mjs' : 'bench/lib/server-process.ts';
-const server = await spawnReady(entry, {
-  ...process.env,
-  NODE_ENV: 'production',
-  DATABASE_URL: url,
-  JWT_SECRET: 'profile-secret-with-at-least-32-characters!!',
-  ADMIN_PASSWORD: 'admin123',
-  DEMO_PASSWORD,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  LOG_LEVEL: args.get('log-level') ?? 'info',
-  AUTH_RATE_PER_IP: '1000000/1s',
-}, 60_000, ['--cpu-prof', '--cpu-prof-dir', profileDir]);
+const server = await spawnReady(
+  entry,
+  {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    JWT_SECRET: 'profile-secret-with-at-least-32-characters!!',
+    ADMIN_PASSWORD: 'admin123',
+    DEMO_PASSWORD,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: args.get('log-level') ?? 'info',
+    AUTH_RATE_PER_IP: '1000000/1s',
+  },
+  60_000,
+  ['--cpu-prof', '--cpu-prof-dir', profileDir],
+);
 try {
   const requests = await requestsToLoad(server.url);
   const cpuBefore = cpuMillis(server.process.pid);
@@ -93,7 +102,9 @@ try {
   });
   const cpu = (cpuMillis(server.process.pid) ?? NaN) - (cpuBefore ?? NaN);
   const perRequest = (cpu / result.requests).toFixed(3);
-  process.stdout.write(`${args.get('scenario') ?? requestPath}: ${result.rps.toFixed(0)} rps, p50 ${result.p50} ms, ${perRequest} CPU ms/req (profiler on), non-2xx ${result.non2xx}\n`);
+  process.stdout.write(
+    `${args.get('scenario') ?? requestPath}: ${result.rps.toFixed(0)} rps, p50 ${result.p50} ms, ${perRequest} CPU ms/req (profiler on), non-2xx ${result.non2xx}\n`,
+  );
 } finally {
   await server.stop();
 }

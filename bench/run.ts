@@ -53,7 +53,11 @@ async function main(): Promise<void> {
     nodeEnv: 'production',
     serverBuild: args.has('compiled') ? ('compiled' as const) : ('tsx' as const),
   };
-  const only = args.get('only')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = args
+    .get('only')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const startedAt = new Date().toISOString();
 
   // Data: reuse the scale's database when it holds exactly this scale's generated rows.
@@ -116,7 +120,10 @@ async function main(): Promise<void> {
       AUTH_HASH_QUEUE: '100000',
     };
     if (settings.serverBuild === 'compiled') ensureCompiledServer(log);
-    const server = await spawnReady(settings.serverBuild === 'compiled' ? 'bench/lib/server-process.mjs' : 'bench/lib/server-process.ts', serverEnv);
+    const server = await spawnReady(
+      settings.serverBuild === 'compiled' ? 'bench/lib/server-process.mjs' : 'bench/lib/server-process.ts',
+      serverEnv,
+    );
     children.push(server);
     (record.processes ??= {}).server = { startMs: server.readyMs, idleRssMb: rssMb(server.process.pid) };
     log(`Server   ${server.url} (${settings.serverBuild}, ready in ${server.readyMs.toFixed(0)} ms)`);
@@ -132,7 +139,12 @@ async function main(): Promise<void> {
     const tokens = await signInAll(server.url);
     targets.push({ name: 'server', url: server.url, tokens, pid: server.process.pid });
     if (!args.has('no-baseline')) {
-      const baseline = await spawnReady('bench/baseline/server.ts', { ...process.env, DATABASE_URL: url, JWT_SECRET: jwtSecret, PORT: '0' });
+      const baseline = await spawnReady('bench/baseline/server.ts', {
+        ...process.env,
+        DATABASE_URL: url,
+        JWT_SECRET: jwtSecret,
+        PORT: '0',
+      });
       children.push(baseline);
       (record.processes ??= {}).baseline = { startMs: baseline.readyMs, idleRssMb: rssMb(baseline.process.pid) };
       log(`Baseline ${baseline.url} (ready in ${baseline.readyMs.toFixed(0)} ms)`);
@@ -144,18 +156,28 @@ async function main(): Promise<void> {
     if (baselineTarget) {
       // The baseline must answer exactly what the service answers, or its figures measure a cheaper response.
       const comparison = await compareTargets(scenarios, tokens, server.url, baselineTarget.url);
-      record.comparison = { requests: comparison.requests, ignored: comparison.ignored, differences: comparison.differences.length };
+      record.comparison = {
+        requests: comparison.requests,
+        ignored: comparison.ignored,
+        differences: comparison.differences.length,
+      };
       if (comparison.differences.length) {
-        throw new Error(`the baseline's answers differ from the service's (${comparison.differences.length} differences):\n${formatDifferences(comparison)}`);
+        throw new Error(
+          `the baseline's answers differ from the service's (${comparison.differences.length} differences):\n${formatDifferences(comparison)}`,
+        );
       }
-      log(`Answers: the service and the baseline agree on ${comparison.requests} requests (ignoring: ${comparison.ignored.join('; ')})`);
+      log(
+        `Answers: the service and the baseline agree on ${comparison.requests} requests (ignoring: ${comparison.ignored.join('; ')})`,
+      );
     }
     for (const s of scenarios) {
       log(`  ${s.title}`);
       // Fresh tokens per scenario: access tokens live 15 minutes and a 100 % run takes longer.
       const fresh = await signInAll(server.url);
       for (const t of targets) t.tokens = fresh;
-      record.scenarios.push(await runScenario(s, targets, { ...settings, probeSeconds: s.read ? settings.probeSeconds : 0, log }));
+      record.scenarios.push(
+        await runScenario(s, targets, { ...settings, probeSeconds: s.read ? settings.probeSeconds : 0, log }),
+      );
     }
   } finally {
     await Promise.all(children.map((c) => c.stop()));
@@ -182,10 +204,18 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${summaryTable(record)}\n\n`);
   if (small) {
     const { growthOf } = await import('./lib/report.js');
-    for (const g of growthOf(small, record)) process.stdout.write(`growth ${g.id.padEnd(18)} p50 ${g.p50Small.toFixed(2)} → ${g.p50Large.toFixed(2)} ms  × ${g.factor.toFixed(2)} (${g.basis})\n`);
+    for (const g of growthOf(small, record))
+      process.stdout.write(
+        `growth ${g.id.padEnd(18)} p50 ${g.p50Small.toFixed(2)} → ${g.p50Large.toFixed(2)} ms  × ${g.factor.toFixed(2)} (${g.basis})\n`,
+      );
   }
-  if (record.startup) process.stdout.write(`startup cold ${record.startup.cold.toFixed(2)} s, warm ${record.startup.warm.toFixed(2)} s\n`);
-  process.stdout.write(`Report: ${path.relative(ROOT, mdFile)} (record ${path.join('bench/results', jsonFile)}); ${record.totalSeconds.toFixed(0)} s in all\n`);
+  if (record.startup)
+    process.stdout.write(
+      `startup cold ${record.startup.cold.toFixed(2)} s, warm ${record.startup.warm.toFixed(2)} s\n`,
+    );
+  process.stdout.write(
+    `Report: ${path.relative(ROOT, mdFile)} (record ${path.join('bench/results', jsonFile)}); ${record.totalSeconds.toFixed(0)} s in all\n`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -42,10 +42,13 @@ interface LockEntry {
 }
 
 /** The repository's lock reduced to what `dependencies` reach, resolving names as node does (nested node_modules first). */
-export function prunedLock(lock: { lockfileVersion: number; packages: Record<string, LockEntry> }, rootEntry: LockEntry): object {
+export function prunedLock(
+  lock: { lockfileVersion: number; packages: Record<string, LockEntry> },
+  rootEntry: LockEntry,
+): object {
   const packages = lock.packages;
   const resolve = (from: string, name: string): string | null => {
-    for (let dir = from; ; ) {
+    for (let dir = from; ;) {
       const candidate = `${dir ? `${dir}/` : ''}node_modules/${name}`;
       if (packages[candidate]) return candidate;
       if (dir === '') return null;
@@ -69,7 +72,13 @@ export function prunedLock(lock: { lockfileVersion: number; packages: Record<str
     const { dev: _dev, devOptional, ...entry } = packages[at]!;
     kept[at] = devOptional ? { ...entry, optional: true } : entry;
   }
-  return { name: rootEntry.name, version: rootEntry.version, lockfileVersion: lock.lockfileVersion, requires: true, packages: kept };
+  return {
+    name: rootEntry.name,
+    version: rootEntry.version,
+    lockfileVersion: lock.lockfileVersion,
+    requires: true,
+    packages: kept,
+  };
 }
 
 function precompress(dir: string): number {
@@ -82,7 +91,12 @@ function precompress(dir: string): number {
     }
     if (!/\.(js|mjs|css|svg|json|map|txt|html|wasm)$/.test(name) || statSync(file).size < 1024) continue;
     const bytes = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
     count++;
   }
@@ -100,37 +114,55 @@ async function main(): Promise<void> {
   // The output is emptied first: never the repository (or a folder holding it), never a folder that is not a build.
   const holdsRoot = !path.relative(out, root).startsWith('..');
   const isBuild = !existsSync(out) || readdirSync(out).length === 0 || existsSync(path.join(out, 'server', 'main.js'));
-  if (holdsRoot || !isBuild) throw new Error(`Refusing to empty ${out}: it is not an earlier build (no server/main.js) or it holds the repository.`);
+  if (holdsRoot || !isBuild)
+    throw new Error(
+      `Refusing to empty ${out}: it is not an earlier build (no server/main.js) or it holds the repository.`,
+    );
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
   step('server compiled (tsc)', () => {
-    execFileSync(bin('tsc'), ['-p', path.join(root, 'tsconfig.build.json'), '--outDir', out], { cwd: root, stdio: 'inherit' });
+    execFileSync(bin('tsc'), ['-p', path.join(root, 'tsconfig.build.json'), '--outDir', out], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     mkdirSync(path.join(out, 'server'), { recursive: true });
     writeFileSync(
       path.join(out, 'server', 'main.js'),
       "// Entry of the built server: `node server/main.js` (what `npm start` runs in this tree).\nimport { main } from './src/main.js';\n\nawait main();\n",
     );
-    cpSync(path.join(root, 'openapi', 'generated', 'openapi.bundled.json'), path.join(out, 'openapi', 'generated', 'openapi.bundled.json'));
+    cpSync(
+      path.join(root, 'openapi', 'generated', 'openapi.bundled.json'),
+      path.join(out, 'openapi', 'generated', 'openapi.bundled.json'),
+    );
   });
 
   step('console built (vite)', () => {
     const consoleDir = path.join(out, 'console');
-    execFileSync(bin('vite'), ['build', '--config', 'admin-ui/vite.config.ts', '--logLevel', 'warn', '--outDir', consoleDir, '--emptyOutDir'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    execFileSync(
+      bin('vite'),
+      ['build', '--config', 'admin-ui/vite.config.ts', '--logLevel', 'warn', '--outDir', consoleDir, '--emptyOutDir'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     const assets = path.join(consoleDir, 'assets');
     if (existsSync(assets)) console.log(`  ${precompress(assets)} assets precompressed (brotli, gzip)`);
   });
 
   step('reference docs built (redocly)', () => {
-    buildDocs(readFileSync(path.join(root, 'openapi', 'generated', 'openapi.bundled.json'), 'utf8'), path.join(out, 'api-docs', 'index.html'));
+    buildDocs(
+      readFileSync(path.join(root, 'openapi', 'generated', 'openapi.bundled.json'), 'utf8'),
+      path.join(out, 'api-docs', 'index.html'),
+    );
   });
 
   step('package and lock for production dependencies', () => {
-    const dependencies = Object.fromEntries(Object.entries(pkg.dependencies).filter(([name]) => !NOT_AT_RUNTIME.has(name)));
+    const dependencies = Object.fromEntries(
+      Object.entries(pkg.dependencies).filter(([name]) => !NOT_AT_RUNTIME.has(name)),
+    );
     const manifest = {
       name: pkg.name,
       version: pkg.version,
@@ -148,8 +180,16 @@ async function main(): Promise<void> {
       dependencies,
     };
     writeFileSync(path.join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as Parameters<typeof prunedLock>[0];
-    const rootEntry = { name: pkg.name, version: pkg.version, hasInstallScript: true, dependencies, engines: pkg.engines };
+    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as Parameters<
+      typeof prunedLock
+    >[0];
+    const rootEntry = {
+      name: pkg.name,
+      version: pkg.version,
+      hasInstallScript: true,
+      dependencies,
+      engines: pkg.engines,
+    };
     const pruned = prunedLock(lock, rootEntry) as { packages: Record<string, unknown> };
     writeFileSync(path.join(out, 'package-lock.json'), `${JSON.stringify(pruned, null, 2)}\n`);
     const patches = path.join(root, 'patches');
@@ -161,7 +201,9 @@ async function main(): Promise<void> {
     }
   });
 
-  console.log(`\nBuilt into ${out}. Run it with production dependencies only:\n  cd ${path.relative(process.cwd(), out).startsWith('..') ? out : path.relative(process.cwd(), out) || '.'} && npm ci --omit=dev && NODE_ENV=production npm start`);
+  console.log(
+    `\nBuilt into ${out}. Run it with production dependencies only:\n  cd ${path.relative(process.cwd(), out).startsWith('..') ? out : path.relative(process.cwd(), out) || '.'} && npm ci --omit=dev && NODE_ENV=production npm start`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

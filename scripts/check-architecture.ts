@@ -4,7 +4,10 @@ import { createRequire } from 'node:module';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 
 const require = createRequire(import.meta.url);
-const { forbidden, options } = require('../.dependency-cruiser.cjs') as { forbidden: unknown[]; options: Record<string, unknown> };
+const { forbidden, options } = require('../.dependency-cruiser.cjs') as {
+  forbidden: unknown[];
+  options: Record<string, unknown>;
+};
 
 const MODULE = /^server\/src\/modules\/([^/]+)\//;
 
@@ -24,7 +27,8 @@ export function moduleCycles(result: ICruiseResult): string[][] {
   const visit = (node: string, trail: string[]) => {
     state.set(node, 'open');
     for (const next of edges.get(node) ?? []) {
-      if (state.get(next) === 'open') cycles.push([...trail.slice(trail.indexOf(next)), node, next].filter((n, i, a) => i === 0 || a[i - 1] !== n));
+      if (state.get(next) === 'open')
+        cycles.push([...trail.slice(trail.indexOf(next)), node, next].filter((n, i, a) => i === 0 || a[i - 1] !== n));
       else if (!state.has(next)) visit(next, [...trail, node]);
     }
     state.set(node, 'done');
@@ -34,12 +38,22 @@ export function moduleCycles(result: ICruiseResult): string[][] {
 }
 
 async function main(): Promise<void> {
-  const reported = await cruise(['server/src', 'admin-ui/src'], { ...options, validate: true, ruleSet: { forbidden } as never, outputType: 'json' });
+  const reported = await cruise(['server/src', 'admin-ui/src'], {
+    ...options,
+    validate: true,
+    ruleSet: { forbidden } as never,
+    outputType: 'json',
+  });
   const result = (typeof reported.output === 'string' ? JSON.parse(reported.output) : reported.output) as ICruiseResult;
-  const problems = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' → ')})` : ''}`);
-  for (const cycle of moduleCycles(result)) problems.push(`module-cycle: ${cycle.join(' → ')} (modules depend on each other in one direction only)`);
+  const problems = result.summary.violations.map(
+    (v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' → ')})` : ''}`,
+  );
+  for (const cycle of moduleCycles(result))
+    problems.push(`module-cycle: ${cycle.join(' → ')} (modules depend on each other in one direction only)`);
   if (problems.length > 0) {
-    console.error(`Dependency rules broken (see .dependency-cruiser.cjs and docs/adding-a-resource.md):\n  ${problems.join('\n  ')}`);
+    console.error(
+      `Dependency rules broken (see .dependency-cruiser.cjs and docs/adding-a-resource.md):\n  ${problems.join('\n  ')}`,
+    );
     process.exit(1);
   }
   console.log(`dependencies: ${result.summary.totalCruised} files, no rule broken, no module cycle`);

@@ -9,7 +9,9 @@ const stale = Object.entries(expected)
   .map(([path]) => path);
 
 if (stale.length > 0) {
-  console.error(`Out of date: ${stale.join(', ')}.\nThe spec in openapi/ changed; run \`npm run gen:types\` and commit the result.`);
+  console.error(
+    `Out of date: ${stale.join(', ')}.\nThe spec in openapi/ changed; run \`npm run gen:types\` and commit the result.`,
+  );
   process.exit(1);
 }
 console.log('generated files are up to date');

@@ -9,7 +9,8 @@ process.stdout.write(`${formatReport(report)}\n`);
 // CONTRACT_LOGS=<dir> keeps the server, proxy and Dredd output for diagnosis.
 if (process.env.CONTRACT_LOGS) {
   mkdirSync(process.env.CONTRACT_LOGS, { recursive: true });
-  for (const [name, text] of Object.entries(report.logs)) writeFileSync(path.join(process.env.CONTRACT_LOGS, `${name}.log`), text);
+  for (const [name, text] of Object.entries(report.logs))
+    writeFileSync(path.join(process.env.CONTRACT_LOGS, `${name}.log`), text);
 }
 const ok =
   report.failed.length === 0 &&

@@ -9,5 +9,7 @@ try {
   const schema = await writeSchemaTemplate();
   console.log(`saved the embedded database templates (${Date.now() - started} ms): ${empty}, ${schema}`);
 } catch (error) {
-  console.warn(`could not save the embedded database templates; the first start will initialise it instead: ${String(error)}`);
+  console.warn(
+    `could not save the embedded database templates; the first start will initialise it instead: ${String(error)}`,
+  );
 }

@@ -14,7 +14,9 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 if (process.env.NODE_ENV === 'production') {
   const entry = path.join(root, 'dist', 'server', 'main.js');
   if (!existsSync(entry)) {
-    say('NODE_ENV=production runs the built server in dist/, and there is none: run `npm run build` first (it needs the development dependencies), or start without NODE_ENV=production.');
+    say(
+      'NODE_ENV=production runs the built server in dist/, and there is none: run `npm run build` first (it needs the development dependencies), or start without NODE_ENV=production.',
+    );
     process.exit(1);
   }
   await import(pathToFileURL(entry).href);
@@ -27,7 +29,12 @@ if (process.env.NODE_ENV === 'production') {
 
 function buildConsoleWhenStale(): void {
   // With CONSOLE_DIR the server serves another build (the end-to-end tests' own), so there is nothing to build here.
-  if (process.env.SKIP_UI_BUILD === '1' || process.env.CONSOLE_DIR || !existsSync(path.join(root, 'admin-ui', 'index.html'))) return;
+  if (
+    process.env.SKIP_UI_BUILD === '1' ||
+    process.env.CONSOLE_DIR ||
+    !existsSync(path.join(root, 'admin-ui', 'index.html'))
+  )
+    return;
   const state = consoleBuildState(root);
   if (state === 'fresh') return;
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -39,9 +46,17 @@ function buildConsoleWhenStale(): void {
     );
     return;
   }
-  say(state === 'stale' ? 'Rebuilding the admin console (its sources changed since admin-ui/dist was built)…' : 'Building the admin console once (admin-ui/dist is missing)…');
+  say(
+    state === 'stale'
+      ? 'Rebuilding the admin console (its sources changed since admin-ui/dist was built)…'
+      : 'Building the admin console once (admin-ui/dist is missing)…',
+  );
   const started = Date.now();
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', 'admin-ui/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--config', 'admin-ui/vite.config.ts', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (result.status === 0) say(`Console built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   // The API works without the console; say so instead of refusing to start.
   else say('The console build failed; starting the API without it (run `npm run build:ui` to see why).');
@@ -50,14 +65,19 @@ function buildConsoleWhenStale(): void {
 /** The docs page of the committed contract, cached under node_modules/.cache/platform-admin/docs/ by its hash. */
 async function buildDocsWhenStale(): Promise<void> {
   if (!existsSync(path.join(root, 'node_modules', '.bin', 'redocly'))) {
-    say('The reference docs cannot be built here: @redocly/cli (a development dependency) is not installed, so /docs answers 503. Run `npm install`.');
+    say(
+      'The reference docs cannot be built here: @redocly/cli (a development dependency) is not installed, so /docs answers 503. Run `npm install`.',
+    );
     return;
   }
   const started = Date.now();
   try {
     const { ensureDocs } = await import('./lib/docs.js');
-    if (ensureDocs(root).built) say(`Reference docs built for this version of the contract in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    if (ensureDocs(root).built)
+      say(`Reference docs built for this version of the contract in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } catch (error) {
-    say(`The reference docs could not be built, so /docs answers 503: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    say(
+      `The reference docs could not be built, so /docs answers 503: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
   }
 }

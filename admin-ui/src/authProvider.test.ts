@@ -33,7 +33,14 @@ describe('auth provider', () => {
   it('stores the tokens on login and revokes the refresh token on logout', async () => {
     const { auth, fetch } = setup(async (req) => {
       const path = new URL(req.url).pathname;
-      if (path === '/api/auth/login') return json(200, { access_token: 'a', refresh_token: 'r', token_type: 'Bearer', expires_in: 900, refresh_expires_in: 3600 });
+      if (path === '/api/auth/login')
+        return json(200, {
+          access_token: 'a',
+          refresh_token: 'r',
+          token_type: 'Bearer',
+          expires_in: 900,
+          refresh_expires_in: 3600,
+        });
       return new Response(null, { status: 204 });
     });
     await auth.login({ username: 'admin', password: 'pw' });
@@ -49,10 +56,18 @@ describe('auth provider', () => {
   it('when the login page hands over an SSO code, then it is exchanged, kept as an SSO session, and only a same-site return path is followed', async () => {
     const { auth, fetch } = setup(async (req) =>
       new URL(req.url).pathname === '/api/auth/sso/exchange'
-        ? json(200, { access_token: 'a', refresh_token: 'r', token_type: 'Bearer', expires_in: 900, refresh_expires_in: 3600 })
+        ? json(200, {
+            access_token: 'a',
+            refresh_token: 'r',
+            token_type: 'Bearer',
+            expires_in: 900,
+            refresh_expires_in: 3600,
+          })
         : json(404, {}),
     );
-    await expect(auth.login({ sso_code: 'c'.repeat(20), return_to: '/clusters?page=2' })).resolves.toEqual({ redirectTo: '/clusters?page=2' });
+    await expect(auth.login({ sso_code: 'c'.repeat(20), return_to: '/clusters?page=2' })).resolves.toEqual({
+      redirectTo: '/clusters?page=2',
+    });
     expect(await fetch.mock.calls[0]![0].json()).toEqual({ code: 'c'.repeat(20) });
     expect(tokenStore.access).toBe('a');
     expect(tokenStore.fromSso).toBe(true);
@@ -63,7 +78,9 @@ describe('auth provider', () => {
 
   it('when an SSO session signs out, then the SSO sign-out is called, the tokens dropped, and the provider’s end-session URL answered', async () => {
     const { auth, fetch } = setup(async (req) =>
-      new URL(req.url).pathname === '/api/auth/sso/logout' ? json(200, { end_session_url: 'https://idp.example/end?id_token_hint=x' }) : json(404, {}),
+      new URL(req.url).pathname === '/api/auth/sso/logout'
+        ? json(200, { end_session_url: 'https://idp.example/end?id_token_hint=x' })
+        : json(404, {}),
     );
     tokenStore.set({ access_token: 'a', refresh_token: 'r' }, 'sso');
     await expect(auth.logout({})).resolves.toBe('https://idp.example/end?id_token_hint=x');
@@ -89,14 +106,26 @@ describe('auth provider', () => {
     tokenStore.set({ access_token: 'a', refresh_token: 'r' }, 'sso');
     tokenStore.set({ access_token: 'a2', refresh_token: 'r2' });
     expect(tokenStore.fromSso).toBe(true);
-    const { auth } = setup(async () => json(200, { access_token: 'p', refresh_token: 'pr', token_type: 'Bearer', expires_in: 900, refresh_expires_in: 3600 }));
+    const { auth } = setup(async () =>
+      json(200, {
+        access_token: 'p',
+        refresh_token: 'pr',
+        token_type: 'Bearer',
+        expires_in: 900,
+        refresh_expires_in: 3600,
+      }),
+    );
     await auth.login({ username: 'admin', password: 'pw' });
     expect(tokenStore.fromSso).toBe(false);
   });
 
   it('rejects a failed login with the server message', async () => {
-    const { auth } = setup(async () => json(401, { title: 'Unauthorized', status: 401, detail: 'Invalid username or password' }));
-    await expect(auth.login({ username: 'x', password: 'y' })).rejects.toMatchObject({ message: 'Invalid username or password' });
+    const { auth } = setup(async () =>
+      json(401, { title: 'Unauthorized', status: 401, detail: 'Invalid username or password' }),
+    );
+    await expect(auth.login({ username: 'x', password: 'y' })).rejects.toMatchObject({
+      message: 'Invalid username or password',
+    });
   });
 
   it('never treats a 403 as a lost session', async () => {
@@ -127,11 +156,19 @@ describe('auth provider', () => {
   it('answers canAccess from the permission endpoint, scoped by cluster', async () => {
     tokenStore.set({ access_token: 'a', refresh_token: 'r' });
     const { auth, fetch } = setup(async () => json(200, perms));
-    await expect(auth.canAccess!({ action: 'edit', resource: 'clusters', record: { id: 'c1' } } as never)).resolves.toBe(true);
-    await expect(auth.canAccess!({ action: 'edit', resource: 'clusters', record: { id: 'c2' } } as never)).resolves.toBe(false);
-    await expect(auth.canAccess!({ action: 'edit', resource: 'business-units', record: { cluster_id: 'c1' } } as never)).resolves.toBe(true);
+    await expect(
+      auth.canAccess!({ action: 'edit', resource: 'clusters', record: { id: 'c1' } } as never),
+    ).resolves.toBe(true);
+    await expect(
+      auth.canAccess!({ action: 'edit', resource: 'clusters', record: { id: 'c2' } } as never),
+    ).resolves.toBe(false);
+    await expect(
+      auth.canAccess!({ action: 'edit', resource: 'business-units', record: { cluster_id: 'c1' } } as never),
+    ).resolves.toBe(true);
     await expect(auth.canAccess!({ action: 'list', resource: 'business-units' } as never)).resolves.toBe(true);
-    await expect(auth.canAccess!({ action: 'delete', resource: 'clusters', record: { id: 'c1' } } as never)).resolves.toBe(false);
+    await expect(
+      auth.canAccess!({ action: 'delete', resource: 'clusters', record: { id: 'c1' } } as never),
+    ).resolves.toBe(false);
     expect(await auth.getIdentity!()).toMatchObject({ id: 'u1', fullName: 'Editor' });
     // one permission read serves every check of the session
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -157,7 +194,10 @@ describe('a password change required by the server', () => {
 
   it('when the permissions say so, then it is required; once changed, the permissions are read again', async () => {
     tokenStore.set({ access_token: 'a', refresh_token: 'r' });
-    const { auth, fetch, passwordChange } = withPasswordChange([{ must_change_password: true }, { must_change_password: false }]);
+    const { auth, fetch, passwordChange } = withPasswordChange([
+      { must_change_password: true },
+      { must_change_password: false },
+    ]);
     await auth.getPermissions!({});
     expect(passwordChange.isRequired()).toBe(true);
     // Same session, same answer: no second read.
@@ -174,7 +214,9 @@ describe('a password change required by the server', () => {
   it('when any call is refused with password-change-required, then it is required and the session stays', async () => {
     tokenStore.set({ access_token: 'a', refresh_token: 'r' });
     const { auth, passwordChange } = withPasswordChange([{ must_change_password: false }]);
-    const refusal = new HttpError('Change your password first', 403, { type: 'https://platform-admin.dev/problems/password-change-required' });
+    const refusal = new HttpError('Change your password first', 403, {
+      type: 'https://platform-admin.dev/problems/password-change-required',
+    });
     await expect(auth.checkError(refusal)).resolves.toBeUndefined();
     expect(passwordChange.isRequired()).toBe(true);
     expect(tokenStore.access).toBe('a');
@@ -197,7 +239,11 @@ describe('a session the server ended', () => {
     const { auth, fetch } = setup(async (req) =>
       new URL(req.url).pathname === '/api/auth/login'
         ? json(200, { access_token: 'a2', refresh_token: 'r2' })
-        : json(401, { type: 'https://platform-admin.dev/problems/account-deactivated', title: 'Unauthorized', status: 401 }),
+        : json(401, {
+            type: 'https://platform-admin.dev/problems/account-deactivated',
+            title: 'Unauthorized',
+            status: 401,
+          }),
     );
     // What the session fetch does with such an answer: tokens gone, reason kept.
     await expect(auth.getPermissions!({})).rejects.toMatchObject({ status: 401 });

@@ -13,7 +13,8 @@ export interface SsoSignInParams {
   return_to?: string | null;
 }
 
-const isSsoSignIn = (params: object): params is SsoSignInParams => typeof (params as { sso_code?: unknown }).sso_code === 'string';
+const isSsoSignIn = (params: object): params is SsoSignInParams =>
+  typeof (params as { sso_code?: unknown }).sso_code === 'string';
 
 /** A console path to open after signing in: same site only (a single leading slash, no `//host` or `/\host`). */
 export function sameSitePath(path: string | null | undefined): string | null {
@@ -51,7 +52,8 @@ export function createAuthProvider(
         (p) => {
           // The sign-in-again dialog fills the username in from the session.
           reauth.rememberUser(p.user?.username);
-          if (cached?.perms === perms && passwordChange.generation() === generation) passwordChange.fromPermissions(p.must_change_password);
+          if (cached?.perms === perms && passwordChange.generation() === generation)
+            passwordChange.fromPermissions(p.must_change_password);
         },
         () => undefined,
       );

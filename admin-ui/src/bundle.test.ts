@@ -1,7 +1,13 @@
 // @vitest-environment node
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INITIAL_JS_BUDGET, buildConsole, initialBundleContains, measureInitialBundle, type BundleReport } from './test/bundleSize';
+import {
+  INITIAL_JS_BUDGET,
+  buildConsole,
+  initialBundleContains,
+  measureInitialBundle,
+  type BundleReport,
+} from './test/bundleSize';
 
 /**
  * The first download of the console stays within its budget: a production build's entry chunk and everything it
@@ -27,8 +33,17 @@ describe('the initial bundle', { timeout: 180_000 }, () => {
   it('leaves the charts, the widget grid and the screens out of it', () => {
     expect(initialBundleContains(outDir, report, 'MuiChartsSurface'), 'x-charts').toEqual([]);
     expect(initialBundleContains(outDir, report, 'react-grid-item'), 'react-grid-layout').toEqual([]);
-    for (const screen of ['ClusterList', 'BusinessUnitEdit', 'PrintTemplateMappingList', 'WidgetWorkspace', 'DomainDashboardPage']) {
-      expect(report.lazyChunks.some((f) => f.startsWith(`${screen}-`)), `${screen} is a chunk of its own`).toBe(true);
+    for (const screen of [
+      'ClusterList',
+      'BusinessUnitEdit',
+      'PrintTemplateMappingList',
+      'WidgetWorkspace',
+      'DomainDashboardPage',
+    ]) {
+      expect(
+        report.lazyChunks.some((f) => f.startsWith(`${screen}-`)),
+        `${screen} is a chunk of its own`,
+      ).toBe(true);
     }
   });
 });

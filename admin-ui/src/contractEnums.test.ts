@@ -29,9 +29,12 @@ describe('the console lists every value of the contract’s enums', () => {
     expect([...BULK_ACTIONS.clusters].sort()).toEqual(propertyEnumOf('LifecycleBulkRequest', 'action'));
     expect([...BULK_ACTIONS['business-units']].sort()).toEqual(propertyEnumOf('LifecycleBulkRequest', 'action'));
     expect([...BULK_ACTIONS.users].sort()).toEqual(propertyEnumOf('UserBulkRequest', 'action'));
-    expect([...BULK_ACTIONS['print-template-mappings']].sort()).toEqual(propertyEnumOf('PrintTemplateMappingBulkRequest', 'action'));
+    expect([...BULK_ACTIONS['print-template-mappings']].sort()).toEqual(
+      propertyEnumOf('PrintTemplateMappingBulkRequest', 'action'),
+    );
   });
-  it('kinds of audited records', () => expect([...AUDIT_TARGET_TYPES].sort()).toEqual(propertyEnumOf('AuditEvent', 'target_type')));
+  it('kinds of audited records', () =>
+    expect([...AUDIT_TARGET_TYPES].sort()).toEqual(propertyEnumOf('AuditEvent', 'target_type')));
   it('outcomes and refusal reasons of the membership import', () => {
     expect([...IMPORT_OUTCOMES].sort()).toEqual(propertyEnumOf('MembershipImportRow', 'outcome'));
     expect([...IMPORT_REASONS].sort()).toEqual(propertyEnumOf('MembershipImportRow', 'reason'));
@@ -40,7 +43,8 @@ describe('the console lists every value of the contract’s enums', () => {
 
 // A value the console lists but has no words for would show its raw code.
 describe('the console has words for every value of the import’s enums', () => {
-  const tree = (locale: 'en' | 'th', branch: string) => (memberImportScreenMessages[locale]['member_import'] as Messages)[branch] as Messages;
+  const tree = (locale: 'en' | 'th', branch: string) =>
+    (memberImportScreenMessages[locale]['member_import'] as Messages)[branch] as Messages;
   for (const locale of ['en', 'th'] as const) {
     it(`in ${locale}`, () => {
       expect(Object.keys(tree(locale, 'outcomes')).sort()).toEqual([...IMPORT_OUTCOMES].sort());
@@ -56,7 +60,9 @@ describe('the console has words for every audited kind of record and every singl
   for (const locale of ['en', 'th'] as const) {
     it(`in ${locale}`, () => {
       const targets = (auditScreenMessages[locale]['audit'] as Messages)['targets'] as Messages;
-      expect(Object.keys(targets).sort()).toEqual(AUDIT_TARGET_TYPES.filter((t) => !NAMED_BY_THEIR_SCREEN.includes(t)).sort());
+      expect(Object.keys(targets).sort()).toEqual(
+        AUDIT_TARGET_TYPES.filter((t) => !NAMED_BY_THEIR_SCREEN.includes(t)).sort(),
+      );
       const errors = ((ssoLoginScreenMessages[locale]['sso'] as Messages)['login'] as Messages)['errors'] as Messages;
       expect(Object.keys(errors).sort()).toEqual([...SSO_ERRORS, 'unknown'].sort());
     });

@@ -13,7 +13,8 @@ const ALLOWED = [
   {
     file: 'dataProvider/methods/records.ts',
     line: 'const binary = (file: Blob) => file as unknown as string;',
-    reason: 'The generated types render the upload schemas’ `format: binary` as a string; the multipart serializer sends the Blob itself.',
+    reason:
+      'The generated types render the upload schemas’ `format: binary` as a string; the multipart serializer sends the Blob itself.',
   },
 ];
 
@@ -33,7 +34,8 @@ const casts = sourceFiles(SRC).flatMap((path) =>
     .map((line) => ({ file: relative(SRC, path).split('\\').join('/'), line })),
 );
 
-const isAllowed = (cast: { file: string; line: string }) => ALLOWED.some((a) => a.file === cast.file && a.line === cast.line);
+const isAllowed = (cast: { file: string; line: string }) =>
+  ALLOWED.some((a) => a.file === cast.file && a.line === cast.line);
 
 describe('types between the contract and the screens', () => {
   it('are never erased with `as never`, `as any` or `as unknown as`', () => {

@@ -95,7 +95,11 @@ export type PendingCount = Schemas['PendingCount'];
 export type ApprovalFeed = Schemas['ApprovalFeed'];
 export type ApprovalDocType = Schemas['ApprovalDocType'];
 /** The document kinds that have a "waiting on me" count, as their paths name them. */
-export type PendingDoc = keyof paths extends infer P ? (P extends `/api/proxy/api/my-pending/${infer Doc}/count` ? Doc : never) : never;
+export type PendingDoc = keyof paths extends infer P
+  ? P extends `/api/proxy/api/my-pending/${infer Doc}/count`
+    ? Doc
+    : never
+  : never;
 
 /** The query every list screen builds: the union of the filters of the three list operations. */
 export type ListQuery = QueryOf<'listClusters'> & QueryOf<'listBusinessUnits'> & QueryOf<'listPrintTemplateMappings'>;
@@ -109,7 +113,10 @@ export type Loose<T> = { [K in keyof T]?: (T[K] extends object ? Loose<T[K]> : T
 
 /** The audit fields a list row carries, flat and nested. */
 export type AuditedRecord = Loose<
-  Pick<BrandedRecord, 'audit' | 'created_at' | 'created_by_name' | 'updated_at' | 'updated_by_name' | 'deleted_at' | 'deleted_by_name'>
+  Pick<
+    BrandedRecord,
+    'audit' | 'created_at' | 'created_by_name' | 'updated_at' | 'updated_by_name' | 'deleted_at' | 'deleted_by_name'
+  >
 >;
 
 // Operator accounts, grants and the audit trail

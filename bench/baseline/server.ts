@@ -5,7 +5,16 @@
 // held. No framework, validator, query builder or logger. The difference to the service is what the stack and its
 // statements cost.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createHash, createHmac, createSecretKey, randomBytes, randomUUID, scrypt, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  randomUUID,
+  scrypt,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -57,8 +66,21 @@ function tokens(secret: string) {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       try {
         const h = JSON.parse(Buffer.from(head, 'base64url').toString()) as { alg?: string };
-        const p = JSON.parse(Buffer.from(body, 'base64url').toString()) as { sub?: unknown; sid?: unknown; iss?: string; aud?: string; exp?: number };
-        if (h.alg !== 'HS256' || p.iss !== ISSUER || p.aud !== AUDIENCE || typeof p.exp !== 'number' || p.exp <= Date.now() / 1000) return null;
+        const p = JSON.parse(Buffer.from(body, 'base64url').toString()) as {
+          sub?: unknown;
+          sid?: unknown;
+          iss?: string;
+          aud?: string;
+          exp?: number;
+        };
+        if (
+          h.alg !== 'HS256' ||
+          p.iss !== ISSUER ||
+          p.aud !== AUDIENCE ||
+          typeof p.exp !== 'number' ||
+          p.exp <= Date.now() / 1000
+        )
+          return null;
         if (typeof p.sub !== 'string' || !UUID.test(p.sub)) return null;
         if (p.sid !== undefined && (typeof p.sid !== 'string' || !UUID.test(p.sid))) return null;
         return { sub: p.sub, sid: (p.sid as string | undefined) ?? null };
@@ -74,8 +96,12 @@ function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (kind !== 'scrypt' || !salt || !key) return Promise.resolve(false);
   const expected = Buffer.from(key, 'base64url');
   return new Promise((resolve, reject) =>
-    scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024 }, (err, got) =>
-      err ? reject(err) : resolve(timingSafeEqual(got, expected)),
+    scrypt(
+      password,
+      Buffer.from(salt, 'base64url'),
+      expected.length,
+      { N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024 },
+      (err, got) => (err ? reject(err) : resolve(timingSafeEqual(got, expected))),
     ),
   );
 }
@@ -94,7 +120,8 @@ function ifMatchTags(header: string | undefined): string[] | null {
 function paging(url: URL): { page: number; perpage: number; offset: number } {
   const page = Number(url.searchParams.get('page') ?? 1);
   const perpage = Number(url.searchParams.get('perpage') ?? 10);
-  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perpage) || perpage < 1 || perpage > 100) throw new HttpError(400, 'bad paging');
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perpage) || perpage < 1 || perpage > 100)
+    throw new HttpError(400, 'bad paging');
   return { page, perpage, offset: (page - 1) * perpage };
 }
 
@@ -145,7 +172,11 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
 
   /** Runs a statement of sql.ts for the caller and turns its standing into the reply (or the refusal). */
   async function answer(caller: { sub: string; sid: string | null }, sql: string, params: unknown[]): Promise<string> {
-    const { rows } = await pool.query<{ standing: string; body: string | null }>(sql, [caller.sub, caller.sid, ...params]);
+    const { rows } = await pool.query<{ standing: string; body: string | null }>(sql, [
+      caller.sub,
+      caller.sid,
+      ...params,
+    ]);
     const row = rows[0];
     if (!row) throw new HttpError(401, 'unauthorized');
     if (row.standing !== 'ok') {
@@ -156,7 +187,11 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
     return row.body;
   }
 
-  const origin = (req: IncomingMessage) => [randomUUID(), req.socket.remoteAddress ?? null, req.headers['user-agent']?.slice(0, 1000) ?? null];
+  const origin = (req: IncomingMessage) => [
+    randomUUID(),
+    req.socket.remoteAddress ?? null,
+    req.headers['user-agent']?.slice(0, 1000) ?? null,
+  ];
 
   /** A write's reply: the record and its ETag; a duplicate code/name is a conflict as in the service. */
   async function versioned(run: () => Promise<string>): Promise<Reply> {
@@ -172,11 +207,17 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
   async function login(req: IncomingMessage): Promise<Reply> {
     const b = await readBody(req);
     const login = b.username ?? b.email;
-    if (typeof login !== 'string' || typeof b.password !== 'string') throw new HttpError(400, 'username and password required');
+    if (typeof login !== 'string' || typeof b.password !== 'string')
+      throw new HttpError(400, 'username and password required');
     const subject = login.trim().toLowerCase();
     const client = req.socket.remoteAddress ?? 'unknown';
     const [requestId, ip, agent] = origin(req);
-    const { rows } = await pool.query<{ id: string | null; password_hash: string | null; is_active: boolean | null; delayed_seconds: number | null }>(SQL.signInAccount, [subject, client]);
+    const { rows } = await pool.query<{
+      id: string | null;
+      password_hash: string | null;
+      is_active: boolean | null;
+      delayed_seconds: number | null;
+    }>(SQL.signInAccount, [subject, client]);
     const user = rows[0]!;
     if (user.delayed_seconds) throw new HttpError(429, 'too many failed sign-ins');
     const ok = user.password_hash !== null && (await verifyPassword(b.password, user.password_hash));
@@ -186,8 +227,23 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
     }
     const refresh = randomBytes(32).toString('base64url');
     const sessionId = randomUUID();
-    await pool.query(SQL.signInSucceeded, [user.id, client, sessionId, ip, agent, createHash('sha256').update(refresh).digest('hex'), REFRESH_TTL, requestId]);
-    const body = { access_token: jwt.sign(user.id, sessionId), refresh_token: refresh, token_type: 'Bearer', expires_in: ACCESS_TTL, refresh_expires_in: REFRESH_TTL };
+    await pool.query(SQL.signInSucceeded, [
+      user.id,
+      client,
+      sessionId,
+      ip,
+      agent,
+      createHash('sha256').update(refresh).digest('hex'),
+      REFRESH_TTL,
+      requestId,
+    ]);
+    const body = {
+      access_token: jwt.sign(user.id, sessionId),
+      refresh_token: refresh,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TTL,
+      refresh_expires_in: REFRESH_TTL,
+    };
     return { status: 200, text: JSON.stringify(body) };
   }
 
@@ -210,7 +266,14 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
     }
     if (req.method === 'GET' && path === '/api-system/business-units') {
       const p = paging(url);
-      return ok(await answer(caller, SQL.businessUnitsOfCluster, [uuidParam(url.searchParams.get('cluster_id'), 'cluster_id'), p.perpage, p.offset, p.page]));
+      return ok(
+        await answer(caller, SQL.businessUnitsOfCluster, [
+          uuidParam(url.searchParams.get('cluster_id'), 'cluster_id'),
+          p.perpage,
+          p.offset,
+          p.page,
+        ]),
+      );
     }
     if (req.method === 'GET' && path === '/api-system/user') {
       const p = paging(url);
@@ -222,9 +285,16 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
       const documentType = (url.searchParams.get('document_type') ?? '').trim();
       if (!documentType) throw new HttpError(400, 'document_type is required');
       const buCode = url.searchParams.get('bu_code')?.trim() || null;
-      return ok(await answer(caller, SQL.resolveMapping(buCode !== null), buCode === null ? [documentType] : [documentType, buCode]));
+      return ok(
+        await answer(
+          caller,
+          SQL.resolveMapping(buCode !== null),
+          buCode === null ? [documentType] : [documentType, buCode],
+        ),
+      );
     }
-    if (req.method === 'GET' && path === '/api/proxy/api/me/dashboard-widgets') return ok(await answer(caller, SQL.widgetList, []));
+    if (req.method === 'GET' && path === '/api/proxy/api/me/dashboard-widgets')
+      return ok(await answer(caller, SQL.widgetList, []));
 
     const widget = WIDGET.exec(path);
     if (req.method === 'PATCH' && widget) {
@@ -233,21 +303,43 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
       const title = typeof b.title === 'string' && b.title.trim() !== '' ? b.title.trim() : null;
       const order = typeof b.order_index === 'number' ? b.order_index : null;
       const id = uuidParam(widget[1], 'id');
-      return versioned(() => answer(caller, SQL.widgetUpdate, [id, hasTitle, title, order, ifMatchTags(req.headers['if-match']), ...origin(req)]));
+      return versioned(() =>
+        answer(caller, SQL.widgetUpdate, [
+          id,
+          hasTitle,
+          title,
+          order,
+          ifMatchTags(req.headers['if-match']),
+          ...origin(req),
+        ]),
+      );
     }
     const cluster = CLUSTER.exec(path);
     if (req.method === 'PUT' && cluster) {
       const b = await readBody(req);
-      if (typeof b.code !== 'string' || typeof b.name !== 'string') throw new HttpError(400, 'code and name are required');
+      if (typeof b.code !== 'string' || typeof b.name !== 'string')
+        throw new HttpError(400, 'code and name are required');
       const id = uuidParam(cluster[1], 'id');
-      const values = [b.code.trim(), b.name.trim(), b.alias_name ?? null, b.max_license_bu ?? null, b.is_active ?? true];
-      return versioned(() => answer(caller, SQL.clusterUpdate, [id, ...values, ifMatchTags(req.headers['if-match']), ...origin(req)]));
+      const values = [
+        b.code.trim(),
+        b.name.trim(),
+        b.alias_name ?? null,
+        b.max_license_bu ?? null,
+        b.is_active ?? true,
+      ];
+      return versioned(() =>
+        answer(caller, SQL.clusterUpdate, [id, ...values, ifMatchTags(req.headers['if-match']), ...origin(req)]),
+      );
     }
     throw new HttpError(404, 'not found');
   }
 
   const send = (res: ServerResponse, reply: Reply, type = 'application/json; charset=utf-8') => {
-    res.writeHead(reply.status, { 'content-type': type, 'content-length': Buffer.byteLength(reply.text), ...reply.headers });
+    res.writeHead(reply.status, {
+      'content-type': type,
+      'content-length': Buffer.byteLength(reply.text),
+      ...reply.headers,
+    });
     res.end(reply.text);
   };
   const server = http.createServer((req, res) => {
@@ -255,7 +347,12 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
       (reply) => send(res, reply),
       (err: unknown) => {
         const status = err instanceof HttpError ? err.status : 500;
-        if (!res.headersSent) send(res, { status, text: JSON.stringify({ status, title: err instanceof Error ? err.message : String(err) }) }, 'application/problem+json');
+        if (!res.headersSent)
+          send(
+            res,
+            { status, text: JSON.stringify({ status, title: err instanceof Error ? err.message : String(err) }) },
+            'application/problem+json',
+          );
         else res.end();
       },
     );
@@ -286,7 +383,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.stderr.write('DATABASE_URL and JWT_SECRET are required\n');
     process.exit(1);
   }
-  const baseline = await startBaseline({ databaseUrl, jwtSecret }, Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1');
+  const baseline = await startBaseline(
+    { databaseUrl, jwtSecret },
+    Number(process.env.PORT ?? 0),
+    process.env.HOST ?? '127.0.0.1',
+  );
   process.stdout.write(`READY ${baseline.url}\n`);
   const shutdown = () => void baseline.close().then(() => process.exit(0));
   process.once('SIGTERM', shutdown);

@@ -27,7 +27,8 @@ const holds = (key: string, clusterId?: string) =>
   `(u.is_super_admin or exists (select 1 from permission_grants g where g.user_id = u.id and g.permission_key = '${key}'
      and (g.cluster_id is null${clusterId ? ` or g.cluster_id = ${clusterId}` : ''})))`;
 /** The key held platform-wide or on any cluster (the contract's cluster-scoped rule before a record is known). */
-const holdsAnywhere = (key: string) => `(u.is_super_admin or exists (select 1 from permission_grants g where g.user_id = u.id and g.permission_key = '${key}'))`;
+const holdsAnywhere = (key: string) =>
+  `(u.is_super_admin or exists (select 1 from permission_grants g where g.user_id = u.id and g.permission_key = '${key}'))`;
 
 /**
  * The caller's standing, as the service's authentication decides it: an active account, a live session when the
@@ -46,7 +47,8 @@ function caller(permission: string, extra = ''): string {
 }
 
 /** `select standing, <body when ok>` of a statement whose body needs nothing but the caller. */
-const answer = (body: string) => `select caller.standing, case when caller.standing = 'ok' then (${body}) end as body from caller`;
+const answer = (body: string) =>
+  `select caller.standing, case when caller.standing = 'ok' then (${body}) end as body from caller`;
 
 /** The three actors' display names of `alias` as `<alias>_names.created|updated|deleted` (a lateral join). */
 const actorNames = (alias: string) => `left join lateral (select
@@ -56,7 +58,8 @@ const actorNames = (alias: string) => `left join lateral (select
 
 /** The nested `audit` object and the flat audit fields of a row joined with `actorNames`. */
 function auditFields(alias: string): string {
-  const actor = (a: string) => `jsonb_build_object('at', ${iso(`${alias}.${a}_at`)}, 'id', ${alias}.${a}_by_id, 'name', ${alias}_names.${a}, 'avatar', null)`;
+  const actor = (a: string) =>
+    `jsonb_build_object('at', ${iso(`${alias}.${a}_at`)}, 'id', ${alias}.${a}_by_id, 'name', ${alias}_names.${a}, 'avatar', null)`;
   return `jsonb_build_object('audit', jsonb_build_object('created', ${actor('created')}, 'updated', ${actor('updated')}, 'deleted', ${actor('deleted')}),
     'created_at', ${iso(`${alias}.created_at`)}, 'created_by_name', ${alias}_names.created,
     'updated_at', ${iso(`${alias}.updated_at`)}, 'updated_by_name', ${alias}_names.updated,
@@ -83,7 +86,9 @@ const pageBody = (rows: string, total: string, page: string, perpage: string) =>
 // ---- clusters -------------------------------------------------------------------------------------------------
 
 /** A cluster as the contract's `Cluster`, from a row `alias` with the cluster columns (a table row or RETURNING). */
-const clusterJson = (alias: string) => `(jsonb_build_object('id', ${alias}.id, 'code', ${alias}.code, 'name', ${alias}.name,
+const clusterJson = (
+  alias: string,
+) => `(jsonb_build_object('id', ${alias}.id, 'code', ${alias}.code, 'name', ${alias}.name,
     'alias_name', ${alias}.alias_name, 'max_license_bu', ${alias}.max_license_bu, 'is_active', ${alias}.is_active,
     'bu_count', ${alias}_units.bu_count, 'users_count', ${alias}_units.users_count, 'total_max_license_users', ${alias}_units.total)
   || ${images(alias)} || ${auditFields(alias)})`;
@@ -98,15 +103,21 @@ const clusterCounts = (alias: string) => `left join lateral (select count(*) as 
 const readableCluster = `c.deleted_at is null and ((select all_clusters from caller) or c.id = any((select cluster_ids from caller)::uuid[]))`;
 
 /** $3 perpage, $4 offset, $5 page. The page is cut on the (created_at desc, id) index of live rows before any join. */
-export const clusterPage = `with ${caller(holdsAnywhere('cluster.read'), `,
+export const clusterPage = `with ${caller(
+  holdsAnywhere('cluster.read'),
+  `,
       ${holds('cluster.read')} as all_clusters,
-      array(select g.cluster_id from permission_grants g where g.user_id = u.id and g.permission_key = 'cluster.read' and g.cluster_id is not null) as cluster_ids`)},
+      array(select g.cluster_id from permission_grants g where g.user_id = u.id and g.permission_key = 'cluster.read' and g.cluster_id is not null) as cluster_ids`,
+)},
   page as (select c.id from clusters c where ${readableCluster} order by c.created_at desc, c.id asc limit $3::int offset $4::int)
-${answer(pageBody(
-  `select json_agg(${clusterJson('c')} order by c.created_at desc, c.id asc) from page join clusters c on c.id = page.id ${clusterCounts('c')} ${actorNames('c')}`,
-  `select count(*) as total from clusters c where ${readableCluster}`,
-  '$5', '$3',
-))}`;
+${answer(
+  pageBody(
+    `select json_agg(${clusterJson('c')} order by c.created_at desc, c.id asc) from page join clusters c on c.id = page.id ${clusterCounts('c')} ${actorNames('c')}`,
+    `select count(*) as total from clusters c where ${readableCluster}`,
+    '$5',
+    '$3',
+  ),
+)}`;
 
 /**
  * $3 id, $4 code, $5 name, $6 alias_name, $7 max_license_bu, $8 is_active, $9 If-Match tags, $10 request id, $11 ip,
@@ -133,16 +144,35 @@ from caller left join allowed a on true`;
 /** The audit event's `changes`: `{ field: { before, after } }` of the fields whose value differs. */
 function changes(fields: Array<{ name: string; before: string; after: string; written?: string }>): string {
   return fields
-    .map((f) => `case when ${f.written ? `${f.written} and ` : ''}${f.before} is distinct from ${f.after}
-      then jsonb_build_object('${f.name}', jsonb_build_object('before', ${f.before}, 'after', ${f.after})) else '{}'::jsonb end`)
+    .map(
+      (f) => `case when ${f.written ? `${f.written} and ` : ''}${f.before} is distinct from ${f.after}
+      then jsonb_build_object('${f.name}', jsonb_build_object('before', ${f.before}, 'after', ${f.after})) else '{}'::jsonb end`,
+    )
     .join(' || ');
 }
 
 // ---- business units -------------------------------------------------------------------------------------------
 
-const BU_TEXT_FIELDS = ['hotel_name', 'hotel_tel', 'hotel_email', 'hotel_address', 'hotel_zip_code', 'company_name', 'company_tel',
-  'company_email', 'company_address', 'company_zip_code', 'tax_no', 'branch_no', 'date_format', 'date_time_format', 'time_format',
-  'long_time_format', 'short_time_format', 'timezone'];
+const BU_TEXT_FIELDS = [
+  'hotel_name',
+  'hotel_tel',
+  'hotel_email',
+  'hotel_address',
+  'hotel_zip_code',
+  'company_name',
+  'company_tel',
+  'company_email',
+  'company_address',
+  'company_zip_code',
+  'tax_no',
+  'branch_no',
+  'date_format',
+  'date_time_format',
+  'time_format',
+  'long_time_format',
+  'short_time_format',
+  'timezone',
+];
 const BU_FORMAT_FIELDS = ['perpage_format', 'amount_format', 'quantity_format', 'recipe_format'];
 
 /** A number format as the service returns it: a string or object as stored, any other JSON value as its text. */
@@ -157,7 +187,10 @@ const config = (col: string) => `coalesce((select jsonb_agg(jsonb_build_object('
     where jsonb_typeof(e) = 'object' and jsonb_typeof(e->'key') = 'string' and btrim(e->>'key') <> ''
       and jsonb_typeof(e->'label') = 'string' and btrim(e->>'label') <> ''), '[]'::jsonb)`;
 
-const buJson = (alias: string, clusterName: string) => `(jsonb_build_object('id', ${alias}.id, 'cluster_id', ${alias}.cluster_id, 'cluster_name', ${clusterName},
+const buJson = (
+  alias: string,
+  clusterName: string,
+) => `(jsonb_build_object('id', ${alias}.id, 'cluster_id', ${alias}.cluster_id, 'cluster_name', ${clusterName},
     'code', ${alias}.code, 'name', ${alias}.name, 'alias_name', ${alias}.alias_name, 'description', ${alias}.description,
     'max_license_users', ${alias}.max_license_users, 'is_hq', ${alias}.is_hq, 'is_active', ${alias}.is_active,
     'calculation_method', ${alias}.calculation_method, 'default_currency_id', ${alias}.default_currency_id,
@@ -171,12 +204,15 @@ const buJson = (alias: string, clusterName: string) => `(jsonb_build_object('id'
 export const businessUnitsOfCluster = `with ${caller(holds('cluster.read', '$3::uuid'))},
   page as (select b.id from business_units b where b.cluster_id = $3::uuid and b.deleted_at is null
     order by b.created_at desc, b.id asc limit $4::int offset $5::int)
-${answer(pageBody(
-  `select json_agg(${buJson('b', '(select name from clusters where id = $3::uuid)')} order by b.created_at desc, b.id asc)
+${answer(
+  pageBody(
+    `select json_agg(${buJson('b', '(select name from clusters where id = $3::uuid)')} order by b.created_at desc, b.id asc)
    from page join business_units b on b.id = page.id ${actorNames('b')}`,
-  'select count(*) as total from business_units b where b.cluster_id = $3::uuid and b.deleted_at is null',
-  '$6', '$4',
-))}`;
+    'select count(*) as total from business_units b where b.cluster_id = $3::uuid and b.deleted_at is null',
+    '$6',
+    '$4',
+  ),
+)}`;
 
 // ---- users ----------------------------------------------------------------------------------------------------
 
@@ -187,14 +223,17 @@ ${answer(pageBody(
 export const userSearch = `with ${caller(holdsAnywhere('cluster.update'))},
   matches as materialized (select m.id, lower(m.username) as sort_name from users m
     where lower(m.username) like $3 or lower(m.email) like $3 or lower(m.firstname) like $3 or lower(m.lastname) like $3)
-${answer(pageBody(
-  `select json_agg(json_build_object('id', x.id, 'username', x.username, 'email', x.email,
+${answer(
+  pageBody(
+    `select json_agg(json_build_object('id', x.id, 'username', x.username, 'email', x.email,
       'userInfo', json_build_object('firstname', x.firstname, 'middlename', x.middlename, 'lastname', x.lastname), 'is_active', x.is_active)
     order by p.sort_name, p.id)
    from (select id, sort_name from matches order by sort_name, id limit $4::int offset $5::int) p join users x on x.id = p.id`,
-  'select count(*) as total from matches',
-  '$6', '$4',
-))}`;
+    'select count(*) as total from matches',
+    '$6',
+    '$4',
+  ),
+)}`;
 
 // ---- print-template mappings ----------------------------------------------------------------------------------
 
@@ -230,7 +269,9 @@ ${answer(`select jsonb_build_object('id', m.id, 'document_type', m.document_type
 
 // ---- widgets --------------------------------------------------------------------------------------------------
 
-const widgetJson = (alias: string) => `json_build_object('id', ${alias}.id, 'dataset_id', ${alias}.dataset_id, 'widget_type', ${alias}.widget_type,
+const widgetJson = (
+  alias: string,
+) => `json_build_object('id', ${alias}.id, 'dataset_id', ${alias}.dataset_id, 'widget_type', ${alias}.widget_type,
   'title', ${alias}.title, 'order_index', ${alias}.order_index, 'created_at', ${iso(`${alias}.created_at`)}, 'updated_at', ${iso(`${alias}.updated_at`)})`;
 
 export const widgetList = `with ${caller('true')}

@@ -15,7 +15,8 @@ try {
   let target: { url: string } | { pgliteDir: string };
   if (pgliteDir !== undefined) {
     const dir = path.resolve(pgliteDir);
-    if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} is not empty; PGlite data is generated into a new directory`);
+    if (existsSync(dir) && readdirSync(dir).length > 0)
+      throw new Error(`${dir} is not empty; PGlite data is generated into a new directory`);
     target = { pgliteDir: dir };
     process.stderr.write(`Generating ${scale} % data into PGlite at ${dir}\n`);
   } else {

@@ -21,16 +21,133 @@ export const benchUsername = (n: number): string => `${USER_PREFIX}${String(n).p
 export const benchClusterCode = (n: number): string => `${CLUSTER_PREFIX}${String(n).padStart(5, '0')}`;
 export const benchBuCode = (n: number): string => `${BU_PREFIX}${String(n).padStart(6, '0')}`;
 
-const FIRST_NAMES = ['Somchai', 'Suda', 'Anan', 'Malee', 'Niran', 'Pim', 'John', 'Emma', 'Lucas', 'Sofia', 'Kenji', 'Aroon',
-  'Kanya', 'Preecha', 'Wanida', 'Chai', 'Nok', 'Oliver', 'Mia', 'Noah', 'Ava', 'Liam', 'Yuki', 'Hana', 'Arjun', 'Priya',
-  'Mateo', 'Lea', 'Tariq', 'Amira', 'Chen', 'Mei', 'Lars', 'Ingrid', 'Pedro', 'Ana', 'Ivan', 'Olga', 'Kofi', 'Ama'];
-const LAST_NAMES = ['Jaidee', 'Rakthai', 'Srisuk', 'Boonmee', 'Chaiyo', 'Wongsa', 'Smith', 'Brown', 'Martin', 'Rossi',
-  'Tanaka', 'Thongdee', 'Saetang', 'Kittisak', 'Phrom', 'Suwan', 'Garcia', 'Muller', 'Dubois', 'Silva', 'Kim', 'Lee',
-  'Nguyen', 'Sato', 'Khan', 'Patel', 'Costa', 'Novak', 'Jensen', 'Olsen', 'Rahman', 'Haddad', 'Okafor', 'Mensah',
-  'Ivanova', 'Petrov', 'Lopez', 'Moreau', 'Fischer', 'Weber', 'Yamada', 'Ito', 'Chow', 'Wong', 'Lim', 'Tan', 'Ong',
-  'Reyes', 'Santos', 'Cruz', 'Bauer', 'Keller', 'Hoffmann', 'Varga', 'Horvat', 'Kowalski', 'Nowak', 'Berg', 'Lund', 'Aziz', 'Nasser'];
-const GROUP_WORDS = ['Siam', 'Andaman', 'Lanna', 'Riverside', 'Royal', 'Orchid', 'Lotus', 'Coral', 'Sunrise', 'Harbour',
-  'Emerald', 'Golden', 'Palm', 'Bamboo', 'Jade', 'Ivory', 'Monsoon', 'Teak', 'Pearl', 'Saffron'];
+const FIRST_NAMES = [
+  'Somchai',
+  'Suda',
+  'Anan',
+  'Malee',
+  'Niran',
+  'Pim',
+  'John',
+  'Emma',
+  'Lucas',
+  'Sofia',
+  'Kenji',
+  'Aroon',
+  'Kanya',
+  'Preecha',
+  'Wanida',
+  'Chai',
+  'Nok',
+  'Oliver',
+  'Mia',
+  'Noah',
+  'Ava',
+  'Liam',
+  'Yuki',
+  'Hana',
+  'Arjun',
+  'Priya',
+  'Mateo',
+  'Lea',
+  'Tariq',
+  'Amira',
+  'Chen',
+  'Mei',
+  'Lars',
+  'Ingrid',
+  'Pedro',
+  'Ana',
+  'Ivan',
+  'Olga',
+  'Kofi',
+  'Ama',
+];
+const LAST_NAMES = [
+  'Jaidee',
+  'Rakthai',
+  'Srisuk',
+  'Boonmee',
+  'Chaiyo',
+  'Wongsa',
+  'Smith',
+  'Brown',
+  'Martin',
+  'Rossi',
+  'Tanaka',
+  'Thongdee',
+  'Saetang',
+  'Kittisak',
+  'Phrom',
+  'Suwan',
+  'Garcia',
+  'Muller',
+  'Dubois',
+  'Silva',
+  'Kim',
+  'Lee',
+  'Nguyen',
+  'Sato',
+  'Khan',
+  'Patel',
+  'Costa',
+  'Novak',
+  'Jensen',
+  'Olsen',
+  'Rahman',
+  'Haddad',
+  'Okafor',
+  'Mensah',
+  'Ivanova',
+  'Petrov',
+  'Lopez',
+  'Moreau',
+  'Fischer',
+  'Weber',
+  'Yamada',
+  'Ito',
+  'Chow',
+  'Wong',
+  'Lim',
+  'Tan',
+  'Ong',
+  'Reyes',
+  'Santos',
+  'Cruz',
+  'Bauer',
+  'Keller',
+  'Hoffmann',
+  'Varga',
+  'Horvat',
+  'Kowalski',
+  'Nowak',
+  'Berg',
+  'Lund',
+  'Aziz',
+  'Nasser',
+];
+const GROUP_WORDS = [
+  'Siam',
+  'Andaman',
+  'Lanna',
+  'Riverside',
+  'Royal',
+  'Orchid',
+  'Lotus',
+  'Coral',
+  'Sunrise',
+  'Harbour',
+  'Emerald',
+  'Golden',
+  'Palm',
+  'Bamboo',
+  'Jade',
+  'Ivory',
+  'Monsoon',
+  'Teak',
+  'Pearl',
+  'Saffron',
+];
 const DOC_TYPES = ['PR', 'PO', 'GRN', 'SR', 'CN', 'IA', 'PC', 'SC', 'RFQ', 'INV'];
 
 const sqlArray = (xs: string[]): string => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]::text[]`;
@@ -66,10 +183,19 @@ export async function generateData(knex: Knex, scale: Scale, opts: GenerateOptio
   await step('migrations', () => migrateLatest(knex));
   await step('demo seed', () => seedIfEmpty(knex, { admin: ADMIN, demoPassword: DEMO_PASSWORD, seedDemo: true }));
   const existing = await knex('clusters').count({ n: '*' }).whereLike('code', `${CLUSTER_PREFIX}%`);
-  if (Number(existing[0]?.n ?? 0) > 0) throw new Error('the database already holds generated rows; generate into a fresh database');
+  if (Number(existing[0]?.n ?? 0) > 0)
+    throw new Error('the database already holds generated rows; generate into a fresh database');
 
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const { clusters: nC, businessUnits: nB, users: nU, membershipsPerUser: k, documents: nD, printMappings: nM, widgetsPerUser: w } = sizes;
+  const {
+    clusters: nC,
+    businessUnits: nB,
+    users: nU,
+    membershipsPerUser: k,
+    documents: nD,
+    printMappings: nM,
+    widgetsPerUser: w,
+  } = sizes;
   const perCluster = Math.max(1, Math.floor(nB / nC));
   const cStep = Math.max(1, Math.floor(nC / k));
   const bStep = Math.max(1, Math.floor(nB / k));
@@ -81,7 +207,9 @@ export async function generateData(knex: Knex, scale: Scale, opts: GenerateOptio
     await run('set local synchronous_commit = off');
     await run("set local gin_pending_list_limit = '64MB'");
     await exemptFromAudit(trx, 'benchmark data');
-    const admin = (await trx('users').select('id').whereRaw('lower(username) = ?', [ADMIN.username]).first()) as { id: string };
+    const admin = (await trx('users').select('id').whereRaw('lower(username) = ?', [ADMIN.username]).first()) as {
+      id: string;
+    };
 
     await step(`users (${nU})`, () =>
       run(
@@ -113,9 +241,13 @@ export async function generateData(knex: Knex, scale: Scale, opts: GenerateOptio
     // Row number → id maps, so memberships and BUs can pick rows arithmetically.
     await step('id maps', async () => {
       await run(`create temporary table bench_u (rn int primary key, id uuid not null) on commit drop`);
-      await run(`insert into bench_u select row_number() over (order by username), id from users where username like '${USER_PREFIX}%' and username ~ '^${USER_PREFIX}[0-9]{6}$'`);
+      await run(
+        `insert into bench_u select row_number() over (order by username), id from users where username like '${USER_PREFIX}%' and username ~ '^${USER_PREFIX}[0-9]{6}$'`,
+      );
       await run(`create temporary table bench_c (rn int primary key, id uuid not null) on commit drop`);
-      await run(`insert into bench_c select row_number() over (order by code), id from clusters where code like '${CLUSTER_PREFIX}%'`);
+      await run(
+        `insert into bench_c select row_number() over (order by code), id from clusters where code like '${CLUSTER_PREFIX}%'`,
+      );
     });
     await step(`business units (${nB})`, async () => {
       await run(
@@ -140,7 +272,9 @@ export async function generateData(knex: Knex, scale: Scale, opts: GenerateOptio
         [admin.id, admin.id, admin.id],
       );
       await run(`create temporary table bench_b (rn int primary key, id uuid not null) on commit drop`);
-      await run(`insert into bench_b select row_number() over (order by code), id from business_units where code like '${BU_PREFIX}%'`);
+      await run(
+        `insert into bench_b select row_number() over (order by code), id from business_units where code like '${BU_PREFIX}%'`,
+      );
     });
     await step(`cluster memberships (${nU * k})`, () =>
       run(

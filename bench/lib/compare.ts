@@ -45,7 +45,7 @@ async function send(baseUrl: string, r: LoadRequest, extraHeaders: Record<string
 
 const pathMatches = (pattern: string, path: string[]) => {
   const parts = pattern.split('.');
-  return parts.length === path.length && parts.every((p, i) => p === '*' ? /^\d+$/.test(path[i]!) : p === path[i]);
+  return parts.length === path.length && parts.every((p, i) => (p === '*' ? /^\d+$/.test(path[i]!) : p === path[i]));
 };
 
 /** Where two JSON values differ (dotted paths with both values), skipping the `ignored` paths. */
@@ -53,7 +53,8 @@ export function differences(a: unknown, b: unknown, ignored: readonly string[], 
   if (ignored.some((p) => pathMatches(p, path))) return [];
   const at = path.join('.') || '(body)';
   if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return [`${at}: ${a.length} items in the service's answer, ${b.length} in the baseline's`];
+    if (a.length !== b.length)
+      return [`${at}: ${a.length} items in the service's answer, ${b.length} in the baseline's`];
     return a.flatMap((x, i) => differences(x, b[i], ignored, [...path, String(i)]));
   }
   if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
@@ -61,12 +62,20 @@ export function differences(a: unknown, b: unknown, ignored: readonly string[], 
     const bo = b as Record<string, unknown>;
     const keys = [...new Set([...Object.keys(ao), ...Object.keys(bo)])].sort();
     return keys.flatMap((k) => {
-      if (!(k in bo)) return ignored.some((p) => pathMatches(p, [...path, k])) ? [] : [`${[...path, k].join('.')}: only in the service's answer (${JSON.stringify(ao[k])})`];
-      if (!(k in ao)) return ignored.some((p) => pathMatches(p, [...path, k])) ? [] : [`${[...path, k].join('.')}: only in the baseline's answer (${JSON.stringify(bo[k])})`];
+      if (!(k in bo))
+        return ignored.some((p) => pathMatches(p, [...path, k]))
+          ? []
+          : [`${[...path, k].join('.')}: only in the service's answer (${JSON.stringify(ao[k])})`];
+      if (!(k in ao))
+        return ignored.some((p) => pathMatches(p, [...path, k]))
+          ? []
+          : [`${[...path, k].join('.')}: only in the baseline's answer (${JSON.stringify(bo[k])})`];
       return differences(ao[k], bo[k], ignored, [...path, k]);
     });
   }
-  return JSON.stringify(a) === JSON.stringify(b) ? [] : [`${at}: service ${JSON.stringify(a)}, baseline ${JSON.stringify(b)}`];
+  return JSON.stringify(a) === JSON.stringify(b)
+    ? []
+    : [`${at}: service ${JSON.stringify(a)}, baseline ${JSON.stringify(b)}`];
 }
 
 /** The service's ETag of a record body. */
@@ -103,29 +112,50 @@ function sampleRequests(scenario: Scenario, tokens: Tokens, limit: number): Load
  * carried, so the baseline's version check is exercised too; both answers must carry the ETag of their body, and
  * the tag the write replaced must then be refused (412) by both. A sign-in's tokens must work on the other target.
  */
-async function compareOne(scenario: string, r: LoadRequest, serverUrl: string, baselineUrl: string): Promise<Difference[]> {
+async function compareOne(
+  scenario: string,
+  r: LoadRequest,
+  serverUrl: string,
+  baselineUrl: string,
+): Promise<Difference[]> {
   const out: Difference[] = [];
   const note = (detail: string) => out.push({ scenario, request: describe(r), detail });
-  const ignored: string[] = [...VOLATILE.signedUrls, ...(isWrite(r) ? VOLATILE.writeTimes : []), ...(isSignIn(r) ? VOLATILE.tokens : [])];
+  const ignored: string[] = [
+    ...VOLATILE.signedUrls,
+    ...(isWrite(r) ? VOLATILE.writeTimes : []),
+    ...(isSignIn(r) ? VOLATILE.tokens : []),
+  ];
 
   const s = await send(serverUrl, r);
   const b = await send(baselineUrl, r, isWrite(r) && s.etag ? { 'if-match': s.etag } : {});
-  if (s.status !== b.status) note(`status: service ${s.status}, baseline ${b.status} (${JSON.stringify(b.body).slice(0, 200)})`);
+  if (s.status !== b.status)
+    note(`status: service ${s.status}, baseline ${b.status} (${JSON.stringify(b.body).slice(0, 200)})`);
   if (s.status >= 300) note(`the service answered ${s.status}: ${JSON.stringify(s.body).slice(0, 300)}`);
-  if (s.status === b.status) for (const d of differences(s.body, b.body, ignored)) note(d.length > 400 ? `${d.slice(0, 400)}…` : d);
+  if (s.status === b.status)
+    for (const d of differences(s.body, b.body, ignored)) note(d.length > 400 ? `${d.slice(0, 400)}…` : d);
 
   if (isWrite(r) && s.status === 200 && b.status === 200) {
     if (s.etag !== etagOf(s.body)) note(`the service's ETag ${s.etag} is not the ETag of its body`);
-    if (b.etag !== etagOf(b.body)) note(`the baseline's ETag ${b.etag} is not the ETag of its body (${etagOf(b.body)})`);
+    if (b.etag !== etagOf(b.body))
+      note(`the baseline's ETag ${b.etag} is not the ETag of its body (${etagOf(b.body)})`);
     // The service's tag was current when the baseline wrote; now both must refuse it.
     const stale = s.etag!;
-    const [s412, b412] = [await send(serverUrl, r, { 'if-match': stale }), await send(baselineUrl, r, { 'if-match': stale })];
-    if (s412.status !== 412 || b412.status !== 412) note(`a stale If-Match: service ${s412.status}, baseline ${b412.status} (both must be 412)`);
+    const [s412, b412] = [
+      await send(serverUrl, r, { 'if-match': stale }),
+      await send(baselineUrl, r, { 'if-match': stale }),
+    ];
+    if (s412.status !== 412 || b412.status !== 412)
+      note(`a stale If-Match: service ${s412.status}, baseline ${b412.status} (both must be 412)`);
   }
   if (isSignIn(r) && s.status === 200 && b.status === 200) {
     const token = (b.body as { access_token?: string }).access_token;
-    const check = await send(serverUrl, { method: 'GET', path: '/api/proxy/api/me/dashboard-widgets', headers: { authorization: `Bearer ${token}` } });
-    if (check.status !== 200 && check.status !== 403) note(`the service refuses the baseline's access token (${check.status})`);
+    const check = await send(serverUrl, {
+      method: 'GET',
+      path: '/api/proxy/api/me/dashboard-widgets',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (check.status !== 200 && check.status !== 403)
+      note(`the service refuses the baseline's access token (${check.status})`);
   }
   return out;
 }
@@ -139,7 +169,13 @@ export interface Comparison {
 }
 
 /** Compares the answers of both targets to up to `perScenario` distinct requests of every scenario. */
-export async function compareTargets(scenarios: Scenario[], tokens: Tokens, serverUrl: string, baselineUrl: string, perScenario = 4): Promise<Comparison> {
+export async function compareTargets(
+  scenarios: Scenario[],
+  tokens: Tokens,
+  serverUrl: string,
+  baselineUrl: string,
+  perScenario = 4,
+): Promise<Comparison> {
   const differencesFound: Difference[] = [];
   let requests = 0;
   for (const scenario of scenarios) {

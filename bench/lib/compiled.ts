@@ -21,7 +21,11 @@ function newestMtime(dir: string): number {
 export function ensureCompiledServer(log: (line: string) => void): void {
   const sources = Math.max(...SOURCES.map((d) => newestMtime(path.join(ROOT, d))));
   if (existsSync(COMPILED_MAIN) && statSync(COMPILED_MAIN).mtimeMs >= sources) return;
-  log(existsSync(COMPILED_MAIN) ? 'Compiled server: dist/ is older than the sources, rebuilding (npm run build)' : 'Compiled server: building dist/ (npm run build)');
+  log(
+    existsSync(COMPILED_MAIN)
+      ? 'Compiled server: dist/ is older than the sources, rebuilding (npm run build)'
+      : 'Compiled server: building dist/ (npm run build)',
+  );
   const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error(`npm run build failed (${r.status ?? r.signal})`);
   if (!existsSync(COMPILED_MAIN)) throw new Error(`npm run build wrote no ${path.relative(ROOT, COMPILED_MAIN)}`);

@@ -20,7 +20,10 @@ function databaseName(url: string): string {
 /** Drops and creates the database the URL names (through the server's `postgres` database). */
 export async function recreatePostgresDatabase(url: string): Promise<void> {
   const name = databaseName(url);
-  if (PROTECTED.has(name)) throw new Error(`refusing to drop the "${name}" database; point --database-url at a database of its own (e.g. …/bench)`);
+  if (PROTECTED.has(name))
+    throw new Error(
+      `refusing to drop the "${name}" database; point --database-url at a database of its own (e.g. …/bench)`,
+    );
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });

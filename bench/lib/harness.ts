@@ -53,7 +53,12 @@ function watchPeakRss(pid: number | undefined): () => number | undefined {
   };
 }
 
-async function measure(t: Target, requests: ReturnType<Scenario['requests']>, seconds: number, connections: number): Promise<LoadResult> {
+async function measure(
+  t: Target,
+  requests: ReturnType<Scenario['requests']>,
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
   const before = cpuMillis(t.pid);
   const stopWatching = watchPeakRss(t.pid);
   const r = await runLoad(t.url, requests, { seconds, connections });
@@ -111,7 +116,9 @@ function summarise(rs: LoadResult[]): Summary {
     rps: median(rs.map((r) => r.rps)),
     p50: median(rs.map((r) => r.p50)),
     p99: median(rs.map((r) => r.p99)),
-    ...(rs.every((r) => r.cpuMsPerRequest !== undefined) && rs.length > 0 ? { cpuMsPerRequest: median(rs.map((r) => r.cpuMsPerRequest!)) } : {}),
+    ...(rs.every((r) => r.cpuMsPerRequest !== undefined) && rs.length > 0
+      ? { cpuMsPerRequest: median(rs.map((r) => r.cpuMsPerRequest!)) }
+      : {}),
     ...(rs.some((r) => r.peakRssMb !== undefined) ? { peakRssMb: Math.max(...rs.map((r) => r.peakRssMb ?? 0)) } : {}),
     requests: rs.reduce((a, r) => a + r.requests, 0),
     errors: rs.reduce((a, r) => a + r.errors, 0),
@@ -145,7 +152,9 @@ export async function runScenario(scenario: Scenario, targets: Target[], opts: R
     for (const t of targets) {
       const p = await probeLatency(t.url, scenario.requests(t.tokens), opts.probeSeconds);
       probe[t.name] = p;
-      log(`    ${scenario.id.padEnd(18)} probe   ${t.name.padEnd(8)} p50 ${p.p50.toFixed(2)} ms  p99 ${p.p99.toFixed(2)} ms  (${p.requests} requests, 1 connection${p.failures ? `, ${p.failures} failed` : ''})`);
+      log(
+        `    ${scenario.id.padEnd(18)} probe   ${t.name.padEnd(8)} p50 ${p.p50.toFixed(2)} ms  p99 ${p.p99.toFixed(2)} ms  (${p.requests} requests, 1 connection${p.failures ? `, ${p.failures} failed` : ''})`,
+      );
     }
   }
   const server = summarise(rounds.server ?? []);
@@ -166,7 +175,9 @@ export async function runScenario(scenario: Scenario, targets: Target[], opts: R
             throughput: baseline.rps > 0 ? server.rps / baseline.rps : NaN,
             // autocannon reports whole milliseconds; a 0 ms p99 counts as 1 ms so the ratio stays finite.
             p99: Math.max(1, server.p99) / Math.max(1, baseline.p99),
-            ...(server.cpuMsPerRequest !== undefined && baseline.cpuMsPerRequest ? { cpu: server.cpuMsPerRequest / baseline.cpuMsPerRequest } : {}),
+            ...(server.cpuMsPerRequest !== undefined && baseline.cpuMsPerRequest
+              ? { cpu: server.cpuMsPerRequest / baseline.cpuMsPerRequest }
+              : {}),
           },
         }
       : {}),

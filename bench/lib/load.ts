@@ -9,7 +9,12 @@ export interface LoadRequest {
   /** Builds the request actually sent from this one, just before sending (a request that depends on earlier answers). */
   setupRequest?: (req: LoadRequest, context: Record<string, unknown>) => LoadRequest;
   /** Sees every answer to this request (status, body text, headers with lower-case names). */
-  onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+  onResponse?: (
+    status: number,
+    body: string,
+    context: Record<string, unknown>,
+    headers: Record<string, string>,
+  ) => void;
 }
 
 export interface LoadResult {
@@ -38,12 +43,19 @@ interface AutocannonResult {
   non2xx: number;
   duration: number;
 }
-type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, result: AutocannonResult) => void) => { stop(): void };
+type Autocannon = (
+  opts: Record<string, unknown>,
+  cb: (err: Error | null, result: AutocannonResult) => void,
+) => { stop(): void };
 
 // autocannon ships CommonJS without types.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-export function runLoad(baseUrl: string, requests: LoadRequest[], opts: { seconds: number; connections: number }): Promise<LoadResult> {
+export function runLoad(
+  baseUrl: string,
+  requests: LoadRequest[],
+  opts: { seconds: number; connections: number },
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -79,7 +91,12 @@ export function runLoad(baseUrl: string, requests: LoadRequest[], opts: { second
 /** autocannon hands the headers over as the server spelled them; callers read them by lower-case name. */
 function lowerCaseHeaders(f: NonNullable<LoadRequest['onResponse']>): NonNullable<LoadRequest['onResponse']> {
   return (status, body, context, headers) =>
-    f(status, body, context, Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])));
+    f(
+      status,
+      body,
+      context,
+      Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
+    );
 }
 
 export function median(xs: number[]): number {

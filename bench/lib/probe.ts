@@ -18,7 +18,12 @@ function send(agent: http.Agent, base: URL, r: LoadRequest): Promise<number> {
         port: base.port,
         method: r.method,
         path: r.path,
-        headers: { ...(r.body !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(r.body) } : {}), ...r.headers },
+        headers: {
+          ...(r.body !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(r.body) }
+            : {}),
+          ...r.headers,
+        },
       },
       (res) => {
         res.resume();
@@ -31,7 +36,8 @@ function send(agent: http.Agent, base: URL, r: LoadRequest): Promise<number> {
   });
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 /**
  * One connection, one request at a time, for `seconds`: the latency of a request on an otherwise idle target (no

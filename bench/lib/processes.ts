@@ -16,10 +16,19 @@ export interface Child {
  * with plain node. Output after READY is discarded (request logs would otherwise cost the harness CPU); the tail of
  * stderr is kept for error messages.
  */
-export function spawnReady(entry: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<Child> {
+export function spawnReady(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+  nodeArgs: string[] = [],
+): Promise<Child> {
   const started = performance.now();
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);

@@ -95,14 +95,40 @@ export function growthOf(small: RunRecord | undefined, large: RunRecord): Growth
       if (!before) return [];
       const a = before.probe?.server?.p50;
       const b = s.probe?.server?.p50;
-      if (a !== undefined && b !== undefined) return [{ id: s.id, basis: 'probe' as const, p50Small: a, p50Large: b, factor: b / a }];
-      return [{ id: s.id, basis: 'load' as const, p50Small: before.server.p50, p50Large: s.server.p50, factor: Math.max(1, s.server.p50) / Math.max(1, before.server.p50) }];
+      if (a !== undefined && b !== undefined)
+        return [{ id: s.id, basis: 'probe' as const, p50Small: a, p50Large: b, factor: b / a }];
+      return [
+        {
+          id: s.id,
+          basis: 'load' as const,
+          p50Small: before.server.p50,
+          p50Large: s.server.p50,
+          factor: Math.max(1, s.server.p50) / Math.max(1, before.server.p50),
+        },
+      ];
     });
 }
 
 export function summaryTable(run: RunRecord): string {
   const rows = [
-    ['scenario', 'server rps', 'base rps', 'thr ratio', 'server p50', 'server p99', 'base p99', 'p99 ratio', 'cpu ms/req', 'base cpu', 'idle p50', 'base idle p50', 'peak MB', 'base peak MB', 'errors', 'goal'],
+    [
+      'scenario',
+      'server rps',
+      'base rps',
+      'thr ratio',
+      'server p50',
+      'server p99',
+      'base p99',
+      'p99 ratio',
+      'cpu ms/req',
+      'base cpu',
+      'idle p50',
+      'base idle p50',
+      'peak MB',
+      'base peak MB',
+      'errors',
+      'goal',
+    ],
     ...run.scenarios.map((s) => {
       const ok = meetsRatioGoal(s);
       return [
@@ -126,7 +152,9 @@ export function summaryTable(run: RunRecord): string {
     }),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n');
+  return rows
+    .map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '))
+    .join('\n');
 }
 
 export function markdownReport(run: RunRecord, small: RunRecord | undefined, findings: string[] = []): string {
@@ -139,7 +167,9 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
       `Server build: ${run.settings.serverBuild === 'compiled' ? 'compiled (`npm run build` output, plain node)' : 'server/src under tsx'}. ` +
       'Baseline: **best hand-written SQL** — bench/baseline/server.ts, node:http + pg answering each request with one statement written for its response body ' +
       '(PostgreSQL builds the JSON; the HS256 token is verified with the key imported once, and the account, session and permission are checked by the same statement). ' +
-      (run.comparison ? `Before measuring, both answered ${run.comparison.requests} requests of the scenarios identically (compared as JSON; left out: ${run.comparison.ignored.join('; ')}). ` : '') +
+      (run.comparison
+        ? `Before measuring, both answered ${run.comparison.requests} requests of the scenarios identically (compared as JSON; left out: ${run.comparison.ignored.join('; ')}). `
+        : '') +
       `Each scenario: ${run.settings.warmupSeconds} s warm-up per target, then ${run.settings.rounds} rounds × ${run.settings.seconds} s per target, alternating (the first target swaps every round), ` +
       `${run.settings.connections} connections; the figures are medians over the rounds and the ratios are server ÷ baseline of those medians. ` +
       'CPU ms/req is the user + system CPU time of the target process (from /proc) divided by the requests it served: it depends far less than rps on what else the shared machine is doing. ' +
@@ -148,7 +178,9 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
   lines.push('');
   lines.push(
     `Machine: ${run.machine.cpus} CPUs shared with other work, Node ${run.machine.node}, load average at start ${run.machine.loadAverageAtStart.map((x) => x.toFixed(1)).join(' / ')}` +
-      (run.machine.loadAverageAtEnd ? `, at end ${run.machine.loadAverageAtEnd.map((x) => x.toFixed(1)).join(' / ')}` : '') +
+      (run.machine.loadAverageAtEnd
+        ? `, at end ${run.machine.loadAverageAtEnd.map((x) => x.toFixed(1)).join(' / ')}`
+        : '') +
       '.',
   );
   lines.push('');
@@ -156,12 +188,18 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
   lines.push(
     `Data: ${z.clusters} clusters, ${z.businessUnits} business units, ${z.users} users, ${z.clusterMemberships} cluster memberships, ${z.buMemberships} BU memberships, ` +
       `${z.printMappings} print mappings, ${z.documents} documents, ${z.users * z.widgetsPerUser} widgets (plus the demo seed)` +
-      (run.generation ? (run.generation.reused ? '; reused from an earlier generation.' : `; generated in ${run.generation.seconds.toFixed(1)} s.`) : '.'),
+      (run.generation
+        ? run.generation.reused
+          ? '; reused from an earlier generation.'
+          : `; generated in ${run.generation.seconds.toFixed(1)} s.`
+        : '.'),
   );
   lines.push('');
   lines.push('## Scenarios');
   lines.push('');
-  lines.push('| Scenario | What | Server rps | Baseline rps | Throughput ratio (≥ 0.8) | Server p50 ms | Server p99 ms | Baseline p50 ms | Baseline p99 ms | p99 ratio (≤ 1.5) | Server CPU ms/req | Baseline CPU ms/req | Server idle p50 ms | Baseline idle p50 ms | Server peak RSS MB | Baseline peak RSS MB | Errors / non-2xx | Goal | Met |');
+  lines.push(
+    '| Scenario | What | Server rps | Baseline rps | Throughput ratio (≥ 0.8) | Server p50 ms | Server p99 ms | Baseline p50 ms | Baseline p99 ms | p99 ratio (≤ 1.5) | Server CPU ms/req | Baseline CPU ms/req | Server idle p50 ms | Baseline idle p50 ms | Server peak RSS MB | Baseline peak RSS MB | Errors / non-2xx | Goal | Met |',
+  );
   lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const s of run.scenarios) {
     const ok = meetsRatioGoal(s);
@@ -173,8 +211,11 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
   lines.push('');
   const proc = run.processes ?? {};
   if (proc.server || proc.baseline) {
-    const row = (name: string, p: { startMs: number; idleRssMb?: number } | undefined) => (p ? `| ${name} | ${f0(p.startMs)} | ${f0(p.idleRssMb)} |` : '');
-    lines.push('Processes (start = spawn to ready; idle RSS right after; peak RSS per scenario in the table above, sampled every 100 ms):');
+    const row = (name: string, p: { startMs: number; idleRssMb?: number } | undefined) =>
+      p ? `| ${name} | ${f0(p.startMs)} | ${f0(p.idleRssMb)} |` : '';
+    lines.push(
+      'Processes (start = spawn to ready; idle RSS right after; peak RSS per scenario in the table above, sampled every 100 ms):',
+    );
     lines.push('');
     lines.push('| Process | Start ms | Idle RSS MB |');
     lines.push('|---|---:|---:|');
@@ -185,20 +226,28 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
   lines.push('Rounds (rps / p50 / p99 per round, server then baseline):');
   lines.push('');
   for (const s of run.scenarios) {
-    const fmt = (rs: typeof s.rounds.server) => (rs ?? []).map((r) => `${f0(r.rps)}/${f1(r.p50)}/${f1(r.p99)}`).join(', ');
+    const fmt = (rs: typeof s.rounds.server) =>
+      (rs ?? []).map((r) => `${f0(r.rps)}/${f1(r.p50)}/${f1(r.p99)}`).join(', ');
     lines.push(`- ${s.id}: server ${fmt(s.rounds.server)}; baseline ${fmt(s.rounds.baseline)}`);
   }
   lines.push('');
   lines.push('## Cost growth (server p50, 1 % → this scale; goal ≤ 1.3 for every read scenario)');
   lines.push('');
-  if (growth.length === 0) lines.push(run.scale === 1 ? 'This is the 1 % run (the reference of the growth figures).' : 'No 1 % run found in bench/results (run `--scale 1` first).');
+  if (growth.length === 0)
+    lines.push(
+      run.scale === 1
+        ? 'This is the 1 % run (the reference of the growth figures).'
+        : 'No 1 % run found in bench/results (run `--scale 1` first).',
+    );
   else {
     lines.push(`Reference: the 1 % run of ${small!.startedAt}.`);
     lines.push('');
     lines.push('| Scenario | Basis | p50 at 1 % (ms) | p50 at this scale (ms) | Growth | Goal |');
     lines.push('|---|---|---:|---:|---:|---|');
     for (const g of growth) {
-      lines.push(`| ${g.id} | ${g.basis === 'probe' ? 'idle, 1 connection' : 'under load'} | ${f2(g.p50Small)} | ${f2(g.p50Large)} | ${f2(g.factor)} | ${g.factor <= GOALS.maxGrowth ? 'met' : '**missed**'} |`);
+      lines.push(
+        `| ${g.id} | ${g.basis === 'probe' ? 'idle, 1 connection' : 'under load'} | ${f2(g.p50Small)} | ${f2(g.p50Large)} | ${f2(g.factor)} | ${g.factor <= GOALS.maxGrowth ? 'met' : '**missed**'} |`,
+      );
     }
   }
   lines.push('');
@@ -207,7 +256,9 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
   if (run.startup) {
     lines.push(`| Start | Seconds to /healthz 200 | Goal |`);
     lines.push('|---|---:|---|');
-    lines.push(`| Cold (empty data directory: initdb, migrations, seed) | ${f2(run.startup.cold)} | ${run.startup.cold < GOALS.maxColdStartSeconds ? 'met (< 5 s)' : '**missed** (< 5 s)'} |`);
+    lines.push(
+      `| Cold (empty data directory: initdb, migrations, seed) | ${f2(run.startup.cold)} | ${run.startup.cold < GOALS.maxColdStartSeconds ? 'met (< 5 s)' : '**missed** (< 5 s)'} |`,
+    );
     lines.push(`| Warm (same directory again) | ${f2(run.startup.warm)} | |`);
   } else lines.push('Not measured in this run (`--no-startup`).');
   lines.push('');

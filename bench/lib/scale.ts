@@ -22,7 +22,8 @@ export type Scale = (typeof SCALES)[number];
 export function parseScale(raw: string | undefined, fallback: Scale = 1): Scale {
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!SCALES.includes(n as Scale)) throw new Error(`--scale must be one of ${SCALES.join(', ')} (percent of the full data set), got "${raw}"`);
+  if (!SCALES.includes(n as Scale))
+    throw new Error(`--scale must be one of ${SCALES.join(', ')} (percent of the full data set), got "${raw}"`);
   return n as Scale;
 }
 

@@ -66,8 +66,11 @@ export async function loadScenarioData(knex: Knex): Promise<ScenarioData> {
   const [generatedUsers] = await knex('users').count({ n: '*' }).whereLike('username', 'bu0%');
   const nUsers = Number(generatedUsers?.n ?? 0);
   const operator = await knex('users').select('id').whereRaw('lower(username) = ?', ['operator']).first();
-  const widget = operator ? await knex('dashboard_widgets').select('id').where({ user_id: operator.id }).orderBy('order_index').first() : undefined;
-  if (clusters.length === 0 || bus.length === 0 || nUsers === 0) throw new Error('no generated data: run the data generator first');
+  const widget = operator
+    ? await knex('dashboard_widgets').select('id').where({ user_id: operator.id }).orderBy('order_index').first()
+    : undefined;
+  if (clusters.length === 0 || bus.length === 0 || nUsers === 0)
+    throw new Error('no generated data: run the data generator first');
   if (!widget) throw new Error('the operator account has no dashboard widget (demo seed missing?)');
   const writeClusters: WritableCluster[] = await knex('clusters')
     .select('id', 'code', 'name', 'max_license_bu', 'is_active')
@@ -94,12 +97,16 @@ export async function signIn(baseUrl: string, username: string, password: string
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
-  if (res.status !== 200) throw new Error(`sign-in of ${username} at ${baseUrl} failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${username} at ${baseUrl} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 export async function signInAll(baseUrl: string): Promise<Tokens> {
-  return { admin: await signIn(baseUrl, ADMIN.username, ADMIN.password), operator: await signIn(baseUrl, 'operator', DEMO_PASSWORD) };
+  return {
+    admin: await signIn(baseUrl, ADMIN.username, ADMIN.password),
+    operator: await signIn(baseUrl, 'operator', DEMO_PASSWORD),
+  };
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -125,8 +132,18 @@ function clusterUpdates(clusters: WritableCluster[], token: string): LoadRequest
     return {
       method: 'PUT',
       path: `/api-system/clusters/${c.id}`,
-      headers: { 'content-type': 'application/json', ...bearer(token), ...(slot.etag ? { 'if-match': slot.etag } : {}) },
-      body: JSON.stringify({ code: c.code, name: c.name, alias_name: slot.flip ? 'BWA' : 'BWB', max_license_bu: c.max_license_bu, is_active: c.is_active }),
+      headers: {
+        'content-type': 'application/json',
+        ...bearer(token),
+        ...(slot.etag ? { 'if-match': slot.etag } : {}),
+      },
+      body: JSON.stringify({
+        code: c.code,
+        name: c.name,
+        alias_name: slot.flip ? 'BWA' : 'BWB',
+        max_license_bu: c.max_license_bu,
+        is_active: c.is_active,
+      }),
     };
   };
   return [
@@ -155,7 +172,11 @@ function clusterUpdates(clusters: WritableCluster[], token: string): LoadRequest
 
 export function buildScenarios(d: ScenarioData): Scenario[] {
   const deepPage = Math.min(500, d.clusterPages);
-  const clusterList = (t: Tokens, page: number): LoadRequest => ({ method: 'GET', path: `/api-system/clusters?page=${page}&perpage=10`, headers: bearer(t.admin) });
+  const clusterList = (t: Tokens, page: number): LoadRequest => ({
+    method: 'GET',
+    path: `/api-system/clusters?page=${page}&perpage=10`,
+    headers: bearer(t.admin),
+  });
   const buList = (t: Tokens, i: number): LoadRequest => ({
     method: 'GET',
     path: `/api-system/business-units?cluster_id=${d.clusterIds[i % d.clusterIds.length]}&page=1&perpage=10`,
@@ -172,7 +193,11 @@ export function buildScenarios(d: ScenarioData): Scenario[] {
     path: `/api-system/print-template-mappings/resolve?document_type=${DOC_TYPES[i % DOC_TYPES.length]}&bu_code=${d.buCodes[i % d.buCodes.length]}`,
     headers: bearer(t.operator),
   });
-  const widgets = (t: Tokens): LoadRequest => ({ method: 'GET', path: '/api/proxy/api/me/dashboard-widgets', headers: bearer(t.operator) });
+  const widgets = (t: Tokens): LoadRequest => ({
+    method: 'GET',
+    path: '/api/proxy/api/me/dashboard-widgets',
+    headers: bearer(t.operator),
+  });
   const widgetPatch = (t: Tokens, body: object): LoadRequest => ({
     method: 'PATCH',
     path: `/api/proxy/api/me/dashboard-widgets/${d.operatorWidgetId}`,
@@ -182,7 +207,14 @@ export function buildScenarios(d: ScenarioData): Scenario[] {
   const many = (f: (i: number) => LoadRequest) => Array.from({ length: SAMPLE }, (_, i) => f(i));
 
   return [
-    { id: 'clusters-page-1', title: 'Cluster list, page 1 with counts', goal: 'ratio', read: true, note: 'page 1 of 10, default sort, bu/users counts', requests: (t) => [clusterList(t, 1)] },
+    {
+      id: 'clusters-page-1',
+      title: 'Cluster list, page 1 with counts',
+      goal: 'ratio',
+      read: true,
+      note: 'page 1 of 10, default sort, bu/users counts',
+      requests: (t) => [clusterList(t, 1)],
+    },
     {
       id: 'clusters-page-500',
       title: 'Cluster list, page 500 with counts',
@@ -191,9 +223,30 @@ export function buildScenarios(d: ScenarioData): Scenario[] {
       note: `page ${deepPage} of ${d.clusterPages}${deepPage < 500 ? ' (the last page: fewer than 500 pages at this scale)' : ''}`,
       requests: (t) => [clusterList(t, deepPage)],
     },
-    { id: 'bu-by-cluster', title: 'Business units filtered by cluster', goal: 'ratio', read: true, note: `${SAMPLE} clusters in turn, page 1`, requests: (t) => many((i) => buList(t, i)) },
-    { id: 'user-search', title: 'User search', goal: 'ratio', read: true, note: `${d.searchTerms.length} usernames in turn (one match each)`, requests: (t) => many((i) => userSearch(t, i)) },
-    { id: 'mapping-resolve', title: 'Print-mapping resolve', goal: 'ratio-resolve', read: true, note: `10 document types × ${SAMPLE} BU codes`, requests: (t) => many((i) => resolve(t, i)) },
+    {
+      id: 'bu-by-cluster',
+      title: 'Business units filtered by cluster',
+      goal: 'ratio',
+      read: true,
+      note: `${SAMPLE} clusters in turn, page 1`,
+      requests: (t) => many((i) => buList(t, i)),
+    },
+    {
+      id: 'user-search',
+      title: 'User search',
+      goal: 'ratio',
+      read: true,
+      note: `${d.searchTerms.length} usernames in turn (one match each)`,
+      requests: (t) => many((i) => userSearch(t, i)),
+    },
+    {
+      id: 'mapping-resolve',
+      title: 'Print-mapping resolve',
+      goal: 'ratio-resolve',
+      read: true,
+      note: `10 document types × ${SAMPLE} BU codes`,
+      requests: (t) => many((i) => resolve(t, i)),
+    },
     {
       id: 'cluster-update',
       title: 'Cluster update with If-Match',
@@ -202,7 +255,14 @@ export function buildScenarios(d: ScenarioData): Scenario[] {
       note: `PUT of ${d.writeClusters.length} clusters in turn, each with its current ETag; alias_name alternates`,
       requests: (t) => clusterUpdates(d.writeClusters, t.admin),
     },
-    { id: 'widget-list', title: 'Widget list', goal: 'none', read: true, note: "the operator's own widgets", requests: (t) => [widgets(t)] },
+    {
+      id: 'widget-list',
+      title: 'Widget list',
+      goal: 'none',
+      read: true,
+      note: "the operator's own widgets",
+      requests: (t) => [widgets(t)],
+    },
     {
       id: 'login-burst',
       title: 'Login burst',
@@ -210,7 +270,11 @@ export function buildScenarios(d: ScenarioData): Scenario[] {
       read: false,
       note: `${d.loginUsers.length} users in turn; scrypt N=16384 per sign-in`,
       requests: () =>
-        d.loginUsers.map((u) => ({ method: 'POST', path: '/api/auth/login', body: JSON.stringify({ username: u, password: BENCH_PASSWORD }) })),
+        d.loginUsers.map((u) => ({
+          method: 'POST',
+          path: '/api/auth/login',
+          body: JSON.stringify({ username: u, password: BENCH_PASSWORD }),
+        })),
     },
     {
       id: 'mixed',

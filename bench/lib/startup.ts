@@ -19,12 +19,23 @@ async function timeOneStart(dataDir: string, timeoutMs: number): Promise<number>
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', SKIP_UI_BUILD: '1', NODE_ENV: 'development', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      SKIP_UI_BUILD: '1',
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+    },
   });
   let stderr = '';
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`npm start gave no listening line in ${timeoutMs} ms\n${stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`npm start gave no listening line in ${timeoutMs} ms\n${stderr}`)),
+        timeoutMs,
+      );
       child.stderr!.on('data', (d: Buffer) => {
         stderr = (stderr + d.toString()).slice(-4000);
         const m = /listening on (http:\/\/\S+)/.exec(stderr);

@@ -40,7 +40,10 @@ function resolve<T>(spec: Spec, value: T | { $ref: string }): T {
   const target = value.$ref
     .replace(/^#\//, '')
     .split('/')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+    .reduce<unknown>(
+      (node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+      spec,
+    );
   return resolve(spec, target as T);
 }
 
@@ -53,12 +56,16 @@ function tsLiteral(value: unknown, indent: string): string {
     if (value.length === 0) return '[]';
     const items = value.map((v) => tsLiteral(v, indent + '  '));
     const oneLine = `[${items.join(', ')}]`;
-    return oneLine.length <= 80 && !oneLine.includes('\n') ? oneLine : `[\n${items.map((i) => `${indent}  ${i},`).join('\n')}\n${indent}]`;
+    return oneLine.length <= 80 && !oneLine.includes('\n')
+      ? oneLine
+      : `[\n${items.map((i) => `${indent}  ${i},`).join('\n')}\n${indent}]`;
   }
   if (value && typeof value === 'object') {
     const entries = Object.entries(value);
     if (entries.length === 0) return '{}';
-    const props = entries.map(([k, v]) => `${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : tsString(k)}: ${tsLiteral(v, indent + '  ')}`);
+    const props = entries.map(
+      ([k, v]) => `${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : tsString(k)}: ${tsLiteral(v, indent + '  ')}`,
+    );
     const oneLine = `{ ${props.join(', ')} }`;
     if (oneLine.length <= 72 && !oneLine.includes('\n')) return oneLine;
     return `{\n${props.map((p) => `${indent}  ${p},`).join('\n')}\n${indent}}`;
@@ -71,15 +78,20 @@ export function codeSamplesOf(spec: Spec, path: string, method: (typeof METHODS)
   const baseUrl = spec.servers?.[0]?.url ?? 'http://127.0.0.1:3000';
   const parameters = (op.parameters ?? []).map((p) => resolve(spec, p));
   const pathParams = parameters.filter((p) => p.in === 'path');
-  const queryParams = parameters.filter((p) => p.in === 'query' && p.example !== undefined && (p.required || SHOWN_OPTIONAL_QUERY.has(p.name)));
+  const queryParams = parameters.filter(
+    (p) => p.in === 'query' && p.example !== undefined && (p.required || SHOWN_OPTIONAL_QUERY.has(p.name)),
+  );
   const secured = !(Array.isArray(op.security ?? spec.security) && (op.security ?? spec.security)!.length === 0);
   const content = op.requestBody?.content ?? {};
   const json = content['application/json'];
   const multipart = content['multipart/form-data'];
-  const imageField = multipart ? Object.keys((multipart.example as object | undefined) ?? {})[0] ?? 'file' : null;
-  const binaryResponse = Object.keys((resolve(spec, op.responses?.['200'] ?? {}) as { content?: object }).content ?? {}).some((t) => t.startsWith('image/'));
+  const imageField = multipart ? (Object.keys((multipart.example as object | undefined) ?? {})[0] ?? 'file') : null;
+  const binaryResponse = Object.keys(
+    (resolve(spec, op.responses?.['200'] ?? {}) as { content?: object }).content ?? {},
+  ).some((t) => t.startsWith('image/'));
   const returnsBody = Object.entries(op.responses ?? {}).some(
-    ([status, r]) => status.startsWith('2') && Object.keys((resolve(spec, r) as { content?: object }).content ?? {}).length > 0,
+    ([status, r]) =>
+      status.startsWith('2') && Object.keys((resolve(spec, r) as { content?: object }).content ?? {}).length > 0,
   );
 
   let concretePath = path;
@@ -89,7 +101,9 @@ export function codeSamplesOf(spec: Spec, path: string, method: (typeof METHODS)
 
   // curl
   const verb = method.toUpperCase();
-  const curl: string[] = [`curl${verb === 'GET' || (verb === 'POST' && (json || multipart)) ? '' : ` -X ${verb}`} ${shellQuote(url)}`];
+  const curl: string[] = [
+    `curl${verb === 'GET' || (verb === 'POST' && (json || multipart)) ? '' : ` -X ${verb}`} ${shellQuote(url)}`,
+  ];
   if (secured) curl.push(`-H "Authorization: Bearer $TOKEN"`);
   if (json) curl.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(json.example ?? {}))}`);
   if (imageField) curl.push(`-F ${shellQuote(`${imageField}=@${imageField}.png;type=image/png`)}`);
@@ -114,19 +128,31 @@ export function codeSamplesOf(spec: Spec, path: string, method: (typeof METHODS)
   }
   const options: string[] = [];
   const params: string[] = [];
-  if (pathParams.length) params.push(`path: ${tsLiteral(Object.fromEntries(pathParams.map((p) => [p.name, p.example])), '    ')}`);
-  if (queryParams.length) params.push(`query: ${tsLiteral(Object.fromEntries(queryParams.map((p) => [p.name, p.example])), '    ')}`);
+  if (pathParams.length)
+    params.push(`path: ${tsLiteral(Object.fromEntries(pathParams.map((p) => [p.name, p.example])), '    ')}`);
+  if (queryParams.length)
+    params.push(`query: ${tsLiteral(Object.fromEntries(queryParams.map((p) => [p.name, p.example])), '    ')}`);
   if (params.length) {
     const oneLine = `params: { ${params.join(', ')} }`;
-    options.push(oneLine.length <= 90 && !oneLine.includes('\n') ? oneLine : `params: {\n${params.map((p) => `    ${p},`).join('\n')}\n  }`);
+    options.push(
+      oneLine.length <= 90 && !oneLine.includes('\n')
+        ? oneLine
+        : `params: {\n${params.map((p) => `    ${p},`).join('\n')}\n  }`,
+    );
   }
   if (json) options.push(`body: ${tsLiteral(json.example ?? {}, '  ')}`);
   if (imageField) {
-    options.push(`// The generated types render a binary part as a string; the client sends the FormData as it is.\n  body: form as unknown as { ${imageField}: string }`);
+    options.push(
+      `// The generated types render a binary part as a string; the client sends the FormData as it is.\n  body: form as unknown as { ${imageField}: string }`,
+    );
   }
   if (binaryResponse) options.push(`parseAs: 'blob'`);
   const call = `api.${verb}(${tsString(path)}${options.length ? `, {\n${options.map((o) => `  ${o},`).join('\n')}\n}` : ''})`;
-  lines.push('', `const { ${returnsBody ? 'data, ' : ''}error } = await ${call};`, 'if (error) throw new Error(error.detail);');
+  lines.push(
+    '',
+    `const { ${returnsBody ? 'data, ' : ''}error } = await ${call};`,
+    'if (error) throw new Error(error.detail);',
+  );
   if (binaryResponse) lines.push('console.log(data.type, data.size);');
   else if (returnsBody) lines.push('console.log(data);');
 

@@ -3,7 +3,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the console build is made of: its sources, its config, and the contract's client and types it compiles against. */
-export const CONSOLE_SOURCES = ['admin-ui/src', 'admin-ui/public', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'openapi/client.ts', 'openapi/generated/schema.d.ts'];
+export const CONSOLE_SOURCES = [
+  'admin-ui/src',
+  'admin-ui/public',
+  'admin-ui/index.html',
+  'admin-ui/vite.config.ts',
+  'openapi/client.ts',
+  'openapi/generated/schema.d.ts',
+];
 
 /** The newest modification time under `p` (files and folders), or 0 when it does not exist. */
 function newest(p: string): number {

@@ -16,7 +16,10 @@ export function corsForAnyOrigin(req: IncomingMessage, res: ServerResponse, next
   if (req.method === 'OPTIONS' && typeof req.headers['access-control-request-method'] === 'string') {
     res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
     const asked = req.headers['access-control-request-headers'];
-    res.setHeader('Access-Control-Allow-Headers', typeof asked === 'string' && asked.trim() ? asked : 'Authorization, Content-Type, If-Match, X-Request-Id');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      typeof asked === 'string' && asked.trim() ? asked : 'Authorization, Content-Type, If-Match, X-Request-Id',
+    );
     res.setHeader('Access-Control-Max-Age', '600');
     res.statusCode = 204;
     res.end();

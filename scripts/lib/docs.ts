@@ -2,7 +2,16 @@
 // anywhere else, so it renders offline and under the server's Content-Security-Policy. Needs @redocly/cli, a
 // development dependency: `npm start` builds the page when the contract changed, `npm run build` ships one in dist/.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,10 +40,19 @@ const PAGE_POLICY =
 export function selfContained(html: string, hash: string): string {
   let out = html;
   for (const logo of REDOCLY_LOGOS) out = out.split(logo).join('data:,');
-  out = out.replace(/<meta charset="?utf-?8"? ?\/?>/i, (charset) => `${charset}\n  ${PAGE_POLICY}\n  ${HIDE_ATTRIBUTION}`);
+  out = out.replace(
+    /<meta charset="?utf-?8"? ?\/?>/i,
+    (charset) => `${charset}\n  ${PAGE_POLICY}\n  ${HIDE_ATTRIBUTION}`,
+  );
   out = out.replace(/^<!DOCTYPE html>/i, (doctype) => `${doctype}\n${docsMarker(hash)}`);
-  if (REDOCLY_LOGOS.some((logo) => out.includes(logo)) || !out.includes(docsMarker(hash)) || !out.includes(PAGE_POLICY)) {
-    throw new Error('The docs page has an unexpected shape (did @redocly/cli change?): the CDN logo, the policy or the marker is not where expected');
+  if (
+    REDOCLY_LOGOS.some((logo) => out.includes(logo)) ||
+    !out.includes(docsMarker(hash)) ||
+    !out.includes(PAGE_POLICY)
+  ) {
+    throw new Error(
+      'The docs page has an unexpected shape (did @redocly/cli change?): the CDN logo, the policy or the marker is not where expected',
+    );
   }
   return out;
 }
@@ -43,18 +61,26 @@ export function selfContained(html: string, hash: string): string {
  * Builds the docs page of a bundle into `output`. `baseUrl`: the address the page names, or the placeholder the
  * server replaces with the deployment's address (the default); null keeps the bundle's own servers.
  */
-export function buildDocs(bundleText: string, output: string, baseUrl: string | null = DOCS_BASE_URL_PLACEHOLDER): string {
+export function buildDocs(
+  bundleText: string,
+  output: string,
+  baseUrl: string | null = DOCS_BASE_URL_PLACEHOLDER,
+): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'platform-admin-docs-'));
   try {
     const bundle = JSON.parse(bundleText) as object;
     const input = path.join(dir, 'openapi.json');
     writeFileSync(input, JSON.stringify(baseUrl === null ? bundle : publishedSpec(bundle, baseUrl)));
     const raw = path.join(dir, 'index.html');
-    execFileSync(path.join(ROOT, 'node_modules', '.bin', 'redocly'), ['build-docs', input, '--inlineBundle', '--title', TITLE, ...REDOC_OPTIONS, '-o', raw], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' },
-    });
+    execFileSync(
+      path.join(ROOT, 'node_modules', '.bin', 'redocly'),
+      ['build-docs', input, '--inlineBundle', '--title', TITLE, ...REDOC_OPTIONS, '-o', raw],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' },
+      },
+    );
     mkdirSync(path.dirname(output), { recursive: true });
     // Written aside and renamed: a server (or another start) reading the page never sees half of it.
     const partial = `${output}.${process.pid}.partial`;
@@ -78,7 +104,8 @@ export function ensureDocs(root = ROOT): { file: string; built: boolean } {
   if (existsSync(file) && headOf(file).includes(docsMarker(hash))) return { file, built: false };
   buildDocs(bundleText, file);
   for (const other of readdirSync(path.dirname(file))) {
-    if (other.endsWith('.html') && other !== path.basename(file)) rmSync(path.join(path.dirname(file), other), { force: true });
+    if (other.endsWith('.html') && other !== path.basename(file))
+      rmSync(path.join(path.dirname(file), other), { force: true });
   }
   return { file, built: true };
 }

@@ -73,7 +73,14 @@ function securityHeaders(upgradeInsecure: (req: Request) => boolean): RequestHan
 }
 
 /** Builds the express app (no listen): logging, security headers, auth, contract validation, modules, errors. */
-export function createApp({ config, db, storage, logger, handlerOverrides, changes = staticChangeFeed() }: AppDeps): Express {
+export function createApp({
+  config,
+  db,
+  storage,
+  logger,
+  handlerOverrides,
+  changes = staticChangeFeed(),
+}: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   // ETags mean "record version" here (If-Match); no automatic body hashes.
@@ -104,7 +111,10 @@ export function createApp({ config, db, storage, logger, handlerOverrides, chang
   const deps = { config, knex: db.knex, storage, logger, changes };
   const services = createServices(deps);
   const handlers = { ...createHandlers(deps, services), ...handlerOverrides };
-  assertEveryOperationHandled(operations.map((op) => op.id), handlers);
+  assertEveryOperationHandled(
+    operations.map((op) => op.id),
+    handlers,
+  );
 
   // What each request addresses, and so what it requires, comes from the contract.
   app.use(identifyOperation(operations));
@@ -138,7 +148,10 @@ export function createApp({ config, db, storage, logger, handlerOverrides, chang
   app.use(['/api', '/api-system', '/files', '/healthz', '/readyz'], apiNotFound);
 
   app.use(publishedContract({ specPath: API_SPEC_PATH, publicBaseUrl: config.publicBaseUrl }));
-  app.get(['/docs', '/docs/'], referenceDocs({ root: ROOT, specPath: API_SPEC_PATH, publicBaseUrl: config.publicBaseUrl, upgradeInsecure }));
+  app.get(
+    ['/docs', '/docs/'],
+    referenceDocs({ root: ROOT, specPath: API_SPEC_PATH, publicBaseUrl: config.publicBaseUrl, upgradeInsecure }),
+  );
   const site = consoleSite(config.consoleDir ?? CONSOLE_DIRS.find((dir) => existsSync(dir)) ?? CONSOLE_DIRS[1]!);
   app.use(site.files);
   // Client-side routes of the console (a deep link or a reload) get its index page.

@@ -59,9 +59,13 @@ export function oidcProvidersOf(raw: string | undefined, problems: string[]): Oi
   const out: OidcProviderConfig[] = [];
   entries.forEach((entry: Record<string, unknown>, index) => {
     const where = `OIDC_PROVIDERS[${index}]`;
-    const text = (key: string) => (typeof entry?.[key] === 'string' && (entry[key] as string).trim() !== '' ? (entry[key] as string).trim() : undefined);
+    const text = (key: string) =>
+      typeof entry?.[key] === 'string' && (entry[key] as string).trim() !== ''
+        ? (entry[key] as string).trim()
+        : undefined;
     const id = text('id');
-    if (!id || !ID.test(id)) return problems.push(`${where}.id must be lower-case letters, digits and hyphens (at most 40), like "entra"`);
+    if (!id || !ID.test(id))
+      return problems.push(`${where}.id must be lower-case letters, digits and hyphens (at most 40), like "entra"`);
     if (out.some((p) => p.id === id)) return problems.push(`${where}.id "${id}" is used twice`);
     const issuer = text('issuer');
     let issuerUrl: URL | null = null;
@@ -70,16 +74,28 @@ export function oidcProvidersOf(raw: string | undefined, problems: string[]): Oi
     } catch {
       /* reported below */
     }
-    if (!issuerUrl || (issuerUrl.protocol !== 'https:' && !(issuerUrl.protocol === 'http:' && isLoopbackUrl(issuerUrl)))) {
-      return problems.push(`${where}.issuer must be the provider's https issuer URL (the one its /.well-known/openid-configuration is under)`);
+    if (
+      !issuerUrl ||
+      (issuerUrl.protocol !== 'https:' && !(issuerUrl.protocol === 'http:' && isLoopbackUrl(issuerUrl)))
+    ) {
+      return problems.push(
+        `${where}.issuer must be the provider's https issuer URL (the one its /.well-known/openid-configuration is under)`,
+      );
     }
     const clientId = text('client_id');
     if (!clientId) return problems.push(`${where}.client_id is required (the application's id at the provider)`);
-    const scopes = Array.isArray(entry.scopes) ? entry.scopes.filter((s): s is string => typeof s === 'string') : ['openid', 'email', 'profile'];
+    const scopes = Array.isArray(entry.scopes)
+      ? entry.scopes.filter((s): s is string => typeof s === 'string')
+      : ['openid', 'email', 'profile'];
     if (!scopes.includes('openid')) scopes.unshift('openid');
-    const domains = Array.isArray(entry.allowed_email_domains) ? entry.allowed_email_domains.map((d) => String(d).trim().toLowerCase()) : [];
+    const domains = Array.isArray(entry.allowed_email_domains)
+      ? entry.allowed_email_domains.map((d) => String(d).trim().toLowerCase())
+      : [];
     const badDomain = domains.find((d) => !DOMAIN.test(d));
-    if (badDomain !== undefined) return problems.push(`${where}.allowed_email_domains must list domains like "andaman-hotels.example" ("${badDomain}" is not one)`);
+    if (badDomain !== undefined)
+      return problems.push(
+        `${where}.allowed_email_domains must list domains like "andaman-hotels.example" ("${badDomain}" is not one)`,
+      );
     const reauth = entry.reauth_hours;
     if (reauth !== undefined && reauth !== null && !(typeof reauth === 'number' && reauth > 0 && reauth <= 24 * 365)) {
       return problems.push(`${where}.reauth_hours must be a positive number of hours`);

@@ -8,8 +8,7 @@ import { oidcProvidersOf, type OidcProviderConfig } from './config-oidc.js';
 export type NodeEnv = 'development' | 'production' | 'test';
 
 export type DatabaseConfig =
-  | { engine: 'pglite'; /** null = in-memory (tests, mock) */ dir: string | null }
-  | { engine: 'postgres'; url: string };
+  { engine: 'pglite'; /** null = in-memory (tests, mock) */ dir: string | null } | { engine: 'postgres'; url: string };
 
 export type StorageConfig =
   | { driver: 'local'; dir: string }
@@ -94,7 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const portRaw = str('PORT');
   if (portRaw !== undefined) {
     const n = Number(portRaw);
-    if (!/^\d+$/.test(portRaw) || n < 0 || n > 65535) problems.push(`PORT must be an integer between 0 and 65535 (got "${portRaw}")`);
+    if (!/^\d+$/.test(portRaw) || n < 0 || n > 65535)
+      problems.push(`PORT must be an integer between 0 and 65535 (got "${portRaw}")`);
     else port = n;
   }
 
@@ -106,21 +106,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { database } = databaseOf(env, dataDir, problems);
 
   const adminUsername = str('ADMIN_USERNAME') ?? 'admin';
-  if (!/^[A-Za-z0-9._@-]{1,100}$/.test(adminUsername)) problems.push('ADMIN_USERNAME may contain only letters, digits and . _ @ - (1–100 characters)');
+  if (!/^[A-Za-z0-9._@-]{1,100}$/.test(adminUsername))
+    problems.push('ADMIN_USERNAME may contain only letters, digits and . _ @ - (1–100 characters)');
   const adminPassword = env.ADMIN_PASSWORD ?? 'admin123';
   if (adminPassword.length < 6) problems.push('ADMIN_PASSWORD must have at least 6 characters');
-  if (nodeEnv === 'production' && env.ADMIN_PASSWORD === undefined) problems.push('ADMIN_PASSWORD is required when NODE_ENV=production (the default is for local use only)');
+  if (nodeEnv === 'production' && env.ADMIN_PASSWORD === undefined)
+    problems.push('ADMIN_PASSWORD is required when NODE_ENV=production (the default is for local use only)');
   const seedDemoRaw = str('SEED_DEMO');
-  if (seedDemoRaw !== undefined && !/^(true|false|1|0)$/.test(seedDemoRaw)) problems.push('SEED_DEMO must be true or false');
+  if (seedDemoRaw !== undefined && !/^(true|false|1|0)$/.test(seedDemoRaw))
+    problems.push('SEED_DEMO must be true or false');
   const seedDemo = seedDemoRaw === undefined ? nodeEnv !== 'production' : seedDemoRaw === 'true' || seedDemoRaw === '1';
   const demoPassword = env.DEMO_PASSWORD ?? 'demo1234';
   if (demoPassword.length < 6) problems.push('DEMO_PASSWORD must have at least 6 characters');
   // With the demo, a first start creates demo accounts; a published default must never guard them live.
-  if (nodeEnv === 'production' && seedDemo && env.DEMO_PASSWORD === undefined) problems.push('DEMO_PASSWORD is required when NODE_ENV=production and SEED_DEMO=true (the demo accounts must not share the documented default)');
+  if (nodeEnv === 'production' && seedDemo && env.DEMO_PASSWORD === undefined)
+    problems.push(
+      'DEMO_PASSWORD is required when NODE_ENV=production and SEED_DEMO=true (the demo accounts must not share the documented default)',
+    );
 
   let jwtSecret = str('JWT_SECRET');
   if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must have at least 32 characters');
-  if (jwtSecret === undefined && nodeEnv === 'production') problems.push('JWT_SECRET is required when NODE_ENV=production (replicas must share it)');
+  if (jwtSecret === undefined && nodeEnv === 'production')
+    problems.push('JWT_SECRET is required when NODE_ENV=production (replicas must share it)');
 
   let storage: StorageConfig = { driver: 'local', dir: path.join(dataDir, 'uploads') };
   const storageDriver = str('STORAGE') ?? 'local';
@@ -129,15 +136,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const keyFile = str('GCS_KEY_FILE') ?? str('GOOGLE_APPLICATION_CREDENTIALS') ?? null;
     const apiEndpoint = str('GCS_API_ENDPOINT') ?? null;
     if (bucket === undefined) problems.push('GCS_BUCKET is required when STORAGE=gcs');
-    if (keyFile !== null && !existsSync(keyFile)) problems.push(`GCS_KEY_FILE / GOOGLE_APPLICATION_CREDENTIALS points to a missing file: ${keyFile}`);
-    if (apiEndpoint !== null && !/^https?:\/\//.test(apiEndpoint)) problems.push('GCS_API_ENDPOINT must be an http(s) URL');
+    if (keyFile !== null && !existsSync(keyFile))
+      problems.push(`GCS_KEY_FILE / GOOGLE_APPLICATION_CREDENTIALS points to a missing file: ${keyFile}`);
+    if (apiEndpoint !== null && !/^https?:\/\//.test(apiEndpoint))
+      problems.push('GCS_API_ENDPOINT must be an http(s) URL');
     storage = { driver: 'gcs', bucket: bucket ?? '', keyFile, apiEndpoint };
   } else if (storageDriver !== 'local') {
     problems.push(`STORAGE must be "local" or "gcs" (got "${storageDriver}")`);
   }
 
   const logLevel = str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info');
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   let validateResponses = nodeEnv !== 'production';
   const vr = str('VALIDATE_RESPONSES');
@@ -148,30 +158,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const corsOrigins: string[] = [];
-  for (const raw of (str('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+  for (const raw of (str('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
     let origin: string | null = null;
     try {
       const u = new URL(raw);
-      if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin === raw.replace(/\/$/, '') && !u.username && !u.password) origin = u.origin;
+      if (
+        (u.protocol === 'http:' || u.protocol === 'https:') &&
+        u.origin === raw.replace(/\/$/, '') &&
+        !u.username &&
+        !u.password
+      )
+        origin = u.origin;
     } catch {
       /* reported below */
     }
     if (origin) corsOrigins.push(origin);
-    else problems.push(`CORS_ORIGINS must be a comma-separated list of origins like https://console.example.com (scheme, host, optional port; no path, no "*"): "${raw}" is not one`);
+    else
+      problems.push(
+        `CORS_ORIGINS must be a comma-separated list of origins like https://console.example.com (scheme, host, optional port; no path, no "*"): "${raw}" is not one`,
+      );
   }
 
   let publicBaseUrl: string | null = null;
   const publicBaseUrlRaw = str('PUBLIC_BASE_URL');
   if (publicBaseUrlRaw !== undefined) {
     publicBaseUrl = publicBaseUrlOf(publicBaseUrlRaw);
-    if (publicBaseUrl === null) problems.push(`PUBLIC_BASE_URL must be an http(s) URL like https://admin.example.com or https://example.com/admin (no query, fragment or credentials): "${publicBaseUrlRaw}" is not one`);
+    if (publicBaseUrl === null)
+      problems.push(
+        `PUBLIC_BASE_URL must be an http(s) URL like https://admin.example.com or https://example.com/admin (no query, fragment or credentials): "${publicBaseUrlRaw}" is not one`,
+      );
   }
 
   let trustProxy: boolean | number | string[] = false;
   const trustProxyRaw = str('TRUST_PROXY');
   if (trustProxyRaw !== undefined) {
     const parsed = trustProxyOf(trustProxyRaw);
-    if (parsed === null) problems.push(`TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses or subnets (got "${trustProxyRaw}")`);
+    if (parsed === null)
+      problems.push(
+        `TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses or subnets (got "${trustProxyRaw}")`,
+      );
     else if (parsed === true && nodeEnv === 'production') problems.push(TRUST_PROXY_TRUE_REFUSED);
     else trustProxy = parsed;
   }
@@ -179,7 +207,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const signIn = {
     perClient: rateOf(str('AUTH_RATE_PER_IP'), 'AUTH_RATE_PER_IP', DEFAULT_RATE_PER_IP, problems),
     refresh: rateOf(str('AUTH_RATE_REFRESH'), 'AUTH_RATE_REFRESH', DEFAULT_RATE_REFRESH, problems),
-    hashConcurrency: countOf(str('AUTH_HASH_CONCURRENCY'), 'AUTH_HASH_CONCURRENCY', defaultHashConcurrency(), 1, 64, problems),
+    hashConcurrency: countOf(
+      str('AUTH_HASH_CONCURRENCY'),
+      'AUTH_HASH_CONCURRENCY',
+      defaultHashConcurrency(),
+      1,
+      64,
+      problems,
+    ),
     hashQueue: countOf(str('AUTH_HASH_QUEUE'), 'AUTH_HASH_QUEUE', 32, 0, 100_000, problems),
   };
 
@@ -215,7 +250,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** DATA_DIR and DATABASE_URL alone: what the database tools (`npm run migrate`, `backup`, `restore`) need. */
-export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): { dataDir: string; database: DatabaseConfig } {
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  database: DatabaseConfig;
+} {
   const problems: string[] = [];
   const dataDir = path.resolve(env.DATA_DIR?.trim() || './var');
   const { database } = databaseOf(env, dataDir, problems);
@@ -228,7 +266,8 @@ function databaseOf(env: NodeJS.ProcessEnv, dataDir: string, problems: string[])
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl !== undefined) {
     if (databaseUrl === 'memory://') database = { engine: 'pglite', dir: null };
-    else if (!/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+    else if (!/^postgres(ql)?:\/\//.test(databaseUrl))
+      problems.push('DATABASE_URL must start with postgres:// or postgresql://');
     else {
       try {
         new URL(databaseUrl);
@@ -270,7 +309,9 @@ export const TRUST_PROXY_TRUE_REFUSED =
 /** What an operator should know about TRUST_PROXY outside production. */
 export function trustProxyWarnings(config: Pick<Config, 'trustProxy' | 'nodeEnv'>): string[] {
   if (config.trustProxy !== true || config.nodeEnv === 'production') return [];
-  return ['TRUST_PROXY=true lets every client choose its own address through X-Forwarded-For; it is refused in production: write a hop count (TRUST_PROXY=1) or the proxies\' addresses instead.'];
+  return [
+    "TRUST_PROXY=true lets every client choose its own address through X-Forwarded-For; it is refused in production: write a hop count (TRUST_PROXY=1) or the proxies' addresses instead.",
+  ];
 }
 
 /**
@@ -282,19 +323,33 @@ export function defaultHashConcurrency(): number {
 }
 
 /** `20/20s` (or `20/20`): 20 requests per 20 seconds, as a burst of 20 refilled evenly over the window. */
-function rateOf(raw: string | undefined, name: string, fallback: { limit: number; windowSeconds: number }, problems: string[]): { limit: number; windowSeconds: number } {
+function rateOf(
+  raw: string | undefined,
+  name: string,
+  fallback: { limit: number; windowSeconds: number },
+  problems: string[],
+): { limit: number; windowSeconds: number } {
   if (raw === undefined) return fallback;
   const m = /^(\d{1,9})\s*\/\s*(\d{1,7})\s*s?$/i.exec(raw);
   const limit = m ? Number(m[1]) : 0;
   const windowSeconds = m ? Number(m[2]) : 0;
   if (!m || limit < 1 || windowSeconds < 1) {
-    problems.push(`${name} must be requests per window in seconds, like 20/20s (a burst of 20, refilled over 20 seconds), both at least 1 (got "${raw}")`);
+    problems.push(
+      `${name} must be requests per window in seconds, like 20/20s (a burst of 20, refilled over 20 seconds), both at least 1 (got "${raw}")`,
+    );
     return fallback;
   }
   return { limit, windowSeconds };
 }
 
-function countOf(raw: string | undefined, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+function countOf(
+  raw: string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < min || n > max) {
@@ -312,7 +367,10 @@ function trustProxyOf(raw: string): boolean | number | string[] | null {
   if (['false', 'off', 'no'].includes(v)) return false;
   // A hop count: 1 = the address the nearest proxy saw (express's own meaning of a number).
   if (/^\d{1,2}$/.test(v)) return Number(v) === 0 ? false : Number(v);
-  const list = raw.split(',').map((a) => a.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   return list.length > 0 && list.every((a) => PROXY_ADDRESS.test(a)) ? list : null;
 }
 

@@ -2,7 +2,14 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, trustProxyWarnings, ConfigError, type Config } from './config.js';
-import { createDatabase, migrateLatest, DataDirLockedError, DatabaseUnreachableError, SchemaNewerError, type Database } from './db/index.js';
+import {
+  createDatabase,
+  migrateLatest,
+  DataDirLockedError,
+  DatabaseUnreachableError,
+  SchemaNewerError,
+  type Database,
+} from './db/index.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { openChangeFeed, type ChangeFeed } from './db/changes.js';
 import { templateForNewDatabase } from './db/template.js';
@@ -52,7 +59,7 @@ export function startupWarnings(config: Config): string[] {
   if (config.jwtSecretSource === 'generated' && config.nodeEnv !== 'production' && !inMemory) {
     warnings.push(
       `JWT_SECRET is not set: access tokens are signed with a secret generated into ${config.dataDir}/jwt-secret. ` +
-        'Replicas behind a load balancer would each generate their own and refuse each other\'s tokens (users signed out at random); ' +
+        "Replicas behind a load balancer would each generate their own and refuse each other's tokens (users signed out at random); " +
         'set the same JWT_SECRET on every replica.',
     );
   }
@@ -79,9 +86,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
   try {
     // After the database opened: a new embedded database is unpacked from its template with the template's modes.
     const tightened = await tightenPermissions(config.dataDir);
-    if (tightened > 0) logger.info({ dataDir: config.dataDir, entries: tightened }, 'made the data directory private (directories 0700, files 0600)');
+    if (tightened > 0)
+      logger.info(
+        { dataDir: config.dataDir, entries: tightened },
+        'made the data directory private (directories 0700, files 0600)',
+      );
     await migrateLatest(db.knex);
-    if (await seedIfEmpty(db.knex, config)) logger.info({ admin: config.admin.username }, 'seeded demo data on first start');
+    if (await seedIfEmpty(db.knex, config))
+      logger.info({ admin: config.admin.username }, 'seeded demo data on first start');
     const storage = await createStorage(config);
     // After the migrations: the triggers that notify the feed are part of the schema.
     changes = await openChangeFeed(db, { logger });
@@ -138,9 +150,16 @@ export async function stop(): Promise<void> {
 }
 
 function describeStartupError(err: unknown): string {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof DatabaseUnreachableError || err instanceof SchemaNewerError) return err.message;
+  if (
+    err instanceof ConfigError ||
+    err instanceof DataDirLockedError ||
+    err instanceof DatabaseUnreachableError ||
+    err instanceof SchemaNewerError
+  )
+    return err.message;
   const e = err as NodeJS.ErrnoException & { port?: number; address?: string };
-  if (e?.code === 'EADDRINUSE') return `Port ${e.port ?? ''} on ${e.address ?? ''} is already in use; stop the other process or set PORT.`;
+  if (e?.code === 'EADDRINUSE')
+    return `Port ${e.port ?? ''} on ${e.address ?? ''} is already in use; stop the other process or set PORT.`;
   if (e?.code === 'EACCES') return `Not allowed to listen on port ${e.port ?? ''}; choose a port above 1023 with PORT.`;
   if (e?.code === 'ECONNREFUSED') return `Cannot reach the database (${e.message}); check DATABASE_URL.`;
   return `Startup failed: ${e?.stack ?? String(err)}`;

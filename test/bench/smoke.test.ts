@@ -31,7 +31,10 @@ describe('benchmark harness (smoke, 1 % scale)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'bench-smoke-'));
-    db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: templateForNewDatabase(null) });
+    db = await createDatabase(
+      { database: { engine: 'pglite', dir: null } },
+      { pgliteTemplate: templateForNewDatabase(null) },
+    );
     await generateData(db.knex, 1, { log: process.env.BENCH_SMOKE_LOG ? undefined : () => undefined });
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -61,7 +64,11 @@ describe('benchmark harness (smoke, 1 % scale)', () => {
   it('generates the 1 % row counts through the project migrations', async () => {
     const sizes = sizesFor(1);
     const [c] = await db.knex('clusters').count({ n: '*' }).whereLike('code', 'BX%');
-    const [m] = await db.knex('cluster_users').join('users', 'users.id', 'cluster_users.user_id').count({ n: '*' }).whereLike('users.username', 'bu0%');
+    const [m] = await db
+      .knex('cluster_users')
+      .join('users', 'users.id', 'cluster_users.user_id')
+      .count({ n: '*' })
+      .whereLike('users.username', 'bu0%');
     expect(Number(c!.n)).toBe(sizes.clusters);
     expect(Number(m!.n)).toBe(sizes.clusterMemberships);
   });
@@ -70,7 +77,12 @@ describe('benchmark harness (smoke, 1 % scale)', () => {
     const data = await loadScenarioData(db.knex);
     const tokens = await signInAll(url);
     const scenario = buildScenarios(data).find((s) => s.id === 'clusters-page-1')!;
-    const result = await runScenario(scenario, [{ name: 'server', url, tokens }], { rounds: 1, seconds: 2, warmupSeconds: 0, connections: 2 });
+    const result = await runScenario(scenario, [{ name: 'server', url, tokens }], {
+      rounds: 1,
+      seconds: 2,
+      warmupSeconds: 0,
+      connections: 2,
+    });
 
     expect(result.server.requests).toBeGreaterThan(0);
     expect(result.server.rps).toBeGreaterThan(0);
@@ -82,7 +94,15 @@ describe('benchmark harness (smoke, 1 % scale)', () => {
       scale: 1,
       sizes: sizesFor(1),
       engine: 'postgres',
-      settings: { rounds: 1, seconds: 2, warmupSeconds: 0, connections: 2, probeSeconds: 0, logLevel: 'silent', nodeEnv: 'production' },
+      settings: {
+        rounds: 1,
+        seconds: 2,
+        warmupSeconds: 0,
+        connections: 2,
+        probeSeconds: 0,
+        logLevel: 'silent',
+        nodeEnv: 'production',
+      },
       machine: { cpus: 1, node: process.version, loadAverageAtStart: [0, 0, 0] },
       scenarios: [result],
     };
@@ -92,57 +112,61 @@ describe('benchmark harness (smoke, 1 % scale)', () => {
 });
 
 describe('benchmark baseline (1 % scale, PostgreSQL)', () => {
-  it.skipIf(!process.env.TEST_DATABASE_URL)('answers every scenario exactly as the service does (needs TEST_DATABASE_URL)', async () => {
-    const quiet = process.env.BENCH_SMOKE_LOG ? undefined : () => undefined;
-    const jwtSecret = 'smoke-test-secret-with-at-least-32-characters';
-    const pgDb = await createPostgresDatabase();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-compare-'));
-    let db: Database | undefined;
-    let changes: ChangeFeed | undefined;
-    let server: Server | undefined;
-    let baseline: Baseline | undefined;
-    try {
-      db = await createDatabase({ database: { engine: 'postgres', url: pgDb.url } });
-      await generateData(db.knex, 1, { log: quiet });
-      const config = loadConfig({
-        NODE_ENV: 'production',
-        DATABASE_URL: pgDb.url,
-        DATA_DIR: dataDir,
-        JWT_SECRET: jwtSecret,
-        ADMIN_PASSWORD: 'admin123',
-        DEMO_PASSWORD: 'demo1234',
-        LOG_LEVEL: 'silent',
-        // As in `npm run bench`: the sign-ins of the comparison come from one address in quick succession.
-        AUTH_RATE_PER_IP: '1000000/1s',
-      });
-      const logger = createLogger('silent');
-      // On PostgreSQL the caches hear of committed writes through LISTEN, as in production.
-      changes = await openChangeFeed(db, { logger });
-      const app = createApp({ config, db, storage: await createStorage(config), logger, changes });
-      server = createServer(app);
-      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      baseline = await startBaseline({ databaseUrl: pgDb.url, jwtSecret });
-
-      const scenarios = buildScenarios(await loadScenarioData(db.knex));
-      const comparison = await compareTargets(scenarios, await signInAll(url), url, baseline.url);
-
-      expect(comparison.requests).toBeGreaterThanOrEqual(scenarios.length);
-      // The differences themselves are the message: which scenario, which request, which field.
-      expect(comparison.differences, formatDifferences(comparison)).toEqual([]);
-    } finally {
-      await baseline?.close();
-      if (server) {
-        await new Promise<void>((resolve) => {
-          server!.close(() => resolve());
-          server!.closeAllConnections();
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers every scenario exactly as the service does (needs TEST_DATABASE_URL)',
+    async () => {
+      const quiet = process.env.BENCH_SMOKE_LOG ? undefined : () => undefined;
+      const jwtSecret = 'smoke-test-secret-with-at-least-32-characters';
+      const pgDb = await createPostgresDatabase();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-compare-'));
+      let db: Database | undefined;
+      let changes: ChangeFeed | undefined;
+      let server: Server | undefined;
+      let baseline: Baseline | undefined;
+      try {
+        db = await createDatabase({ database: { engine: 'postgres', url: pgDb.url } });
+        await generateData(db.knex, 1, { log: quiet });
+        const config = loadConfig({
+          NODE_ENV: 'production',
+          DATABASE_URL: pgDb.url,
+          DATA_DIR: dataDir,
+          JWT_SECRET: jwtSecret,
+          ADMIN_PASSWORD: 'admin123',
+          DEMO_PASSWORD: 'demo1234',
+          LOG_LEVEL: 'silent',
+          // As in `npm run bench`: the sign-ins of the comparison come from one address in quick succession.
+          AUTH_RATE_PER_IP: '1000000/1s',
         });
+        const logger = createLogger('silent');
+        // On PostgreSQL the caches hear of committed writes through LISTEN, as in production.
+        changes = await openChangeFeed(db, { logger });
+        const app = createApp({ config, db, storage: await createStorage(config), logger, changes });
+        server = createServer(app);
+        await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        baseline = await startBaseline({ databaseUrl: pgDb.url, jwtSecret });
+
+        const scenarios = buildScenarios(await loadScenarioData(db.knex));
+        const comparison = await compareTargets(scenarios, await signInAll(url), url, baseline.url);
+
+        expect(comparison.requests).toBeGreaterThanOrEqual(scenarios.length);
+        // The differences themselves are the message: which scenario, which request, which field.
+        expect(comparison.differences, formatDifferences(comparison)).toEqual([]);
+      } finally {
+        await baseline?.close();
+        if (server) {
+          await new Promise<void>((resolve) => {
+            server!.close(() => resolve());
+            server!.closeAllConnections();
+          });
+        }
+        // Before the drop: the feed's LISTEN connection is a session on the database.
+        await changes?.close();
+        await db?.close();
+        await pgDb.drop();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      // Before the drop: the feed's LISTEN connection is a session on the database.
-      await changes?.close();
-      await db?.close();
-      await pgDb.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

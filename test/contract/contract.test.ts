@@ -25,12 +25,21 @@ describe('the API contract against the real server (Dredd through Prism)', () =>
   });
 
   it('has no failing and no erroring transaction', () => {
-    expect(report.failed.map((f) => `${f.title}: ${f.message}`), describeRun(report)).toEqual([]);
-    expect(report.errored.map((f) => `${f.title}: ${f.message}`), describeRun(report)).toEqual([]);
+    expect(
+      report.failed.map((f) => `${f.title}: ${f.message}`),
+      describeRun(report),
+    ).toEqual([]);
+    expect(
+      report.errored.map((f) => `${f.title}: ${f.message}`),
+      describeRun(report),
+    ).toEqual([]);
   });
 
   it('skips only transactions listed with a reason in skips.cjs', () => {
-    expect(report.unexplainedSkips.map((s) => s.title), describeRun(report)).toEqual([]);
+    expect(
+      report.unexplainedSkips.map((s) => s.title),
+      describeRun(report),
+    ).toEqual([]);
     for (const s of report.skipped) expect(SKIPS.map((k) => k.reason)).toContain(s.skipReason);
   });
 
@@ -42,7 +51,8 @@ describe('the API contract against the real server (Dredd through Prism)', () =>
     expect(report.unexercisedStatuses, describeRun(report)).toEqual([]);
     // Negative cases really ran: far more passing transactions than operations.
     const statuses = new Set(report.passed.map((p) => p.expectedStatus));
-    for (const s of ['400', '401', '403', '404', '409', '412', '413', '415', '429']) expect(statuses, `no passing ${s} transaction`).toContain(s);
+    for (const s of ['400', '401', '403', '404', '409', '412', '413', '415', '429'])
+      expect(statuses, `no passing ${s} transaction`).toContain(s);
   });
 
   it('finds no response that breaks the contract in either Prism proxy', () => {

@@ -13,12 +13,18 @@ const results = [];
 function record(status, test, error) {
   results.push({
     status,
-    name: test.origin ? [test.origin.resourceName, test.origin.actionName, test.origin.exampleName].filter(Boolean).join(' > ') : '',
+    name: test.origin
+      ? [test.origin.resourceName, test.origin.actionName, test.origin.exampleName].filter(Boolean).join(' > ')
+      : '',
     title: test.title,
     path: test.origin ? test.origin.resourceName : null,
     action: test.origin ? test.origin.actionName : null,
     expectedStatus: test.expected && test.expected.statusCode !== undefined ? String(test.expected.statusCode) : null,
-    contentType: (test.expected && test.expected.headers && (test.expected.headers['Content-Type'] || test.expected.headers['content-type'])) || null,
+    contentType:
+      (test.expected &&
+        test.expected.headers &&
+        (test.expected.headers['Content-Type'] || test.expected.headers['content-type'])) ||
+      null,
     actualStatus: test.actual && test.actual.statusCode !== undefined ? String(test.actual.statusCode) : null,
     message: error ? String(error.stack || error) : test.message || '',
   });
@@ -39,6 +45,9 @@ const dredd = new Dredd({
   color: false,
 });
 dredd.run((error, stats) => {
-  writeFileSync(outFile, JSON.stringify({ error: error ? String(error.stack || error) : null, stats, results }, null, 2));
+  writeFileSync(
+    outFile,
+    JSON.stringify({ error: error ? String(error.stack || error) : null, stats, results }, null, 2),
+  );
   process.exitCode = error || stats.failures > 0 || stats.errors > 0 ? 1 : 0;
 });

@@ -32,7 +32,9 @@ const STRICT_URL = process.env.CONTRACT_STRICT_URL;
 const LENIENT_PORT = process.env.CONTRACT_LENIENT_PORT;
 const JWT_SECRET = process.env.CONTRACT_JWT_SECRET;
 if (!SERVER || !STRICT_URL || !LENIENT_PORT || !JWT_SECRET) {
-  throw new Error('CONTRACT_SERVER_URL, CONTRACT_STRICT_URL, CONTRACT_LENIENT_PORT and CONTRACT_JWT_SECRET must be set (run through test/contract/runner.ts)');
+  throw new Error(
+    'CONTRACT_SERVER_URL, CONTRACT_STRICT_URL, CONTRACT_LENIENT_PORT and CONTRACT_JWT_SECRET must be set (run through test/contract/runner.ts)',
+  );
 }
 
 const spec = require(path.join(__dirname, '..', '..', 'openapi', 'generated', 'openapi.bundled.json'));
@@ -79,7 +81,10 @@ async function api(method, pathAndQuery, { token, json, form, headers = {} } = {
 /** Like api(), but throws unless the status is the expected one. */
 async function must(status, method, pathAndQuery, opts) {
   const res = await api(method, pathAndQuery, opts);
-  if (res.status !== status) throw new Error(`fixture ${method} ${pathAndQuery} answered ${res.status}, not ${status}: ${JSON.stringify(res.data)}`);
+  if (res.status !== status)
+    throw new Error(
+      `fixture ${method} ${pathAndQuery} answered ${res.status}, not ${status}: ${JSON.stringify(res.data)}`,
+    );
   return res.data;
 }
 
@@ -105,23 +110,40 @@ const admin = () => tokens.admin;
 
 async function newCluster(overrides = {}) {
   const code = `CT-${uniq()}`;
-  return must(201, 'POST', '/api-system/clusters', { token: admin(), json: { code, name: `Contract ${code}`, max_license_bu: 10, is_active: true, ...overrides } });
+  return must(201, 'POST', '/api-system/clusters', {
+    token: admin(),
+    json: { code, name: `Contract ${code}`, max_license_bu: 10, is_active: true, ...overrides },
+  });
 }
 
 async function newBusinessUnit(clusterId, overrides = {}) {
   const code = `BT-${uniq()}`;
   return must(201, 'POST', '/api-system/business-units', {
     token: admin(),
-    json: { cluster_id: clusterId, code, name: `Contract unit ${code}`, max_license_users: 10, is_hq: false, is_active: true, ...overrides },
+    json: {
+      cluster_id: clusterId,
+      code,
+      name: `Contract unit ${code}`,
+      max_license_users: 10,
+      is_hq: false,
+      is_active: true,
+      ...overrides,
+    },
   });
 }
 
 async function newClusterMember(clusterId, userId, extra = {}) {
-  return must(201, 'POST', '/api-system/user/clusters', { token: admin(), json: { user_id: userId, cluster_id: clusterId, role: 'user', ...extra } });
+  return must(201, 'POST', '/api-system/user/clusters', {
+    token: admin(),
+    json: { user_id: userId, cluster_id: clusterId, role: 'user', ...extra },
+  });
 }
 
 async function newBusinessUnitMember(buId, userId) {
-  return must(201, 'POST', '/api-system/user/business-units', { token: admin(), json: { user_id: userId, business_unit_id: buId, role: 'user' } });
+  return must(201, 'POST', '/api-system/user/business-units', {
+    token: admin(),
+    json: { user_id: userId, business_unit_id: buId, role: 'user' },
+  });
 }
 
 async function newMapping(overrides = {}) {
@@ -147,7 +169,10 @@ async function newWidget(token = admin()) {
   const dataset = items[0];
   if (!dataset) throw new Error('no unpinned dataset left for a widget fixture');
   const widgetType = dataset.shape === 'categorical' ? 'bar' : 'kpi';
-  return must(201, 'POST', '/api/proxy/api/me/dashboard-widgets', { token, json: { dataset_id: dataset.id, widget_type: widgetType, title: dataset.name.slice(0, 100) } });
+  return must(201, 'POST', '/api/proxy/api/me/dashboard-widgets', {
+    token,
+    json: { dataset_id: dataset.id, widget_type: widgetType, title: dataset.name.slice(0, 100) },
+  });
 }
 
 const ACCOUNT_PASSWORD = 'Andaman-Sunrise-2026';
@@ -156,14 +181,28 @@ const CHANGED_PASSWORD = 'Phuket-Lagoon-Morning-7';
 /** A new account through the API (no grants; it must change its initial password ACCOUNT_PASSWORD). */
 async function newAccount() {
   const username = `ct-${uniq().toLowerCase()}`;
-  return must(201, 'POST', '/api-system/users', { token: admin(), json: { username, email: `${username}@example.com`, firstname: 'Contract', middlename: null, lastname: 'Account', password: ACCOUNT_PASSWORD } });
+  return must(201, 'POST', '/api-system/users', {
+    token: admin(),
+    json: {
+      username,
+      email: `${username}@example.com`,
+      firstname: 'Contract',
+      middlename: null,
+      lastname: 'Account',
+      password: ACCOUNT_PASSWORD,
+    },
+  });
 }
 
 /** A new account that has replaced its initial password and is signed in (its access token and session id). */
 async function signedInAccount() {
   const account = await newAccount();
   const first = await login(account.username, ACCOUNT_PASSWORD);
-  await must(204, 'PUT', '/api-system/me/password', { token: first.access_token, json: { current_password: ACCOUNT_PASSWORD, new_password: CHANGED_PASSWORD }, headers: fixtureClient() });
+  await must(204, 'PUT', '/api-system/me/password', {
+    token: first.access_token,
+    json: { current_password: ACCOUNT_PASSWORD, new_password: CHANGED_PASSWORD },
+    headers: fixtureClient(),
+  });
   const session = await login(account.username, CHANGED_PASSWORD);
   const sessions = await must(200, 'GET', '/api-system/me/sessions', { token: session.access_token });
   return { account, token: session.access_token, sessionId: sessions.data.find((x) => x.current).id };
@@ -178,7 +217,11 @@ async function asFloodedClient(t, path) {
   const client = `198.51.100.${++floodedClients}`;
   // Exactly the bucket (AUTH_RATE_PER_IP=20/20s, set by runner.ts): a refused request is answered only after a second, by which time a
   // token would have refilled, so the transaction itself must be the first one over the limit.
-  await Promise.all(Array.from({ length: 20 }, () => api('POST', path, { json: { refresh_token: 'flood' }, headers: { 'X-Forwarded-For': client } })));
+  await Promise.all(
+    Array.from({ length: 20 }, () =>
+      api('POST', path, { json: { refresh_token: 'flood' }, headers: { 'X-Forwarded-For': client } }),
+    ),
+  );
   header(t, 'X-Forwarded-For', client);
 }
 
@@ -196,14 +239,22 @@ async function ssoCallback() {
   const started = await fetch(`${SERVER}/api/auth/sso/${IDP}/start`, { redirect: 'manual', headers: fixtureClient() });
   let url = started.headers.get('location');
   if (!url) throw new Error(`the sign-in did not start: ${started.status}`);
-  const stateCookie = started.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith('sso_state='));
+  const stateCookie = started.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith('sso_state='));
   if (!stateCookie) throw new Error('the sign-in start set no state cookie');
   const cookies = new Map();
   let method = 'GET';
   let body;
   for (let hop = 0; hop < 20; hop++) {
     if (url.startsWith(CALLBACK())) return { url, stateCookie };
-    const res = await fetch(url, { method, body, redirect: 'manual', headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const res = await fetch(url, {
+      method,
+      body,
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       cookies.set(pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim());
@@ -235,11 +286,17 @@ async function ssoCode() {
 }
 
 async function newGroupMapping() {
-  return must(201, 'POST', '/api-system/sso/group-mappings', { token: admin(), json: { provider: IDP, group: `g-${uniq()}`, permission_key: 'cluster.read', cluster_id: null } });
+  return must(201, 'POST', '/api-system/sso/group-mappings', {
+    token: admin(),
+    json: { provider: IDP, group: `g-${uniq()}`, permission_key: 'cluster.read', cluster_id: null },
+  });
 }
 
 async function newGrant(userId, key = 'cluster.read', clusterId = null) {
-  return must(201, 'POST', `/api-system/users/${userId}/grants`, { token: admin(), json: { permission_key: key, cluster_id: clusterId } });
+  return must(201, 'POST', `/api-system/users/${userId}/grants`, {
+    token: admin(),
+    json: { permission_key: key, cluster_id: clusterId },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -253,13 +310,21 @@ const VP8L_CHUNK = Buffer.concat([
   Buffer.from([0x2f, 0x20, 0x20, 0x20, 0x20]), // signature, then 8225 × 129 pixels
   Buffer.from('A'.repeat(27), 'latin1'),
 ]);
-const ASCII_WEBP = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([4 + VP8L_CHUNK.length, 0, 0, 0]), Buffer.from('WEBP', 'latin1'), VP8L_CHUNK]);
+const ASCII_WEBP = Buffer.concat([
+  Buffer.from('RIFF', 'latin1'),
+  Buffer.from([4 + VP8L_CHUNK.length, 0, 0, 0]),
+  Buffer.from('WEBP', 'latin1'),
+  VP8L_CHUNK,
+]);
 if (![...ASCII_WEBP].every((b) => b < 0x80)) throw new Error('the proxy-safe WebP must be ASCII');
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 // SOI, a 1 × 1 baseline frame header, a scan header, two bytes of scan data, EOI.
 const JPEG_1PX = Buffer.from([
-  0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f,
-  0x00, 0x12, 0x34, 0xff, 0xd9,
+  0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xda, 0x00, 0x08,
+  0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x12, 0x34, 0xff, 0xd9,
 ]);
 
 function multipart(field, content, filename, contentType) {
@@ -280,7 +345,8 @@ async function uploadDirect(kind, id, field, bytes, type, filename) {
 // Transaction helpers
 
 function header(t, name, value) {
-  for (const k of Object.keys(t.request.headers)) if (k.toLowerCase() === name.toLowerCase()) delete t.request.headers[k];
+  for (const k of Object.keys(t.request.headers))
+    if (k.toLowerCase() === name.toLowerCase()) delete t.request.headers[k];
   if (value !== undefined && value !== null) t.request.headers[name] = value;
 }
 
@@ -296,7 +362,8 @@ function url(t, params = {}, query) {
     if (!(name in params)) throw new Error(`no value for path parameter ${name} of ${template}`);
     return encodeURIComponent(params[name]);
   });
-  const q = query === undefined ? currentQuery : typeof query === 'string' ? query : new URLSearchParams(query).toString();
+  const q =
+    query === undefined ? currentQuery : typeof query === 'string' ? query : new URLSearchParams(query).toString();
   if (q) p += `?${q}`;
   t.fullPath = p;
   t.request.uri = p;
@@ -390,7 +457,11 @@ const cases = {
     429: async (t) => {
       const username = `locked-${uniq().toLowerCase()}`;
       const client = `198.51.100.${++floodedClients}`;
-      for (let i = 0; i < 5; i++) await api('POST', '/api/auth/login', { json: { username, password: 'wrong-password' }, headers: { 'X-Forwarded-For': client } });
+      for (let i = 0; i < 5; i++)
+        await api('POST', '/api/auth/login', {
+          json: { username, password: 'wrong-password' },
+          headers: { 'X-Forwarded-For': client },
+        });
       header(t, 'X-Forwarded-For', client);
       json(t, { username, password: 'wrong-password' });
     },
@@ -485,7 +556,8 @@ const cases = {
     // A provider that is not configured.
     400: async (t) => json(t, { provider: 'nobody', group: 'g', permission_key: 'cluster.read', cluster_id: null }),
     403: deny('operator'),
-    404: async (t) => json(t, { provider: IDP, group: `g-${uniq()}`, permission_key: 'cluster.read', cluster_id: NO_SUCH_ID }),
+    404: async (t) =>
+      json(t, { provider: IDP, group: `g-${uniq()}`, permission_key: 'cluster.read', cluster_id: NO_SUCH_ID }),
     409: async (t) => {
       const m = await newGroupMapping();
       json(t, { provider: IDP, group: m.group, permission_key: m.permission_key, cluster_id: null });
@@ -519,7 +591,11 @@ const cases = {
       const items = Array.isArray(list) ? list : list.data || list.items;
       const dataset = items[0];
       as(t, 'operator');
-      json(t, { dataset_id: dataset.id, widget_type: dataset.shape === 'categorical' ? 'bar' : 'kpi', title: `Contract ${dataset.name}`.slice(0, 100) });
+      json(t, {
+        dataset_id: dataset.id,
+        widget_type: dataset.shape === 'categorical' ? 'bar' : 'kpi',
+        title: `Contract ${dataset.name}`.slice(0, 100),
+      });
     },
     // A dataset id that is well-formed but not in the catalog: rejected by the server, not by the contract.
     400: async (t) => json(t, { dataset_id: 'contract.no-such-dataset', widget_type: 'kpi', title: 'Nothing' }),
@@ -657,7 +733,13 @@ const cases = {
     ok: async (t) => {
       const bu = await newBusinessUnit((await newCluster()).id);
       const account = await newAccount();
-      upload(t, 'file', `user,business_unit,role,active\n${account.username},${bu.code},admin,true\n`, 'members.csv', 'text/csv');
+      upload(
+        t,
+        'file',
+        `user,business_unit,role,active\n${account.username},${bu.code},admin,true\n`,
+        'members.csv',
+        'text/csv',
+      );
     },
     // A file without its header line: valid by the contract, refused by the server naming line 1.
     400: async (t) => upload(t, 'file', 'somchai@example.com,A-PKT,admin,true\n', 'members.csv', 'text/csv'),
@@ -668,7 +750,8 @@ const cases = {
     // viewer reads every cluster but holds cluster.update on none.
     403: deny('viewer'),
     // One byte over 5 MB.
-    413: async (t) => upload(t, 'file', `user,business_unit\n${'x'.repeat(5 * 1024 * 1024 + 1 - 19)}`, 'members.csv', 'text/csv'),
+    413: async (t) =>
+      upload(t, 'file', `user,business_unit\n${'x'.repeat(5 * 1024 * 1024 + 1 - 19)}`, 'members.csv', 'text/csv'),
   },
   addClusterUser: {
     ok: async (t) => {
@@ -683,8 +766,10 @@ const cases = {
       json(t, { user_id: seed.users.john, cluster_id: seed.clusters['CL-B'], role: 'user', is_active: true });
       as(t, 'editor-a');
     },
-    404: async (t) => json(t, { user_id: NO_SUCH_ID, cluster_id: seed.clusters['CL-A'], role: 'user', is_active: true }),
-    409: async (t) => json(t, { user_id: seed.users['editor-a'], cluster_id: seed.clusters['CL-A'], role: 'user', is_active: true }),
+    404: async (t) =>
+      json(t, { user_id: NO_SUCH_ID, cluster_id: seed.clusters['CL-A'], role: 'user', is_active: true }),
+    409: async (t) =>
+      json(t, { user_id: seed.users['editor-a'], cluster_id: seed.clusters['CL-A'], role: 'user', is_active: true }),
   },
   listClusterUsers: {
     ok: async (t) => id(t, seed.clusters['CL-A']),
@@ -744,7 +829,20 @@ const cases = {
   },
 
   listBusinessUnits: {
-    ok: async (t) => url(t, {}, { page: 1, perpage: 10, search: 'andaman', sort: 'name:asc', is_active: true, deleted: 'exclude', cluster_id: seed.clusters['CL-A'] }),
+    ok: async (t) =>
+      url(
+        t,
+        {},
+        {
+          page: 1,
+          perpage: 10,
+          search: 'andaman',
+          sort: 'name:asc',
+          is_active: true,
+          deleted: 'exclude',
+          cluster_id: seed.clusters['CL-A'],
+        },
+      ),
     400: async (t) => {
       url(t, {}, 'sort=no_such_field:asc');
       lenient(t);
@@ -906,7 +1004,8 @@ const cases = {
   },
 
   listPrintTemplateMappings: {
-    ok: async (t) => url(t, {}, 'document_type=PO&active_only=true&page=1&perpage=10&sort=document_type:asc,display_order:asc'),
+    ok: async (t) =>
+      url(t, {}, 'document_type=PO&active_only=true&page=1&perpage=10&sort=document_type:asc,display_order:asc'),
     400: async (t) => {
       url(t, {}, 'sort=no_such_field:asc');
       lenient(t);
@@ -915,7 +1014,12 @@ const cases = {
   createPrintTemplateMapping: {
     ok: async (t) => {
       as(t, 'mapper');
-      json(t, { ...exampleBody(t), report_template_id: seed.poTemplateId, is_default: false, deny_business_unit: ['A-KBI'] });
+      json(t, {
+        ...exampleBody(t),
+        report_template_id: seed.poTemplateId,
+        is_default: false,
+        deny_business_unit: ['A-KBI'],
+      });
     },
     400: async (t) => {
       json(t, { ...exampleBody(t), report_template_id: seed.poTemplateId, document_type: 'NOT-A-TYPE' });
@@ -997,7 +1101,8 @@ const cases = {
     403: deny('mapper'),
   },
   listUsers: {
-    ok: async (t) => url(t, {}, 'page=1&perpage=10&search=e&sort=username:asc,created_at:desc&is_active=true&has_grants=true'),
+    ok: async (t) =>
+      url(t, {}, 'page=1&perpage=10&search=e&sort=username:asc,created_at:desc&is_active=true&has_grants=true'),
     400: async (t) => {
       url(t, {}, 'sort=password_hash:asc');
       lenient(t);
@@ -1023,7 +1128,8 @@ const cases = {
       json(t, { ...exampleBody(t), username, email: `${username}@example.com`, password: 'too-short' });
     },
     403: deny('operator'),
-    409: async (t) => json(t, { ...exampleBody(t), username: 'viewer', email: `ct-${uniq().toLowerCase()}@example.com` }),
+    409: async (t) =>
+      json(t, { ...exampleBody(t), username: 'viewer', email: `ct-${uniq().toLowerCase()}@example.com` }),
   },
   getUser: {
     ok: async (t) => id(t, (await newAccount()).id),
@@ -1165,7 +1271,11 @@ const cases = {
       const token = (await login(a.username, ACCOUNT_PASSWORD)).access_token;
       const client = `198.51.100.${++floodedClients}`;
       for (let i = 0; i < 5; i++) {
-        await api('PUT', '/api-system/me/password', { token, json: { current_password: `wrong-guess-${i}`, new_password: CHANGED_PASSWORD }, headers: { 'X-Forwarded-For': client } });
+        await api('PUT', '/api-system/me/password', {
+          token,
+          json: { current_password: `wrong-guess-${i}`, new_password: CHANGED_PASSWORD },
+          headers: { 'X-Forwarded-For': client },
+        });
       }
       header(t, 'Authorization', `Bearer ${token}`);
       header(t, 'X-Forwarded-For', client);
@@ -1220,7 +1330,10 @@ const cases = {
     // "<key>\n<expires>" with "files:<JWT_SECRET>"), since a real URL lives an hour.
     410: async (t) => {
       const c = await newCluster();
-      const signed = new URL(await uploadDirect('clusters', c.id, 'logo', ASCII_WEBP, 'image/webp', 'logo.webp'), SERVER);
+      const signed = new URL(
+        await uploadDirect('clusters', c.id, 'logo', ASCII_WEBP, 'image/webp', 'logo.webp'),
+        SERVER,
+      );
       const key = decodeURIComponent(signed.pathname.replace(/^\/files\//, ''));
       const expires = Math.floor(Date.now() / 1000) - 60;
       const signature = createHmac('sha256', `files:${JWT_SECRET}`).update(`${key}\n${expires}`).digest('base64url');
@@ -1312,7 +1425,8 @@ hooks.beforeAll(async (transactions, done) => {
     await waitUntilUp(`${STRICT_URL}/healthz`);
     await waitUntilUp(`http://127.0.0.1:${LENIENT_PORT}/healthz`);
     tokens.admin = (await login('admin', ADMIN_PASSWORD)).access_token;
-    for (const u of ['viewer', 'editor-a', 'mapper', 'operator']) tokens[u] = (await login(u, DEMO_PASSWORD)).access_token;
+    for (const u of ['viewer', 'editor-a', 'mapper', 'operator'])
+      tokens[u] = (await login(u, DEMO_PASSWORD)).access_token;
 
     const clusters = await must(200, 'GET', '/api-system/clusters?perpage=100', { token: admin() });
     seed.clusters = Object.fromEntries(clusters.data.map((c) => [c.code, c.id]));
@@ -1320,7 +1434,9 @@ hooks.beforeAll(async (transactions, done) => {
     seed.businessUnits = Object.fromEntries(bus.data.map((b) => [b.code, b.id]));
     const users = await must(200, 'GET', '/api-system/user?perpage=100', { token: admin() });
     seed.users = Object.fromEntries(users.data.map((u) => [u.username, u.id]));
-    const templates = await must(200, 'GET', '/api-system/report-templates?kind=print&report_group=PO&perpage=100', { token: admin() });
+    const templates = await must(200, 'GET', '/api-system/report-templates?kind=print&report_group=PO&perpage=100', {
+      token: admin(),
+    });
     seed.poTemplateId = templates.data[0].id;
     done();
   } catch (err) {
@@ -1379,7 +1495,12 @@ hooks.beforeEachValidation((t, done) => {
   const expected = t.expected.headers || {};
   const key = Object.keys(expected).find((k) => k.toLowerCase() === 'content-type');
   const real = t.real && t.real.headers ? t.real.headers['content-type'] : undefined;
-  if (key && real && real.split(';')[0].trim().toLowerCase() === String(expected[key]).split(';')[0].trim().toLowerCase()) expected[key] = real;
+  if (
+    key &&
+    real &&
+    real.split(';')[0].trim().toLowerCase() === String(expected[key]).split(';')[0].trim().toLowerCase()
+  )
+    expected[key] = real;
   delete t.expected.body;
   delete t.expected.bodySchema;
   done();
@@ -1395,7 +1516,9 @@ hooks.afterEach((t, done) => {
     } catch {
       violations = [{ location: ['response'], message: raw, severity: 'Error' }];
     }
-    const bad = violations.filter((v) => Array.isArray(v.location) && v.location[0] === 'response' && v.severity === 'Error');
+    const bad = violations.filter(
+      (v) => Array.isArray(v.location) && v.location[0] === 'response' && v.severity === 'Error',
+    );
     if (bad.length > 0) {
       t.fail = `Prism: the response breaks the contract: ${bad.map((v) => `${v.location.join('.')} ${v.message}`).join('; ')}`;
     }

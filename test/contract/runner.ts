@@ -30,7 +30,11 @@ const PRISM_BIN = path.join(ROOT, 'node_modules', '.bin', 'prism');
 
 const require = createRequire(import.meta.url);
 const { explainSkip } = require('./skips.cjs') as {
-  explainSkip(t: { operationId: string | null; expectedStatus: string | null; contentType: string | null }): string | null;
+  explainSkip(t: {
+    operationId: string | null;
+    expectedStatus: string | null;
+    contentType: string | null;
+  }): string | null;
 };
 
 export interface TransactionResult {
@@ -79,8 +83,16 @@ export function responseViolations(prismLog: string): string[] {
     .filter((line) => /Violation: response/i.test(line) || /errors#VIOLATIONS/.test(line));
 }
 
-function runNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): { kill(): void; done: Promise<{ code: number | null; output: string }> } {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function runNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): { kill(): void; done: Promise<{ code: number | null; output: string }> } {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
@@ -104,7 +116,16 @@ function runNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): { k
 }
 
 async function startProxy(port: number, upstream: string, errors: boolean): Promise<Started> {
-  const args = ['proxy', '-h', '127.0.0.1', '-p', String(port), BUNDLED_SPEC, upstream, ...(errors ? ['--errors'] : [])];
+  const args = [
+    'proxy',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    BUNDLED_SPEC,
+    upstream,
+    ...(errors ? ['--errors'] : []),
+  ];
   const proxy = startProcess(PRISM_BIN, args);
   try {
     await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000);
@@ -135,7 +156,17 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
     // production, so that Prism is what catches a response that breaks the contract.
     const jwtSecret = randomBytes(32).toString('hex');
     // A real OpenID provider for the single sign-on operations; the hooks sign in at it as CONTRACT_IDP_LOGIN.
-    const idp = await startTestIdp({ 'contract-sso': { email: 'contract.sso@example.com', email_verified: true, given_name: 'Contract', family_name: 'Sso' } }, { providerIds: ['contract-idp'] });
+    const idp = await startTestIdp(
+      {
+        'contract-sso': {
+          email: 'contract.sso@example.com',
+          email_verified: true,
+          given_name: 'Contract',
+          family_name: 'Sso',
+        },
+      },
+      { providerIds: ['contract-idp'] },
+    );
     idp.serve([serverUrl]);
     closers.push(() => idp.close());
     const server = startProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
@@ -154,16 +185,27 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
       AUTH_RATE_PER_IP: '20/20s',
       // Token refresh and sign-out have a bucket of their own; the same size, for the same hooks.
       AUTH_RATE_REFRESH: '20/20s',
-      OIDC_PROVIDERS: JSON.stringify([idp.providerConfig({ id: 'contract-idp', display_name: 'Contract IdP', jit_provisioning: true })]),
+      OIDC_PROVIDERS: JSON.stringify([
+        idp.providerConfig({ id: 'contract-idp', display_name: 'Contract IdP', jit_provisioning: true }),
+      ]),
       ...opts.serverEnv,
     });
     processes.push(server);
     // Everything starts at once: the proxies need the upstream only per request, and Dredd spends a long time
     // compiling the contract before its first transaction (its beforeAll hook waits until all three answer).
     const proxies = Promise.all([startProxy(strictPort, serverUrl, true), startProxy(lenientPort, serverUrl, false)]);
-    proxies.then((ps) => processes.push(...ps), () => undefined);
+    proxies.then(
+      (ps) => processes.push(...ps),
+      () => undefined,
+    );
     const dreddRun = runNode(
-      [path.join(HERE, 'dredd-driver.cjs'), BUNDLED_SPEC, `http://127.0.0.1:${strictPort}`, path.join(HERE, 'hooks.cjs'), resultsFile],
+      [
+        path.join(HERE, 'dredd-driver.cjs'),
+        BUNDLED_SPEC,
+        `http://127.0.0.1:${strictPort}`,
+        path.join(HERE, 'hooks.cjs'),
+        resultsFile,
+      ],
       {
         CONTRACT_SERVER_URL: serverUrl,
         CONTRACT_STRICT_URL: `http://127.0.0.1:${strictPort}`,
@@ -225,13 +267,18 @@ function buildReport(
   const spec = loadBundledSpec();
   const operations = operationsOf(spec);
   const byAction = new Map(operations.map((op) => [`${op.path} > ${op.summary}`, op.operationId ?? null]));
-  const results: TransactionResult[] = raw.map((r) => ({ ...r, operationId: byAction.get(`${r.path} > ${r.action}`) ?? null }));
+  const results: TransactionResult[] = raw.map((r) => ({
+    ...r,
+    operationId: byAction.get(`${r.path} > ${r.action}`) ?? null,
+  }));
   for (const r of results) if (r.status === 'skip') r.skipReason = explainSkip(r);
 
   const passed = results.filter((r) => r.status === 'pass');
   const covered = new Set(passed.map((r) => r.operationId));
   const passedStatuses = new Set(passed.map((r) => `${r.operationId} ${r.expectedStatus}`));
-  const explainedStatuses = new Set(results.filter((r) => r.status === 'skip' && r.skipReason).map((r) => `${r.operationId} ${r.expectedStatus}`));
+  const explainedStatuses = new Set(
+    results.filter((r) => r.status === 'skip' && r.skipReason).map((r) => `${r.operationId} ${r.expectedStatus}`),
+  );
   const unexercisedStatuses = operations.flatMap((op) =>
     Object.keys(op.responses)
       .filter((s) => s !== 'default')
@@ -259,15 +306,22 @@ function buildReport(
 export function formatReport(r: ContractReport): string {
   const lines = [
     `contract: ${r.results.length} transactions — ${r.passed.length} passed, ${r.failed.length} failed, ${r.errored.length} errors, ${r.skipped.length} skipped (${r.unexplainedSkips.length} unexplained) in ${(r.durationMs / 1000).toFixed(1)} s` +
-      (r.timings ? ` (server and proxies up after ${(r.timings.serverMs / 1000).toFixed(1)} s, Dredd done ${(r.timings.dreddMs / 1000).toFixed(1)} s later)` : ''),
+      (r.timings
+        ? ` (server and proxies up after ${(r.timings.serverMs / 1000).toFixed(1)} s, Dredd done ${(r.timings.dreddMs / 1000).toFixed(1)} s later)`
+        : ''),
   ];
-  for (const f of [...r.failed, ...r.errored]) lines.push(`  ${f.status.toUpperCase()} ${f.title} [${f.operationId} ${f.expectedStatus}, got ${f.actualStatus}]\n    ${f.message.trim().replace(/\n/g, '\n    ')}`);
+  for (const f of [...r.failed, ...r.errored])
+    lines.push(
+      `  ${f.status.toUpperCase()} ${f.title} [${f.operationId} ${f.expectedStatus}, got ${f.actualStatus}]\n    ${f.message.trim().replace(/\n/g, '\n    ')}`,
+    );
   const reasons = new Map<string, number>();
-  for (const s of r.skipped) reasons.set(s.skipReason ?? 'UNEXPLAINED', (reasons.get(s.skipReason ?? 'UNEXPLAINED') ?? 0) + 1);
+  for (const s of r.skipped)
+    reasons.set(s.skipReason ?? 'UNEXPLAINED', (reasons.get(s.skipReason ?? 'UNEXPLAINED') ?? 0) + 1);
   for (const [reason, n] of reasons) lines.push(`  skipped ${n}: ${reason}`);
   for (const s of r.unexplainedSkips) lines.push(`  UNEXPLAINED SKIP ${s.title} (${s.name})`);
   if (r.uncovered.length) lines.push(`  operations without a passing transaction: ${r.uncovered.join(', ')}`);
-  if (r.unexercisedStatuses.length) lines.push(`  documented statuses not exercised: ${r.unexercisedStatuses.join(', ')}`);
+  if (r.unexercisedStatuses.length)
+    lines.push(`  documented statuses not exercised: ${r.unexercisedStatuses.join(', ')}`);
   if (r.prismViolations.length) lines.push(`  prism response violations:\n    ${r.prismViolations.join('\n    ')}`);
   if (r.dreddError) lines.push(`  dredd error: ${r.dreddError}`);
   return lines.join('\n');

@@ -9,11 +9,13 @@ const SKIPS = [
     match: (t) => t.expectedStatus === '200' && /problem\+json/.test(t.contentType || ''),
   },
   {
-    reason: 'GET /healthz 503 needs a database that stops answering while the server runs (covered by test/server/health.test.ts)',
+    reason:
+      'GET /healthz 503 needs a database that stops answering while the server runs (covered by test/server/health.test.ts)',
     match: (t) => t.operationId === 'getHealth' && t.expectedStatus === '503',
   },
   {
-    reason: 'GET /readyz 503 needs a database that stops answering, or a schema out of step, while the server runs (covered by test/server/health.test.ts)',
+    reason:
+      'GET /readyz 503 needs a database that stops answering, or a schema out of step, while the server runs (covered by test/server/health.test.ts)',
     match: (t) => t.operationId === 'getReadiness' && t.expectedStatus === '503',
   },
   {

@@ -20,8 +20,12 @@ async function seriousViolations(page: Page, screen: string): Promise<string[]> 
   // Evaluated through the devtools protocol: the console's Content-Security-Policy rightly refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const axe = (
+      globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations;
   });
   const found = violations as Violation[];
@@ -29,12 +33,18 @@ async function seriousViolations(page: Page, screen: string): Promise<string[]> 
   const minor = found.filter((v) => !serious.includes(v));
   if (minor.length) console.info(`${screen}: ${minor.map((v) => `${v.id} (${v.impact})`).join(', ')}`);
   return serious.map(
-    (v) => `${screen}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join(' | ')}`,
+    (v) =>
+      `${screen}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`)
+        .join(' | ')}`,
   );
 }
 
 /** The ids the record screens need, read through the API with the signed-in admin's token. */
-async function recordIds(page: Page): Promise<{ cluster: string; businessUnit: string; mapping: string; user: string }> {
+async function recordIds(
+  page: Page,
+): Promise<{ cluster: string; businessUnit: string; mapping: string; user: string }> {
   return page.evaluate(async () => {
     const storage = (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage;
     const headers = { Authorization: `Bearer ${storage.getItem('auth.access_token')}` };
@@ -60,51 +70,62 @@ async function settled(page: Page): Promise<void> {
 describe('accessibility', () => {
   const session = useBrowserSession();
 
-  it.each(['light', 'dark'] as const)('finds no serious axe violation on any screen in the %s theme', async (theme) => {
-    const { page, baseUrl } = session;
-    const problems: string[] = [];
+  it.each(['light', 'dark'] as const)(
+    'finds no serious axe violation on any screen in the %s theme',
+    async (theme) => {
+      const { page, baseUrl } = session;
+      const problems: string[] = [];
 
-    const setTheme = () =>
-      page.evaluate((t) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('RaStore.theme', JSON.stringify(t)), theme);
-    const login = new LoginPage(page, baseUrl);
-    await login.open();
-    await setTheme();
-    await page.reload();
-    await login.username().waitFor();
-    problems.push(...(await seriousViolations(page, `login (${theme})`)));
+      const setTheme = () =>
+        page.evaluate(
+          (t) =>
+            (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+              'RaStore.theme',
+              JSON.stringify(t),
+            ),
+          theme,
+        );
+      const login = new LoginPage(page, baseUrl);
+      await login.open();
+      await setTheme();
+      await page.reload();
+      await login.username().waitFor();
+      problems.push(...(await seriousViolations(page, `login (${theme})`)));
 
-    await signInAs(page, baseUrl, ACCOUNTS.admin);
-    const ids = await recordIds(page);
-    const screens: Array<[name: string, hash: string]> = [
-      ['workspace', '/'],
-      ['clusters list', '/clusters'],
-      ['cluster read view', `/clusters/${ids.cluster}`],
-      ['cluster edit', `/clusters/${ids.cluster}/edit`],
-      ['cluster create', '/clusters/new'],
-      ['business units list', '/business-units'],
-      ['business unit read view', `/business-units/${ids.businessUnit}`],
-      ['business unit edit', `/business-units/${ids.businessUnit}/edit`],
-      ['business unit create', '/business-units/new'],
-      ['print mappings list', '/print-template-mappings'],
-      ['print mapping read view', `/print-template-mappings/${ids.mapping}/show`],
-      ['print mapping edit', `/print-template-mappings/${ids.mapping}`],
-      ['print mapping create', '/print-template-mappings/create'],
-      ['main dashboard', '/dashboards/main'],
-      ['purchase requests dashboard', '/dashboards/pr'],
-      ['inventory dashboard', '/dashboards/inventory'],
-      ['users list', '/users'],
-      ['user read view', `/users/${ids.user}`],
-      ['user edit', `/users/${ids.user}/edit`],
-      ['user create', '/users/new'],
-      ['audit log', '/audit-log'],
-      ['my account', '/account'],
-    ];
+      await signInAs(page, baseUrl, ACCOUNTS.admin);
+      const ids = await recordIds(page);
+      const screens: Array<[name: string, hash: string]> = [
+        ['workspace', '/'],
+        ['clusters list', '/clusters'],
+        ['cluster read view', `/clusters/${ids.cluster}`],
+        ['cluster edit', `/clusters/${ids.cluster}/edit`],
+        ['cluster create', '/clusters/new'],
+        ['business units list', '/business-units'],
+        ['business unit read view', `/business-units/${ids.businessUnit}`],
+        ['business unit edit', `/business-units/${ids.businessUnit}/edit`],
+        ['business unit create', '/business-units/new'],
+        ['print mappings list', '/print-template-mappings'],
+        ['print mapping read view', `/print-template-mappings/${ids.mapping}/show`],
+        ['print mapping edit', `/print-template-mappings/${ids.mapping}`],
+        ['print mapping create', '/print-template-mappings/create'],
+        ['main dashboard', '/dashboards/main'],
+        ['purchase requests dashboard', '/dashboards/pr'],
+        ['inventory dashboard', '/dashboards/inventory'],
+        ['users list', '/users'],
+        ['user read view', `/users/${ids.user}`],
+        ['user edit', `/users/${ids.user}/edit`],
+        ['user create', '/users/new'],
+        ['audit log', '/audit-log'],
+        ['my account', '/account'],
+      ];
 
-    for (const [name, hash] of screens) {
-      await page.goto(`${baseUrl}/#${hash}`);
-      await settled(page);
-      problems.push(...(await seriousViolations(page, `${name} (${theme})`)));
-    }
-    expect(problems, problems.join('\n')).toEqual([]);
-  }, 300_000);
+      for (const [name, hash] of screens) {
+        await page.goto(`${baseUrl}/#${hash}`);
+        await settled(page);
+        problems.push(...(await seriousViolations(page, `${name} (${theme})`)));
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    },
+    300_000,
+  );
 });

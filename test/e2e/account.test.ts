@@ -10,7 +10,8 @@ import { AppShell } from './pages/AppShell.js';
 class ForcedPasswordChange {
   constructor(private readonly page: Page) {}
   readonly heading = () => this.page.getByRole('heading', { name: 'Choose a new password' });
-  readonly explanation = () => this.page.getByText('Your password was set by an administrator. Choose your own to continue.');
+  readonly explanation = () =>
+    this.page.getByText('Your password was set by an administrator. Choose your own to continue.');
 
   async choose(current: string, next: string): Promise<void> {
     await this.page.getByLabel(/^Current password/).fill(current);
@@ -51,13 +52,19 @@ describe('my account', () => {
     const username = uniqueCode('e2e-acct').toLowerCase();
     const initial = 'Initial-Andaman-2026';
     const chosen = 'Phuket-Lagoon-Morning-7';
-    const created = await apiOk<{ id: string; must_change_password: boolean }>(baseUrl, admin, 'POST', '/api-system/users', {
-      username,
-      email: `${username}@example.com`,
-      firstname: 'Account',
-      lastname: 'Flow',
-      password: initial,
-    });
+    const created = await apiOk<{ id: string; must_change_password: boolean }>(
+      baseUrl,
+      admin,
+      'POST',
+      '/api-system/users',
+      {
+        username,
+        email: `${username}@example.com`,
+        firstname: 'Account',
+        lastname: 'Flow',
+        password: initial,
+      },
+    );
     expect(created.must_change_password).toBe(true);
 
     // Signing in shows only the new-password screen.
@@ -106,7 +113,9 @@ describe('my account', () => {
     await shell.menuItem('My account').click();
     const reason = page.getByTestId('session-end-reason');
     await reason.waitFor();
-    expect(await reason.textContent()).toBe('Your account has been deactivated. Ask an administrator to reactivate it.');
+    expect(await reason.textContent()).toBe(
+      'Your account has been deactivated. Ask an administrator to reactivate it.',
+    );
     expect(page.url()).toContain('#/login');
     expect(await page.getByRole('dialog', { name: 'Your session has expired' }).count()).toBe(0);
     await session.screenshot('account-deactivated-login');

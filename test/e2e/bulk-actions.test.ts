@@ -14,7 +14,8 @@ describe('bulk actions', () => {
   beforeAll(async () => {
     const baseUrl = inject('baseUrl');
     const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-    for (const code of codes) await apiOk(baseUrl, admin, 'POST', '/api-system/clusters', { code, name: `Bulk ${code}` });
+    for (const code of codes)
+      await apiOk(baseUrl, admin, 'POST', '/api-system/clusters', { code, name: `Bulk ${code}` });
   });
 
   it('deletes three selected clusters, which then show under the deleted filter', async () => {

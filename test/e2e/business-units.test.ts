@@ -15,7 +15,11 @@ describe('business units under a licence cap', () => {
     await signInAs(page, baseUrl, ACCOUNTS.admin);
     const clusterCode = uniqueCode('E2E-CAP');
     const clusterName = `Capped ${clusterCode}`;
-    const clusterId = await new ClusterCreatePage(page, baseUrl).create({ code: clusterCode, name: clusterName, maxLicenseBu: 2 });
+    const clusterId = await new ClusterCreatePage(page, baseUrl).create({
+      code: clusterCode,
+      name: clusterName,
+      maxLicenseBu: 2,
+    });
     const cluster = new ClusterEditPage(page, baseUrl);
     const form = new BusinessUnitCreatePage(page, baseUrl);
 

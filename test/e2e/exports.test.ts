@@ -17,7 +17,8 @@ describe('CSV export', () => {
   beforeAll(async () => {
     const baseUrl = inject('baseUrl');
     const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-    for (const code of codes) await apiOk(baseUrl, admin, 'POST', '/api-system/clusters', { code, name: `Export ${code}` });
+    for (const code of codes)
+      await apiOk(baseUrl, admin, 'POST', '/api-system/clusters', { code, name: `Export ${code}` });
   });
 
   it('saves this page or every matching cluster, as the server writes them', async () => {
@@ -27,7 +28,9 @@ describe('CSV export', () => {
     await list.open();
     await list.search().fill(prefix);
     // The unfiltered list shows our 10 newest clusters too: wait for the search's total in the pagination.
-    await expect.poll(async () => (await list.pagination().textContent()) ?? '').toMatch(new RegExp(`of ${CLUSTERS}\\b`));
+    await expect
+      .poll(async () => (await list.pagination().textContent()) ?? '')
+      .toMatch(new RegExp(`of ${CLUSTERS}\\b`));
     await expect.poll(() => list.rows().count()).toBe(10);
 
     const dialog = new CsvExportDialog(page);

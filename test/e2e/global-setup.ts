@@ -29,10 +29,14 @@ export default async function setup(project: TestProject) {
   // It goes to its own folder, so `npm start` keeps serving the production build in admin-ui/dist.
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const consoleDir = join(dataDir, 'console');
-  execFileSync('node_modules/.bin/vite', ['build', '--config', 'admin-ui/vite.config.ts', '--logLevel', 'error', '--outDir', consoleDir], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
-  });
+  execFileSync(
+    'node_modules/.bin/vite',
+    ['build', '--config', 'admin-ui/vite.config.ts', '--logLevel', 'error', '--outDir', consoleDir],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'development' },
+    },
+  );
 
   // Single sign-on: a real OpenID Connect provider on a loopback port, and one that cannot be reached (nothing listens
   // on port 9) for the login page's provider_unavailable. The provider registers the product's callback, so it

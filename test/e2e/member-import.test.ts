@@ -21,14 +21,34 @@ describe('membership import', () => {
   beforeAll(async () => {
     const baseUrl = inject('baseUrl');
     const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-    const cluster = await apiOk<Created>(baseUrl, admin, 'POST', '/api-system/clusters', { code: clusterCode, name: `Import ${clusterCode}` });
-    capped.id = (await apiOk<Created>(baseUrl, admin, 'POST', '/api-system/business-units', { cluster_id: cluster.id, code: capped.code, name: 'Import capped', max_license_users: 500 })).id;
-    uncapped.id = (await apiOk<Created>(baseUrl, admin, 'POST', '/api-system/business-units', { cluster_id: cluster.id, code: uncapped.code, name: 'Import uncapped' })).id;
+    const cluster = await apiOk<Created>(baseUrl, admin, 'POST', '/api-system/clusters', {
+      code: clusterCode,
+      name: `Import ${clusterCode}`,
+    });
+    capped.id = (
+      await apiOk<Created>(baseUrl, admin, 'POST', '/api-system/business-units', {
+        cluster_id: cluster.id,
+        code: capped.code,
+        name: 'Import capped',
+        max_license_users: 500,
+      })
+    ).id;
+    uncapped.id = (
+      await apiOk<Created>(baseUrl, admin, 'POST', '/api-system/business-units', {
+        cluster_id: cluster.id,
+        code: uncapped.code,
+        name: 'Import uncapped',
+      })
+    ).id;
     // There is no bulk path for accounts: a few at a time over HTTP keeps it quick without swamping the server.
     for (let i = 0; i < usernames.length; i += 10) {
       await Promise.all(
         usernames.slice(i, i + 10).map((username) =>
-          apiOk(baseUrl, admin, 'POST', '/api-system/users', { username, email: `${username}@example.com`, password: 'Initial-Pass-2026!' }),
+          apiOk(baseUrl, admin, 'POST', '/api-system/users', {
+            username,
+            email: `${username}@example.com`,
+            password: 'Initial-Pass-2026!',
+          }),
         ),
       );
     }
@@ -42,7 +62,10 @@ describe('membership import', () => {
       if (i === 50) lines.push(`${prefix.toLowerCase()}-nobody,${capped.code},user,true`);
       else if (i === 100) lines.push(`${u},${prefix}-NO-SUCH-BU,user,true`);
       else if (i === 150) lines.push(`${u},${uncapped.code},superuser,true`);
-      else lines.push(`${i % 2 === 0 ? `${u}@example.com` : u},${i % 2 === 0 ? capped.code : uncapped.code},${i % 10 === 0 ? 'admin' : 'user'},true`);
+      else
+        lines.push(
+          `${i % 2 === 0 ? `${u}@example.com` : u},${i % 2 === 0 ? capped.code : uncapped.code},${i % 10 === 0 ? 'admin' : 'user'},true`,
+        );
     });
     const csv = lines.join('\n') + '\n';
     const expectedInCapped = usernames.filter((_, i) => i % 2 === 0 && i !== 50 && i !== 100 && i !== 150).length;
@@ -78,9 +101,13 @@ describe('membership import', () => {
 
     // The members are on the business units' pages.
     await page.goto(`${baseUrl}/#/business-units/${capped.id}`);
-    await expect.poll(() => page.getByTestId('bu-users-card').getByTestId('bu-user-row').count(), { timeout: 15_000 }).toBe(expectedInCapped);
+    await expect
+      .poll(() => page.getByTestId('bu-users-card').getByTestId('bu-user-row').count(), { timeout: 15_000 })
+      .toBe(expectedInCapped);
     await page.goto(`${baseUrl}/#/business-units/${uncapped.id}`);
-    await expect.poll(() => page.getByTestId('bu-users-card').getByTestId('bu-user-row').count(), { timeout: 15_000 }).toBe(expectedInUncapped);
+    await expect
+      .poll(() => page.getByTestId('bu-users-card').getByTestId('bu-user-row').count(), { timeout: 15_000 })
+      .toBe(expectedInUncapped);
     await page.getByTestId('bu-users-card').getByText(`${usernames[1]}@example.com`).waitFor();
   });
 });

@@ -16,7 +16,11 @@ async function fullyOnScreen(page: Page, locator: Locator): Promise<boolean> {
 
 /** The document's scroll width: more than the viewport means the page scrolls sideways. */
 const pageWidth = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
 
 describe('lists on narrow screens', () => {
   const session = useBrowserSession();
@@ -52,7 +56,10 @@ describe('lists on narrow screens', () => {
       await list.open();
       expect(await fullyOnScreen(page, list.createButton()), `Create at ${width}`).toBe(true);
       expect(await fullyOnScreen(page, list.exportButton()), `Export at ${width}`).toBe(true);
-      expect(await fullyOnScreen(page, list.rows().first().getByRole('link', { name: 'Edit' })), `Edit at ${width}`).toBe(true);
+      expect(
+        await fullyOnScreen(page, list.rows().first().getByRole('link', { name: 'Edit' })),
+        `Edit at ${width}`,
+      ).toBe(true);
       // A wide table scrolls inside its card (its actions column stays in view); the page does not.
       expect(await pageWidth(page), `page width at ${width}`).toBeLessThanOrEqual(width);
       await session.screenshot(`narrow-print-template-mappings-${width}`);

@@ -18,10 +18,12 @@ describe('print template mappings', () => {
     // Print templates of the chosen type come first.
     const options = await form.templateOptions();
     expect(options.map((o) => o.matches).slice(0, 3)).toEqual(['true', 'true', 'false']);
-    expect(options.slice(0, 2).map((o) => o.name).sort()).toEqual([
-      'Request For Quotation — compact',
-      'Request For Quotation — standard A4',
-    ]);
+    expect(
+      options
+        .slice(0, 2)
+        .map((o) => o.name)
+        .sort(),
+    ).toEqual(['Request For Quotation — compact', 'Request For Quotation — standard A4']);
     await form.chooseTemplate('Request For Quotation — compact');
 
     const buCode = uniqueCode('E2E-BU');

@@ -21,17 +21,22 @@ describe('single sign-on', () => {
       const { page, baseUrl } = session;
       // The administrator maps the operator's group to reading CL-A, before the operator's first sign-in.
       const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-      const [clusterA] = (await apiOk<Page<{ id: string; code: string }>>(baseUrl, admin, 'GET', '/api-system/clusters?search=CL-A&perpage=5')).data.filter(
-        (c) => c.code === 'CL-A',
-      );
+      const [clusterA] = (
+        await apiOk<Page<{ id: string; code: string }>>(
+          baseUrl,
+          admin,
+          'GET',
+          '/api-system/clusters?search=CL-A&perpage=5',
+        )
+      ).data.filter((c) => c.code === 'CL-A');
       expect(clusterA).toBeDefined();
-      const mappings = await apiOk<Page<{ provider: string; group: string; permission_key: string; cluster_id: string | null }>>(
-        baseUrl,
-        admin,
-        'GET',
-        '/api-system/sso/group-mappings',
+      const mappings = await apiOk<
+        Page<{ provider: string; group: string; permission_key: string; cluster_id: string | null }>
+      >(baseUrl, admin, 'GET', '/api-system/sso/group-mappings');
+      const mapped = mappings.data.some(
+        (m) =>
+          m.provider === SSO_PROVIDERS.testIdp.id && m.group === 'hotel-operators' && m.cluster_id === clusterA!.id,
       );
-      const mapped = mappings.data.some((m) => m.provider === SSO_PROVIDERS.testIdp.id && m.group === 'hotel-operators' && m.cluster_id === clusterA!.id);
       // The flow may run again against a running console (E2E_BASE_URL): the mapping is then there already.
       if (!mapped) {
         await apiOk(baseUrl, admin, 'POST', '/api-system/sso/group-mappings', {
@@ -54,7 +59,9 @@ describe('single sign-on', () => {
       // Back in the console, signed in as the account the sign-in created, on the workspace.
       const shell = new AppShell(page);
       await shell.workspaceHeading().waitFor();
-      expect(await shell.identityName()).toContain(`${IDP_ACCOUNTS['sso-operator'].given_name} ${IDP_ACCOUNTS['sso-operator'].family_name}`);
+      expect(await shell.identityName()).toContain(
+        `${IDP_ACCOUNTS['sso-operator'].given_name} ${IDP_ACCOUNTS['sso-operator'].family_name}`,
+      );
       // The one-time code has left the address.
       expect(page.url()).not.toContain('sso_code');
 
@@ -73,7 +80,13 @@ describe('single sign-on', () => {
       await idp.confirmEndSession();
       await login.username().waitFor();
       expect(page.url()).toContain('#/login');
-      expect(await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('auth.access_token'))).toBeNull();
+      expect(
+        await page.evaluate(() =>
+          (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(
+            'auth.access_token',
+          ),
+        ),
+      ).toBeNull();
 
       // The administrator's audit log has the sign-in: the account it created, and the sign-in with its provider.
       const created = await apiOk<Page<{ changes: Record<string, { after: unknown }> | null }>>(
@@ -83,7 +96,12 @@ describe('single sign-on', () => {
         '/api-system/audit-events?action=completeSsoSignIn&perpage=50',
       );
       expect(created.data.some((e) => e.changes?.email?.after === IDP_ACCOUNTS['sso-operator'].email)).toBe(true);
-      const signIns = await apiOk<Page<{ changes: Record<string, { after: unknown }> | null }>>(baseUrl, admin, 'GET', '/api-system/audit-events?action=login&perpage=50');
+      const signIns = await apiOk<Page<{ changes: Record<string, { after: unknown }> | null }>>(
+        baseUrl,
+        admin,
+        'GET',
+        '/api-system/audit-events?action=login&perpage=50',
+      );
       expect(signIns.data.some((e) => e.changes?.provider?.after === SSO_PROVIDERS.testIdp.id)).toBe(true);
     },
   );

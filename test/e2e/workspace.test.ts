@@ -18,12 +18,9 @@ describe('widget workspace', () => {
     const workspace = new WorkspacePage(page, baseUrl);
     await workspace.waitLoaded();
     const tag = uniqueCode('W');
-    const [first, second, third, renamed] = ['First', 'Second', 'Third', 'Second renamed'].map((t) => `${t} ${tag}`) as [
-      string,
-      string,
-      string,
-      string,
-    ];
+    const [first, second, third, renamed] = ['First', 'Second', 'Third', 'Second renamed'].map(
+      (t) => `${t} ${tag}`,
+    ) as [string, string, string, string];
 
     // Pin three datasets; each is no longer offered once pinned.
     const api = new ApiRecorder(page);
@@ -33,14 +30,18 @@ describe('widget workspace', () => {
     expect(api.recorded({ method: 'POST', path: /^\/api\/proxy\/api\/me\/dashboard-widgets$/ })).toHaveLength(3);
     const offered = await workspace.offeredDatasetIds();
     expect(offered.filter((id) => pinned.includes(id))).toEqual([]);
-    await expect.poll(async () => mine(await workspace.titlesInReadingOrder(), [first, second, third])).toEqual([first, second, third]);
+    await expect
+      .poll(async () => mine(await workspace.titlesInReadingOrder(), [first, second, third]))
+      .toEqual([first, second, third]);
     await session.screenshot('workspace-pinned');
 
     // Rename in place.
     api.reset();
     await workspace.rename(second, renamed);
     await api.idle();
-    expect(api.recorded({ method: 'PATCH', path: /^\/api\/proxy\/api\/me\/dashboard-widgets\/[^/]+$/ })).toHaveLength(1);
+    expect(api.recorded({ method: 'PATCH', path: /^\/api\/proxy\/api\/me\/dashboard-widgets\/[^/]+$/ })).toHaveLength(
+      1,
+    );
 
     // Drag the third card onto the first one's place: it takes that position and the others close up.
     const own = [first, renamed, third];
@@ -53,7 +54,9 @@ describe('widget workspace', () => {
     const after = await workspace.titlesInReadingOrder();
     const moved = after.filter((title, position) => before[position] !== title).length;
     expect(moved).toBeGreaterThanOrEqual(3);
-    expect(api.recorded({ method: 'PATCH', path: /^\/api\/proxy\/api\/me\/dashboard-widgets\/[^/]+$/ })).toHaveLength(moved);
+    expect(api.recorded({ method: 'PATCH', path: /^\/api\/proxy\/api\/me\/dashboard-widgets\/[^/]+$/ })).toHaveLength(
+      moved,
+    );
     expect(api.writes()).toHaveLength(moved);
     await session.screenshot('workspace-reordered');
 

@@ -40,7 +40,10 @@ function notFound(res: ServerResponse): void {
 }
 
 /** multipart/related: part 1 = JSON metadata, part 2 = the media. */
-function parseMultipartRelated(contentType: string, body: Buffer): { metadata: Record<string, unknown>; media: Buffer; mediaType: string } {
+function parseMultipartRelated(
+  contentType: string,
+  body: Buffer,
+): { metadata: Record<string, unknown>; media: Buffer; mediaType: string } {
   const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
   if (!boundary) throw new Error('no boundary');
   const delimiter = Buffer.from(`--${boundary}`);
@@ -82,13 +85,25 @@ function checksums(bytes: Buffer): { md5Hash: string; crc32c: string } {
 
 function resource(bucket: string, name: string, o: FakeObject) {
   return {
-    kind: 'storage#object', bucket, name, id: `${bucket}/${name}/1`, generation: '1',
-    contentType: o.contentType, size: String(o.bytes.length), ...checksums(o.bytes),
+    kind: 'storage#object',
+    bucket,
+    name,
+    id: `${bucket}/${name}/1`,
+    generation: '1',
+    contentType: o.contentType,
+    size: String(o.bytes.length),
+    ...checksums(o.bytes),
   };
 }
 
 /** Checks a V4 signed URL as GCS would; returns a refusal reason or null when valid. */
-function checkV4Signature(req: IncomingMessage, url: URL, publicKey: KeyObject, clientEmail: string, now: Date): string | null {
+function checkV4Signature(
+  req: IncomingMessage,
+  url: URL,
+  publicKey: KeyObject,
+  clientEmail: string,
+  now: Date,
+): string | null {
   const q = url.searchParams;
   if (q.get('X-Goog-Algorithm') !== 'GOOG4-RSA-SHA256') return 'algorithm';
   const credential = q.get('X-Goog-Credential') ?? '';
@@ -110,13 +125,30 @@ function checkV4Signature(req: IncomingMessage, url: URL, publicKey: KeyObject, 
     .sort((a, b) => (a.split('=')[0]! < b.split('=')[0]! ? -1 : 1));
   // The host header is signed without the port (as the client library signs it).
   const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-  const canonicalRequest = ['GET', url.pathname, rawPairs.join('&'), `host:${host}\n`, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
-  const stringToSign = ['GOOG4-RSA-SHA256', date, scopeParts.join('/'), createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
+  const canonicalRequest = [
+    'GET',
+    url.pathname,
+    rawPairs.join('&'),
+    `host:${host}\n`,
+    signedHeaders,
+    'UNSIGNED-PAYLOAD',
+  ].join('\n');
+  const stringToSign = [
+    'GOOG4-RSA-SHA256',
+    date,
+    scopeParts.join('/'),
+    createHash('sha256').update(canonicalRequest).digest('hex'),
+  ].join('\n');
   const signature = Buffer.from(q.get('X-Goog-Signature') ?? '', 'hex');
   return verify('RSA-SHA256', Buffer.from(stringToSign), publicKey, signature) ? null : 'signature';
 }
 
-export async function startFakeGcs(opts: { bucket: string; publicKeyPem: string; clientEmail: string; now?: () => Date }): Promise<FakeGcs> {
+export async function startFakeGcs(opts: {
+  bucket: string;
+  publicKeyPem: string;
+  clientEmail: string;
+  now?: () => Date;
+}): Promise<FakeGcs> {
   const objects = new Map<string, FakeObject>();
   const refusals: string[] = [];
   const publicKey = createPublicKey(opts.publicKeyPem);

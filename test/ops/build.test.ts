@@ -19,7 +19,10 @@ const ADMIN_PASSWORD = 'a-strong-admin-password';
 
 beforeAll(async () => {
   execFileSync('node_modules/.bin/tsx', ['scripts/build.ts', '--out', out], { stdio: 'pipe' });
-  execFileSync('npm', ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: out, stdio: 'pipe' });
+  execFileSync('npm', ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: out,
+    stdio: 'pipe',
+  });
   database = await createPgDatabase('build');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
@@ -47,7 +50,10 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown> }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (res) => {
       res.resume();
@@ -60,23 +66,42 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 
 describe('the production build', () => {
   it('when built, then dist holds the compiled server, the console, the docs and a lock of production dependencies only', () => {
-    for (const p of ['server/main.js', 'server/src/main.js', 'server/src/cli/migrate.js', 'openapi/generated/openapi.bundled.json', 'console/index.html', 'api-docs/index.html', 'package-lock.json']) {
+    for (const p of [
+      'server/main.js',
+      'server/src/main.js',
+      'server/src/cli/migrate.js',
+      'openapi/generated/openapi.bundled.json',
+      'console/index.html',
+      'api-docs/index.html',
+      'package-lock.json',
+    ]) {
       expect(existsSync(path.join(out, p)), p).toBe(true);
     }
-    const manifest = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8')) as { devDependencies?: unknown; dependencies: Record<string, string>; scripts: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8')) as {
+      devDependencies?: unknown;
+      dependencies: Record<string, string>;
+      scripts: Record<string, string>;
+    };
     expect(manifest.devDependencies).toBeUndefined();
     expect(manifest.scripts.start).toBe('node server/main.js');
-    for (const dev of ['vite', 'typescript', 'tsx', '@redocly/cli', 'vitest', 'react']) expect(existsSync(path.join(out, 'node_modules', dev)), `${dev} is not installed`).toBe(false);
+    for (const dev of ['vite', 'typescript', 'tsx', '@redocly/cli', 'vitest', 'react'])
+      expect(existsSync(path.join(out, 'node_modules', dev)), `${dev} is not installed`).toBe(false);
     expect(readdirSync(path.join(out, 'console', 'assets')).some((f) => f.endsWith('.js.br'))).toBe(true);
   });
 
   it('when started with production dependencies only on PostgreSQL, then it is ready and the admin signs in', async () => {
     const ready = (await (await fetch(`${baseUrl}/readyz`)).json()) as { status: string };
     expect(ready.status).toBe('ready');
-    const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
     expect(login.status, server?.output()).toBe(200);
     const { access_token } = (await login.json()) as { access_token: string };
-    const me = await fetch(`${baseUrl}/api/user/permission/platform`, { headers: { Authorization: `Bearer ${access_token}` } });
+    const me = await fetch(`${baseUrl}/api/user/permission/platform`, {
+      headers: { Authorization: `Bearer ${access_token}` },
+    });
     expect(((await me.json()) as { is_super_admin: boolean }).is_super_admin).toBe(true);
   });
 

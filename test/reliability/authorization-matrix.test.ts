@@ -68,10 +68,22 @@ interface Row {
 
 const MATRIX_PASSWORD = 'Matrix-Lagoon-Password-26';
 /** A single sign-on provider nothing answers for (the flows against a real one are in test/server/sso.test.ts). */
-const MATRIX_PROVIDER = { id: 'matrix-idp', display_name: 'Matrix IdP', issuer: 'http://127.0.0.1:9', client_id: 'matrix', client_secret: 'matrix' };
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const MATRIX_PROVIDER = {
+  id: 'matrix-idp',
+  display_name: 'Matrix IdP',
+  issuer: 'http://127.0.0.1:9',
+  client_id: 'matrix',
+  client_secret: 'matrix',
+};
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const excludes = (id: string) => (caller: Caller, _res: Response, body: unknown) => {
-  const ids = ((body as { data?: Array<{ id: string; cluster_id?: string }> }).data ?? []).flatMap((r) => [r.id, r.cluster_id]);
+  const ids = ((body as { data?: Array<{ id: string; cluster_id?: string }> }).data ?? []).flatMap((r) => [
+    r.id,
+    r.cluster_id,
+  ]);
   if (caller === 'otherCluster') expect(ids, 'a list never shows another cluster').not.toContain(id);
   if (caller === 'granted') expect(ids).toContain(id);
 };
@@ -80,21 +92,58 @@ const excludes = (id: string) => (caller: Caller, _res: Response, body: unknown)
  * A bulk action answers 200 to anyone holding its list's key, then checks each row by the single-row rule: the row's
  * status for the granted caller and for the caller granted on another cluster.
  */
-const bulkRows = (granted: number, otherCluster = granted) => (caller: Caller, _res: Response, body: unknown) => {
-  const { results } = body as { results: Array<{ status: number }> };
-  expect(results.map((r) => r.status)).toEqual([caller === 'otherCluster' ? otherCluster : granted]);
-};
+const bulkRows =
+  (granted: number, otherCluster = granted) =>
+  (caller: Caller, _res: Response, body: unknown) => {
+    const { results } = body as { results: Array<{ status: number }> };
+    expect(results.map((r) => r.status)).toEqual([caller === 'otherCluster' ? otherCluster : granted]);
+  };
 
 const MATRIX: Record<string, Row> = {
   getHealth: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/healthz' }) },
   getReadiness: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/readyz' }) },
-  login: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'POST', path: '/api/auth/login', json: { username: 'viewer', password: 'demo1234' } }) },
-  refreshToken: { key: null, scope: 'public', ok: 200, fresh: true, call: async (f) => ({ method: 'POST', path: '/api/auth/refresh-token', json: { refresh_token: await f.refreshToken() } }) },
-  logout: { key: null, scope: 'public', ok: 204, call: async (f) => ({ method: 'POST', path: '/api/auth/logout', json: { refresh_token: await f.refreshToken() } }) },
-  listSsoProviders: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/api/auth/sso/providers' }) },
+  login: {
+    key: null,
+    scope: 'public',
+    ok: 200,
+    call: async () => ({ method: 'POST', path: '/api/auth/login', json: { username: 'viewer', password: 'demo1234' } }),
+  },
+  refreshToken: {
+    key: null,
+    scope: 'public',
+    ok: 200,
+    fresh: true,
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api/auth/refresh-token',
+      json: { refresh_token: await f.refreshToken() },
+    }),
+  },
+  logout: {
+    key: null,
+    scope: 'public',
+    ok: 204,
+    call: async (f) => ({ method: 'POST', path: '/api/auth/logout', json: { refresh_token: await f.refreshToken() } }),
+  },
+  listSsoProviders: {
+    key: null,
+    scope: 'public',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api/auth/sso/providers' }),
+  },
   // The matrix's provider cannot be reached: the start and the callback answer their redirect to the login page.
-  startSsoSignIn: { key: null, scope: 'public', ok: 302, call: async () => ({ method: 'GET', path: `/api/auth/sso/${MATRIX_PROVIDER.id}/start` }) },
-  completeSsoSignIn: { key: null, scope: 'public', ok: 302, call: async () => ({ method: 'GET', path: `/api/auth/sso/${MATRIX_PROVIDER.id}/callback?state=unknown&code=x` }) },
+  startSsoSignIn: {
+    key: null,
+    scope: 'public',
+    ok: 302,
+    call: async () => ({ method: 'GET', path: `/api/auth/sso/${MATRIX_PROVIDER.id}/start` }),
+  },
+  completeSsoSignIn: {
+    key: null,
+    scope: 'public',
+    ok: 302,
+    call: async () => ({ method: 'GET', path: `/api/auth/sso/${MATRIX_PROVIDER.id}/callback?state=unknown&code=x` }),
+  },
   exchangeSsoCode: {
     key: null,
     scope: 'public',
@@ -105,33 +154,90 @@ const MATRIX: Record<string, Row> = {
       const userId = await f.newUser();
       const sessionId = randomUUID();
       const code = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
-      await f.t.knex('sessions').insert({ id: sessionId, user_id: userId, expires_at: f.t.knex.raw("now() + interval '1 day'"), sso_provider: MATRIX_PROVIDER.id });
-      await f.t.knex('sso_handoffs').insert({ code_hash: hashRefreshToken(code), user_id: userId, session_id: sessionId, provider: MATRIX_PROVIDER.id, subject: 'matrix', expires_at: f.t.knex.raw("now() + interval '1 minute'") });
+      await f.t.knex('sessions').insert({
+        id: sessionId,
+        user_id: userId,
+        expires_at: f.t.knex.raw("now() + interval '1 day'"),
+        sso_provider: MATRIX_PROVIDER.id,
+      });
+      await f.t.knex('sso_handoffs').insert({
+        code_hash: hashRefreshToken(code),
+        user_id: userId,
+        session_id: sessionId,
+        provider: MATRIX_PROVIDER.id,
+        subject: 'matrix',
+        expires_at: f.t.knex.raw("now() + interval '1 minute'"),
+      });
       return { method: 'POST', path: '/api/auth/sso/exchange', json: { code } };
     },
   },
-  logoutSso: { key: null, scope: 'public', ok: 200, call: async (f) => ({ method: 'POST', path: '/api/auth/sso/logout', json: { refresh_token: await f.refreshToken() } }) },
-  listSsoGroupMappings: { key: 'grant.manage', scope: 'platform', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/sso/group-mappings' }) },
+  logoutSso: {
+    key: null,
+    scope: 'public',
+    ok: 200,
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api/auth/sso/logout',
+      json: { refresh_token: await f.refreshToken() },
+    }),
+  },
+  listSsoGroupMappings: {
+    key: 'grant.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/sso/group-mappings' }),
+  },
   createSsoGroupMapping: {
     key: 'grant.manage',
     scope: 'platform',
     ok: 201,
     // A mapping hands out its key later, so its creator must hold it: the granted caller holds grant.manage.
-    call: async () => ({ method: 'POST', path: '/api-system/sso/group-mappings', json: { provider: MATRIX_PROVIDER.id, group: `g-${randomUUID()}`, permission_key: 'grant.manage' } }),
+    call: async () => ({
+      method: 'POST',
+      path: '/api-system/sso/group-mappings',
+      json: { provider: MATRIX_PROVIDER.id, group: `g-${randomUUID()}`, permission_key: 'grant.manage' },
+    }),
   },
   deleteSsoGroupMapping: {
     key: 'grant.manage',
     scope: 'platform',
     ok: 204,
     call: async (f) => {
-      const [row] = await f.t.knex('sso_group_mappings').insert({ provider: MATRIX_PROVIDER.id, group_value: `g-${randomUUID()}`, permission_key: 'cluster.read' }).returning('id');
+      const [row] = await f.t
+        .knex('sso_group_mappings')
+        .insert({ provider: MATRIX_PROVIDER.id, group_value: `g-${randomUUID()}`, permission_key: 'cluster.read' })
+        .returning('id');
       return { method: 'DELETE', path: `/api-system/sso/group-mappings/${(row as { id: string }).id}` };
     },
   },
-  getUserSso: { key: 'user.read', scope: 'platform', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}/sso` }) },
-  setUserSsoOnly: { key: 'user.manage', scope: 'platform', ok: 200, call: async (f) => ({ method: 'PUT', path: `/api-system/users/${await f.newUser()}/sso`, json: { sso_only: false } }) },
-  getStoredFile: { key: null, scope: 'public', ok: 200, call: async (f) => ({ method: 'GET', path: await f.signedFileUrl() }) },
-  getPlatformPermissions: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/user/permission/platform' }) },
+  getUserSso: {
+    key: 'user.read',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}/sso` }),
+  },
+  setUserSsoOnly: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({
+      method: 'PUT',
+      path: `/api-system/users/${await f.newUser()}/sso`,
+      json: { sso_only: false },
+    }),
+  },
+  getStoredFile: {
+    key: null,
+    scope: 'public',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: await f.signedFileUrl() }),
+  },
+  getPlatformPermissions: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api/user/permission/platform' }),
+  },
   listWidgets: {
     key: null,
     scope: 'signin',
@@ -155,7 +261,11 @@ const MATRIX: Record<string, Row> = {
     ok: 201,
     denied: 201,
     otherCluster: 201,
-    call: async () => ({ method: 'POST', path: '/api/proxy/api/me/dashboard-widgets', json: { dataset_id: 'users.by-role', widget_type: 'bar' } }),
+    call: async () => ({
+      method: 'POST',
+      path: '/api/proxy/api/me/dashboard-widgets',
+      json: { dataset_id: 'users.by-role', widget_type: 'bar' },
+    }),
   },
   updateWidget: {
     key: null,
@@ -163,7 +273,11 @@ const MATRIX: Record<string, Row> = {
     ok: 200,
     denied: 404,
     otherCluster: 404,
-    call: async (f, g) => ({ method: 'PATCH', path: `/api/proxy/api/me/dashboard-widgets/${await f.widget(g.id)}`, json: { title: 'mine' } }),
+    call: async (f, g) => ({
+      method: 'PATCH',
+      path: `/api/proxy/api/me/dashboard-widgets/${await f.widget(g.id)}`,
+      json: { title: 'mine' },
+    }),
   },
   deleteWidget: {
     key: null,
@@ -173,44 +287,110 @@ const MATRIX: Record<string, Row> = {
     otherCluster: 404,
     call: async (f, g) => ({ method: 'DELETE', path: `/api/proxy/api/me/dashboard-widgets/${await f.widget(g.id)}` }),
   },
-  listDatasets: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/datasets' }) },
-  getDatasetValues: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/datasets/tenancy.active-clusters/values' }) },
-  countMyPendingPurchaseRequests: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/purchase-requests/count' }) },
-  countMyPendingPurchaseOrders: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/purchase-orders/count' }) },
-  countMyPendingStoreRequisitions: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/store-requisitions/count' }) },
-  listPendingApprovals: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/approval/pending' }) },
-  getApprovalSummary: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api/proxy/api/approval/summary' }) },
+  listDatasets: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api/proxy/api/datasets' }),
+  },
+  getDatasetValues: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api/proxy/api/datasets/tenancy.active-clusters/values' }),
+  },
+  countMyPendingPurchaseRequests: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/purchase-requests/count' }),
+  },
+  countMyPendingPurchaseOrders: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/purchase-orders/count' }),
+  },
+  countMyPendingStoreRequisitions: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api/proxy/api/my-pending/store-requisitions/count' }),
+  },
+  listPendingApprovals: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api/proxy/api/approval/pending' }),
+  },
+  getApprovalSummary: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api/proxy/api/approval/summary' }),
+  },
 
   listClusters: {
     key: 'cluster.read',
     scope: 'cluster',
     ok: 200,
     otherCluster: 200,
-    call: async (f) => ({ method: 'GET', path: '/api-system/clusters?perpage=-1', clusterId: f.target, check: excludes(f.target) }),
+    call: async (f) => ({
+      method: 'GET',
+      path: '/api-system/clusters?perpage=-1',
+      clusterId: f.target,
+      check: excludes(f.target),
+    }),
   },
-  exportClusters: { key: 'cluster.read', scope: 'cluster', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/clusters/export', clusterId: f.target }) },
+  exportClusters: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    otherCluster: 200,
+    call: async (f) => ({ method: 'GET', path: '/api-system/clusters/export', clusterId: f.target }),
+  },
   bulkClusters: {
     key: 'cluster.read',
     scope: 'cluster',
     ok: 200,
     otherCluster: 200,
     // Holding only cluster.read, neither caller may switch the cluster off.
-    call: async (f) => ({ method: 'POST', path: '/api-system/clusters/bulk', clusterId: f.target, json: { action: 'deactivate', ids: [f.target] }, check: bulkRows(403) }),
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api-system/clusters/bulk',
+      clusterId: f.target,
+      json: { action: 'deactivate', ids: [f.target] },
+      check: bulkRows(403),
+    }),
   },
   createCluster: {
     key: 'cluster.create',
     scope: 'platform',
     ok: 201,
-    call: async () => ({ method: 'POST', path: '/api-system/clusters', json: { code: `M-${randomUUID().slice(0, 8)}`, name: 'Matrix cluster' } }),
+    call: async () => ({
+      method: 'POST',
+      path: '/api-system/clusters',
+      json: { code: `M-${randomUUID().slice(0, 8)}`, name: 'Matrix cluster' },
+    }),
   },
-  getCluster: { key: 'cluster.read', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/clusters/${f.target}`, clusterId: f.target }) },
+  getCluster: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/clusters/${f.target}`, clusterId: f.target }),
+  },
   updateCluster: {
     key: 'cluster.update',
     scope: 'cluster',
     ok: 200,
     call: async (f) => {
       const id = await f.newCluster();
-      return { method: 'PUT', path: `/api-system/clusters/${id}`, clusterId: id, json: { code: `M-${randomUUID().slice(0, 8)}`, name: 'Renamed' } };
+      return {
+        method: 'PUT',
+        path: `/api-system/clusters/${id}`,
+        clusterId: id,
+        json: { code: `M-${randomUUID().slice(0, 8)}`, name: 'Renamed' },
+      };
     },
   },
   deleteCluster: {
@@ -231,13 +411,40 @@ const MATRIX: Record<string, Row> = {
       return { method: 'POST', path: `/api-system/clusters/${id}/restore`, clusterId: id };
     },
   },
-  uploadClusterLogo: { key: 'cluster.update', scope: 'cluster', otherCluster: 404, ok: 200, call: async (f) => ({ method: 'POST', path: `/api-system/clusters/${f.target}/logo`, clusterId: f.target, upload: { field: 'logo' } }) },
-  uploadClusterAvatar: { key: 'cluster.update', scope: 'cluster', otherCluster: 404, ok: 200, call: async (f) => ({ method: 'POST', path: `/api-system/clusters/${f.target}/avatar`, clusterId: f.target, upload: { field: 'avatar' } }) },
+  uploadClusterLogo: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    otherCluster: 404,
+    ok: 200,
+    call: async (f) => ({
+      method: 'POST',
+      path: `/api-system/clusters/${f.target}/logo`,
+      clusterId: f.target,
+      upload: { field: 'logo' },
+    }),
+  },
+  uploadClusterAvatar: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    otherCluster: 404,
+    ok: 200,
+    call: async (f) => ({
+      method: 'POST',
+      path: `/api-system/clusters/${f.target}/avatar`,
+      clusterId: f.target,
+      upload: { field: 'avatar' },
+    }),
+  },
   addClusterUser: {
     key: 'cluster.update',
     scope: 'cluster',
     ok: 201,
-    call: async (f) => ({ method: 'POST', path: '/api-system/user/clusters', clusterId: f.target, json: { user_id: await f.newUser(), cluster_id: f.target } }),
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api-system/user/clusters',
+      clusterId: f.target,
+      json: { user_id: await f.newUser(), cluster_id: f.target },
+    }),
   },
   importMemberships: {
     key: 'cluster.update',
@@ -248,30 +455,72 @@ const MATRIX: Record<string, Row> = {
     call: async (f) => {
       const buId = await f.newBusinessUnit(f.target);
       const { code } = (await f.t.knex('business_units').where({ id: buId }).first('code')) as { code: string };
-      const { username } = (await f.t.knex('users').where({ id: await f.newUser() }).first('username')) as { username: string };
+      const { username } = (await f.t
+        .knex('users')
+        .where({ id: await f.newUser() })
+        .first('username')) as { username: string };
       const bytes = Buffer.from(`user,business_unit\n${username},${code}\n`);
       const check = (caller: Caller, _res: Response, body: unknown) => {
         const [row] = (body as { rows: Array<{ outcome: string; reason: string | null }> }).rows;
-        expect(row).toMatchObject(caller === 'granted' ? { outcome: 'added' } : { outcome: 'refused', reason: 'unknown_business_unit' });
+        expect(row).toMatchObject(
+          caller === 'granted' ? { outcome: 'added' } : { outcome: 'refused', reason: 'unknown_business_unit' },
+        );
       };
-      return { method: 'POST', path: '/api-system/memberships/import?dry_run=true', clusterId: f.target, upload: { field: 'file', file: { bytes, name: 'members.csv', type: 'text/csv' } }, check };
+      return {
+        method: 'POST',
+        path: '/api-system/memberships/import?dry_run=true',
+        clusterId: f.target,
+        upload: { field: 'file', file: { bytes, name: 'members.csv', type: 'text/csv' } },
+        check,
+      };
     },
   },
-  listClusterUsers: { key: 'cluster.read', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/user/clusters/${f.target}`, clusterId: f.target }) },
-  exportClusterMembers: { key: 'cluster.read', scope: 'cluster', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/user/clusters/export?cluster_id=${f.target}`, clusterId: f.target }) },
+  listClusterUsers: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/user/clusters/${f.target}`, clusterId: f.target }),
+  },
+  exportClusterMembers: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    call: async (f) => ({
+      method: 'GET',
+      path: `/api-system/user/clusters/export?cluster_id=${f.target}`,
+      clusterId: f.target,
+    }),
+  },
   updateClusterUser: {
     key: 'cluster.update',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 200,
-    call: async (f) => ({ method: 'PUT', path: `/api-system/user/clusters/${await f.clusterMembership(f.target)}`, clusterId: f.target, json: { role: 'admin' } }),
+    call: async (f) => ({
+      method: 'PUT',
+      path: `/api-system/user/clusters/${await f.clusterMembership(f.target)}`,
+      clusterId: f.target,
+      json: { role: 'admin' },
+    }),
   },
   removeClusterUser: {
     key: 'cluster.update',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 204,
-    call: async (f) => ({ method: 'DELETE', path: `/api-system/user/clusters/${await f.clusterMembership(f.target)}`, clusterId: f.target }),
+    call: async (f) => ({
+      method: 'DELETE',
+      path: `/api-system/user/clusters/${await f.clusterMembership(f.target)}`,
+      clusterId: f.target,
+    }),
   },
-  searchUsers: { key: 'cluster.update', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/user?search=a', clusterId: f.target }) },
+  searchUsers: {
+    key: 'cluster.update',
+    scope: 'anywhere',
+    ok: 200,
+    otherCluster: 200,
+    call: async (f) => ({ method: 'GET', path: '/api-system/user?search=a', clusterId: f.target }),
+  },
   listBusinessUnits: {
     key: 'cluster.read',
     scope: 'cluster',
@@ -282,7 +531,13 @@ const MATRIX: Record<string, Row> = {
       return { method: 'GET', path: '/api-system/business-units?perpage=-1', clusterId: f.target, check: excludes(bu) };
     },
   },
-  exportBusinessUnits: { key: 'cluster.read', scope: 'cluster', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/business-units/export', clusterId: f.target }) },
+  exportBusinessUnits: {
+    key: 'cluster.read',
+    scope: 'cluster',
+    ok: 200,
+    otherCluster: 200,
+    call: async (f) => ({ method: 'GET', path: '/api-system/business-units/export', clusterId: f.target }),
+  },
   bulkBusinessUnits: {
     key: 'cluster.read',
     scope: 'cluster',
@@ -301,17 +556,28 @@ const MATRIX: Record<string, Row> = {
     key: 'cluster.create',
     scope: 'cluster',
     ok: 201,
-    call: async (f) => ({ method: 'POST', path: '/api-system/business-units', clusterId: f.target, json: { cluster_id: f.target, code: `B-${randomUUID().slice(0, 8)}`, name: 'Matrix BU' } }),
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api-system/business-units',
+      clusterId: f.target,
+      json: { cluster_id: f.target, code: `B-${randomUUID().slice(0, 8)}`, name: 'Matrix BU' },
+    }),
   },
   getBusinessUnit: {
     key: 'cluster.read',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 200,
-    call: async (f) => ({ method: 'GET', path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}`, clusterId: f.target }),
+    call: async (f) => ({
+      method: 'GET',
+      path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}`,
+      clusterId: f.target,
+    }),
   },
   updateBusinessUnit: {
     key: 'cluster.update',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 200,
     call: async (f) => ({
       method: 'PUT',
@@ -322,31 +588,54 @@ const MATRIX: Record<string, Row> = {
   },
   deleteBusinessUnit: {
     key: 'cluster.delete',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 204,
-    call: async (f) => ({ method: 'DELETE', path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}`, clusterId: f.target }),
+    call: async (f) => ({
+      method: 'DELETE',
+      path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}`,
+      clusterId: f.target,
+    }),
   },
   restoreBusinessUnit: {
     key: 'cluster.delete',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 200,
-    call: async (f) => ({ method: 'POST', path: `/api-system/business-units/${await f.newBusinessUnit(f.target, { deleted: true })}/restore`, clusterId: f.target }),
+    call: async (f) => ({
+      method: 'POST',
+      path: `/api-system/business-units/${await f.newBusinessUnit(f.target, { deleted: true })}/restore`,
+      clusterId: f.target,
+    }),
   },
   uploadBusinessUnitLogo: {
     key: 'cluster.update',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 200,
-    call: async (f) => ({ method: 'POST', path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}/logo`, clusterId: f.target, upload: { field: 'logo' } }),
+    call: async (f) => ({
+      method: 'POST',
+      path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}/logo`,
+      clusterId: f.target,
+      upload: { field: 'logo' },
+    }),
   },
   uploadBusinessUnitAvatar: {
     key: 'cluster.update',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 200,
-    call: async (f) => ({ method: 'POST', path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}/avatar`, clusterId: f.target, upload: { field: 'avatar' } }),
+    call: async (f) => ({
+      method: 'POST',
+      path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}/avatar`,
+      clusterId: f.target,
+      upload: { field: 'avatar' },
+    }),
   },
   addBusinessUnitUser: {
     key: 'cluster.update',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 201,
     call: async (f) => ({
       method: 'POST',
@@ -357,19 +646,30 @@ const MATRIX: Record<string, Row> = {
   },
   listBusinessUnitUsers: {
     key: 'cluster.read',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 200,
-    call: async (f) => ({ method: 'GET', path: `/api-system/user/business-units/${await f.newBusinessUnit(f.target)}`, clusterId: f.target }),
+    call: async (f) => ({
+      method: 'GET',
+      path: `/api-system/user/business-units/${await f.newBusinessUnit(f.target)}`,
+      clusterId: f.target,
+    }),
   },
   exportBusinessUnitMembers: {
     key: 'cluster.read',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 200,
-    call: async (f) => ({ method: 'GET', path: `/api-system/user/business-units/export?business_unit_id=${await f.newBusinessUnit(f.target)}`, clusterId: f.target }),
+    call: async (f) => ({
+      method: 'GET',
+      path: `/api-system/user/business-units/export?business_unit_id=${await f.newBusinessUnit(f.target)}`,
+      clusterId: f.target,
+    }),
   },
   updateBusinessUnitUser: {
     key: 'cluster.update',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 200,
     call: async (f) => ({
       method: 'PATCH',
@@ -380,18 +680,37 @@ const MATRIX: Record<string, Row> = {
   },
   removeBusinessUnitUser: {
     key: 'cluster.update',
-    scope: 'cluster', otherCluster: 404,
+    scope: 'cluster',
+    otherCluster: 404,
     ok: 204,
-    call: async (f) => ({ method: 'DELETE', path: `/api-system/user/business-units/${await f.buMembership(await f.newBusinessUnit(f.target))}`, clusterId: f.target }),
+    call: async (f) => ({
+      method: 'DELETE',
+      path: `/api-system/user/business-units/${await f.buMembership(await f.newBusinessUnit(f.target))}`,
+      clusterId: f.target,
+    }),
   },
-  listPrintTemplateMappings: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/print-template-mappings' }) },
+  listPrintTemplateMappings: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/print-template-mappings' }),
+  },
   createPrintTemplateMapping: {
     key: 'print_template_mapping.manage',
     scope: 'platform',
     ok: 201,
-    call: async (f) => ({ method: 'POST', path: '/api-system/print-template-mappings', json: { document_type: 'GRN', report_template_id: await f.reportTemplate(), is_default: false } }),
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api-system/print-template-mappings',
+      json: { document_type: 'GRN', report_template_id: await f.reportTemplate(), is_default: false },
+    }),
   },
-  listDocumentTypes: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/print-template-mappings/document-types' }) },
+  listDocumentTypes: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/print-template-mappings/document-types' }),
+  },
   resolvePrintTemplateMapping: {
     key: null,
     scope: 'signin',
@@ -401,18 +720,32 @@ const MATRIX: Record<string, Row> = {
       return { method: 'GET', path: '/api-system/print-template-mappings/resolve?document_type=GRN' };
     },
   },
-  getPrintTemplateMapping: { key: null, scope: 'signin', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/print-template-mappings/${await f.mapping()}` }) },
+  getPrintTemplateMapping: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/print-template-mappings/${await f.mapping()}` }),
+  },
   updatePrintTemplateMapping: {
     key: 'print_template_mapping.manage',
     scope: 'platform',
     ok: 200,
-    call: async (f) => ({ method: 'PUT', path: `/api-system/print-template-mappings/${await f.mapping()}`, json: { display_label: 'Matrix' } }),
+    call: async (f) => ({
+      method: 'PUT',
+      path: `/api-system/print-template-mappings/${await f.mapping()}`,
+      json: { display_label: 'Matrix' },
+    }),
   },
   bulkPrintTemplateMappings: {
     key: 'print_template_mapping.manage',
     scope: 'platform',
     ok: 200,
-    call: async (f) => ({ method: 'POST', path: '/api-system/print-template-mappings/bulk', json: { action: 'deactivate', ids: [await f.mapping()] }, check: bulkRows(200) }),
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api-system/print-template-mappings/bulk',
+      json: { action: 'deactivate', ids: [await f.mapping()] },
+      check: bulkRows(200),
+    }),
   },
   deletePrintTemplateMapping: {
     key: 'print_template_mapping.manage',
@@ -420,20 +753,62 @@ const MATRIX: Record<string, Row> = {
     ok: 204,
     call: async (f) => ({ method: 'DELETE', path: `/api-system/print-template-mappings/${await f.mapping()}` }),
   },
-  listReportTemplates: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/report-templates' }) },
-  listAuditEvents: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/audit-events', clusterId: f.target }) },
-  exportAuditEvents: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/audit-events/export', clusterId: f.target }) },
-  listCurrencies: { key: 'cluster.read', scope: 'anywhere', ok: 200, otherCluster: 200, call: async (f) => ({ method: 'GET', path: '/api-system/currencies', clusterId: f.target }) },
-  listUsers: { key: 'user.read', scope: 'platform', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/users' }) },
-  exportUsers: { key: 'user.read', scope: 'platform', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/users/export' }) },
-  getUser: { key: 'user.read', scope: 'platform', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}` }) },
+  listReportTemplates: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/report-templates' }),
+  },
+  listAuditEvents: {
+    key: 'cluster.read',
+    scope: 'anywhere',
+    ok: 200,
+    otherCluster: 200,
+    call: async (f) => ({ method: 'GET', path: '/api-system/audit-events', clusterId: f.target }),
+  },
+  exportAuditEvents: {
+    key: 'cluster.read',
+    scope: 'anywhere',
+    ok: 200,
+    otherCluster: 200,
+    call: async (f) => ({ method: 'GET', path: '/api-system/audit-events/export', clusterId: f.target }),
+  },
+  listCurrencies: {
+    key: 'cluster.read',
+    scope: 'anywhere',
+    ok: 200,
+    otherCluster: 200,
+    call: async (f) => ({ method: 'GET', path: '/api-system/currencies', clusterId: f.target }),
+  },
+  listUsers: {
+    key: 'user.read',
+    scope: 'platform',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/users' }),
+  },
+  exportUsers: {
+    key: 'user.read',
+    scope: 'platform',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/users/export' }),
+  },
+  getUser: {
+    key: 'user.read',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}` }),
+  },
   createUser: {
     key: 'user.manage',
     scope: 'platform',
     ok: 201,
     call: async () => {
       const username = `mx-new-${randomUUID().slice(0, 8)}`;
-      return { method: 'POST', path: '/api-system/users', json: { username, email: `${username}@example.com`, password: MATRIX_PASSWORD } };
+      return {
+        method: 'POST',
+        path: '/api-system/users',
+        json: { username, email: `${username}@example.com`, password: MATRIX_PASSWORD },
+      };
     },
   },
   updateUser: {
@@ -443,12 +818,31 @@ const MATRIX: Record<string, Row> = {
     call: async (f) => {
       const id = await f.newUser();
       const username = `mx-ed-${randomUUID().slice(0, 8)}`;
-      return { method: 'PUT', path: `/api-system/users/${id}`, json: { username, email: `${username}@example.com`, firstname: 'Matrix', middlename: null, lastname: null } };
+      return {
+        method: 'PUT',
+        path: `/api-system/users/${id}`,
+        json: { username, email: `${username}@example.com`, firstname: 'Matrix', middlename: null, lastname: null },
+      };
     },
   },
   // user.read lets the caller send the request; each row needs user.manage.
-  bulkUsers: { key: 'user.read', scope: 'platform', ok: 200, call: async (f) => ({ method: 'POST', path: '/api-system/users/bulk', json: { action: 'deactivate', ids: [await f.newUser()] }, check: bulkRows(403) }) },
-  deactivateUser: { key: 'user.manage', scope: 'platform', ok: 200, call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/deactivate` }) },
+  bulkUsers: {
+    key: 'user.read',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api-system/users/bulk',
+      json: { action: 'deactivate', ids: [await f.newUser()] },
+      check: bulkRows(403),
+    }),
+  },
+  deactivateUser: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/deactivate` }),
+  },
   reactivateUser: {
     key: 'user.manage',
     scope: 'platform',
@@ -463,9 +857,18 @@ const MATRIX: Record<string, Row> = {
     key: 'user.manage',
     scope: 'platform',
     ok: 200,
-    call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/password-reset`, json: { password: 'Reset-Matrix-Lagoon-26' } }),
+    call: async (f) => ({
+      method: 'POST',
+      path: `/api-system/users/${await f.newUser()}/password-reset`,
+      json: { password: 'Reset-Matrix-Lagoon-26' },
+    }),
   },
-  unlockUser: { key: 'user.manage', scope: 'platform', ok: 200, call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/unlock` }) },
+  unlockUser: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/unlock` }),
+  },
   revokeSuperAdmin: {
     key: 'grant.manage',
     scope: 'platform',
@@ -476,13 +879,22 @@ const MATRIX: Record<string, Row> = {
       return { method: 'DELETE', path: `/api-system/users/${await f.newUser({ superAdmin: true })}/super-admin` };
     },
   },
-  listUserGrants: { key: 'user.read', scope: 'platform', ok: 200, call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}/grants` }) },
+  listUserGrants: {
+    key: 'user.read',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}/grants` }),
+  },
   addUserGrant: {
     key: 'grant.manage',
     scope: 'platform',
     ok: 201,
     // The granted caller holds grant.manage on all clusters, so it may give exactly that.
-    call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/grants`, json: { permission_key: 'grant.manage', cluster_id: null } }),
+    call: async (f) => ({
+      method: 'POST',
+      path: `/api-system/users/${await f.newUser()}/grants`,
+      json: { permission_key: 'grant.manage', cluster_id: null },
+    }),
   },
   removeUserGrant: {
     key: 'grant.manage',
@@ -490,7 +902,10 @@ const MATRIX: Record<string, Row> = {
     ok: 204,
     call: async (f) => {
       const id = await f.newUser();
-      const [row] = await f.t.knex('permission_grants').insert({ user_id: id, permission_key: 'grant.manage', cluster_id: null }).returning('id');
+      const [row] = await f.t
+        .knex('permission_grants')
+        .insert({ user_id: id, permission_key: 'grant.manage', cluster_id: null })
+        .returning('id');
       return { method: 'DELETE', path: `/api-system/users/${id}/grants/${(row as { id: string }).id}` };
     },
   },
@@ -499,9 +914,18 @@ const MATRIX: Record<string, Row> = {
     key: null,
     scope: 'signin',
     ok: 204,
-    call: async () => ({ method: 'PUT', path: '/api-system/me/password', json: { current_password: MATRIX_PASSWORD, new_password: 'Phuket-Lagoon-Morning-7' } }),
+    call: async () => ({
+      method: 'PUT',
+      path: '/api-system/me/password',
+      json: { current_password: MATRIX_PASSWORD, new_password: 'Phuket-Lagoon-Morning-7' },
+    }),
   },
-  listMySessions: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'GET', path: '/api-system/me/sessions' }) },
+  listMySessions: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/me/sessions' }),
+  },
   revokeMySession: {
     key: null,
     scope: 'signin',
@@ -510,14 +934,20 @@ const MATRIX: Record<string, Row> = {
     otherCluster: 404,
     call: async (f, g) => ({ method: 'DELETE', path: `/api-system/me/sessions/${await f.session(g.id)}` }),
   },
-  revokeMyOtherSessions: { key: null, scope: 'signin', ok: 200, call: async () => ({ method: 'POST', path: '/api-system/me/sessions/revoke-others' }) },
+  revokeMyOtherSessions: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'POST', path: '/api-system/me/sessions/revoke-others' }),
+  },
 };
 
 function expected(row: Row, caller: Caller): number {
   if (row.scope === 'public') return row.ok;
   if (caller === 'anonymous' || caller === 'expired' || caller === 'tampered') return 401;
   if (caller === 'granted') return row.ok;
-  if (row.scope === 'signin') return caller === 'noGrant' ? (row.denied ?? row.ok) : (row.otherCluster ?? row.denied ?? row.ok);
+  if (row.scope === 'signin')
+    return caller === 'noGrant' ? (row.denied ?? row.ok) : (row.otherCluster ?? row.denied ?? row.ok);
   if (caller === 'noGrant') return row.denied ?? 403;
   return row.otherCluster ?? 403;
 }
@@ -535,7 +965,10 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
       return text ? (JSON.parse(text) as { id: string }) : ({} as { id: string });
     };
     const newCluster: Fixture['newCluster'] = async (opts = {}) => {
-      const { id } = await api('POST', '/api-system/clusters', { code: `MX-${randomUUID().slice(0, 8)}`, name: 'Matrix fixture' });
+      const { id } = await api('POST', '/api-system/clusters', {
+        code: `MX-${randomUUID().slice(0, 8)}`,
+        name: 'Matrix fixture',
+      });
       if (opts.deleted) await api('DELETE', `/api-system/clusters/${id}`);
       return id;
     };
@@ -543,7 +976,15 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
     const passwordHash = await hashPassword(MATRIX_PASSWORD);
     const newUser: Fixture['newUser'] = async (opts = {}) => {
       const username = `mx-${randomUUID().slice(0, 8)}`;
-      const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: passwordHash, is_super_admin: !!opts.superAdmin }).returning('id');
+      const [row] = await t
+        .knex('users')
+        .insert({
+          username,
+          email: `${username}@example.com`,
+          password_hash: passwordHash,
+          is_super_admin: !!opts.superAdmin,
+        })
+        .returning('id');
       return (row as { id: string }).id;
     };
     const target = await newCluster();
@@ -555,13 +996,20 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
       other,
       newCluster,
       async newBusinessUnit(clusterId, opts = {}) {
-        const { id } = await api('POST', '/api-system/business-units', { cluster_id: clusterId, code: `MB-${randomUUID().slice(0, 8)}`, name: 'Matrix BU' });
+        const { id } = await api('POST', '/api-system/business-units', {
+          cluster_id: clusterId,
+          code: `MB-${randomUUID().slice(0, 8)}`,
+          name: 'Matrix BU',
+        });
         if (opts.deleted) await api('DELETE', `/api-system/business-units/${id}`);
         return id;
       },
       newUser,
       async session(userId) {
-        const [row] = await t.knex('sessions').insert({ id: randomUUID(), user_id: userId, expires_at: t.knex.raw("now() + interval '1 day'") }).returning('id');
+        const [row] = await t
+          .knex('sessions')
+          .insert({ id: randomUUID(), user_id: userId, expires_at: t.knex.raw("now() + interval '1 day'") })
+          .returning('id');
         return (row as { id: string }).id;
       },
       async token(userId, now = Date.now()) {
@@ -571,16 +1019,29 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         return (await api('POST', '/api-system/user/clusters', { user_id: await newUser(), cluster_id: clusterId })).id;
       },
       async buMembership(buId) {
-        return (await api('POST', '/api-system/user/business-units', { user_id: await newUser(), business_unit_id: buId })).id;
+        return (
+          await api('POST', '/api-system/user/business-units', { user_id: await newUser(), business_unit_id: buId })
+        ).id;
       },
       async reportTemplate() {
         return ((await t.knex('report_templates').select('id').where({ kind: 'print' }).first()) as { id: string }).id;
       },
       async mapping() {
-        return (await api('POST', '/api-system/print-template-mappings', { document_type: 'GRN', report_template_id: await this.reportTemplate(), is_default: true })).id;
+        return (
+          await api('POST', '/api-system/print-template-mappings', {
+            document_type: 'GRN',
+            report_template_id: await this.reportTemplate(),
+            is_default: true,
+          })
+        ).id;
       },
       async widget(ownerId) {
-        const [row] = await t.knex('dashboard_widgets').insert({ user_id: ownerId, dataset_id: `tenancy.active-clusters`, widget_type: 'kpi', order_index: 10 }).onConflict(['user_id', 'dataset_id']).merge().returning('id');
+        const [row] = await t
+          .knex('dashboard_widgets')
+          .insert({ user_id: ownerId, dataset_id: `tenancy.active-clusters`, widget_type: 'kpi', order_index: 10 })
+          .onConflict(['user_id', 'dataset_id'])
+          .merge()
+          .returning('id');
         return (row as { id: string }).id;
       },
       async signedFileUrl() {
@@ -590,7 +1051,10 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         return u.pathname + u.search;
       },
       async refreshToken() {
-        const res = await t.fetch('/api/auth/login', { method: 'POST', json: { username: 'viewer', password: 'demo1234' } });
+        const res = await t.fetch('/api/auth/login', {
+          method: 'POST',
+          json: { username: 'viewer', password: 'demo1234' },
+        });
         return ((await res.json()) as { refresh_token: string }).refresh_token;
       },
     };
@@ -604,9 +1068,15 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
       const row = MATRIX[op.operationId!]!;
       const declared = op['x-permission'];
       expect(row.key, op.operationId).toBe(declared === 'signed-in' ? null : (declared ?? null));
-      expect(row.scope === 'public', `${op.operationId} is public exactly when the contract says security: []`).toBe(Array.isArray(op.security) && op.security.length === 0);
-      expect(row.scope === 'signin', `${op.operationId} is open to any signed-in caller exactly when it says x-permission: signed-in`).toBe(declared === 'signed-in');
-      if (row.key) expect(op['x-permission-scope'], op.operationId).toBe(row.scope === 'platform' ? 'platform' : 'cluster');
+      expect(row.scope === 'public', `${op.operationId} is public exactly when the contract says security: []`).toBe(
+        Array.isArray(op.security) && op.security.length === 0,
+      );
+      expect(
+        row.scope === 'signin',
+        `${op.operationId} is open to any signed-in caller exactly when it says x-permission: signed-in`,
+      ).toBe(declared === 'signed-in');
+      if (row.key)
+        expect(op['x-permission-scope'], op.operationId).toBe(row.scope === 'platform' ? 'platform' : 'cluster');
     }
   });
 
@@ -618,8 +1088,14 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
       const ids = { noGrant: await f.newUser(), otherCluster: await f.newUser(), granted: await f.newUser() };
       const call = await row.call(f, { id: ids.granted });
       if (row.key) {
-        await t.knex('permission_grants').insert({ user_id: ids.otherCluster, permission_key: row.key, cluster_id: f.other });
-        await t.knex('permission_grants').insert({ user_id: ids.granted, permission_key: row.key, cluster_id: row.scope === 'platform' ? null : (call.clusterId ?? null) });
+        await t
+          .knex('permission_grants')
+          .insert({ user_id: ids.otherCluster, permission_key: row.key, cluster_id: f.other });
+        await t.knex('permission_grants').insert({
+          user_id: ids.granted,
+          permission_key: row.key,
+          cluster_id: row.scope === 'platform' ? null : (call.clusterId ?? null),
+        });
       }
       const tokens: Record<Caller, string | undefined> = {
         anonymous: undefined,
@@ -627,8 +1103,17 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         tampered: await (async () => {
           const real = await f.token(ids.granted);
           const [h, , s] = real.split('.');
-          const adminId = ((await t.knex('users').select('id').where({ username: 'admin' }).first()) as { id: string }).id;
-          const payload = Buffer.from(JSON.stringify({ sub: adminId, iss: 'platform-admin', aud: 'platform-admin-api', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
+          const adminId = ((await t.knex('users').select('id').where({ username: 'admin' }).first()) as { id: string })
+            .id;
+          const payload = Buffer.from(
+            JSON.stringify({
+              sub: adminId,
+              iss: 'platform-admin',
+              aud: 'platform-admin-api',
+              iat: Math.floor(Date.now() / 1000),
+              exp: Math.floor(Date.now() / 1000) + 600,
+            }),
+          ).toString('base64url');
           return `${h}.${payload}.${s}`;
         })(),
         noGrant: await f.token(ids.noGrant),
@@ -641,12 +1126,19 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         const file = call.upload?.file ?? { bytes: PNG_1X1, name: 'a.png', type: 'image/png' };
         const res = call.upload
           ? await t.upload(call.path, call.upload.field, file.bytes, file.name, tokens[caller], file.type)
-          : await t.fetch(call.path, { method: call.method, token: tokens[caller], json: call.json, redirect: 'manual' });
+          : await t.fetch(call.path, {
+              method: call.method,
+              token: tokens[caller],
+              json: call.json,
+              redirect: 'manual',
+            });
         cells++;
         const want = expected(row, caller);
         const text = await res.clone().text();
-        if (res.status !== want) wrong.push(`${operationId} × ${caller}: ${res.status} (want ${want}) ${text.slice(0, 160)}`);
-        if (res.status >= 400) wrong.push(...(await problemViolations(res)).map((v) => `${operationId} × ${caller}: ${v}`));
+        if (res.status !== want)
+          wrong.push(`${operationId} × ${caller}: ${res.status} (want ${want}) ${text.slice(0, 160)}`);
+        if (res.status >= 400)
+          wrong.push(...(await problemViolations(res)).map((v) => `${operationId} × ${caller}: ${v}`));
         else if (call.check && res.status === want) {
           try {
             call.check(caller, res, text ? JSON.parse(text) : undefined);
@@ -656,7 +1148,9 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         }
       }
     }
-    console.log(`[matrix] ${engine}: ${cells} cells checked (${Object.keys(MATRIX).length} operations × ${CALLERS.length} callers)`);
+    console.log(
+      `[matrix] ${engine}: ${cells} cells checked (${Object.keys(MATRIX).length} operations × ${CALLERS.length} callers)`,
+    );
     expect(wrong).toEqual([]);
     expect(cells).toBe(Object.keys(MATRIX).length * CALLERS.length);
   });
@@ -665,67 +1159,116 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
     // user.read, user.manage and grant.manage pass every operation's own check, and cluster.read on all clusters
     // would let the granting rule alone hand out or take back cluster.read: what refuses is the delegation rule.
     const helpDesk = await f.newUser();
-    await t.knex('permission_grants').insert(['user.read', 'user.manage', 'grant.manage', 'cluster.read'].map((key) => ({ user_id: helpDesk, permission_key: key, cluster_id: null })));
+    await t.knex('permission_grants').insert(
+      ['user.read', 'user.manage', 'grant.manage', 'cluster.read'].map((key) => ({
+        user_id: helpDesk,
+        permission_key: key,
+        cluster_id: null,
+      })),
+    );
     const token = await f.token(helpDesk);
     const targets: Record<string, () => Promise<string>> = {
       'the super admin': () => f.newUser({ superAdmin: true }),
       'an account holding cluster.update on a cluster': async () => {
         const id = await f.newUser();
-        await t.knex('permission_grants').insert({ user_id: id, permission_key: 'cluster.update', cluster_id: f.target });
+        await t
+          .knex('permission_grants')
+          .insert({ user_id: id, permission_key: 'cluster.update', cluster_id: f.target });
         return id;
       },
     };
     const grantOf = async (id: string) => {
-      const [row] = await t.knex('permission_grants').insert({ user_id: id, permission_key: 'cluster.read', cluster_id: f.target }).returning('id');
+      const [row] = await t
+        .knex('permission_grants')
+        .insert({ user_id: id, permission_key: 'cluster.read', cluster_id: f.target })
+        .returning('id');
       return (row as { id: string }).id;
     };
     const operations: Record<string, (id: string) => Promise<{ method: string; path: string; json?: unknown }>> = {
       updateUser: async (id) => {
         const username = `mx-hd-${randomUUID().slice(0, 8)}`;
-        return { method: 'PUT', path: `/api-system/users/${id}`, json: { username, email: `${username}@example.com`, firstname: null, middlename: null, lastname: null } };
+        return {
+          method: 'PUT',
+          path: `/api-system/users/${id}`,
+          json: { username, email: `${username}@example.com`, firstname: null, middlename: null, lastname: null },
+        };
       },
       deactivateUser: async (id) => ({ method: 'POST', path: `/api-system/users/${id}/deactivate` }),
       reactivateUser: async (id) => {
         await t.knex('users').where({ id }).update({ is_active: false });
         return { method: 'POST', path: `/api-system/users/${id}/reactivate` };
       },
-      resetUserPassword: async (id) => ({ method: 'POST', path: `/api-system/users/${id}/password-reset`, json: { password: 'Reset-Matrix-Lagoon-26' } }),
+      resetUserPassword: async (id) => ({
+        method: 'POST',
+        path: `/api-system/users/${id}/password-reset`,
+        json: { password: 'Reset-Matrix-Lagoon-26' },
+      }),
       unlockUser: async (id) => ({ method: 'POST', path: `/api-system/users/${id}/unlock` }),
       setUserSsoOnly: async (id) => ({ method: 'PUT', path: `/api-system/users/${id}/sso`, json: { sso_only: true } }),
-      addUserGrant: async (id) => ({ method: 'POST', path: `/api-system/users/${id}/grants`, json: { permission_key: 'cluster.read', cluster_id: f.target } }),
-      removeUserGrant: async (id) => ({ method: 'DELETE', path: `/api-system/users/${id}/grants/${await grantOf(id)}` }),
-      bulkUsers: async (id) => ({ method: 'POST', path: '/api-system/users/bulk', json: { action: 'deactivate', ids: [id] } }),
+      addUserGrant: async (id) => ({
+        method: 'POST',
+        path: `/api-system/users/${id}/grants`,
+        json: { permission_key: 'cluster.read', cluster_id: f.target },
+      }),
+      removeUserGrant: async (id) => ({
+        method: 'DELETE',
+        path: `/api-system/users/${id}/grants/${await grantOf(id)}`,
+      }),
+      bulkUsers: async (id) => ({
+        method: 'POST',
+        path: '/api-system/users/bulk',
+        json: { action: 'deactivate', ids: [id] },
+      }),
     };
     const wrong: string[] = [];
     for (const [who, newTarget] of Object.entries(targets)) {
       for (const [operationId, build] of Object.entries(operations)) {
         const id = await newTarget();
         const call = await build(id);
-        const before = { user: await t.knex('users').where({ id }).first(), grants: await t.knex('permission_grants').where({ user_id: id }).orderBy('id') };
+        const before = {
+          user: await t.knex('users').where({ id }).first(),
+          grants: await t.knex('permission_grants').where({ user_id: id }).orderBy('id'),
+        };
         const res = await t.fetch(call.path, { method: call.method, token, json: call.json });
         const text = await res.text();
-        const status = operationId === 'bulkUsers' && res.status === 200 ? (JSON.parse(text) as { results: Array<{ status: number }> }).results[0]!.status : res.status;
+        const status =
+          operationId === 'bulkUsers' && res.status === 200
+            ? (JSON.parse(text) as { results: Array<{ status: number }> }).results[0]!.status
+            : res.status;
         if (status !== 403) wrong.push(`${operationId} on ${who}: ${status} (want 403) ${text.slice(0, 160)}`);
-        const after = { user: await t.knex('users').where({ id }).first(), grants: await t.knex('permission_grants').where({ user_id: id }).orderBy('id') };
-        if (JSON.stringify(after) !== JSON.stringify(before)) wrong.push(`${operationId} on ${who}: the account changed`);
+        const after = {
+          user: await t.knex('users').where({ id }).first(),
+          grants: await t.knex('permission_grants').where({ user_id: id }).orderBy('id'),
+        };
+        if (JSON.stringify(after) !== JSON.stringify(before))
+          wrong.push(`${operationId} on ${who}: the account changed`);
         await t.knex('users').where({ id }).update({ is_super_admin: false });
       }
     }
     expect(wrong).toEqual([]);
   });
 
-  it('never lets a caller reach another user\'s widget or another cluster\'s memberships by id (IDOR)', async () => {
+  it("never lets a caller reach another user's widget or another cluster's memberships by id (IDOR)", async () => {
     const alice = await f.newUser();
     const bob = await f.newUser();
     const [aliceToken, bobToken] = [await f.token(alice), await f.token(bob)];
     const widget = await f.widget(alice);
-    for (const [method, json] of [['PATCH', { title: 'stolen', order_index: 1 }], ['DELETE', undefined]] as const) {
+    for (const [method, json] of [
+      ['PATCH', { title: 'stolen', order_index: 1 }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await t.fetch(`/api/proxy/api/me/dashboard-widgets/${widget}`, { method, token: bobToken, json });
       expect(res.status).toBe(404);
     }
     const row = await t.knex('dashboard_widgets').where({ id: widget }).first();
     expect(row).toMatchObject({ user_id: alice, title: null });
-    expect(((await (await t.fetch('/api/proxy/api/me/dashboard-widgets', { token: aliceToken })).json()) as { count: number }).count).toBe(1);
+    expect(
+      (
+        (await (await t.fetch('/api/proxy/api/me/dashboard-widgets', { token: aliceToken })).json()) as {
+          count: number;
+        }
+      ).count,
+    ).toBe(1);
 
     // An editor of the other cluster, holding every cluster key there, with ids of the target cluster.
     const editor = await f.newUser();
@@ -747,8 +1290,16 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
       ['POST', '/api-system/user/business-units', { user_id: editor, business_unit_id: targetBu }],
       ['POST', '/api-system/user/clusters', { user_id: editor, cluster_id: f.target }],
       // Moving a BU of my cluster into theirs, or theirs into mine, needs the grant on both.
-      ['PUT', `/api-system/business-units/${otherBu}`, { cluster_id: f.target, code: `MV-${randomUUID().slice(0, 6)}`, name: 'moved' }],
-      ['PUT', `/api-system/business-units/${targetBu}`, { cluster_id: f.other, code: `MV-${randomUUID().slice(0, 6)}`, name: 'moved' }],
+      [
+        'PUT',
+        `/api-system/business-units/${otherBu}`,
+        { cluster_id: f.target, code: `MV-${randomUUID().slice(0, 6)}`, name: 'moved' },
+      ],
+      [
+        'PUT',
+        `/api-system/business-units/${targetBu}`,
+        { cluster_id: f.other, code: `MV-${randomUUID().slice(0, 6)}`, name: 'moved' },
+      ],
       ['GET', `/api-system/business-units?cluster_id=${f.target}`, undefined],
     ];
     for (const [method, path, json] of attempts) {
@@ -764,7 +1315,14 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: editor, iss: 'platform-admin', aud: 'platform-admin-api' })).toString('base64url')}.`;
     expect((await t.fetch('/api/user/permission/platform', { token: none })).status).toBe(401);
     // Nor one signed with another secret.
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(editor).setIssuer('platform-admin').setAudience('platform-admin-api').setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode('x'.repeat(48)));
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(editor)
+      .setIssuer('platform-admin')
+      .setAudience('platform-admin-api')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('x'.repeat(48)));
     expect((await t.fetch('/api/user/permission/platform', { token: forged })).status).toBe(401);
   });
 });

@@ -53,7 +53,9 @@ async function pgliteEngine(): Promise<Engine> {
 
 const totals = { rounds: 0, verified: 0 };
 afterAll(() => {
-  console.log(`[crash] ${totals.rounds} kill -9 rounds survived, ${totals.verified} acknowledged writes verified in all`);
+  console.log(
+    `[crash] ${totals.rounds} kill -9 rounds survived, ${totals.verified} acknowledged writes verified in all`,
+  );
 });
 
 describe.each([
@@ -71,13 +73,26 @@ describe.each([
         const { access } = await loginAt(server.url, 'admin', ADMIN_PASSWORD);
         if (round === 1) {
           // The first start migrated and seeded; read the fixtures the load needs.
-          const get = async (p: string) => (await (await fetch(server.url + p, { headers: { authorization: `Bearer ${access}` } })).json()) as { data: Array<{ id: string; username?: string }> };
-          userIds = (await get('/api-system/user?perpage=100')).data.filter((u) => u.username !== 'admin').map((u) => u.id);
+          const get = async (p: string) =>
+            (await (await fetch(server.url + p, { headers: { authorization: `Bearer ${access}` } })).json()) as {
+              data: Array<{ id: string; username?: string }>;
+            };
+          userIds = (await get('/api-system/user?perpage=100')).data
+            .filter((u) => u.username !== 'admin')
+            .map((u) => u.id);
           reportTemplateId = (await get('/api-system/report-templates?perpage=1')).data[0]!.id;
         }
-        const load = startWriteLoad({ targets: [server.url], token: access, workers: 8, tag: `${name.slice(0, 2)}${round}`, userIds, reportTemplateId, acks });
+        const load = startWriteLoad({
+          targets: [server.url],
+          token: access,
+          workers: 8,
+          tag: `${name.slice(0, 2)}${round}`,
+          userIds,
+          reportTemplateId,
+          acks,
+        });
         // Let the load build up (at least 20 acknowledged writes, however busy the machine), then pull the plug mid-flight.
-        for (const until = Date.now() + 20_000; load.stats.acked < 20 && Date.now() < until; ) await sleep(50);
+        for (const until = Date.now() + 20_000; load.stats.acked < 20 && Date.now() < until;) await sleep(50);
         await sleep(300 + Math.floor(Math.random() * 1_000));
         await server.kill9();
         await load.stop();
@@ -96,7 +111,9 @@ describe.each([
           await db.close();
         }
         totals.rounds++;
-        console.log(`[crash] ${name} round ${round}: ${load.stats.sent} sent, ${load.stats.acked} acknowledged, ${load.stats.failedConnections} cut by the kill; ${ackCount(acks)} acknowledged so far, all present`);
+        console.log(
+          `[crash] ${name} round ${round}: ${load.stats.sent} sent, ${load.stats.acked} acknowledged, ${load.stats.failedConnections} cut by the kill; ${ackCount(acks)} acknowledged so far, all present`,
+        );
       }
       totals.verified += ackCount(acks);
       // And the server starts again on what the crashes left, and serves it.
@@ -104,7 +121,9 @@ describe.each([
       try {
         const { access } = await loginAt(server.url, 'admin', ADMIN_PASSWORD);
         const someCluster = [...acks.clusters.keys()][0]!;
-        const res = await fetch(`${server.url}/api-system/clusters/${someCluster}`, { headers: { authorization: `Bearer ${access}` } });
+        const res = await fetch(`${server.url}/api-system/clusters/${someCluster}`, {
+          headers: { authorization: `Bearer ${access}` },
+        });
         expect(res.status).toBe(200);
       } finally {
         await server.stop();

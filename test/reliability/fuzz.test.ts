@@ -15,15 +15,28 @@ const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
 
 async function loadPools(t: TestServer, adminToken: string): Promise<Record<PoolName, string[]>> {
   const ids = async (sql: string) => ((await t.knex.raw(sql)).rows as Array<{ id: string }>).map((r) => r.id);
-  const datasets = (await (await t.fetch('/api/proxy/api/datasets', { token: adminToken })).json()) as { items?: Array<{ id: string }>; data?: Array<{ id: string }> };
+  const datasets = (await (await t.fetch('/api/proxy/api/datasets', { token: adminToken })).json()) as {
+    items?: Array<{ id: string }>;
+    data?: Array<{ id: string }>;
+  };
   return {
     clusters: await ids('select id from clusters order by code, name'),
-    businessUnits: await ids('select b.id from business_units b join clusters c on c.id = b.cluster_id order by c.code, b.code'),
+    businessUnits: await ids(
+      'select b.id from business_units b join clusters c on c.id = b.cluster_id order by c.code, b.code',
+    ),
     users: await ids('select id from users order by username'),
-    clusterUsers: await ids('select m.id from cluster_users m join users u on u.id = m.user_id join clusters c on c.id = m.cluster_id order by u.username, c.code'),
-    buUsers: await ids('select m.id from bu_users m join users u on u.id = m.user_id join business_units b on b.id = m.business_unit_id order by u.username, b.code'),
-    mappings: await ids('select id from print_template_mappings order by document_type, display_order, display_label, created_at'),
-    widgets: await ids(`select w.id from dashboard_widgets w join users u on u.id = w.user_id order by u.username, w.dataset_id`),
+    clusterUsers: await ids(
+      'select m.id from cluster_users m join users u on u.id = m.user_id join clusters c on c.id = m.cluster_id order by u.username, c.code',
+    ),
+    buUsers: await ids(
+      'select m.id from bu_users m join users u on u.id = m.user_id join business_units b on b.id = m.business_unit_id order by u.username, b.code',
+    ),
+    mappings: await ids(
+      'select id from print_template_mappings order by document_type, display_order, display_label, created_at',
+    ),
+    widgets: await ids(
+      `select w.id from dashboard_widgets w join users u on u.id = w.user_id order by u.username, w.dataset_id`,
+    ),
     reportTemplates: await ids('select id from report_templates order by name, kind'),
     currencies: await ids('select id from currencies order by code'),
     datasets: (datasets.items ?? datasets.data ?? []).map((d) => d.id),
@@ -50,8 +63,13 @@ describe.each(engines())('contract fuzzing on %s', (engine) => {
     const adminToken = await t.login('admin');
     const operatorToken = await t.login('operator');
     const pools = await loadPools(t, adminToken);
-    const requests = fc.sample(fc.constantFrom(...ops).chain((op) => requestArbitrary(spec, op)), { seed: SEED, numRuns: RUNS });
-    console.log(`[fuzz] ${engine}: ${requests.length} requests, seed ${SEED}, ${CONCURRENCY} at a time (replay with FUZZ_SEED=${SEED} FUZZ_CONCURRENCY=1)`);
+    const requests = fc.sample(
+      fc.constantFrom(...ops).chain((op) => requestArbitrary(spec, op)),
+      { seed: SEED, numRuns: RUNS },
+    );
+    console.log(
+      `[fuzz] ${engine}: ${requests.length} requests, seed ${SEED}, ${CONCURRENCY} at a time (replay with FUZZ_SEED=${SEED} FUZZ_CONCURRENCY=1)`,
+    );
 
     const failures: string[] = [];
     const perOp = new Map<string, number>();
@@ -70,7 +88,10 @@ describe.each(engines())('contract fuzzing on %s', (engine) => {
         body = form;
       } else if (r.body) {
         body = resolveTokens(r.body.text, pools);
-        headers.set('content-type', r.body.kind === 'json' ? 'application/json' : (r.body.contentType ?? 'application/json'));
+        headers.set(
+          'content-type',
+          r.body.kind === 'json' ? 'application/json' : (r.body.contentType ?? 'application/json'),
+        );
       }
       let res: Response;
       try {
@@ -86,14 +107,18 @@ describe.each(engines())('contract fuzzing on %s', (engine) => {
         if (m) (m[1] === 'clusters' ? capsChanged.clusters : capsChanged.businessUnits).add(m[2]!);
       }
       for (const v of await problemViolations(res)) {
-        failures.push(`#${index} ${r.op} ${r.method} ${url.slice(0, 200)} body=${r.body ? JSON.stringify(r.body).slice(0, 200) : '-'}: ${v}`);
+        failures.push(
+          `#${index} ${r.op} ${r.method} ${url.slice(0, 200)} body=${r.body ? JSON.stringify(r.body).slice(0, 200) : '-'}: ${v}`,
+        );
       }
     };
     for (let i = 0; i < requests.length; i += CONCURRENCY) {
       await Promise.all(requests.slice(i, i + CONCURRENCY).map((r, j) => send(r, i + j)));
     }
 
-    console.log(`[fuzz] ${engine}: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+    console.log(
+      `[fuzz] ${engine}: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+    );
     expect(failures, `seed ${SEED}:\n${failures.slice(0, 30).join('\n')}`).toEqual([]);
     expect(perOp.size, 'every operation was fuzzed').toBe(ops.length);
     expect(await integrityViolations(t.knex, { capsChanged })).toEqual([]);

@@ -22,7 +22,9 @@ describe('security headers and CORS', () => {
   let admin: string;
   beforeAll(async () => {
     t = await startTestServer('pglite');
-    cors = await startTestServer('pglite', { env: { CORS_ORIGINS: 'https://console.example.com, http://localhost:5173' } });
+    cors = await startTestServer('pglite', {
+      env: { CORS_ORIGINS: 'https://console.example.com, http://localhost:5173' },
+    });
     admin = await t.login('admin');
   });
   afterAll(async () => {
@@ -40,7 +42,8 @@ describe('security headers and CORS', () => {
       await t.fetch('/api/auth/login', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } }),
     ];
     for (const res of answers) {
-      for (const [name, pattern] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), `${res.url} ${name}`).toMatch(pattern);
+      for (const [name, pattern] of Object.entries(SECURITY_HEADERS))
+        expect(res.headers.get(name), `${res.url} ${name}`).toMatch(pattern);
       expect(res.headers.get('x-powered-by')).toBeNull();
       expect(res.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._:-]+$/);
       await res.arrayBuffer();
@@ -63,7 +66,11 @@ describe('security headers and CORS', () => {
     expect(simple.headers.get('access-control-allow-credentials')).toBeNull();
     const preflight = await t.fetch('/api-system/clusters', {
       method: 'OPTIONS',
-      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'DELETE', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'DELETE',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
@@ -80,38 +87,67 @@ describe('security headers and CORS', () => {
     expect(ok.headers.get('vary')).toMatch(/Origin/);
     const preflight = await cors.fetch('/api-system/clusters/00000000-0000-4000-8000-000000000000', {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'authorization,content-type,if-match' },
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization,content-type,if-match',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/If-Match/);
-    const foreign = await cors.fetch('/api-system/clusters', { token, headers: { Origin: 'https://console.example.com.evil.example' } });
+    const foreign = await cors.fetch('/api-system/clusters', {
+      token,
+      headers: { Origin: 'https://console.example.com.evil.example' },
+    });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    const foreignPreflight = await cors.fetch('/api-system/clusters', { method: 'OPTIONS', headers: { Origin: 'null', 'Access-Control-Request-Method': 'GET' } });
+    const foreignPreflight = await cors.fetch('/api-system/clusters', {
+      method: 'OPTIONS',
+      headers: { Origin: 'null', 'Access-Control-Request-Method': 'GET' },
+    });
     expect(foreignPreflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('refuses a CORS_ORIGINS entry that is not an origin', () => {
-    for (const bad of ['*', 'console.example.com', 'https://console.example.com/app', 'ftp://x.example', 'https://user:pw@x.example']) {
-      expect(() => loadConfig({ NODE_ENV: 'test', CORS_ORIGINS: bad, JWT_SECRET: 'x'.repeat(40) }), bad).toThrow(ConfigError);
+    for (const bad of [
+      '*',
+      'console.example.com',
+      'https://console.example.com/app',
+      'ftp://x.example',
+      'https://user:pw@x.example',
+    ]) {
+      expect(() => loadConfig({ NODE_ENV: 'test', CORS_ORIGINS: bad, JWT_SECRET: 'x'.repeat(40) }), bad).toThrow(
+        ConfigError,
+      );
     }
-    expect(loadConfig({ NODE_ENV: 'test', CORS_ORIGINS: 'https://a.example, http://localhost:5173', JWT_SECRET: 'x'.repeat(40) }).corsOrigins).toEqual([
-      'https://a.example',
-      'http://localhost:5173',
-    ]);
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        CORS_ORIGINS: 'https://a.example, http://localhost:5173',
+        JWT_SECRET: 'x'.repeat(40),
+      }).corsOrigins,
+    ).toEqual(['https://a.example', 'http://localhost:5173']);
   });
 });
 
 describe('secrets in logs', () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServerProcess({ DATABASE_URL: 'memory://', LOG_LEVEL: 'trace', JWT_SECRET: 'log-test-secret-'.padEnd(48, 'z') });
+    server = await startServerProcess({
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'trace',
+      JWT_SECRET: 'log-test-secret-'.padEnd(48, 'z'),
+    });
   }, 120_000);
   afterAll(() => server?.stop());
 
   it('never writes the password, the access token or the refresh token of a sign-in, a refresh or a failed sign-in', async () => {
     const post = (p: string, body: unknown, token?: string) =>
-      fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      fetch(server.url + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
     const secrets: string[] = ['admin123', 'wrong-password-9876', 'log-test-secret-'];
     const login = await post('/api/auth/login', { username: 'admin', password: 'admin123' });
     expect(login.status).toBe(200);
@@ -124,7 +160,9 @@ describe('secrets in logs', () => {
     expect(refreshed.status).toBe(200);
     const next = (await refreshed.json()) as { access_token: string; refresh_token: string };
     secrets.push(next.access_token, next.refresh_token);
-    await (await fetch(`${server.url}/api-system/clusters`, { headers: { authorization: `Bearer ${next.access_token}` } })).arrayBuffer();
+    await (
+      await fetch(`${server.url}/api-system/clusters`, { headers: { authorization: `Bearer ${next.access_token}` } })
+    ).arrayBuffer();
     await (await post('/api/auth/logout', { refresh_token: next.refresh_token })).arrayBuffer();
     await new Promise((r) => setTimeout(r, 300));
     const log = server.output();
@@ -149,7 +187,9 @@ describe('secrets in logs', () => {
     ];
     for (const [request, status] of cases) {
       const answer = await raw(request);
-      expect(answer.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+      expect(answer.split('\r\n')[0]).toBe(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+      );
       expect(answer).toMatch(/content-type: application\/problem\+json/i);
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ status, type: 'about:blank' });
     }

@@ -26,10 +26,18 @@ describe.each(engines())('hostile values on %s', (engine) => {
       { config: [{ key: 'k', label: 'l', datatype: 'json', value: { nested: ['\u0000'] } }] },
     ];
     for (const [i, extra] of bodies.entries()) {
-      const created = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: cluster, code: `NUL${i}`, name: 'n', ...extra } });
+      const created = await t.fetch('/api-system/business-units', {
+        method: 'POST',
+        token: admin,
+        json: { cluster_id: cluster, code: `NUL${i}`, name: 'n', ...extra },
+      });
       expect(created.status, JSON.stringify(extra)).toBe(400);
       expect(await problemViolations(created)).toEqual([]);
-      const updated = await t.fetch(`/api-system/business-units/${bu}`, { method: 'PUT', token: admin, json: { cluster_id: cluster, code: 'C-NMN', name: 'Nimman', ...extra } });
+      const updated = await t.fetch(`/api-system/business-units/${bu}`, {
+        method: 'PUT',
+        token: admin,
+        json: { cluster_id: cluster, code: 'C-NMN', name: 'Nimman', ...extra },
+      });
       expect(updated.status, JSON.stringify(extra)).toBe(400);
       expect(await problemViolations(updated)).toEqual([]);
     }

@@ -8,7 +8,16 @@ import path from 'node:path';
 import knexPkg, { type Knex } from 'knex';
 import { wellFormedPng } from '../support/images.js';
 import { ackCount, emptyAcks, missingAcks, startWriteLoad } from './write-load.js';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, createPgDatabase, integrityViolations, jsonRequest, loginAt, startServerProcess, type ServerProcess } from './support.js';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  createPgDatabase,
+  integrityViolations,
+  jsonRequest,
+  loginAt,
+  startServerProcess,
+  type ServerProcess,
+} from './support.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -39,16 +48,20 @@ describe('two replicas on one PostgreSQL and one storage directory', () => {
     expect(Number((await knex('clusters').where({ code: 'CL-A' }).count({ n: '*' }))[0]!.n)).toBe(1);
   });
 
-  it('accepts tokens issued by the other replica, and serves the other replica\'s uploads by signed URL', async () => {
+  it("accepts tokens issued by the other replica, and serves the other replica's uploads by signed URL", async () => {
     const fromA = await loginAt(a.url, 'viewer', DEMO_PASSWORD);
     const onB = await jsonRequest(b.url, 'GET', '/api-system/clusters', fromA.access);
     expect(onB.status).toBe(200);
     await onB.arrayBuffer();
     // A refresh token from A rotates on B, and the spent one is refused on A.
-    const rotated = await jsonRequest(b.url, 'POST', '/api/auth/refresh-token', undefined, { refresh_token: fromA.refresh });
+    const rotated = await jsonRequest(b.url, 'POST', '/api/auth/refresh-token', undefined, {
+      refresh_token: fromA.refresh,
+    });
     expect(rotated.status).toBe(200);
     await rotated.arrayBuffer();
-    const reused = await jsonRequest(a.url, 'POST', '/api/auth/refresh-token', undefined, { refresh_token: fromA.refresh });
+    const reused = await jsonRequest(a.url, 'POST', '/api/auth/refresh-token', undefined, {
+      refresh_token: fromA.refresh,
+    });
     expect(reused.status).toBe(401);
     await reused.arrayBuffer();
 
@@ -56,7 +69,11 @@ describe('two replicas on one PostgreSQL and one storage directory', () => {
     const cluster = ((await knex('clusters').select('id').where({ code: 'CL-B' }).first()) as { id: string }).id;
     const form = new FormData();
     form.append('logo', new Blob([new Uint8Array(wellFormedPng(4, 4))], { type: 'image/png' }), 'logo.png');
-    const up = await fetch(`${b.url}/api-system/clusters/${cluster}/logo`, { method: 'POST', headers: { authorization: `Bearer ${admin.access}` }, body: form });
+    const up = await fetch(`${b.url}/api-system/clusters/${cluster}/logo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.access}` },
+      body: form,
+    });
     expect(up.status).toBe(200);
     const { url } = (await up.json()) as { url: string };
     const file = await fetch(new URL(url, a.url));
@@ -68,22 +85,36 @@ describe('two replicas on one PostgreSQL and one storage directory', () => {
   it('throttles failed sign-ins across both replicas, even when they arrive at once', async () => {
     const subject = `nobody-${randomUUID().slice(0, 8)}`;
     const tries = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => jsonRequest(i % 2 ? a.url : b.url, 'POST', '/api/auth/login', undefined, { username: subject, password: 'wrong-password' })),
+      Array.from({ length: 8 }, (_, i) =>
+        jsonRequest(i % 2 ? a.url : b.url, 'POST', '/api/auth/login', undefined, {
+          username: subject,
+          password: 'wrong-password',
+        }),
+      ),
     );
     const statuses = tries.map((r) => r.status);
     await Promise.all(tries.map((r) => r.arrayBuffer()));
     // Five failures of this client delay it on this login: no more than five 401s in all, whichever replica answered.
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     for (const base of [a.url, b.url]) {
-      const res = await jsonRequest(base, 'POST', '/api/auth/login', undefined, { username: subject, password: 'wrong-password' });
+      const res = await jsonRequest(base, 'POST', '/api/auth/login', undefined, {
+        username: subject,
+        password: 'wrong-password',
+      });
       expect(res.status, base).toBe(429);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
       await res.arrayBuffer();
     }
     // A client delayed for a real user on A is delayed on B too, even with the right password (the counters live in
     // the database; only another client, one that has not failed, would still get in).
-    for (let i = 0; i < 5; i++) await (await jsonRequest(a.url, 'POST', '/api/auth/login', undefined, { username: 'mapper', password: 'nope-nope' })).arrayBuffer();
-    const locked = await jsonRequest(b.url, 'POST', '/api/auth/login', undefined, { username: 'mapper', password: DEMO_PASSWORD });
+    for (let i = 0; i < 5; i++)
+      await (
+        await jsonRequest(a.url, 'POST', '/api/auth/login', undefined, { username: 'mapper', password: 'nope-nope' })
+      ).arrayBuffer();
+    const locked = await jsonRequest(b.url, 'POST', '/api/auth/login', undefined, {
+      username: 'mapper',
+      password: DEMO_PASSWORD,
+    });
     expect(locked.status).toBe(429);
     await locked.arrayBuffer();
     // A client is delayed over every account it tries, and the next test signs in from this same address: forget the
@@ -93,10 +124,20 @@ describe('two replicas on one PostgreSQL and one storage directory', () => {
 
   it('loses no acknowledged write when one replica is killed under a mixed load and the other carries on', async () => {
     const { access } = await loginAt(a.url, 'admin', ADMIN_PASSWORD);
-    const userIds = ((await knex('users').select('id').where({ is_super_admin: false })) as Array<{ id: string }>).map((r) => r.id);
+    const userIds = ((await knex('users').select('id').where({ is_super_admin: false })) as Array<{ id: string }>).map(
+      (r) => r.id,
+    );
     const reportTemplateId = ((await knex('report_templates').select('id').first()) as { id: string }).id;
     const acks = emptyAcks();
-    const load = startWriteLoad({ targets: [a.url, b.url], token: access, workers: 8, tag: 'RP', userIds, reportTemplateId, acks });
+    const load = startWriteLoad({
+      targets: [a.url, b.url],
+      token: access,
+      workers: 8,
+      tag: 'RP',
+      userIds,
+      reportTemplateId,
+      acks,
+    });
     // Reads mixed in, over both.
     let reading = true;
     let readErrors = 0;
@@ -132,6 +173,8 @@ describe('two replicas on one PostgreSQL and one storage directory', () => {
     const res = await jsonRequest(b.url, 'GET', `/api-system/clusters/${[...acks.clusters.keys()].at(-1)!}`, access);
     expect(res.status).toBe(200);
     await res.arrayBuffer();
-    console.log(`[replicas] ${load.stats.sent} writes sent, ${ackCount(acks)} acknowledged and verified (${afterKill} after the kill), ${reads} reads, ${load.stats.failedConnections} cut by the kill`);
+    console.log(
+      `[replicas] ${load.stats.sent} writes sent, ${ackCount(acks)} acknowledged and verified (${afterKill} after the kill), ${reads} reads, ${load.stats.failedConnections} cut by the kill`,
+    );
   });
 });

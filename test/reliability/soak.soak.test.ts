@@ -5,7 +5,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, createPgDatabase, loginAt, startServerProcess, type ServerProcess } from './support.js';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  createPgDatabase,
+  loginAt,
+  startServerProcess,
+  type ServerProcess,
+} from './support.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180);
 const RATE = Number(process.env.SOAK_RATE ?? 40); // requests per second
@@ -32,7 +39,10 @@ describe('soak', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'soak-'));
     db = await createPgDatabase('soak');
-    server = await startServerProcess({ DATABASE_URL: db.url, DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' }, { preload: PROBE });
+    server = await startServerProcess(
+      { DATABASE_URL: db.url, DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' },
+      { preload: PROBE },
+    );
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -48,12 +58,21 @@ describe('soak', () => {
     const call = (method: string, p: string, token: string | undefined, json?: unknown) =>
       fetch(base + p, {
         method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         body: json === undefined ? undefined : JSON.stringify(json),
         signal: AbortSignal.timeout(10_000),
       });
-    const created = await (await call('POST', '/api-system/clusters', admin, { code: `SOAK-${randomUUID().slice(0, 6)}`, name: 'Soak' })).json() as { id: string };
-    const template = ((await (await call('GET', '/api-system/report-templates?perpage=1', admin)).json()) as { data: Array<{ id: string }> }).data[0]!.id;
+    const created = (await (
+      await call('POST', '/api-system/clusters', admin, { code: `SOAK-${randomUUID().slice(0, 6)}`, name: 'Soak' })
+    ).json()) as { id: string };
+    const template = (
+      (await (await call('GET', '/api-system/report-templates?perpage=1', admin)).json()) as {
+        data: Array<{ id: string }>;
+      }
+    ).data[0]!.id;
 
     // Each step is one request and the statuses it may answer; some steps chain (create → delete).
     let n = 0;
@@ -62,18 +81,34 @@ describe('soak', () => {
       async () => [await call('GET', '/api-system/clusters?perpage=20&sort=name:asc', admin), [200]],
       async () => [await call('GET', `/api-system/business-units?search=a&perpage=10`, viewer), [200]],
       async () => [await call('GET', `/api-system/clusters/${created.id}`, admin), [200]],
-      async () => [await call('PUT', `/api-system/clusters/${created.id}`, admin, { code: `SOAK-${created.id.slice(0, 6)}`, name: `Soak ${++n}` }), [200]],
-      async () => [await call('GET', '/api-system/print-template-mappings/resolve?document_type=PO', viewer), [200, 404]],
+      async () => [
+        await call('PUT', `/api-system/clusters/${created.id}`, admin, {
+          code: `SOAK-${created.id.slice(0, 6)}`,
+          name: `Soak ${++n}`,
+        }),
+        [200],
+      ],
+      async () => [
+        await call('GET', '/api-system/print-template-mappings/resolve?document_type=PO', viewer),
+        [200, 404],
+      ],
       async () => [await call('GET', '/api/proxy/api/datasets/tenancy.licence-use-by-cluster/values', viewer), [200]],
       async () => [await call('GET', '/api/proxy/api/approval/pending', viewer), [200]],
       async () => {
-        const res = await call('POST', '/api-system/print-template-mappings', admin, { document_type: 'GRN', report_template_id: template, is_default: n % 3 === 0, display_label: `Soak ${n}` });
+        const res = await call('POST', '/api-system/print-template-mappings', admin, {
+          document_type: 'GRN',
+          report_template_id: template,
+          is_default: n % 3 === 0,
+          display_label: `Soak ${n}`,
+        });
         if (res.status === 201) mappings.push(((await res.clone().json()) as { id: string }).id);
         return [res, [201]];
       },
       async () => {
         const id = mappings.shift();
-        return id ? [await call('DELETE', `/api-system/print-template-mappings/${id}`, admin), [204]] : [await call('GET', '/healthz', undefined), [200]];
+        return id
+          ? [await call('DELETE', `/api-system/print-template-mappings/${id}`, admin), [204]]
+          : [await call('GET', '/healthz', undefined), [200]];
       },
       async () => [await call('GET', '/api/user/permission/platform', viewer), [200]],
     ];
@@ -100,7 +135,8 @@ describe('soak', () => {
       const p = step()
         .then(async ([res, ok]) => {
           latencies.push(performance.now() - started);
-          if (!ok.includes(res.status)) errors.push(`#${i} ${res.url} → ${res.status} ${(await res.text()).slice(0, 200)}`);
+          if (!ok.includes(res.status))
+            errors.push(`#${i} ${res.url} → ${res.status} ${(await res.text()).slice(0, 200)}`);
           else await res.arrayBuffer();
         })
         .catch((err: unknown) => {
@@ -145,7 +181,9 @@ describe('soak', () => {
     console.log(
       `[soak] ${sent} requests in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(1)}/s), ${errors.length} errors; latency p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, p99 ${sorted[Math.floor(sorted.length * 0.99)]!.toFixed(1)} ms`,
     );
-    console.log(`[soak] start ${JSON.stringify(startValues)} → end ${JSON.stringify(endValues)} (${samples.length} probe samples)`);
+    console.log(
+      `[soak] start ${JSON.stringify(startValues)} → end ${JSON.stringify(endValues)} (${samples.length} probe samples)`,
+    );
 
     expect(errors.slice(0, 20)).toEqual([]);
     expect(sent).toBe(total);

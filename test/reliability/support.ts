@@ -21,7 +21,8 @@ export async function problemViolations(res: Response): Promise<string[]> {
     const text = await res.text();
     try {
       const body = JSON.parse(text) as { type?: unknown; title?: unknown; status?: unknown; detail?: unknown };
-      if (typeof body.type !== 'string' || typeof body.title !== 'string' || typeof body.detail !== 'string') out.push(`${res.status} problem lacks type/title/detail: ${text.slice(0, 200)}`);
+      if (typeof body.type !== 'string' || typeof body.title !== 'string' || typeof body.detail !== 'string')
+        out.push(`${res.status} problem lacks type/title/detail: ${text.slice(0, 200)}`);
       if (body.status !== res.status) out.push(`${res.status} problem says status ${String(body.status)}`);
     } catch {
       out.push(`${res.status} body is not JSON: ${text.slice(0, 200)}`);
@@ -48,12 +49,30 @@ export async function integrityViolations(knex: Knex, opts: IntegrityOptions = {
     const list = (res.rows ?? res) as unknown[];
     if (list.length > 0) out.push(`${label}: ${JSON.stringify(list.slice(0, 5))}`);
   };
-  await rows('duplicate live clusters', `select code, name, count(*)::int n from clusters where deleted_at is null group by code, name having count(*) > 1`);
-  await rows('duplicate live business units', `select cluster_id, code, count(*)::int n from business_units where deleted_at is null group by cluster_id, code having count(*) > 1`);
-  await rows('duplicate cluster memberships', `select user_id, cluster_id, count(*)::int n from cluster_users group by user_id, cluster_id having count(*) > 1`);
-  await rows('duplicate BU memberships', `select user_id, business_unit_id, count(*)::int n from bu_users group by user_id, business_unit_id having count(*) > 1`);
-  await rows('duplicate users', `select lower(username) u, count(*)::int n from users group by lower(username) having count(*) > 1`);
-  await rows('duplicate widgets', `select user_id, dataset_id, count(*)::int n from dashboard_widgets group by user_id, dataset_id having count(*) > 1`);
+  await rows(
+    'duplicate live clusters',
+    `select code, name, count(*)::int n from clusters where deleted_at is null group by code, name having count(*) > 1`,
+  );
+  await rows(
+    'duplicate live business units',
+    `select cluster_id, code, count(*)::int n from business_units where deleted_at is null group by cluster_id, code having count(*) > 1`,
+  );
+  await rows(
+    'duplicate cluster memberships',
+    `select user_id, cluster_id, count(*)::int n from cluster_users group by user_id, cluster_id having count(*) > 1`,
+  );
+  await rows(
+    'duplicate BU memberships',
+    `select user_id, business_unit_id, count(*)::int n from bu_users group by user_id, business_unit_id having count(*) > 1`,
+  );
+  await rows(
+    'duplicate users',
+    `select lower(username) u, count(*)::int n from users group by lower(username) having count(*) > 1`,
+  );
+  await rows(
+    'duplicate widgets',
+    `select user_id, dataset_id, count(*)::int n from dashboard_widgets group by user_id, dataset_id having count(*) > 1`,
+  );
   await rows(
     'several live defaults for a document type',
     `select document_type, count(*)::int n from print_template_mappings where deleted_at is null and is_default group by document_type having count(*) > 1`,
@@ -72,17 +91,26 @@ export async function integrityViolations(knex: Knex, opts: IntegrityOptions = {
      where b.max_license_users is not null and not (b.id = any(?::uuid[])) group by b.id having count(u.id) > b.max_license_users`,
     [skipBus],
   );
-  await rows('BU memberships of missing users or BUs', `select m.id from bu_users m left join users u on u.id = m.user_id left join business_units b on b.id = m.business_unit_id where u.id is null or b.id is null`);
-  await rows('cluster memberships of missing users or clusters', `select m.id from cluster_users m left join users u on u.id = m.user_id left join clusters c on c.id = m.cluster_id where u.id is null or c.id is null`);
   await rows(
-    'parent BU outside the member\'s cluster',
+    'BU memberships of missing users or BUs',
+    `select m.id from bu_users m left join users u on u.id = m.user_id left join business_units b on b.id = m.business_unit_id where u.id is null or b.id is null`,
+  );
+  await rows(
+    'cluster memberships of missing users or clusters',
+    `select m.id from cluster_users m left join users u on u.id = m.user_id left join clusters c on c.id = m.cluster_id where u.id is null or c.id is null`,
+  );
+  await rows(
+    "parent BU outside the member's cluster",
     `select m.id from cluster_users m join business_units b on b.id = m.parent_bu_id where b.cluster_id <> m.cluster_id`,
   );
   await rows(
     'parent BU without the BU membership',
     `select m.id from cluster_users m where m.parent_bu_id is not null and not exists (select 1 from bu_users u where u.user_id = m.user_id and u.business_unit_id = m.parent_bu_id)`,
   );
-  await rows('grants on missing clusters', `select g.id from permission_grants g left join clusters c on c.id = g.cluster_id where g.cluster_id is not null and c.id is null`);
+  await rows(
+    'grants on missing clusters',
+    `select g.id from permission_grants g left join clusters c on c.id = g.cluster_id where g.cluster_id is not null and c.id is null`,
+  );
   return out;
 }
 
@@ -129,13 +157,29 @@ export interface ServerProcess {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Starts `server/src/main.ts` as its own process (what `npm start` runs) and waits for /healthz. */
-export async function startServerProcess(env: Record<string, string>, opts: { port?: number; timeoutMs?: number; preload?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { port?: number; timeoutMs?: number; preload?: string } = {},
+): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   // One node process (tsx as a loader, not its CLI wrapper): the pid is the server's, so SIGKILL really kills it.
-  const args = ['--import', 'tsx', ...(opts.preload ? ['--import', opts.preload] : []), path.join(ROOT, 'server/src/main.ts')];
+  const args = [
+    '--import',
+    'tsx',
+    ...(opts.preload ? ['--import', opts.preload] : []),
+    path.join(ROOT, 'server/src/main.ts'),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), VALIDATE_RESPONSES: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      VALIDATE_RESPONSES: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -180,15 +224,30 @@ export async function startServerProcess(env: Record<string, string>, opts: { po
   };
 }
 
-export async function loginAt(baseUrl: string, username: string, password: string): Promise<{ access: string; refresh: string }> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+export async function loginAt(
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<{ access: string; refresh: string }> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`login ${username} → ${res.status} ${text}`);
   const body = JSON.parse(text) as { access_token: string; refresh_token: string };
   return { access: body.access_token, refresh: body.refresh_token };
 }
 
-export function jsonRequest(baseUrl: string, method: string, p: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
+export function jsonRequest(
+  baseUrl: string,
+  method: string,
+  p: string,
+  token: string | undefined,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const h: Record<string, string> = { ...headers };
   if (token) h.authorization = `Bearer ${token}`;
   if (body !== undefined) h['content-type'] = 'application/json';

@@ -12,11 +12,23 @@ export interface Acks {
 }
 
 export function emptyAcks(): Acks {
-  return { clusters: new Map(), renames: new Map(), businessUnits: new Map(), memberships: new Map(), mappings: new Map() };
+  return {
+    clusters: new Map(),
+    renames: new Map(),
+    businessUnits: new Map(),
+    memberships: new Map(),
+    mappings: new Map(),
+  };
 }
 
 export function ackCount(a: Acks): number {
-  return a.clusters.size + a.businessUnits.size + a.memberships.size + a.mappings.size + [...a.renames.values()].filter((r) => r.acked >= 0).length;
+  return (
+    a.clusters.size +
+    a.businessUnits.size +
+    a.memberships.size +
+    a.mappings.size +
+    [...a.renames.values()].filter((r) => r.acked >= 0).length
+  );
 }
 
 export interface WriteLoadOptions {
@@ -45,7 +57,11 @@ export function startWriteLoad(o: WriteLoadOptions): WriteLoad {
   const mine: string[] = [];
   const busOf = new Map<string, string[]>();
 
-  async function send(method: string, p: string, json: unknown): Promise<{ status: number; body: { id?: string } } | null> {
+  async function send(
+    method: string,
+    p: string,
+    json: unknown,
+  ): Promise<{ status: number; body: { id?: string } } | null> {
     const targets = [...live];
     if (targets.length === 0) return null;
     const base = targets[seq % targets.length]!;
@@ -99,7 +115,11 @@ export function startWriteLoad(o: WriteLoadOptions): WriteLoad {
       } else if (kind === 2) {
         const cluster = mine[n % mine.length]!;
         const code = `B${n}`;
-        const r = await send('POST', '/api-system/business-units', { cluster_id: cluster, code, name: `Crash BU ${n}` });
+        const r = await send('POST', '/api-system/business-units', {
+          cluster_id: cluster,
+          code,
+          name: `Crash BU ${n}`,
+        });
         if (r?.status === 201 && r.body.id) {
           o.acks.businessUnits.set(r.body.id, { cluster_id: cluster, code });
           busOf.set(cluster, [...(busOf.get(cluster) ?? []), r.body.id]);
@@ -110,14 +130,23 @@ export function startWriteLoad(o: WriteLoadOptions): WriteLoad {
         const bu = busOf.get(cluster)?.[0];
         const user = o.userIds[n % o.userIds.length]!;
         if (!bu) continue;
-        const r = await send('POST', '/api-system/user/clusters', { user_id: user, cluster_id: cluster, parent_bu_id: bu });
+        const r = await send('POST', '/api-system/user/clusters', {
+          user_id: user,
+          cluster_id: cluster,
+          parent_bu_id: bu,
+        });
         if (r?.status === 201 && r.body.id) {
           o.acks.memberships.set(r.body.id, { user_id: user, cluster_id: cluster, parent_bu_id: bu });
           stats.acked++;
         }
       } else {
         const label = `${o.tag} mapping ${n}`;
-        const r = await send('POST', '/api-system/print-template-mappings', { document_type: 'GRN', report_template_id: o.reportTemplateId, is_default: n % 2 === 0, display_label: label });
+        const r = await send('POST', '/api-system/print-template-mappings', {
+          document_type: 'GRN',
+          report_template_id: o.reportTemplateId,
+          is_default: n % 2 === 0,
+          display_label: label,
+        });
         if (r?.status === 201 && r.body.id) {
           o.acks.mappings.set(r.body.id, { display_label: label });
           stats.acked++;
@@ -142,19 +171,28 @@ export async function missingAcks(knex: Knex, a: Acks): Promise<string[]> {
   const out: string[] = [];
   const byId = async (table: string, ids: string[], cols: string[]) => {
     const rows: Array<Record<string, unknown>> = [];
-    for (let i = 0; i < ids.length; i += 500) rows.push(...((await knex(table).select(['id', ...cols]).whereIn('id', ids.slice(i, i + 500))) as Array<Record<string, unknown>>));
+    for (let i = 0; i < ids.length; i += 500)
+      rows.push(
+        ...((await knex(table)
+          .select(['id', ...cols])
+          .whereIn('id', ids.slice(i, i + 500))) as Array<Record<string, unknown>>),
+      );
     return new Map(rows.map((r) => [r.id as string, r]));
   };
   const clusters = await byId('clusters', [...a.clusters.keys()], ['code', 'name', 'deleted_at']);
   for (const [id, c] of a.clusters) {
     const row = clusters.get(id);
     if (!row) out.push(`acknowledged cluster ${c.code} is missing`);
-    else if (row.code !== c.code || row.deleted_at !== null) out.push(`cluster ${c.code} differs: ${JSON.stringify(row)}`);
+    else if (row.code !== c.code || row.deleted_at !== null)
+      out.push(`cluster ${c.code} differs: ${JSON.stringify(row)}`);
     else {
       const r = a.renames.get(id);
       // The name is the last acknowledged one or a later one still in flight at the crash, never an older one.
       const allowed = r && r.acked >= 0 ? r.sent.slice(r.acked) : [c.name, ...(r?.sent ?? [])];
-      if (!allowed.includes(row.name as string)) out.push(`cluster ${c.code} has name "${String(row.name)}", acknowledged ${r && r.acked >= 0 ? r.sent[r.acked] : c.name}`);
+      if (!allowed.includes(row.name as string))
+        out.push(
+          `cluster ${c.code} has name "${String(row.name)}", acknowledged ${r && r.acked >= 0 ? r.sent[r.acked] : c.name}`,
+        );
     }
   }
   const bus = await byId('business_units', [...a.businessUnits.keys()], ['cluster_id', 'code']);
@@ -167,8 +205,10 @@ export async function missingAcks(knex: Knex, a: Acks): Promise<string[]> {
   for (const [id, m] of a.memberships) {
     const row = members.get(id);
     if (!row) out.push(`acknowledged membership ${id} is missing`);
-    else if (row.user_id !== m.user_id || row.cluster_id !== m.cluster_id || row.parent_bu_id !== m.parent_bu_id) out.push(`membership ${id} differs`);
-    else if (!(await knex('bu_users').where({ user_id: m.user_id, business_unit_id: m.parent_bu_id }).first())) out.push(`membership ${id} lost its BU membership`);
+    else if (row.user_id !== m.user_id || row.cluster_id !== m.cluster_id || row.parent_bu_id !== m.parent_bu_id)
+      out.push(`membership ${id} differs`);
+    else if (!(await knex('bu_users').where({ user_id: m.user_id, business_unit_id: m.parent_bu_id }).first()))
+      out.push(`membership ${id} lost its BU membership`);
   }
   const mappings = await byId('print_template_mappings', [...a.mappings.keys()], ['display_label']);
   for (const [id, m] of a.mappings) {

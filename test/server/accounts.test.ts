@@ -18,7 +18,9 @@ const PASSWORD = 'Andaman-Sunrise-2026';
 describe('the account list sort', () => {
   it('when accounts are sorted, then the server sorts by exactly the fields the contract allows', () => {
     const op = operationsOf(loadBundledSpec()).find((o) => o.operationId === 'listUsers')!;
-    const sort = (op.parameters as Array<{ name: string; schema: { pattern: string } }>).find((p) => p.name === 'sort')!;
+    const sort = (op.parameters as Array<{ name: string; schema: { pattern: string } }>).find(
+      (p) => p.name === 'sort',
+    )!;
     const fields = /^\^\(([^)]+)\)/.exec(sort.schema.pattern)![1]!.split('|').sort();
     expect(Object.keys(USER_SORTABLE).sort()).toEqual(fields);
   });
@@ -34,17 +36,31 @@ describe.each(engines())('accounts on %s', (engine) => {
   const uniq = () => randomUUID().slice(0, 8);
 
   /** A new account straight in the database, with these grants; its id, username and a token of a signed-in device of it. */
-  async function account(opts: { grants?: Array<[string, string | null]>; superAdmin?: boolean; firstname?: string; lastname?: string } = {}) {
+  async function account(
+    opts: { grants?: Array<[string, string | null]>; superAdmin?: boolean; firstname?: string; lastname?: string } = {},
+  ) {
     const username = `ac-${uniq()}`;
-    const [row] = await t.knex('users')
-      .insert({ username, email: `${username}@example.com`, password_hash: passwordHash, is_super_admin: !!opts.superAdmin, firstname: opts.firstname ?? null, lastname: opts.lastname ?? null })
+    const [row] = await t
+      .knex('users')
+      .insert({
+        username,
+        email: `${username}@example.com`,
+        password_hash: passwordHash,
+        is_super_admin: !!opts.superAdmin,
+        firstname: opts.firstname ?? null,
+        lastname: opts.lastname ?? null,
+      })
       .returning('id');
     const id = (row as { id: string }).id;
-    if (opts.grants?.length) await t.knex('permission_grants').insert(opts.grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    if (opts.grants?.length)
+      await t
+        .knex('permission_grants')
+        .insert(opts.grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
     return { id, username, token: await t.tokenFor(id) };
   }
 
-  const call = (method: string, path: string, json?: unknown, token = admin, headers: Record<string, string> = {}) => t.fetch(path, { method, token, json, headers });
+  const call = (method: string, path: string, json?: unknown, token = admin, headers: Record<string, string> = {}) =>
+    t.fetch(path, { method, token, json, headers });
   async function ok<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
     const r = await res;
     expect(r.status, await r.clone().text()).toBe(status);
@@ -55,9 +71,13 @@ describe.each(engines())('accounts on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestServer(engine);
     admin = await t.login('admin');
-    adminId = ((await t.knex('users').select('id').where({ username: t.config.admin.username }).first()) as { id: string }).id;
+    adminId = (
+      (await t.knex('users').select('id').where({ username: t.config.admin.username }).first()) as { id: string }
+    ).id;
     passwordHash = await hashPassword(PASSWORD);
-    const newCluster = async () => (await ok<{ id: string }>(call('POST', '/api-system/clusters', { code: `AC-${uniq()}`, name: 'Accounts' }), 201)).id;
+    const newCluster = async () =>
+      (await ok<{ id: string }>(call('POST', '/api-system/clusters', { code: `AC-${uniq()}`, name: 'Accounts' }), 201))
+        .id;
     clusterA = await newCluster();
     clusterB = await newCluster();
   });
@@ -66,11 +86,27 @@ describe.each(engines())('accounts on %s', (engine) => {
   describe('creating and editing', () => {
     it('when an account is created, then it is active, has no grants, must change its password, and can sign in with it', async () => {
       const username = `new-${uniq()}`;
-      const res = await call('POST', '/api-system/users', { username, email: `${username}@Example.com`, firstname: 'Somchai', middlename: null, lastname: 'Jaidee', password: PASSWORD });
+      const res = await call('POST', '/api-system/users', {
+        username,
+        email: `${username}@Example.com`,
+        firstname: 'Somchai',
+        middlename: null,
+        lastname: 'Jaidee',
+        password: PASSWORD,
+      });
       const created = await ok<UserAccount>(res, 201);
       expect(res.headers.get('location')).toBe(`/api-system/users/${created.id}`);
       expect(res.headers.get('etag')).toMatch(/^W\//);
-      expect(created).toMatchObject({ username, is_active: true, is_super_admin: false, must_change_password: true, sign_in_delayed: false, grant_count: 0, display_name: 'Somchai Jaidee', last_sign_in_at: null });
+      expect(created).toMatchObject({
+        username,
+        is_active: true,
+        is_super_admin: false,
+        must_change_password: true,
+        sign_in_delayed: false,
+        grant_count: 0,
+        display_name: 'Somchai Jaidee',
+        last_sign_in_at: null,
+      });
       const row = await t.knex('users').where({ id: created.id }).first();
       expect(row.password_hash).toMatch(/^scrypt\$/);
       expect(row.password_hash).not.toContain(PASSWORD);
@@ -83,27 +119,53 @@ describe.each(engines())('accounts on %s', (engine) => {
 
     it('when a username or email is already taken (in any case), then 409 names which', async () => {
       const taken = await account();
-      const dupUser = await call('POST', '/api-system/users', { username: taken.username.toUpperCase(), email: `other-${uniq()}@example.com`, password: PASSWORD });
+      const dupUser = await call('POST', '/api-system/users', {
+        username: taken.username.toUpperCase(),
+        email: `other-${uniq()}@example.com`,
+        password: PASSWORD,
+      });
       expect(dupUser.status).toBe(409);
       expect(await detail(dupUser)).toMatch(/username/);
-      const dupEmail = await call('POST', '/api-system/users', { username: `other-${uniq()}`, email: `${taken.username}@EXAMPLE.com`, password: PASSWORD });
+      const dupEmail = await call('POST', '/api-system/users', {
+        username: `other-${uniq()}`,
+        email: `${taken.username}@EXAMPLE.com`,
+        password: PASSWORD,
+      });
       expect(dupEmail.status).toBe(409);
       expect(await detail(dupEmail)).toMatch(/email/);
       const other = await account();
-      const edit = await call('PUT', `/api-system/users/${other.id}`, { username: taken.username, email: `${other.username}@example.com`, firstname: null, middlename: null, lastname: null });
+      const edit = await call('PUT', `/api-system/users/${other.id}`, {
+        username: taken.username,
+        email: `${other.username}@example.com`,
+        firstname: null,
+        middlename: null,
+        lastname: null,
+      });
       expect(edit.status).toBe(409);
       expect(await detail(edit)).toMatch(/username/);
     });
 
     it('when the password breaks a rule, then 400 names the rule', async () => {
       const username = `weak-${uniq()}`;
-      const short = await call('POST', '/api-system/users', { username, email: `${username}@example.com`, password: 'short' });
+      const short = await call('POST', '/api-system/users', {
+        username,
+        email: `${username}@example.com`,
+        password: 'short',
+      });
       expect(short.status).toBe(400);
       expect(await detail(short)).toMatch(/at least 12 characters/);
-      const own = await call('POST', '/api-system/users', { username, email: `${username}@example.com`, password: `${username}-2026-x` });
+      const own = await call('POST', '/api-system/users', {
+        username,
+        email: `${username}@example.com`,
+        password: `${username}-2026-x`,
+      });
       expect(own.status).toBe(400);
       expect(await detail(own)).toMatch(/username or the email/);
-      const common = await call('POST', '/api-system/users', { username, email: `${username}@example.com`, password: 'password1234' });
+      const common = await call('POST', '/api-system/users', {
+        username,
+        email: `${username}@example.com`,
+        password: 'password1234',
+      });
       expect(common.status).toBe(400);
       expect(await detail(common)).toMatch(/common passwords/);
       expect(await t.knex('users').where({ username }).first()).toBeUndefined();
@@ -113,20 +175,38 @@ describe.each(engines())('accounts on %s', (engine) => {
       const a = await account({ firstname: 'Old' });
       const got = await call('GET', `/api-system/users/${a.id}`);
       const etag = got.headers.get('etag')!;
-      const body = { username: a.username, email: `${a.username}@example.com`, firstname: 'New', middlename: null, lastname: 'Name' };
+      const body = {
+        username: a.username,
+        email: `${a.username}@example.com`,
+        firstname: 'New',
+        middlename: null,
+        lastname: 'Name',
+      };
       const first = await ok<UserAccount>(call('PUT', `/api-system/users/${a.id}`, body, admin, { 'If-Match': etag }));
       expect(first).toMatchObject({ firstname: 'New', lastname: 'Name', display_name: 'New Name' });
-      const stale = await call('PUT', `/api-system/users/${a.id}`, { ...body, firstname: 'Again' }, admin, { 'If-Match': etag });
+      const stale = await call('PUT', `/api-system/users/${a.id}`, { ...body, firstname: 'Again' }, admin, {
+        'If-Match': etag,
+      });
       expect(stale.status).toBe(412);
       expect(await call('GET', `/api-system/users/${randomUUID()}`).then((r) => r.status)).toBe(404);
     });
 
     it('when the super admin flag is sent, then the contract refuses it (it can never be granted through the API)', async () => {
       const a = await account();
-      const res = await call('PUT', `/api-system/users/${a.id}`, { username: a.username, email: `${a.username}@example.com`, firstname: null, middlename: null, lastname: null, is_super_admin: true });
+      const res = await call('PUT', `/api-system/users/${a.id}`, {
+        username: a.username,
+        email: `${a.username}@example.com`,
+        firstname: null,
+        middlename: null,
+        lastname: null,
+        is_super_admin: true,
+      });
       expect(res.status).toBe(400);
       expect((await t.knex('users').where({ id: a.id }).first()).is_super_admin).toBe(false);
-      const grant = await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'super_admin', cluster_id: null });
+      const grant = await call('POST', `/api-system/users/${a.id}/grants`, {
+        permission_key: 'super_admin',
+        cluster_id: null,
+      });
       expect(grant.status).toBe(400);
     });
   });
@@ -134,12 +214,17 @@ describe.each(engines())('accounts on %s', (engine) => {
   describe('deactivating, reactivating, resetting, unlocking', () => {
     it('when an account is deactivated, then its next request is 401 and its refresh token no longer works; reactivated, it signs in again', async () => {
       const a = await account({ grants: [['cluster.read', null]] });
-      const login = await ok<{ access_token: string; refresh_token: string }>(t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } }));
+      const login = await ok<{ access_token: string; refresh_token: string }>(
+        t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } }),
+      );
       expect((await t.fetch('/api-system/clusters', { token: login.access_token })).status).toBe(200);
       const off = await ok<UserAccount>(call('POST', `/api-system/users/${a.id}/deactivate`));
       expect(off.is_active).toBe(false);
       expect((await t.fetch('/api-system/clusters', { token: login.access_token })).status).toBe(401);
-      expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: login.refresh_token } })).status).toBe(401);
+      expect(
+        (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: login.refresh_token } }))
+          .status,
+      ).toBe(401);
       expect(await t.knex('sessions').where({ user_id: a.id }).whereNull('revoked_at')).toHaveLength(0);
       expect(await t.knex('refresh_tokens').where({ user_id: a.id }).whereNull('revoked_at')).toHaveLength(0);
       // Deactivating an inactive account changes nothing.
@@ -147,7 +232,10 @@ describe.each(engines())('accounts on %s', (engine) => {
       expect(again.status).toBe(200);
       const on = await ok<UserAccount>(call('POST', `/api-system/users/${a.id}/reactivate`));
       expect(on).toMatchObject({ is_active: true, grant_count: 1 });
-      expect((await t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } })).status).toBe(200);
+      expect(
+        (await t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } }))
+          .status,
+      ).toBe(200);
     });
 
     it('when a caller deactivates their own account, then 409; a super admin, unless a super admin itself, then 403', async () => {
@@ -165,15 +253,32 @@ describe.each(engines())('accounts on %s', (engine) => {
 
     it('when a password is reset, then the user must change it, every session ends, and the new one signs in', async () => {
       const a = await account();
-      const login = await ok<{ access_token: string; refresh_token: string }>(t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } }));
+      const login = await ok<{ access_token: string; refresh_token: string }>(
+        t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } }),
+      );
       const weak = await call('POST', `/api-system/users/${a.id}/password-reset`, { password: 'tiny' });
       expect(weak.status).toBe(400);
       expect(await detail(weak)).toMatch(/at least 12 characters/);
-      const reset = await ok<UserAccount>(call('POST', `/api-system/users/${a.id}/password-reset`, { password: 'Reset-Andaman-2026' }));
+      const reset = await ok<UserAccount>(
+        call('POST', `/api-system/users/${a.id}/password-reset`, { password: 'Reset-Andaman-2026' }),
+      );
       expect(reset.must_change_password).toBe(true);
-      expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: login.refresh_token } })).status).toBe(401);
-      expect((await t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } })).status).toBe(401);
-      expect((await t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: 'Reset-Andaman-2026' } })).status).toBe(200);
+      expect(
+        (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: login.refresh_token } }))
+          .status,
+      ).toBe(401);
+      expect(
+        (await t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } }))
+          .status,
+      ).toBe(401);
+      expect(
+        (
+          await t.fetch('/api/auth/login', {
+            method: 'POST',
+            json: { username: a.username, password: 'Reset-Andaman-2026' },
+          })
+        ).status,
+      ).toBe(200);
       const [event] = await t.knex('audit_events').where({ action: 'resetUserPassword', target_id: a.id });
       expect(JSON.stringify(event)).not.toMatch(/Reset-Andaman|scrypt|password_hash/);
     });
@@ -181,7 +286,12 @@ describe.each(engines())('accounts on %s', (engine) => {
     it('when an account is unlocked, then no client of it waits any longer', async () => {
       const a = await account();
       await t.knex('login_attempts').insert([
-        { account_key: a.id, client: '203.0.113.7', failed_count: 6, delayed_until: t.knex.raw("now() + interval '10 minutes'") },
+        {
+          account_key: a.id,
+          client: '203.0.113.7',
+          failed_count: 6,
+          delayed_until: t.knex.raw("now() + interval '10 minutes'"),
+        },
         { account_key: a.id, client: '198.51.100.2', failed_count: 2, delayed_until: null },
       ]);
       expect((await ok<UserAccount>(call('GET', `/api-system/users/${a.id}`))).sign_in_delayed).toBe(true);
@@ -196,18 +306,27 @@ describe.each(engines())('accounts on %s', (engine) => {
       const tag = uniq();
       const make = async (suffix: string, opts: Parameters<typeof account>[0] = {}) => {
         const a = await account(opts);
-        await t.knex('users').where({ id: a.id }).update({ username: `lst-${tag}-${suffix}`, email: `lst-${tag}-${suffix}@example.com` });
+        await t
+          .knex('users')
+          .where({ id: a.id })
+          .update({ username: `lst-${tag}-${suffix}`, email: `lst-${tag}-${suffix}@example.com` });
         return a.id;
       };
       const plain = await make('a');
-      const granted = await make('b', { grants: [['cluster.read', clusterA], ['cluster.update', clusterA]] });
+      const granted = await make('b', {
+        grants: [
+          ['cluster.read', clusterA],
+          ['cluster.update', clusterA],
+        ],
+      });
       const boss = await make('c', { superAdmin: true });
       const member = await make('d');
       await t.knex('cluster_users').insert({ user_id: member, cluster_id: clusterA, role: 'user' });
       const inactive = await make('e');
       await t.knex('users').where({ id: inactive }).update({ is_active: false });
       try {
-        const list = async (q: string) => (await ok<UserAccountPage>(call('GET', `/api-system/users?search=lst-${tag}&${q}`)));
+        const list = async (q: string) =>
+          await ok<UserAccountPage>(call('GET', `/api-system/users?search=lst-${tag}&${q}`));
         const ids = async (q: string) => (await list(q)).data.map((u) => u.id);
         expect(await ids('')).toEqual([plain, granted, boss, member, inactive]);
         expect(await ids('sort=username:desc')).toEqual([inactive, member, boss, granted, plain]);
@@ -224,7 +343,9 @@ describe.each(engines())('accounts on %s', (engine) => {
         expect((await call('GET', '/api-system/users?sort=password_hash:asc')).status).toBe(400);
         // Wildcards are searched as text.
         expect((await list('perpage=1')).paginate.total).toBe(5);
-        expect((await ok<UserAccountPage>(call('GET', `/api-system/users?search=lst-${tag}%25`))).paginate.total).toBe(0);
+        expect((await ok<UserAccountPage>(call('GET', `/api-system/users?search=lst-${tag}%25`))).paginate.total).toBe(
+          0,
+        );
       } finally {
         await t.knex('users').where({ id: boss }).update({ is_super_admin: false });
       }
@@ -235,20 +356,44 @@ describe.each(engines())('accounts on %s', (engine) => {
       expect((await call('GET', '/api-system/users', undefined, reader.token)).status).toBe(403);
       const userReader = await account({ grants: [['user.read', null]] });
       expect((await call('GET', '/api-system/users', undefined, userReader.token)).status).toBe(200);
-      expect((await call('POST', '/api-system/users', { username: `x-${uniq()}`, email: `x-${uniq()}@example.com`, password: PASSWORD }, userReader.token)).status).toBe(403);
+      expect(
+        (
+          await call(
+            'POST',
+            '/api-system/users',
+            { username: `x-${uniq()}`, email: `x-${uniq()}@example.com`, password: PASSWORD },
+            userReader.token,
+          )
+        ).status,
+      ).toBe(403);
     });
   });
 
   describe('grants', () => {
     it('when a key is granted and removed, then the list shows it oldest first with its cluster and who granted it, and every change is audited', async () => {
       const a = await account();
-      const first = await ok<Grant>(call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.read', cluster_id: clusterA }), 201);
-      const second = await ok<Grant>(call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'user.read', cluster_id: null }), 201);
-      expect(first).toMatchObject({ permission_key: 'cluster.read', cluster_id: clusterA, cluster_code: expect.stringMatching(/^AC-/), cluster_name: 'Accounts', granted_by_name: expect.any(String) });
+      const first = await ok<Grant>(
+        call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.read', cluster_id: clusterA }),
+        201,
+      );
+      const second = await ok<Grant>(
+        call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'user.read', cluster_id: null }),
+        201,
+      );
+      expect(first).toMatchObject({
+        permission_key: 'cluster.read',
+        cluster_id: clusterA,
+        cluster_code: expect.stringMatching(/^AC-/),
+        cluster_name: 'Accounts',
+        granted_by_name: expect.any(String),
+      });
       expect(second).toMatchObject({ cluster_id: null, cluster_code: null, cluster_name: null });
       const list = await ok<GrantList>(call('GET', `/api-system/users/${a.id}/grants`));
       expect(list).toEqual({ data: [first, second], is_super_admin: false });
-      const dup = await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.read', cluster_id: clusterA });
+      const dup = await call('POST', `/api-system/users/${a.id}/grants`, {
+        permission_key: 'cluster.read',
+        cluster_id: clusterA,
+      });
       expect(dup.status).toBe(409);
       const removed = await call('DELETE', `/api-system/users/${a.id}/grants/${first.id}`);
       expect(removed.status).toBe(204);
@@ -257,51 +402,127 @@ describe.each(engines())('accounts on %s', (engine) => {
       expect((await call('DELETE', `/api-system/users/${other.id}/grants/${second.id}`)).status).toBe(404);
       expect((await call('DELETE', `/api-system/users/${a.id}/grants/${first.id}`)).status).toBe(404);
       // The account itself was written straight to the database by this test: only the API's own events count here.
-      const events = await t.knex('audit_events').where({ target_type: 'user', target_id: a.id }).whereNot({ action: 'unattributedChange' }).orderBy('at');
+      const events = await t
+        .knex('audit_events')
+        .where({ target_type: 'user', target_id: a.id })
+        .whereNot({ action: 'unattributedChange' })
+        .orderBy('at');
       expect(events.map((e) => e.action)).toEqual(['addUserGrant', 'addUserGrant', 'removeUserGrant']);
       expect(events.every((e) => e.cluster_id === null)).toBe(true);
-      expect(events[0].changes).toMatchObject({ permission_key: { before: null, after: 'cluster.read' }, cluster_id: { before: null, after: clusterA } });
+      expect(events[0].changes).toMatchObject({
+        permission_key: { before: null, after: 'cluster.read' },
+        cluster_id: { before: null, after: clusterA },
+      });
     });
 
     it('when a caller grants or removes a key it does not hold on that scope, then 403 names the key and scope and nothing changes', async () => {
-      const granter = await account({ grants: [['grant.manage', null], ['cluster.update', clusterA]] });
+      const granter = await account({
+        grants: [
+          ['grant.manage', null],
+          ['cluster.update', clusterA],
+        ],
+      });
       const a = await account();
-      const onA = await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.update', cluster_id: clusterA }, granter.token);
+      const onA = await call(
+        'POST',
+        `/api-system/users/${a.id}/grants`,
+        { permission_key: 'cluster.update', cluster_id: clusterA },
+        granter.token,
+      );
       expect(onA.status).toBe(201);
-      const onB = await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.update', cluster_id: clusterB }, granter.token);
+      const onB = await call(
+        'POST',
+        `/api-system/users/${a.id}/grants`,
+        { permission_key: 'cluster.update', cluster_id: clusterB },
+        granter.token,
+      );
       expect(onB.status).toBe(403);
-      expect(await detail(onB)).toBe('You can grant cluster.update on this cluster only if you hold it there; ask someone who holds it to do it');
-      const everywhere = await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.update', cluster_id: null }, granter.token);
+      expect(await detail(onB)).toBe(
+        'You can grant cluster.update on this cluster only if you hold it there; ask someone who holds it to do it',
+      );
+      const everywhere = await call(
+        'POST',
+        `/api-system/users/${a.id}/grants`,
+        { permission_key: 'cluster.update', cluster_id: null },
+        granter.token,
+      );
       expect(everywhere.status).toBe(403);
       expect(await detail(everywhere)).toMatch(/cluster\.update on all clusters/);
-      const platform = await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'user.manage', cluster_id: null }, granter.token);
+      const platform = await call(
+        'POST',
+        `/api-system/users/${a.id}/grants`,
+        { permission_key: 'user.manage', cluster_id: null },
+        granter.token,
+      );
       expect(platform.status).toBe(403);
       // Removing follows the same rule.
-      const theirs = await ok<Grant>(call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.update', cluster_id: clusterB }), 201);
+      const theirs = await ok<Grant>(
+        call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.update', cluster_id: clusterB }),
+        201,
+      );
       const remove = await call('DELETE', `/api-system/users/${a.id}/grants/${theirs.id}`, undefined, granter.token);
       expect(remove.status).toBe(403);
       expect(await detail(remove)).toMatch(/remove cluster\.update on this cluster/);
-      expect((await t.knex('permission_grants').where({ user_id: a.id })).map((g) => g.cluster_id).sort()).toEqual([clusterA, clusterB].sort());
+      expect((await t.knex('permission_grants').where({ user_id: a.id })).map((g) => g.cluster_id).sort()).toEqual(
+        [clusterA, clusterB].sort(),
+      );
     });
 
     it('when a platform key is granted on a cluster, then 400; an unknown key, 400; an unknown cluster, 404; an unknown account, 404', async () => {
       const a = await account();
-      const onCluster = await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'grant.manage', cluster_id: clusterA });
+      const onCluster = await call('POST', `/api-system/users/${a.id}/grants`, {
+        permission_key: 'grant.manage',
+        cluster_id: clusterA,
+      });
       expect(onCluster.status).toBe(400);
       expect(await detail(onCluster)).toMatch(/platform key/);
-      expect((await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.launch', cluster_id: clusterA })).status).toBe(400);
-      expect((await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.read', cluster_id: randomUUID() })).status).toBe(404);
-      expect((await call('POST', `/api-system/users/${randomUUID()}/grants`, { permission_key: 'cluster.read', cluster_id: null })).status).toBe(404);
+      expect(
+        (
+          await call('POST', `/api-system/users/${a.id}/grants`, {
+            permission_key: 'cluster.launch',
+            cluster_id: clusterA,
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await call('POST', `/api-system/users/${a.id}/grants`, {
+            permission_key: 'cluster.read',
+            cluster_id: randomUUID(),
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await call('POST', `/api-system/users/${randomUUID()}/grants`, {
+            permission_key: 'cluster.read',
+            cluster_id: null,
+          })
+        ).status,
+      ).toBe(404);
       expect(await t.knex('permission_grants').where({ user_id: a.id })).toHaveLength(0);
     });
 
-    it('when a caller\'s own grant is removed while it grants that key, then the grant never outlives the removal', async () => {
+    it("when a caller's own grant is removed while it grants that key, then the grant never outlives the removal", async () => {
       for (let round = 0; round < 5; round++) {
-        const granter = await account({ grants: [['grant.manage', null], ['cluster.delete', clusterA]] });
+        const granter = await account({
+          grants: [
+            ['grant.manage', null],
+            ['cluster.delete', clusterA],
+          ],
+        });
         const a = await account();
-        const own = await t.knex('permission_grants').where({ user_id: granter.id, permission_key: 'cluster.delete' }).first();
+        const own = await t
+          .knex('permission_grants')
+          .where({ user_id: granter.id, permission_key: 'cluster.delete' })
+          .first();
         const [add, remove] = await Promise.all([
-          call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.delete', cluster_id: clusterA }, granter.token),
+          call(
+            'POST',
+            `/api-system/users/${a.id}/grants`,
+            { permission_key: 'cluster.delete', cluster_id: clusterA },
+            granter.token,
+          ),
           call('DELETE', `/api-system/users/${granter.id}/grants/${own.id}`),
         ]);
         expect(remove.status).toBe(204);
@@ -309,14 +530,23 @@ describe.each(engines())('accounts on %s', (engine) => {
         const given = await t.knex('permission_grants').where({ user_id: a.id });
         if (add.status === 201) {
           // It was granted before the removal: the removal's event comes after the grant's.
-          const events = await t.knex('audit_events').whereIn('target_id', [a.id, granter.id]).whereIn('action', ['addUserGrant', 'removeUserGrant']).orderBy('at');
+          const events = await t
+            .knex('audit_events')
+            .whereIn('target_id', [a.id, granter.id])
+            .whereIn('action', ['addUserGrant', 'removeUserGrant'])
+            .orderBy('at');
           expect(events.map((e) => e.action)).toEqual(['addUserGrant', 'removeUserGrant']);
           expect(given).toHaveLength(1);
         } else {
           expect(given).toHaveLength(0);
         }
         // Afterwards it can no longer grant it.
-        const later = await call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.delete', cluster_id: clusterA }, granter.token);
+        const later = await call(
+          'POST',
+          `/api-system/users/${a.id}/grants`,
+          { permission_key: 'cluster.delete', cluster_id: clusterA },
+          granter.token,
+        );
         expect([403, 409]).toContain(later.status);
         expect(await t.knex('permission_grants').where({ user_id: a.id })).toHaveLength(given.length);
       }
@@ -369,7 +599,9 @@ describe.each(engines())('accounts on %s', (engine) => {
           call('POST', `/api-system/users/${y.id}/deactivate`, undefined, x.token),
           call('DELETE', `/api-system/users/${x.id}/super-admin`, undefined, y.token),
         ]);
-        expect(await t.knex('users').whereIn('id', [x.id, y.id]).where({ is_super_admin: true, is_active: true })).toHaveLength(1);
+        expect(
+          await t.knex('users').whereIn('id', [x.id, y.id]).where({ is_super_admin: true, is_active: true }),
+        ).toHaveLength(1);
         await t.knex('users').whereIn('id', [x.id, y.id]).update({ is_super_admin: false });
       } finally {
         await t.knex('users').where({ id: adminId }).update({ is_active: true });

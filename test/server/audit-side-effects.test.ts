@@ -16,7 +16,9 @@ describe.each(engines())('audited side effects on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestServer(engine);
     admin = await t.login('admin');
-    adminId = ((await (await t.fetch('/api/user/permission/platform', { token: admin })).json()) as { user: { id: string } }).user.id;
+    adminId = (
+      (await (await t.fetch('/api/user/permission/platform', { token: admin })).json()) as { user: { id: string } }
+    ).user.id;
   });
   afterAll(() => t?.close());
 
@@ -25,21 +27,39 @@ describe.each(engines())('audited side effects on %s', (engine) => {
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return (res.status === 204 ? undefined : await res.json()) as T;
   };
-  const newCluster = () => send<{ id: string }>('POST', '/api-system/clusters', { code: `SE-${uniq()}`, name: 'Side effects' });
-  const newBu = (clusterId: string) => send<{ id: string; code: string; cluster_id: string }>('POST', '/api-system/business-units', { cluster_id: clusterId, code: `SE-${uniq()}`, name: 'Side effects BU' });
+  const newCluster = () =>
+    send<{ id: string }>('POST', '/api-system/clusters', { code: `SE-${uniq()}`, name: 'Side effects' });
+  const newBu = (clusterId: string) =>
+    send<{ id: string; code: string; cluster_id: string }>('POST', '/api-system/business-units', {
+      cluster_id: clusterId,
+      code: `SE-${uniq()}`,
+      name: 'Side effects BU',
+    });
   const newUser = async () => {
     const username = `se-${uniq().toLowerCase()}`;
-    return send<{ id: string }>('POST', '/api-system/users', { username, email: `${username}@example.com`, password: 'Side-Effects-Lagoon-26' });
+    return send<{ id: string }>('POST', '/api-system/users', {
+      username,
+      email: `${username}@example.com`,
+      password: 'Side-Effects-Lagoon-26',
+    });
   };
   /** A cluster with a BU, and a user who is a member of both, the BU being the membership's parent BU. */
   const memberWithParentBu = async () => {
     const cluster = await newCluster();
     const bu = await newBu(cluster.id);
     const user = await newUser();
-    const membership = await send<{ id: string }>('POST', '/api-system/user/clusters', { user_id: user.id, cluster_id: cluster.id, role: 'user', parent_bu_id: bu.id });
+    const membership = await send<{ id: string }>('POST', '/api-system/user/clusters', {
+      user_id: user.id,
+      cluster_id: cluster.id,
+      role: 'user',
+      parent_bu_id: bu.id,
+    });
     return { cluster, bu, user, membership };
   };
-  const buMembershipsOf = async (userId: string, buId: string) => (await t.knex('bu_users').where({ user_id: userId, business_unit_id: buId }).select('id')).map((r: { id: string }) => r.id);
+  const buMembershipsOf = async (userId: string, buId: string) =>
+    (await t.knex('bu_users').where({ user_id: userId, business_unit_id: buId }).select('id')).map(
+      (r: { id: string }) => r.id,
+    );
 
   /** The events since the snapshot that name a row of `targetType`, with the actor and action they carry. */
   const eventsOn = async (before: Snapshot, targetType: string, targetId: string) =>
@@ -50,12 +70,21 @@ describe.each(engines())('audited side effects on %s', (engine) => {
     const bu = await newBu(cluster.id);
     const user = await newUser();
     const before = await snapshotAudited(t.knex);
-    await send('POST', '/api-system/user/clusters', { user_id: user.id, cluster_id: cluster.id, role: 'user', parent_bu_id: bu.id });
+    await send('POST', '/api-system/user/clusters', {
+      user_id: user.id,
+      cluster_id: cluster.id,
+      role: 'user',
+      parent_bu_id: bu.id,
+    });
     expect(await unrecordedChanges(t.knex, before)).toEqual([]);
     const [buMembership] = await buMembershipsOf(user.id, bu.id);
     const events = await eventsOn(before, 'business_unit_user', buMembership!);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actor_id: adminId, action: 'addClusterUser', changes: { business_unit_id: { before: null, after: bu.id } } });
+    expect(events[0]).toMatchObject({
+      actor_id: adminId,
+      action: 'addClusterUser',
+      changes: { business_unit_id: { before: null, after: bu.id } },
+    });
   });
 
   it('when a cluster membership is removed, then the BU memberships that go with it are recorded', async () => {
@@ -65,7 +94,9 @@ describe.each(engines())('audited side effects on %s', (engine) => {
     await send('DELETE', `/api-system/user/clusters/${membership.id}`);
     expect(await unrecordedChanges(t.knex, before)).toEqual([]);
     expect(await buMembershipsOf(user.id, bu.id)).toEqual([]);
-    expect(await eventsOn(before, 'business_unit_user', buMembership!)).toMatchObject([{ actor_id: adminId, action: 'removeClusterUser' }]);
+    expect(await eventsOn(before, 'business_unit_user', buMembership!)).toMatchObject([
+      { actor_id: adminId, action: 'removeClusterUser' },
+    ]);
   });
 
   it('when a business unit is deleted or moved, then every membership change that comes with it is recorded', async () => {
@@ -77,7 +108,11 @@ describe.each(engines())('audited side effects on %s', (engine) => {
     const moved = await memberWithParentBu();
     const elsewhere = await newCluster();
     before = await snapshotAudited(t.knex);
-    await send('PUT', `/api-system/business-units/${moved.bu.id}`, { cluster_id: elsewhere.id, code: moved.bu.code, name: 'Moved BU' });
+    await send('PUT', `/api-system/business-units/${moved.bu.id}`, {
+      cluster_id: elsewhere.id,
+      code: moved.bu.code,
+      name: 'Moved BU',
+    });
     expect(await unrecordedChanges(t.knex, before)).toEqual([]);
     expect(await eventsOn(before, 'cluster_user', moved.membership.id)).toMatchObject([
       { action: 'updateBusinessUnit', changes: { parent_bu_id: { before: moved.bu.id, after: null } } },
@@ -85,17 +120,39 @@ describe.each(engines())('audited side effects on %s', (engine) => {
   });
 
   it('when a new default mapping demotes the old one, then the demotion is recorded', async () => {
-    const templateId = ((await (await t.fetch('/api-system/report-templates?perpage=1', { token: admin })).json()) as { data: Array<{ id: string }> }).data[0]!.id;
+    const templateId = (
+      (await (await t.fetch('/api-system/report-templates?perpage=1', { token: admin })).json()) as {
+        data: Array<{ id: string }>;
+      }
+    ).data[0]!.id;
     const documentType = 'GRN';
-    const first = await send<{ id: string }>('POST', '/api-system/print-template-mappings', { document_type: documentType, report_template_id: templateId, is_default: true, allow_business_unit: [`X-${uniq()}`] });
-    const allow = ((await t.knex('print_template_mappings').where({ id: first.id }).first('allow_business_unit')) as { allow_business_unit: unknown }).allow_business_unit;
+    const first = await send<{ id: string }>('POST', '/api-system/print-template-mappings', {
+      document_type: documentType,
+      report_template_id: templateId,
+      is_default: true,
+      allow_business_unit: [`X-${uniq()}`],
+    });
+    const allow = (
+      (await t.knex('print_template_mappings').where({ id: first.id }).first('allow_business_unit')) as {
+        allow_business_unit: unknown;
+      }
+    ).allow_business_unit;
     const before = await snapshotAudited(t.knex);
-    await send('POST', '/api-system/print-template-mappings', { document_type: documentType, report_template_id: templateId, is_default: true, allow_business_unit: allow });
+    await send('POST', '/api-system/print-template-mappings', {
+      document_type: documentType,
+      report_template_id: templateId,
+      is_default: true,
+      allow_business_unit: allow,
+    });
     expect(await unrecordedChanges(t.knex, before)).toEqual([]);
     const demoted = await t.knex('print_template_mappings').where({ id: first.id }).first('is_default');
     expect((demoted as { is_default: boolean }).is_default).toBe(false);
     expect(await eventsOn(before, 'print_template_mapping', first.id)).toMatchObject([
-      { actor_id: adminId, action: 'createPrintTemplateMapping', changes: { is_default: { before: true, after: false } } },
+      {
+        actor_id: adminId,
+        action: 'createPrintTemplateMapping',
+        changes: { is_default: { before: true, after: false } },
+      },
     ]);
   });
 
@@ -105,7 +162,11 @@ describe.each(engines())('audited side effects on %s', (engine) => {
     await t.knex('clusters').where({ id: cluster.id }).update({ name: 'Changed behind the API' });
     expect(await unrecordedChanges(t.knex, before)).toEqual([]);
     expect(await eventsOn(before, 'cluster', cluster.id)).toMatchObject([
-      { actor_id: null, action: 'unattributedChange', changes: { name: { before: 'Side effects', after: 'Changed behind the API' } } },
+      {
+        actor_id: null,
+        action: 'unattributedChange',
+        changes: { name: { before: 'Side effects', after: 'Changed behind the API' } },
+      },
     ]);
   });
 

@@ -33,12 +33,22 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return (await res.json()) as T;
   };
-  const newCluster = () => send<{ id: string; code: string }>('POST', '/api-system/clusters', { code: `AT-${uniq()}`, name: `Tenancy ${uniq()}` });
+  const newCluster = () =>
+    send<{ id: string; code: string }>('POST', '/api-system/clusters', {
+      code: `AT-${uniq()}`,
+      name: `Tenancy ${uniq()}`,
+    });
   const accountWith = async (grants: Array<[key: string, clusterId: string | null]>) => {
     const username = `at-${uniq().toLowerCase()}${uniq().toLowerCase()}`;
-    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: passwordHash }).returning('id');
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email: `${username}@example.com`, password_hash: passwordHash })
+      .returning('id');
     const id = (row as { id: string }).id;
-    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    if (grants.length)
+      await t
+        .knex('permission_grants')
+        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
     return { id, token: await t.login(username, PASSWORD) };
   };
   const events = async (query: string, token: string): Promise<Event[]> => {
@@ -54,7 +64,11 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
 
   it('when a business unit moves from CL-B to CL-A, then a reader of CL-A only sees no CL-B id in the event, in the list or the export', async () => {
     const [clB, clA] = [await newCluster(), await newCluster()];
-    const bu = await send<{ id: string; code: string; name: string }>('POST', '/api-system/business-units', { cluster_id: clB.id, code: `AT-${uniq()}`, name: 'Moving hotel' });
+    const bu = await send<{ id: string; code: string; name: string }>('POST', '/api-system/business-units', {
+      cluster_id: clB.id,
+      code: `AT-${uniq()}`,
+      name: 'Moving hotel',
+    });
     await send('PUT', `/api-system/business-units/${bu.id}`, { cluster_id: clA.id, code: bu.code, name: bu.name });
 
     const readerOfA = await accountWith([['cluster.read', clA.id]]);
@@ -69,10 +83,16 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
     expect(csv).not.toContain(clB.id);
 
     // Whoever may see both clusters reads the event as it was recorded.
-    const readerOfBoth = await accountWith([['cluster.read', clA.id], ['cluster.read', clB.id]]);
+    const readerOfBoth = await accountWith([
+      ['cluster.read', clA.id],
+      ['cluster.read', clB.id],
+    ]);
     for (const token of [readerOfBoth.token, admin]) {
       const whole = await events(`target_id=${bu.id}`, token);
-      expect(whole.find((e) => e.action === 'updateBusinessUnit')!.changes.cluster_id).toEqual({ before: clB.id, after: clA.id });
+      expect(whole.find((e) => e.action === 'updateBusinessUnit')!.changes.cluster_id).toEqual({
+        before: clB.id,
+        after: clA.id,
+      });
       expect(await exported(`target_id=${bu.id}`, token)).toContain(clB.id);
     }
   });
@@ -81,12 +101,16 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
     const [clB, clA] = [await newCluster(), await newCluster()];
     const holder = await accountWith([]);
     await send('POST', `/api-system/users/${holder.id}/grants`, { permission_key: 'cluster.read', cluster_id: clB.id });
-    const accountReader = await accountWith([['user.read', null], ['cluster.read', clA.id]]);
+    const accountReader = await accountWith([
+      ['user.read', null],
+      ['cluster.read', clA.id],
+    ]);
     const seen = await events(`target_id=${holder.id}&action=addUserGrant`, accountReader.token);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.changes.cluster_id).toEqual({ before: null, after: ANOTHER_CLUSTER });
     expect(seen[0]!.changes.permission_key).toEqual({ before: null, after: 'cluster.read' });
-    const text = JSON.stringify(seen) + (await exported(`target_id=${holder.id}&action=addUserGrant`, accountReader.token));
+    const text =
+      JSON.stringify(seen) + (await exported(`target_id=${holder.id}&action=addUserGrant`, accountReader.token));
     expect(text).not.toContain(clB.id);
     expect(text).not.toContain(clB.code);
   });

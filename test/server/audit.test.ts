@@ -24,7 +24,13 @@ interface Call {
 }
 
 /** A single sign-on provider for the mappings (nothing answers at its issuer; the flows are in sso.test.ts). */
-const AUDIT_PROVIDER = { id: 'audit-idp', display_name: 'Audit IdP', issuer: 'http://127.0.0.1:9', client_id: 'audit', client_secret: 'audit' };
+const AUDIT_PROVIDER = {
+  id: 'audit-idp',
+  display_name: 'Audit IdP',
+  issuer: 'http://127.0.0.1:9',
+  client_id: 'audit',
+  client_secret: 'audit',
+};
 
 describe.each(engines())('audit trail on %s', (engine) => {
   let t: TestServer;
@@ -35,7 +41,9 @@ describe.each(engines())('audit trail on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestServer(engine, { env: { OIDC_PROVIDERS: JSON.stringify([AUDIT_PROVIDER]) } });
     admin = await t.login('admin');
-    adminId = ((await (await t.fetch('/api/user/permission/platform', { token: admin })).json()) as { user: { id: string } }).user.id;
+    adminId = (
+      (await (await t.fetch('/api/user/permission/platform', { token: admin })).json()) as { user: { id: string } }
+    ).user.id;
   });
   afterAll(() => t?.close());
 
@@ -45,43 +53,126 @@ describe.each(engines())('audit trail on %s', (engine) => {
     return (await res.json()) as T;
   };
   const newCluster = () => post<{ id: string }>('/api-system/clusters', { code: `AU-${uniq()}`, name: 'Audited' });
-  const newBu = async (clusterId?: string) => post<{ id: string; cluster_id: string; code: string }>('/api-system/business-units', { cluster_id: clusterId ?? (await newCluster()).id, code: `AU-${uniq()}`, name: 'Audited BU' });
-  const someUser = async () => ((await (await t.fetch('/api-system/user?search=john', { token: admin })).json()) as { data: Array<{ id: string }> }).data[0]!.id;
-  const template = async () => ((await (await t.fetch('/api-system/report-templates?perpage=1', { token: admin })).json()) as { data: Array<{ id: string }> }).data[0]!.id;
-  const newMapping = async () => post<{ id: string }>('/api-system/print-template-mappings', { document_type: 'IA', report_template_id: await template(), is_default: false });
+  const newBu = async (clusterId?: string) =>
+    post<{ id: string; cluster_id: string; code: string }>('/api-system/business-units', {
+      cluster_id: clusterId ?? (await newCluster()).id,
+      code: `AU-${uniq()}`,
+      name: 'Audited BU',
+    });
+  const someUser = async () =>
+    (
+      (await (await t.fetch('/api-system/user?search=john', { token: admin })).json()) as {
+        data: Array<{ id: string }>;
+      }
+    ).data[0]!.id;
+  const template = async () =>
+    (
+      (await (await t.fetch('/api-system/report-templates?perpage=1', { token: admin })).json()) as {
+        data: Array<{ id: string }>;
+      }
+    ).data[0]!.id;
+  const newMapping = async () =>
+    post<{ id: string }>('/api-system/print-template-mappings', {
+      document_type: 'IA',
+      report_template_id: await template(),
+      is_default: false,
+    });
   const newWidget = async () => {
     await t.knex('dashboard_widgets').where({ user_id: adminId, dataset_id: 'tenancy.active-clusters' }).delete();
-    return post<{ id: string }>('/api/proxy/api/me/dashboard-widgets', { dataset_id: 'tenancy.active-clusters', widget_type: 'kpi' });
+    return post<{ id: string }>('/api/proxy/api/me/dashboard-widgets', {
+      dataset_id: 'tenancy.active-clusters',
+      widget_type: 'kpi',
+    });
   };
   const ACCOUNT_PASSWORD = 'Andaman-Sunrise-2026';
   /** A new account with a known password, straight in the database (no grants, no forced change). */
   const newAccount = async (opts: { superAdmin?: boolean } = {}) => {
     const username = `au-${uniq().toLowerCase()}${uniq().toLowerCase()}`;
-    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: await hashPassword(ACCOUNT_PASSWORD), is_super_admin: !!opts.superAdmin }).returning('id');
+    const [row] = await t
+      .knex('users')
+      .insert({
+        username,
+        email: `${username}@example.com`,
+        password_hash: await hashPassword(ACCOUNT_PASSWORD),
+        is_super_admin: !!opts.superAdmin,
+      })
+      .returning('id');
     return { id: (row as { id: string }).id, username };
   };
   /** Signs the account in: its access token and the id of the session it opened. */
   const signIn = async (username: string) => {
-    const { access_token } = await post<{ access_token: string }>('/api/auth/login', { username, password: ACCOUNT_PASSWORD }, '');
-    const sessions = (await (await t.fetch('/api-system/me/sessions', { token: access_token })).json()) as { data: Array<{ id: string; current: boolean }> };
+    const { access_token } = await post<{ access_token: string }>(
+      '/api/auth/login',
+      { username, password: ACCOUNT_PASSWORD },
+      '',
+    );
+    const sessions = (await (await t.fetch('/api-system/me/sessions', { token: access_token })).json()) as {
+      data: Array<{ id: string; current: boolean }>;
+    };
     return { token: access_token, sessionId: sessions.data.find((s) => s.current)?.id };
   };
-  const refreshToken = async () => ((await post<{ refresh_token: string }>('/api/auth/login', { username: 'viewer', password: 'demo1234' }, '')).refresh_token);
+  const refreshToken = async () =>
+    (await post<{ refresh_token: string }>('/api/auth/login', { username: 'viewer', password: 'demo1234' }, ''))
+      .refresh_token;
 
   /** For each write of the contract: the request that succeeds, and the target its one event must name. */
   const WRITES: Record<string, () => Promise<Call>> = {
-    login: async () => ({ method: 'POST', path: '/api/auth/login', json: { username: 'viewer', password: 'demo1234' }, token: null, target: { type: 'session' } }),
-    refreshToken: async () => ({ method: 'POST', path: '/api/auth/refresh-token', json: { refresh_token: await refreshToken() }, token: null, target: { type: 'session' } }),
-    logout: async () => ({ method: 'POST', path: '/api/auth/logout', json: { refresh_token: await refreshToken() }, token: null, target: { type: 'session' } }),
-    logoutSso: async () => ({ method: 'POST', path: '/api/auth/sso/logout', json: { refresh_token: await refreshToken() }, token: null, target: { type: 'session' }, action: 'logout' }),
+    login: async () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      json: { username: 'viewer', password: 'demo1234' },
+      token: null,
+      target: { type: 'session' },
+    }),
+    refreshToken: async () => ({
+      method: 'POST',
+      path: '/api/auth/refresh-token',
+      json: { refresh_token: await refreshToken() },
+      token: null,
+      target: { type: 'session' },
+    }),
+    logout: async () => ({
+      method: 'POST',
+      path: '/api/auth/logout',
+      json: { refresh_token: await refreshToken() },
+      token: null,
+      target: { type: 'session' },
+    }),
+    logoutSso: async () => ({
+      method: 'POST',
+      path: '/api/auth/sso/logout',
+      json: { refresh_token: await refreshToken() },
+      token: null,
+      target: { type: 'session' },
+      action: 'logout',
+    }),
     // A single sign-on the callback finished (its session and one-time code, straight in the database) completes here.
     exchangeSsoCode: async () => {
       const a = await newAccount();
       const sessionId = randomUUID();
       const code = `${randomUUID()}${randomUUID()}`.replace(/-/g, '');
-      await t.knex('sessions').insert({ id: sessionId, user_id: a.id, expires_at: t.knex.raw("now() + interval '1 day'"), sso_provider: AUDIT_PROVIDER.id });
-      await t.knex('sso_handoffs').insert({ code_hash: hashRefreshToken(code), user_id: a.id, session_id: sessionId, provider: AUDIT_PROVIDER.id, subject: 'audit', expires_at: t.knex.raw("now() + interval '1 minute'") });
-      return { method: 'POST', path: '/api/auth/sso/exchange', json: { code }, token: null, target: { type: 'session', id: sessionId }, action: 'login' };
+      await t.knex('sessions').insert({
+        id: sessionId,
+        user_id: a.id,
+        expires_at: t.knex.raw("now() + interval '1 day'"),
+        sso_provider: AUDIT_PROVIDER.id,
+      });
+      await t.knex('sso_handoffs').insert({
+        code_hash: hashRefreshToken(code),
+        user_id: a.id,
+        session_id: sessionId,
+        provider: AUDIT_PROVIDER.id,
+        subject: 'audit',
+        expires_at: t.knex.raw("now() + interval '1 minute'"),
+      });
+      return {
+        method: 'POST',
+        path: '/api/auth/sso/exchange',
+        json: { code },
+        token: null,
+        target: { type: 'session', id: sessionId },
+        action: 'login',
+      };
     },
     createSsoGroupMapping: async () => ({
       method: 'POST',
@@ -90,18 +181,41 @@ describe.each(engines())('audit trail on %s', (engine) => {
       target: { type: 'sso_group_mapping' },
     }),
     deleteSsoGroupMapping: async () => {
-      const m = await post<{ id: string }>('/api-system/sso/group-mappings', { provider: AUDIT_PROVIDER.id, group: `g-${uniq()}`, permission_key: 'cluster.read' });
-      return { method: 'DELETE', path: `/api-system/sso/group-mappings/${m.id}`, target: { type: 'sso_group_mapping', id: m.id } };
+      const m = await post<{ id: string }>('/api-system/sso/group-mappings', {
+        provider: AUDIT_PROVIDER.id,
+        group: `g-${uniq()}`,
+        permission_key: 'cluster.read',
+      });
+      return {
+        method: 'DELETE',
+        path: `/api-system/sso/group-mappings/${m.id}`,
+        target: { type: 'sso_group_mapping', id: m.id },
+      };
     },
     setUserSsoOnly: async () => {
       const a = await newAccount();
       await t.knex('user_identities').insert({ user_id: a.id, provider: AUDIT_PROVIDER.id, subject: `s-${uniq()}` });
-      return { method: 'PUT', path: `/api-system/users/${a.id}/sso`, json: { sso_only: true }, target: { type: 'user', id: a.id } };
+      return {
+        method: 'PUT',
+        path: `/api-system/users/${a.id}/sso`,
+        json: { sso_only: true },
+        target: { type: 'user', id: a.id },
+      };
     },
-    createCluster: async () => ({ method: 'POST', path: '/api-system/clusters', json: { code: `AU-${uniq()}`, name: 'New' }, target: { type: 'cluster' } }),
+    createCluster: async () => ({
+      method: 'POST',
+      path: '/api-system/clusters',
+      json: { code: `AU-${uniq()}`, name: 'New' },
+      target: { type: 'cluster' },
+    }),
     updateCluster: async () => {
       const c = await newCluster();
-      return { method: 'PUT', path: `/api-system/clusters/${c.id}`, json: { code: `AU-${uniq()}`, name: 'Renamed' }, target: { type: 'cluster', id: c.id } };
+      return {
+        method: 'PUT',
+        path: `/api-system/clusters/${c.id}`,
+        json: { code: `AU-${uniq()}`, name: 'Renamed' },
+        target: { type: 'cluster', id: c.id },
+      };
     },
     deleteCluster: async () => {
       const c = await newCluster();
@@ -114,103 +228,268 @@ describe.each(engines())('audit trail on %s', (engine) => {
     },
     bulkClusters: async () => {
       const c = await newCluster();
-      return { method: 'POST', path: '/api-system/clusters/bulk', json: { action: 'deactivate', ids: [c.id] }, target: { type: 'cluster', id: c.id }, action: 'updateCluster' };
+      return {
+        method: 'POST',
+        path: '/api-system/clusters/bulk',
+        json: { action: 'deactivate', ids: [c.id] },
+        target: { type: 'cluster', id: c.id },
+        action: 'updateCluster',
+      };
     },
     uploadClusterLogo: async () => {
       const c = await newCluster();
-      return { method: 'POST', path: `/api-system/clusters/${c.id}/logo`, upload: 'logo', target: { type: 'cluster', id: c.id } };
+      return {
+        method: 'POST',
+        path: `/api-system/clusters/${c.id}/logo`,
+        upload: 'logo',
+        target: { type: 'cluster', id: c.id },
+      };
     },
     uploadClusterAvatar: async () => {
       const c = await newCluster();
-      return { method: 'POST', path: `/api-system/clusters/${c.id}/avatar`, upload: 'avatar', target: { type: 'cluster', id: c.id } };
+      return {
+        method: 'POST',
+        path: `/api-system/clusters/${c.id}/avatar`,
+        upload: 'avatar',
+        target: { type: 'cluster', id: c.id },
+      };
     },
-    createBusinessUnit: async () => ({ method: 'POST', path: '/api-system/business-units', json: { cluster_id: (await newCluster()).id, code: `AU-${uniq()}`, name: 'New BU' }, target: { type: 'business_unit' } }),
+    createBusinessUnit: async () => ({
+      method: 'POST',
+      path: '/api-system/business-units',
+      json: { cluster_id: (await newCluster()).id, code: `AU-${uniq()}`, name: 'New BU' },
+      target: { type: 'business_unit' },
+    }),
     updateBusinessUnit: async () => {
       const b = await newBu();
-      return { method: 'PUT', path: `/api-system/business-units/${b.id}`, json: { cluster_id: b.cluster_id, code: b.code, name: 'Renamed BU' }, target: { type: 'business_unit', id: b.id } };
+      return {
+        method: 'PUT',
+        path: `/api-system/business-units/${b.id}`,
+        json: { cluster_id: b.cluster_id, code: b.code, name: 'Renamed BU' },
+        target: { type: 'business_unit', id: b.id },
+      };
     },
     bulkBusinessUnits: async () => {
       const b = await newBu();
-      return { method: 'POST', path: '/api-system/business-units/bulk', json: { action: 'delete', ids: [b.id] }, target: { type: 'business_unit', id: b.id }, action: 'deleteBusinessUnit' };
+      return {
+        method: 'POST',
+        path: '/api-system/business-units/bulk',
+        json: { action: 'delete', ids: [b.id] },
+        target: { type: 'business_unit', id: b.id },
+        action: 'deleteBusinessUnit',
+      };
     },
     deleteBusinessUnit: async () => {
       const b = await newBu();
-      return { method: 'DELETE', path: `/api-system/business-units/${b.id}`, target: { type: 'business_unit', id: b.id } };
+      return {
+        method: 'DELETE',
+        path: `/api-system/business-units/${b.id}`,
+        target: { type: 'business_unit', id: b.id },
+      };
     },
     restoreBusinessUnit: async () => {
       const b = await newBu();
       await t.fetch(`/api-system/business-units/${b.id}`, { method: 'DELETE', token: admin });
-      return { method: 'POST', path: `/api-system/business-units/${b.id}/restore`, target: { type: 'business_unit', id: b.id } };
+      return {
+        method: 'POST',
+        path: `/api-system/business-units/${b.id}/restore`,
+        target: { type: 'business_unit', id: b.id },
+      };
     },
     uploadBusinessUnitLogo: async () => {
       const b = await newBu();
-      return { method: 'POST', path: `/api-system/business-units/${b.id}/logo`, upload: 'logo', target: { type: 'business_unit', id: b.id } };
+      return {
+        method: 'POST',
+        path: `/api-system/business-units/${b.id}/logo`,
+        upload: 'logo',
+        target: { type: 'business_unit', id: b.id },
+      };
     },
     uploadBusinessUnitAvatar: async () => {
       const b = await newBu();
-      return { method: 'POST', path: `/api-system/business-units/${b.id}/avatar`, upload: 'avatar', target: { type: 'business_unit', id: b.id } };
+      return {
+        method: 'POST',
+        path: `/api-system/business-units/${b.id}/avatar`,
+        upload: 'avatar',
+        target: { type: 'business_unit', id: b.id },
+      };
     },
     importMemberships: async () => {
       const b = await newBu();
       const user = await newAccount();
-      const written = async () => ((await t.knex('bu_users').where({ user_id: user.id, business_unit_id: b.id }).first('id')) as { id: string }).id;
-      const file = { bytes: Buffer.from(`user,business_unit\n${user.username},${b.code}\n`), name: 'members.csv', type: 'text/csv' };
-      return { method: 'POST', path: '/api-system/memberships/import', upload: 'file', file, target: { type: 'business_unit_user', written }, action: 'addBusinessUnitUser' };
+      const written = async () =>
+        ((await t.knex('bu_users').where({ user_id: user.id, business_unit_id: b.id }).first('id')) as { id: string })
+          .id;
+      const file = {
+        bytes: Buffer.from(`user,business_unit\n${user.username},${b.code}\n`),
+        name: 'members.csv',
+        type: 'text/csv',
+      };
+      return {
+        method: 'POST',
+        path: '/api-system/memberships/import',
+        upload: 'file',
+        file,
+        target: { type: 'business_unit_user', written },
+        action: 'addBusinessUnitUser',
+      };
     },
-    addClusterUser: async () => ({ method: 'POST', path: '/api-system/user/clusters', json: { user_id: await someUser(), cluster_id: (await newCluster()).id, role: 'user', is_active: true }, target: { type: 'cluster_user' } }),
+    addClusterUser: async () => ({
+      method: 'POST',
+      path: '/api-system/user/clusters',
+      json: { user_id: await someUser(), cluster_id: (await newCluster()).id, role: 'user', is_active: true },
+      target: { type: 'cluster_user' },
+    }),
     updateClusterUser: async () => {
-      const m = await post<{ id: string }>('/api-system/user/clusters', { user_id: await someUser(), cluster_id: (await newCluster()).id, role: 'user', is_active: true });
-      return { method: 'PUT', path: `/api-system/user/clusters/${m.id}`, json: { role: 'admin' }, target: { type: 'cluster_user', id: m.id } };
+      const m = await post<{ id: string }>('/api-system/user/clusters', {
+        user_id: await someUser(),
+        cluster_id: (await newCluster()).id,
+        role: 'user',
+        is_active: true,
+      });
+      return {
+        method: 'PUT',
+        path: `/api-system/user/clusters/${m.id}`,
+        json: { role: 'admin' },
+        target: { type: 'cluster_user', id: m.id },
+      };
     },
     removeClusterUser: async () => {
-      const m = await post<{ id: string }>('/api-system/user/clusters', { user_id: await someUser(), cluster_id: (await newCluster()).id, role: 'user', is_active: true });
-      return { method: 'DELETE', path: `/api-system/user/clusters/${m.id}`, target: { type: 'cluster_user', id: m.id } };
+      const m = await post<{ id: string }>('/api-system/user/clusters', {
+        user_id: await someUser(),
+        cluster_id: (await newCluster()).id,
+        role: 'user',
+        is_active: true,
+      });
+      return {
+        method: 'DELETE',
+        path: `/api-system/user/clusters/${m.id}`,
+        target: { type: 'cluster_user', id: m.id },
+      };
     },
-    addBusinessUnitUser: async () => ({ method: 'POST', path: '/api-system/user/business-units', json: { user_id: await someUser(), business_unit_id: (await newBu()).id, role: 'user' }, target: { type: 'business_unit_user' } }),
+    addBusinessUnitUser: async () => ({
+      method: 'POST',
+      path: '/api-system/user/business-units',
+      json: { user_id: await someUser(), business_unit_id: (await newBu()).id, role: 'user' },
+      target: { type: 'business_unit_user' },
+    }),
     updateBusinessUnitUser: async () => {
-      const m = await post<{ id: string }>('/api-system/user/business-units', { user_id: await someUser(), business_unit_id: (await newBu()).id, role: 'user' });
-      return { method: 'PATCH', path: `/api-system/user/business-units/${m.id}`, json: { role: 'admin' }, target: { type: 'business_unit_user', id: m.id } };
+      const m = await post<{ id: string }>('/api-system/user/business-units', {
+        user_id: await someUser(),
+        business_unit_id: (await newBu()).id,
+        role: 'user',
+      });
+      return {
+        method: 'PATCH',
+        path: `/api-system/user/business-units/${m.id}`,
+        json: { role: 'admin' },
+        target: { type: 'business_unit_user', id: m.id },
+      };
     },
     removeBusinessUnitUser: async () => {
-      const m = await post<{ id: string }>('/api-system/user/business-units', { user_id: await someUser(), business_unit_id: (await newBu()).id, role: 'user' });
-      return { method: 'DELETE', path: `/api-system/user/business-units/${m.id}`, target: { type: 'business_unit_user', id: m.id } };
+      const m = await post<{ id: string }>('/api-system/user/business-units', {
+        user_id: await someUser(),
+        business_unit_id: (await newBu()).id,
+        role: 'user',
+      });
+      return {
+        method: 'DELETE',
+        path: `/api-system/user/business-units/${m.id}`,
+        target: { type: 'business_unit_user', id: m.id },
+      };
     },
-    createPrintTemplateMapping: async () => ({ method: 'POST', path: '/api-system/print-template-mappings', json: { document_type: 'IA', report_template_id: await template(), is_default: false }, target: { type: 'print_template_mapping' } }),
+    createPrintTemplateMapping: async () => ({
+      method: 'POST',
+      path: '/api-system/print-template-mappings',
+      json: { document_type: 'IA', report_template_id: await template(), is_default: false },
+      target: { type: 'print_template_mapping' },
+    }),
     updatePrintTemplateMapping: async () => {
       const m = await newMapping();
-      return { method: 'PUT', path: `/api-system/print-template-mappings/${m.id}`, json: { display_label: 'Audited' }, target: { type: 'print_template_mapping', id: m.id } };
+      return {
+        method: 'PUT',
+        path: `/api-system/print-template-mappings/${m.id}`,
+        json: { display_label: 'Audited' },
+        target: { type: 'print_template_mapping', id: m.id },
+      };
     },
     bulkPrintTemplateMappings: async () => {
       const m = await newMapping();
-      return { method: 'POST', path: '/api-system/print-template-mappings/bulk', json: { action: 'deactivate', ids: [m.id] }, target: { type: 'print_template_mapping', id: m.id }, action: 'updatePrintTemplateMapping' };
+      return {
+        method: 'POST',
+        path: '/api-system/print-template-mappings/bulk',
+        json: { action: 'deactivate', ids: [m.id] },
+        target: { type: 'print_template_mapping', id: m.id },
+        action: 'updatePrintTemplateMapping',
+      };
     },
     deletePrintTemplateMapping: async () => {
       const m = await newMapping();
-      return { method: 'DELETE', path: `/api-system/print-template-mappings/${m.id}`, target: { type: 'print_template_mapping', id: m.id } };
+      return {
+        method: 'DELETE',
+        path: `/api-system/print-template-mappings/${m.id}`,
+        target: { type: 'print_template_mapping', id: m.id },
+      };
     },
     createWidget: async () => {
       await t.knex('dashboard_widgets').where({ user_id: adminId, dataset_id: 'users.by-role' }).delete();
-      return { method: 'POST', path: '/api/proxy/api/me/dashboard-widgets', json: { dataset_id: 'users.by-role', widget_type: 'pie' }, target: { type: 'widget' } };
+      return {
+        method: 'POST',
+        path: '/api/proxy/api/me/dashboard-widgets',
+        json: { dataset_id: 'users.by-role', widget_type: 'pie' },
+        target: { type: 'widget' },
+      };
     },
     updateWidget: async () => {
       const w = await newWidget();
-      return { method: 'PATCH', path: `/api/proxy/api/me/dashboard-widgets/${w.id}`, json: { title: 'Audited' }, target: { type: 'widget', id: w.id } };
+      return {
+        method: 'PATCH',
+        path: `/api/proxy/api/me/dashboard-widgets/${w.id}`,
+        json: { title: 'Audited' },
+        target: { type: 'widget', id: w.id },
+      };
     },
     deleteWidget: async () => {
       const w = await newWidget();
-      return { method: 'DELETE', path: `/api/proxy/api/me/dashboard-widgets/${w.id}`, target: { type: 'widget', id: w.id } };
+      return {
+        method: 'DELETE',
+        path: `/api/proxy/api/me/dashboard-widgets/${w.id}`,
+        target: { type: 'widget', id: w.id },
+      };
     },
     createUser: async () => {
       const username = `au-${uniq().toLowerCase()}`;
-      return { method: 'POST', path: '/api-system/users', json: { username, email: `${username}@example.com`, password: ACCOUNT_PASSWORD }, target: { type: 'user' } };
+      return {
+        method: 'POST',
+        path: '/api-system/users',
+        json: { username, email: `${username}@example.com`, password: ACCOUNT_PASSWORD },
+        target: { type: 'user' },
+      };
     },
     updateUser: async () => {
       const a = await newAccount();
-      return { method: 'PUT', path: `/api-system/users/${a.id}`, json: { username: a.username, email: `${a.username}@example.com`, firstname: 'Audited', middlename: null, lastname: null }, target: { type: 'user', id: a.id } };
+      return {
+        method: 'PUT',
+        path: `/api-system/users/${a.id}`,
+        json: {
+          username: a.username,
+          email: `${a.username}@example.com`,
+          firstname: 'Audited',
+          middlename: null,
+          lastname: null,
+        },
+        target: { type: 'user', id: a.id },
+      };
     },
     bulkUsers: async () => {
       const a = await newAccount();
-      return { method: 'POST', path: '/api-system/users/bulk', json: { action: 'deactivate', ids: [a.id] }, target: { type: 'user', id: a.id }, action: 'deactivateUser' };
+      return {
+        method: 'POST',
+        path: '/api-system/users/bulk',
+        json: { action: 'deactivate', ids: [a.id] },
+        target: { type: 'user', id: a.id },
+        action: 'deactivateUser',
+      };
     },
     deactivateUser: async () => {
       const a = await newAccount();
@@ -223,11 +502,21 @@ describe.each(engines())('audit trail on %s', (engine) => {
     },
     resetUserPassword: async () => {
       const a = await newAccount();
-      return { method: 'POST', path: `/api-system/users/${a.id}/password-reset`, json: { password: 'Reset-Andaman-2026' }, target: { type: 'user', id: a.id } };
+      return {
+        method: 'POST',
+        path: `/api-system/users/${a.id}/password-reset`,
+        json: { password: 'Reset-Andaman-2026' },
+        target: { type: 'user', id: a.id },
+      };
     },
     unlockUser: async () => {
       const a = await newAccount();
-      await t.knex('login_attempts').insert({ account_key: a.id, client: '203.0.113.7', failed_count: 6, delayed_until: t.knex.raw("now() + interval '5 minutes'") });
+      await t.knex('login_attempts').insert({
+        account_key: a.id,
+        client: '203.0.113.7',
+        failed_count: 6,
+        delayed_until: t.knex.raw("now() + interval '5 minutes'"),
+      });
       return { method: 'POST', path: `/api-system/users/${a.id}/unlock`, target: { type: 'user', id: a.id } };
     },
     revokeSuperAdmin: async () => {
@@ -236,29 +525,53 @@ describe.each(engines())('audit trail on %s', (engine) => {
     },
     addUserGrant: async () => {
       const a = await newAccount();
-      return { method: 'POST', path: `/api-system/users/${a.id}/grants`, json: { permission_key: 'cluster.read', cluster_id: (await newCluster()).id }, target: { type: 'user', id: a.id } };
+      return {
+        method: 'POST',
+        path: `/api-system/users/${a.id}/grants`,
+        json: { permission_key: 'cluster.read', cluster_id: (await newCluster()).id },
+        target: { type: 'user', id: a.id },
+      };
     },
     removeUserGrant: async () => {
       const a = await newAccount();
-      const g = await post<{ id: string }>(`/api-system/users/${a.id}/grants`, { permission_key: 'user.read', cluster_id: null });
+      const g = await post<{ id: string }>(`/api-system/users/${a.id}/grants`, {
+        permission_key: 'user.read',
+        cluster_id: null,
+      });
       return { method: 'DELETE', path: `/api-system/users/${a.id}/grants/${g.id}`, target: { type: 'user', id: a.id } };
     },
     changeMyPassword: async () => {
       const a = await newAccount();
       const { token } = await signIn(a.username);
-      return { method: 'PUT', path: '/api-system/me/password', json: { current_password: ACCOUNT_PASSWORD, new_password: 'Phuket-Lagoon-Morning-7' }, token, target: { type: 'user', id: a.id } };
+      return {
+        method: 'PUT',
+        path: '/api-system/me/password',
+        json: { current_password: ACCOUNT_PASSWORD, new_password: 'Phuket-Lagoon-Morning-7' },
+        token,
+        target: { type: 'user', id: a.id },
+      };
     },
     revokeMySession: async () => {
       const a = await newAccount();
       const other = await signIn(a.username);
       const { token } = await signIn(a.username);
-      return { method: 'DELETE', path: `/api-system/me/sessions/${other.sessionId}`, token, target: { type: 'session', id: other.sessionId } };
+      return {
+        method: 'DELETE',
+        path: `/api-system/me/sessions/${other.sessionId}`,
+        token,
+        target: { type: 'session', id: other.sessionId },
+      };
     },
     revokeMyOtherSessions: async () => {
       const a = await newAccount();
       await signIn(a.username);
       const { token } = await signIn(a.username);
-      return { method: 'POST', path: '/api-system/me/sessions/revoke-others', token, target: { type: 'user', id: a.id } };
+      return {
+        method: 'POST',
+        path: '/api-system/me/sessions/revoke-others',
+        token,
+        target: { type: 'user', id: a.id },
+      };
     },
   };
 
@@ -268,45 +581,76 @@ describe.each(engines())('audit trail on %s', (engine) => {
     expect(Object.keys(WRITES).sort()).toEqual(writes.map((op) => op.operationId!).sort());
   });
 
-  it.each(writes.map((op) => op.operationId!))('when %s succeeds, then exactly one event records it, with its target and the request it came from', async (operationId) => {
-    const call = await WRITES[operationId]!();
-    const before = await snapshotAudited(t.knex);
-    const token = call.token === null ? undefined : (call.token ?? admin);
-    const file = call.file ?? { bytes: wellFormedPng(), name: 'a.png', type: 'image/png' };
-    const res = call.upload
-      ? await t.upload(call.path, call.upload, file.bytes, file.name, token, file.type)
-      : await t.fetch(call.path, { method: call.method, token, json: call.json });
-    expect(res.status, await res.clone().text()).toBeLessThan(300);
-    expect(await unrecordedChanges(t.knex, before), 'every row the write changed is named by an event').toEqual([]);
-    const requestId = res.headers.get('x-request-id')!;
-    const events = await t.knex('audit_events').where({ request_id: requestId });
-    expect(events, operationId).toHaveLength(1);
-    const event = events[0]!;
-    expect(event.action).toBe(call.action ?? operationId);
-    expect(event.target_type).toBe(call.target.type);
-    if (call.target.written) expect(event.target_id).toBe(await call.target.written());
-    else if (call.target.id !== undefined) expect(event.target_id).toBe(call.target.id);
-    else if (call.target.type !== 'session') expect(event.target_id).toBe(((await res.json()) as { id: string }).id);
-    if (call.target.type === 'user') expect(event.cluster_id, 'an account belongs to no cluster').toBeNull();
-    expect(JSON.stringify(event.changes)).not.toMatch(/password|demo1234|refresh_token|\$scrypt/);
-  });
+  it.each(writes.map((op) => op.operationId!))(
+    'when %s succeeds, then exactly one event records it, with its target and the request it came from',
+    async (operationId) => {
+      const call = await WRITES[operationId]!();
+      const before = await snapshotAudited(t.knex);
+      const token = call.token === null ? undefined : (call.token ?? admin);
+      const file = call.file ?? { bytes: wellFormedPng(), name: 'a.png', type: 'image/png' };
+      const res = call.upload
+        ? await t.upload(call.path, call.upload, file.bytes, file.name, token, file.type)
+        : await t.fetch(call.path, { method: call.method, token, json: call.json });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      expect(await unrecordedChanges(t.knex, before), 'every row the write changed is named by an event').toEqual([]);
+      const requestId = res.headers.get('x-request-id')!;
+      const events = await t.knex('audit_events').where({ request_id: requestId });
+      expect(events, operationId).toHaveLength(1);
+      const event = events[0]!;
+      expect(event.action).toBe(call.action ?? operationId);
+      expect(event.target_type).toBe(call.target.type);
+      if (call.target.written) expect(event.target_id).toBe(await call.target.written());
+      else if (call.target.id !== undefined) expect(event.target_id).toBe(call.target.id);
+      else if (call.target.type !== 'session') expect(event.target_id).toBe(((await res.json()) as { id: string }).id);
+      if (call.target.type === 'user') expect(event.cluster_id, 'an account belongs to no cluster').toBeNull();
+      expect(JSON.stringify(event.changes)).not.toMatch(/password|demo1234|refresh_token|\$scrypt/);
+    },
+  );
 
   it('when a cluster is renamed, then its History shows who, when, and the name before and after', async () => {
-    const c = await post<{ id: string; code: string }>('/api-system/clusters', { code: `AU-${uniq()}`, name: 'Before' });
-    await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, json: { code: c.code, name: 'After' } });
+    const c = await post<{ id: string; code: string }>('/api-system/clusters', {
+      code: `AU-${uniq()}`,
+      name: 'Before',
+    });
+    await t.fetch(`/api-system/clusters/${c.id}`, {
+      method: 'PUT',
+      token: admin,
+      json: { code: c.code, name: 'After' },
+    });
     const res = await t.fetch(`/api-system/audit-events?target_type=cluster&target_id=${c.id}`, { token: admin });
     expect(res.status).toBe(200);
-    const page = (await res.json()) as { data: Array<{ action: string; actor_id: string; actor_name: string; changes: Record<string, { before: unknown; after: unknown }> }>; paginate: { total: number } };
+    const page = (await res.json()) as {
+      data: Array<{
+        action: string;
+        actor_id: string;
+        actor_name: string;
+        changes: Record<string, { before: unknown; after: unknown }>;
+      }>;
+      paginate: { total: number };
+    };
     expect(page.paginate.total).toBe(2);
-    expect(page.data[0]).toMatchObject({ action: 'updateCluster', actor_id: adminId, changes: { name: { before: 'Before', after: 'After' } } });
+    expect(page.data[0]).toMatchObject({
+      action: 'updateCluster',
+      actor_id: adminId,
+      changes: { name: { before: 'Before', after: 'After' } },
+    });
     expect(page.data[0]!.actor_name).toBeTruthy();
-    expect(page.data[1]).toMatchObject({ action: 'createCluster', changes: { name: { before: null, after: 'Before' } } });
+    expect(page.data[1]).toMatchObject({
+      action: 'createCluster',
+      changes: { name: { before: null, after: 'Before' } },
+    });
   });
 
-  it('when a caller may read one cluster, then it sees only that cluster\'s events; events of no cluster need user.read', async () => {
+  it("when a caller may read one cluster, then it sees only that cluster's events; events of no cluster need user.read", async () => {
     const editor = await t.login('editor-a');
-    const { data } = (await (await t.fetch('/api-system/audit-events?perpage=100', { token: editor })).json()) as { data: Array<{ cluster_id: string | null }> };
-    const clusterA = ((await (await t.fetch('/api-system/clusters?search=CL-A', { token: admin })).json()) as { data: Array<{ id: string; code: string }> }).data.find((c) => c.code === 'CL-A')!.id;
+    const { data } = (await (await t.fetch('/api-system/audit-events?perpage=100', { token: editor })).json()) as {
+      data: Array<{ cluster_id: string | null }>;
+    };
+    const clusterA = (
+      (await (await t.fetch('/api-system/clusters?search=CL-A', { token: admin })).json()) as {
+        data: Array<{ id: string; code: string }>;
+      }
+    ).data.find((c) => c.code === 'CL-A')!.id;
     expect(data.every((e) => e.cluster_id === clusterA)).toBe(true);
     const operator = await t.login('operator');
     expect((await t.fetch('/api-system/audit-events', { token: operator })).status).toBe(403);
@@ -317,18 +661,39 @@ describe.each(engines())('audit trail on %s', (engine) => {
     const cluster = await newCluster();
     const grantee = async (grants: Array<[string, string | null]>) => {
       const a = await newAccount();
-      await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: a.id, permission_key: key, cluster_id: clusterId })));
+      await t
+        .knex('permission_grants')
+        .insert(grants.map(([key, clusterId]) => ({ user_id: a.id, permission_key: key, cluster_id: clusterId })));
       return t.tokenFor(a.id);
     };
     const sees = async (token: string) => {
-      const byTarget = async (q: string) => ((await (await t.fetch(`/api-system/audit-events?${q}`, { token })).json()) as { paginate: { total: number } }).paginate.total;
-      return { account: await byTarget(`target_type=user&target_id=${account.id}&action=deactivateUser`), cluster: await byTarget(`target_type=cluster&target_id=${cluster.id}`) };
+      const byTarget = async (q: string) =>
+        ((await (await t.fetch(`/api-system/audit-events?${q}`, { token })).json()) as { paginate: { total: number } })
+          .paginate.total;
+      return {
+        account: await byTarget(`target_type=user&target_id=${account.id}&action=deactivateUser`),
+        cluster: await byTarget(`target_type=cluster&target_id=${cluster.id}`),
+      };
     };
     // cluster.read on all clusters no longer shows account events …
     expect(await sees(await grantee([['cluster.read', null]]))).toEqual({ account: 0, cluster: 1 });
     // … user.read does, and cluster events still need cluster.read on their cluster.
-    expect(await sees(await grantee([['cluster.read', clusterA], ['user.read', null]]))).toEqual({ account: 1, cluster: 0 });
-    expect(await sees(await grantee([['cluster.read', null], ['user.read', null]]))).toEqual({ account: 1, cluster: 1 });
+    expect(
+      await sees(
+        await grantee([
+          ['cluster.read', clusterA],
+          ['user.read', null],
+        ]),
+      ),
+    ).toEqual({ account: 1, cluster: 0 });
+    expect(
+      await sees(
+        await grantee([
+          ['cluster.read', null],
+          ['user.read', null],
+        ]),
+      ),
+    ).toEqual({ account: 1, cluster: 1 });
     expect(await sees(await grantee([['cluster.read', cluster.id]]))).toEqual({ account: 0, cluster: 1 });
   });
 
@@ -339,13 +704,20 @@ describe.each(engines())('audit trail on %s', (engine) => {
 
   it('when a write fails, then no event is left behind (the event is in the same transaction)', async () => {
     const c = await post<{ id: string; code: string }>('/api-system/clusters', { code: `AU-${uniq()}`, name: 'Taken' });
-    const clash = await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code: c.code, name: 'Taken' } });
+    const clash = await t.fetch('/api-system/clusters', {
+      method: 'POST',
+      token: admin,
+      json: { code: c.code, name: 'Taken' },
+    });
     expect(clash.status).toBe(409);
     expect(await t.knex('audit_events').where({ request_id: clash.headers.get('x-request-id')! })).toHaveLength(0);
   });
 
   it('when a sign-in fails, then the attempt is recorded without the password', async () => {
-    const res = await t.fetch('/api/auth/login', { method: 'POST', json: { username: 'viewer', password: 'wrong-password-123' } });
+    const res = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'viewer', password: 'wrong-password-123' },
+    });
     expect(res.status).toBe(401);
     const [event] = await t.knex('audit_events').where({ request_id: res.headers.get('x-request-id')! });
     expect(event).toMatchObject({ action: 'login.failed', target_type: 'session' });

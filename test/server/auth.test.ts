@@ -8,13 +8,22 @@ import { engines, startTestServer, type TestServer } from './support/index.js';
 async function createUser(t: TestServer, opts: { password?: string; superAdmin?: boolean } = {}) {
   const username = `u-${randomUUID().slice(0, 8)}`;
   const password = opts.password ?? 'secret-pass-1';
-  const [row] = await t.knex('users')
-    .insert({ username, email: `${username}@example.com`, firstname: 'Test', lastname: 'User', password_hash: await hashPassword(password), is_super_admin: !!opts.superAdmin })
+  const [row] = await t
+    .knex('users')
+    .insert({
+      username,
+      email: `${username}@example.com`,
+      firstname: 'Test',
+      lastname: 'User',
+      password_hash: await hashPassword(password),
+      is_super_admin: !!opts.superAdmin,
+    })
     .returning('id');
   return { id: (row as { id: string }).id, username, password };
 }
 
-const sidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+const sidOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
 
 /**
  * A sign-in from the client address `from` (the server trusts the loopback proxy's X-Forwarded-For): failures delay
@@ -34,7 +43,9 @@ describe.each(engines())('auth on %s', (engine) => {
   afterAll(() => t?.close());
 
   it('when the admin signs in with the configured password, then a bearer token pair is returned', async () => {
-    const { data, response } = await t.client().POST('/api/auth/login', { body: { username: 'admin', password: 'admin123' } });
+    const { data, response } = await t
+      .client()
+      .POST('/api/auth/login', { body: { username: 'admin', password: 'admin123' } });
     expect(response.status).toBe(200);
     expect(data).toMatchObject({ token_type: 'Bearer', expires_in: 900, refresh_expires_in: 14 * 24 * 3600 });
     expect(data!.access_token.split('.')).toHaveLength(3);
@@ -71,11 +82,17 @@ describe.each(engines())('auth on %s', (engine) => {
     const res = await loginRaw(t, { password: 'admin123' });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
-    expect(((await res.json()) as { detail: string }).detail).toBe('Send a username or an email address with the password.');
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      'Send a username or an email address with the password.',
+    );
   });
 
   it('when the body is not valid JSON, then a 400 problem+json is returned', async () => {
-    const res = await t.fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"username":' });
+    const res = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"username":',
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
     const body = (await res.json()) as Record<string, unknown>;
@@ -86,8 +103,12 @@ describe.each(engines())('auth on %s', (engine) => {
 
   it('when a refresh token is used, then a new pair is issued and the old token stops working', async () => {
     const u = await createUser(t);
-    const first = (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as { refresh_token: string };
-    const { data: second, response } = await t.client().POST('/api/auth/refresh-token', { body: { refresh_token: first.refresh_token } });
+    const first = (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as {
+      refresh_token: string;
+    };
+    const { data: second, response } = await t
+      .client()
+      .POST('/api/auth/refresh-token', { body: { refresh_token: first.refresh_token } });
     expect(response.status).toBe(200);
     expect(second!.refresh_token).not.toBe(first.refresh_token);
     const again = await t.client().POST('/api/auth/refresh-token', { body: { refresh_token: first.refresh_token } });
@@ -96,27 +117,45 @@ describe.each(engines())('auth on %s', (engine) => {
 
   it('when a spent refresh token is presented again, then the whole sign-in family is revoked', async () => {
     const u = await createUser(t);
-    const first = (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as { refresh_token: string };
-    const { data: second } = await t.client().POST('/api/auth/refresh-token', { body: { refresh_token: first.refresh_token } });
+    const first = (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as {
+      refresh_token: string;
+    };
+    const { data: second } = await t
+      .client()
+      .POST('/api/auth/refresh-token', { body: { refresh_token: first.refresh_token } });
     // replaying the spent token (a thief) ...
-    expect((await t.client().POST('/api/auth/refresh-token', { body: { refresh_token: first.refresh_token } })).response.status).toBe(401);
+    expect(
+      (await t.client().POST('/api/auth/refresh-token', { body: { refresh_token: first.refresh_token } })).response
+        .status,
+    ).toBe(401);
     // ... also kills the legitimate newer token
-    expect((await t.client().POST('/api/auth/refresh-token', { body: { refresh_token: second!.refresh_token } })).response.status).toBe(401);
+    expect(
+      (await t.client().POST('/api/auth/refresh-token', { body: { refresh_token: second!.refresh_token } })).response
+        .status,
+    ).toBe(401);
   });
 
   it('when a user logs out, then the refresh token is revoked and logout stays 204 when repeated', async () => {
     const u = await createUser(t);
-    const pair = (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as { refresh_token: string };
+    const pair = (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as {
+      refresh_token: string;
+    };
     const out = await t.client().POST('/api/auth/logout', { body: { refresh_token: pair.refresh_token } });
     expect(out.response.status).toBe(204);
-    expect((await t.client().POST('/api/auth/logout', { body: { refresh_token: pair.refresh_token } })).response.status).toBe(204);
-    expect((await t.client().POST('/api/auth/refresh-token', { body: { refresh_token: pair.refresh_token } })).response.status).toBe(401);
+    expect(
+      (await t.client().POST('/api/auth/logout', { body: { refresh_token: pair.refresh_token } })).response.status,
+    ).toBe(204);
+    expect(
+      (await t.client().POST('/api/auth/refresh-token', { body: { refresh_token: pair.refresh_token } })).response
+        .status,
+    ).toBe(401);
   });
 
   it('when five sign-ins fail from one client, then that client is delayed with 429 and Retry-After, even with the right password', async () => {
     const from = freshClient();
     const u = await createUser(t);
-    for (let i = 0; i < 4; i++) expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from)).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from)).status).toBe(401);
     const fifth = await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from);
     expect(fifth.status).toBe(429);
     const delayed = await loginRaw(t, { username: u.username, password: u.password }, from);
@@ -135,7 +174,10 @@ describe.each(engines())('auth on %s', (engine) => {
     const from = freshClient();
     const u = await createUser(t);
     for (let i = 0; i < 5; i++) await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from);
-    await t.knex('login_attempts').where({ account_key: u.id }).update({ delayed_until: t.knex.raw("now() - interval '1 second'") });
+    await t
+      .knex('login_attempts')
+      .where({ account_key: u.id })
+      .update({ delayed_until: t.knex.raw("now() - interval '1 second'") });
     expect((await loginRaw(t, { username: u.username, password: u.password }, from)).status).toBe(200);
     expect(await t.knex('login_attempts').where({ account_key: u.id }).first()).toBeUndefined();
     // a fresh failure after success is counted from one again
@@ -147,7 +189,8 @@ describe.each(engines())('auth on %s', (engine) => {
     const u = await createUser(t);
     for (let i = 0; i < 4; i++) await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from);
     expect((await loginRaw(t, { username: u.username, password: u.password }, from)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from)).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from)).status).toBe(401);
   });
 
   it('when a deactivated user signs in, then 401', async () => {
@@ -223,7 +266,12 @@ describe.each(engines())('auth on %s', (engine) => {
 
   it('when the access token has expired, then 401', async () => {
     const adminId = (await t.knex('users').where({ username: 'admin' }).first()).id as string;
-    const old = await signAccessToken(t.config.jwtSecret, adminId, Date.now() - 16 * 60 * 1000, sidOf(await t.login('admin')));
+    const old = await signAccessToken(
+      t.config.jwtSecret,
+      adminId,
+      Date.now() - 16 * 60 * 1000,
+      sidOf(await t.login('admin')),
+    );
     const res = await t.fetch('/api/user/permission/platform', { token: old });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { detail: string }).detail).toBe('invalid or expired token');
@@ -241,7 +289,12 @@ describe.each(engines())('auth on %s', (engine) => {
     expect(data!.is_super_admin).toBe(false);
     expect(data!.platform).toEqual([]);
     expect(Object.keys(data!.clusters)).toEqual([clA.id]);
-    expect([...data!.clusters[clA.id]!].sort()).toEqual(['cluster.create', 'cluster.delete', 'cluster.read', 'cluster.update']);
+    expect([...data!.clusters[clA.id]!].sort()).toEqual([
+      'cluster.create',
+      'cluster.delete',
+      'cluster.read',
+      'cluster.update',
+    ]);
     expect(data!.user.display_name).toBe('Eddie Editor');
   });
 
@@ -256,7 +309,9 @@ describe.each(engines())('auth on %s', (engine) => {
 
   it('when a user is deactivated after signing in, then the access token stops working at once', async () => {
     const u = await createUser(t);
-    const token = ((await (await loginRaw(t, { username: u.username, password: u.password })).json()) as { access_token: string }).access_token;
+    const token = (
+      (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as { access_token: string }
+    ).access_token;
     expect((await t.fetch('/api/user/permission/platform', { token })).status).toBe(200);
     await t.knex('users').where({ id: u.id }).update({ is_active: false });
     expect((await t.fetch('/api/user/permission/platform', { token })).status).toBe(401);

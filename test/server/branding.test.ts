@@ -24,23 +24,42 @@ describe.each(engines())('branding on %s', (engine) => {
 
   async function userWith(grants: Grant[]): Promise<string> {
     const username = `br-${randomUUID().slice(0, 8)}`;
-    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: passwordHash }).returning('id');
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email: `${username}@example.com`, password_hash: passwordHash })
+      .returning('id');
     const id = (row as { id: string }).id;
-    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    if (grants.length)
+      await t
+        .knex('permission_grants')
+        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
     return t.login(username, 'branding-pass');
   }
 
   async function cluster(): Promise<string> {
-    const [row] = await t.knex('clusters').insert({ code: `BR-${randomUUID().slice(0, 6)}`, name: 'Branded' }).returning('id');
+    const [row] = await t
+      .knex('clusters')
+      .insert({ code: `BR-${randomUUID().slice(0, 6)}`, name: 'Branded' })
+      .returning('id');
     return (row as { id: string }).id;
   }
 
   async function businessUnit(clusterId: string): Promise<string> {
-    const [row] = await t.knex('business_units').insert({ cluster_id: clusterId, code: `BB-${randomUUID().slice(0, 6)}`, name: 'Branded hotel' }).returning('id');
+    const [row] = await t
+      .knex('business_units')
+      .insert({ cluster_id: clusterId, code: `BB-${randomUUID().slice(0, 6)}`, name: 'Branded hotel' })
+      .returning('id');
     return (row as { id: string }).id;
   }
 
-  function upload(path: string, field: string, bytes: Buffer, filename: string, type: string, token = admin): Promise<Response> {
+  function upload(
+    path: string,
+    field: string,
+    bytes: Buffer,
+    filename: string,
+    type: string,
+    token = admin,
+  ): Promise<Response> {
     const form = new FormData();
     form.append(field, new Blob([bytes], { type }), filename);
     return t.fetch(path, { method: 'POST', token, body: form });
@@ -73,7 +92,13 @@ describe.each(engines())('branding on %s', (engine) => {
 
   it('when a text file is named .png, then 415 problem and nothing is stored', async () => {
     const id = await cluster();
-    const res = await upload(`/api-system/clusters/${id}/logo`, 'logo', Buffer.from('just some text, not an image'), 'logo.png', 'image/png');
+    const res = await upload(
+      `/api-system/clusters/${id}/logo`,
+      'logo',
+      Buffer.from('just some text, not an image'),
+      'logo.png',
+      'image/png',
+    );
     expect(res.status).toBe(415);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(await keyOf('clusters', id, 'logo_key')).toBeNull();
@@ -83,11 +108,23 @@ describe.each(engines())('branding on %s', (engine) => {
 
   it('when the image is 5 MB + 1 byte, then 413 problem and nothing is stored; exactly 5 MB is accepted', async () => {
     const id = await cluster();
-    const tooBig = await upload(`/api-system/clusters/${id}/avatar`, 'avatar', pngOfSize(FIVE_MB + 1), 'big.png', 'image/png');
+    const tooBig = await upload(
+      `/api-system/clusters/${id}/avatar`,
+      'avatar',
+      pngOfSize(FIVE_MB + 1),
+      'big.png',
+      'image/png',
+    );
     expect(tooBig.status).toBe(413);
     expect(tooBig.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(await keyOf('clusters', id, 'avatar_key')).toBeNull();
-    const limit = await upload(`/api-system/clusters/${id}/avatar`, 'avatar', pngOfSize(FIVE_MB), 'limit.png', 'image/png');
+    const limit = await upload(
+      `/api-system/clusters/${id}/avatar`,
+      'avatar',
+      pngOfSize(FIVE_MB),
+      'limit.png',
+      'image/png',
+    );
     expect(limit.status).toBe(200);
     const key = await keyOf('clusters', id, 'avatar_key');
     expect(key).not.toBeNull();
@@ -118,14 +155,21 @@ describe.each(engines())('branding on %s', (engine) => {
     expect(after.avatar).toBeUndefined();
     expect((await t.fetch(after.logo!.url)).headers.get('content-type')).toBe('image/webp');
     const code = ((await t.knex('clusters').select('code').where({ id }).first()) as { code: string }).code;
-    const listed = (await (await t.fetch(`/api-system/clusters?search=${code}`, { token: admin })).json()) as components['schemas']['ClusterPage'];
+    const listed = (await (
+      await t.fetch(`/api-system/clusters?search=${code}`, { token: admin })
+    ).json()) as components['schemas']['ClusterPage'];
     expect(listed.data[0]!.logo?.url).toBeTruthy();
   });
 
   it('when a business unit gets a logo and an avatar, then both are stored and returned on its reads', async () => {
     const bu = await businessUnit(await cluster());
-    expect((await upload(`/api-system/business-units/${bu}/logo`, 'logo', JPEG, 'x.jpeg', 'image/jpeg')).status).toBe(200);
-    expect((await upload(`/api-system/business-units/${bu}/avatar`, 'avatar', WEBP, 'x.webp', 'application/octet-stream')).status).toBe(200);
+    expect((await upload(`/api-system/business-units/${bu}/logo`, 'logo', JPEG, 'x.jpeg', 'image/jpeg')).status).toBe(
+      200,
+    );
+    expect(
+      (await upload(`/api-system/business-units/${bu}/avatar`, 'avatar', WEBP, 'x.webp', 'application/octet-stream'))
+        .status,
+    ).toBe(200);
     const read = (await (await t.fetch(`/api-system/business-units/${bu}`, { token: admin })).json()) as BusinessUnit;
     expect(read.logo?.url).toBeTruthy();
     expect(read.avatar?.url).toBeTruthy();
@@ -137,13 +181,19 @@ describe.each(engines())('branding on %s', (engine) => {
     expect((await upload(`/api-system/clusters/${id}/logo`, 'avatar', PNG, 'a.png', 'image/png')).status).toBe(400);
     const empty = new FormData();
     empty.append('note', 'no file');
-    expect((await t.fetch(`/api-system/clusters/${id}/logo`, { method: 'POST', token: admin, body: empty })).status).toBe(400);
+    expect(
+      (await t.fetch(`/api-system/clusters/${id}/logo`, { method: 'POST', token: admin, body: empty })).status,
+    ).toBe(400);
     expect(await keyOf('clusters', id, 'logo_key')).toBeNull();
   });
 
   it('when the record is unknown or the id malformed, then 404 or 400', async () => {
-    expect((await upload(`/api-system/clusters/${randomUUID()}/logo`, 'logo', PNG, 'a.png', 'image/png')).status).toBe(404);
-    expect((await upload(`/api-system/business-units/${randomUUID()}/avatar`, 'avatar', PNG, 'a.png', 'image/png')).status).toBe(404);
+    expect((await upload(`/api-system/clusters/${randomUUID()}/logo`, 'logo', PNG, 'a.png', 'image/png')).status).toBe(
+      404,
+    );
+    expect(
+      (await upload(`/api-system/business-units/${randomUUID()}/avatar`, 'avatar', PNG, 'a.png', 'image/png')).status,
+    ).toBe(404);
     expect((await upload('/api-system/clusters/nope/logo', 'logo', PNG, 'a.png', 'image/png')).status).toBe(400);
   });
 
@@ -153,15 +203,24 @@ describe.each(engines())('branding on %s', (engine) => {
     const theirBu = await businessUnit(theirs);
     const myBu = await businessUnit(mine);
     const updater = await userWith([['cluster.update', mine]]);
-    expect((await upload(`/api-system/clusters/${mine}/logo`, 'logo', PNG, 'a.png', 'image/png', updater)).status).toBe(200);
-    expect((await upload(`/api-system/business-units/${myBu}/logo`, 'logo', PNG, 'a.png', 'image/png', updater)).status).toBe(200);
+    expect((await upload(`/api-system/clusters/${mine}/logo`, 'logo', PNG, 'a.png', 'image/png', updater)).status).toBe(
+      200,
+    );
+    expect(
+      (await upload(`/api-system/business-units/${myBu}/logo`, 'logo', PNG, 'a.png', 'image/png', updater)).status,
+    ).toBe(200);
     const denied = await upload(`/api-system/clusters/${theirs}/logo`, 'logo', PNG, 'a.png', 'image/png', updater);
     expect(denied.status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
     expect(denied.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect((await upload(`/api-system/business-units/${theirBu}/avatar`, 'avatar', PNG, 'a.png', 'image/png', updater)).status).toBe(404);
+    expect(
+      (await upload(`/api-system/business-units/${theirBu}/avatar`, 'avatar', PNG, 'a.png', 'image/png', updater))
+        .status,
+    ).toBe(404);
     expect(await keyOf('clusters', theirs, 'logo_key')).toBeNull();
     expect(await keyOf('business_units', theirBu, 'avatar_key')).toBeNull();
     const reader = await userWith([['cluster.read', mine]]);
-    expect((await upload(`/api-system/clusters/${mine}/avatar`, 'avatar', PNG, 'a.png', 'image/png', reader)).status).toBe(403);
+    expect(
+      (await upload(`/api-system/clusters/${mine}/avatar`, 'avatar', PNG, 'a.png', 'image/png', reader)).status,
+    ).toBe(403);
   });
 });

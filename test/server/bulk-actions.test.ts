@@ -32,21 +32,36 @@ describe.each(engines())('bulk actions on %s', (engine) => {
     expect(res.status, await res.clone().text()).toBe(201);
     return ((await res.json()) as { id: string }).id;
   };
-  const newCluster = (maxLicenseBu: number | null = null) => created('/api-system/clusters', { code: `BK-${uniq()}`, name: 'Bulk', max_license_bu: maxLicenseBu });
-  const newBu = (clusterId: string) => created('/api-system/business-units', { cluster_id: clusterId, code: `BK-${uniq()}`, name: 'Bulk BU' });
+  const newCluster = (maxLicenseBu: number | null = null) =>
+    created('/api-system/clusters', { code: `BK-${uniq()}`, name: 'Bulk', max_license_bu: maxLicenseBu });
+  const newBu = (clusterId: string) =>
+    created('/api-system/business-units', { cluster_id: clusterId, code: `BK-${uniq()}`, name: 'Bulk BU' });
   const newMapping = async () => {
-    const templates = (await (await t.fetch('/api-system/report-templates?perpage=1', { token: admin })).json()) as { data: Array<{ id: string }> };
-    return created('/api-system/print-template-mappings', { document_type: 'IA', report_template_id: templates.data[0]!.id, is_default: false });
+    const templates = (await (await t.fetch('/api-system/report-templates?perpage=1', { token: admin })).json()) as {
+      data: Array<{ id: string }>;
+    };
+    return created('/api-system/print-template-mappings', {
+      document_type: 'IA',
+      report_template_id: templates.data[0]!.id,
+      is_default: false,
+    });
   };
   /** A new account holding the given grants, and its access token. */
   const newAccount = async (grants: Array<[key: string, clusterId: string | null]> = []) => {
     const username = `bk-${uniq().toLowerCase()}${uniq().toLowerCase()}`;
-    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'x' }).returning('id');
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email: `${username}@example.com`, password_hash: 'x' })
+      .returning('id');
     const id = (row as { id: string }).id;
-    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    if (grants.length)
+      await t
+        .knex('permission_grants')
+        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
     return { id, token: await t.tokenFor(id) };
   };
-  const bulk = async (path: string, json: unknown, token = admin) => t.fetch(`/api-system/${path}/bulk`, { method: 'POST', token, json });
+  const bulk = async (path: string, json: unknown, token = admin) =>
+    t.fetch(`/api-system/${path}/bulk`, { method: 'POST', token, json });
   const bulkOk = async (path: string, json: unknown, token = admin): Promise<BulkResult> => {
     const res = await bulk(path, json, token);
     expect(res.status, await res.clone().text()).toBe(200);
@@ -71,12 +86,30 @@ describe.each(engines())('bulk actions on %s', (engine) => {
 
   it('when a cluster-scoped operator acts on clusters it may and may not change, then only the allowed rows change', async () => {
     const [mine, theirs, mine2] = [await newCluster(), await newCluster(), await newCluster()];
-    const operator = await newAccount([['cluster.read', mine], ['cluster.update', mine], ['cluster.read', mine2], ['cluster.update', mine2]]);
+    const operator = await newAccount([
+      ['cluster.read', mine],
+      ['cluster.update', mine],
+      ['cluster.read', mine2],
+      ['cluster.update', mine2],
+    ]);
     const result = await bulkOk('clusters', { action: 'deactivate', ids: [mine, theirs, mine2] }, operator.token);
     expect(result).toMatchObject({ action: 'deactivate', succeeded: 2, failed: 1 });
-    expect(statuses(result)).toEqual([[mine, 200], [theirs, 403], [mine2, 200]]);
-    expect(result.results[1]!.problem).toMatchObject({ status: 403, title: 'Forbidden', detail: expect.stringMatching(/cluster\.update/) });
-    const active = Object.fromEntries((await t.knex('clusters').whereIn('id', [mine, theirs, mine2])).map((r: { id: string; is_active: boolean }) => [r.id, r.is_active]));
+    expect(statuses(result)).toEqual([
+      [mine, 200],
+      [theirs, 403],
+      [mine2, 200],
+    ]);
+    expect(result.results[1]!.problem).toMatchObject({
+      status: 403,
+      title: 'Forbidden',
+      detail: expect.stringMatching(/cluster\.update/),
+    });
+    const active = Object.fromEntries(
+      (await t.knex('clusters').whereIn('id', [mine, theirs, mine2])).map((r: { id: string; is_active: boolean }) => [
+        r.id,
+        r.is_active,
+      ]),
+    );
     expect(active).toEqual({ [mine]: false, [theirs]: true, [mine2]: false });
 
     // Already inactive: the row succeeds and nothing more is recorded.
@@ -86,14 +119,24 @@ describe.each(engines())('bulk actions on %s', (engine) => {
     expect(await t.knex('audit_events').where({ target_id: mine, action: 'updateCluster' })).toHaveLength(1);
   });
 
-  it('when users are deactivated at once, then the caller\'s own account fails alone (409) and the others are deactivated', async () => {
+  it("when users are deactivated at once, then the caller's own account fails alone (409) and the others are deactivated", async () => {
     const [a, b] = [await newAccount(), await newAccount()];
     const result = await bulkOk('users', { action: 'deactivate', ids: [a.id, adminId, b.id] });
-    expect(statuses(result)).toEqual([[a.id, 200], [adminId, 409], [b.id, 200]]);
+    expect(statuses(result)).toEqual([
+      [a.id, 200],
+      [adminId, 409],
+      [b.id, 200],
+    ]);
     expect(result.results[1]!.problem?.detail).toMatch(/your own account/);
     const rows = await t.knex('users').whereIn('id', [a.id, b.id, adminId]);
-    expect(Object.fromEntries(rows.map((r: { id: string; is_active: boolean }) => [r.id, r.is_active]))).toEqual({ [a.id]: false, [b.id]: false, [adminId]: true });
-    expect(await t.knex('audit_events').whereIn('target_id', [a.id, b.id]).where({ action: 'deactivateUser' })).toHaveLength(2);
+    expect(Object.fromEntries(rows.map((r: { id: string; is_active: boolean }) => [r.id, r.is_active]))).toEqual({
+      [a.id]: false,
+      [b.id]: false,
+      [adminId]: true,
+    });
+    expect(
+      await t.knex('audit_events').whereIn('target_id', [a.id, b.id]).where({ action: 'deactivateUser' }),
+    ).toHaveLength(2);
 
     const back = await bulkOk('users', { action: 'reactivate', ids: [a.id, b.id] });
     expect(back).toMatchObject({ action: 'reactivate', succeeded: 2, failed: 0 });
@@ -102,7 +145,10 @@ describe.each(engines())('bulk actions on %s', (engine) => {
   it('when an id is unknown, then that row is 404; an oversized, duplicated or empty selection is a 400', async () => {
     const id = await newCluster();
     const result = await bulkOk('clusters', { action: 'deactivate', ids: [NO_SUCH_ID, id] });
-    expect(statuses(result)).toEqual([[NO_SUCH_ID, 404], [id, 200]]);
+    expect(statuses(result)).toEqual([
+      [NO_SUCH_ID, 404],
+      [id, 200],
+    ]);
     expect(result.results[0]!.problem).toMatchObject({ status: 404, title: 'Not Found' });
 
     const tooMany = Array.from({ length: 501 }, () => randomUUID());
@@ -114,28 +160,53 @@ describe.each(engines())('bulk actions on %s', (engine) => {
 
   it('when mappings are switched off and deleted at once, then each goes through its single-row write', async () => {
     const ids = [await newMapping(), await newMapping()];
-    expect(await bulkOk('print-template-mappings', { action: 'deactivate', ids })).toMatchObject({ succeeded: 2, failed: 0 });
-    expect((await t.knex('print_template_mappings').whereIn('id', ids)).every((r: { is_active: boolean }) => !r.is_active)).toBe(true);
-    expect(await bulkOk('print-template-mappings', { action: 'delete', ids })).toMatchObject({ succeeded: 2, failed: 0 });
-    expect(statuses(await bulkOk('print-template-mappings', { action: 'activate', ids }))).toEqual(ids.map((id) => [id, 404]));
+    expect(await bulkOk('print-template-mappings', { action: 'deactivate', ids })).toMatchObject({
+      succeeded: 2,
+      failed: 0,
+    });
+    expect(
+      (await t.knex('print_template_mappings').whereIn('id', ids)).every((r: { is_active: boolean }) => !r.is_active),
+    ).toBe(true);
+    expect(await bulkOk('print-template-mappings', { action: 'delete', ids })).toMatchObject({
+      succeeded: 2,
+      failed: 0,
+    });
+    expect(statuses(await bulkOk('print-template-mappings', { action: 'activate', ids }))).toEqual(
+      ids.map((id) => [id, 404]),
+    );
     expect((await bulk('print-template-mappings', { action: 'restore', ids })).status).toBe(400);
   });
 
   it('when business units are switched off and on, then each changes; a restore past the licence cap fails that row only', async () => {
     const cluster = await newCluster(2);
     const [first, second] = [await newBu(cluster), await newBu(cluster)];
-    expect(await bulkOk('business-units', { action: 'deactivate', ids: [first, second] })).toMatchObject({ succeeded: 2, failed: 0 });
+    expect(await bulkOk('business-units', { action: 'deactivate', ids: [first, second] })).toMatchObject({
+      succeeded: 2,
+      failed: 0,
+    });
     // The cap counts live units, active or not: switching them back on needs no room.
-    expect(await bulkOk('business-units', { action: 'activate', ids: [first, second] })).toMatchObject({ succeeded: 2, failed: 0 });
+    expect(await bulkOk('business-units', { action: 'activate', ids: [first, second] })).toMatchObject({
+      succeeded: 2,
+      failed: 0,
+    });
 
-    expect(await bulkOk('business-units', { action: 'delete', ids: [first, second] })).toMatchObject({ succeeded: 2, failed: 0 });
+    expect(await bulkOk('business-units', { action: 'delete', ids: [first, second] })).toMatchObject({
+      succeeded: 2,
+      failed: 0,
+    });
     const third = await newBu(cluster);
     await newBu(cluster);
     const restored = await bulkOk('business-units', { action: 'restore', ids: [first, second] });
-    expect(statuses(restored)).toEqual([[first, 409], [second, 409]]);
+    expect(statuses(restored)).toEqual([
+      [first, 409],
+      [second, 409],
+    ]);
     expect(restored.results[0]!.problem?.detail).toMatch(/license limit/);
     expect(await bulkOk('business-units', { action: 'delete', ids: [third] })).toMatchObject({ succeeded: 1 });
     // One unit's room now: the first restore takes it, the second finds the cap reached.
-    expect(statuses(await bulkOk('business-units', { action: 'restore', ids: [first, second] }))).toEqual([[first, 200], [second, 409]]);
+    expect(statuses(await bulkOk('business-units', { action: 'restore', ids: [first, second] }))).toEqual([
+      [first, 200],
+      [second, 409],
+    ]);
   });
 });

@@ -12,7 +12,13 @@ type Problem = components['schemas']['Problem'];
 type Grant = [key: string, clusterId: string | null];
 
 const PASSWORD = 'bu-test-pass';
-const encodeQuery = (query: string) => new URLSearchParams(query.split('&').filter(Boolean).map((p) => p.split('=') as [string, string])).toString();
+const encodeQuery = (query: string) =>
+  new URLSearchParams(
+    query
+      .split('&')
+      .filter(Boolean)
+      .map((p) => p.split('=') as [string, string]),
+  ).toString();
 const tag = () => randomUUID().slice(0, 6).toUpperCase();
 
 describe.each(engines())('business units on %s', (engine) => {
@@ -22,22 +28,39 @@ describe.each(engines())('business units on %s', (engine) => {
 
   async function userWith(grants: Grant[]): Promise<{ id: string; token: string }> {
     const username = `bu-${randomUUID().slice(0, 8)}`;
-    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: passwordHash }).returning('id');
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email: `${username}@example.com`, password_hash: passwordHash })
+      .returning('id');
     const id = (row as { id: string }).id;
-    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    if (grants.length)
+      await t
+        .knex('permission_grants')
+        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
     return { id, token: await t.login(username, PASSWORD) };
   }
 
   async function createCluster(body: { max_license_bu?: number | null; name?: string } = {}): Promise<Cluster> {
     const code = `BC-${tag()}`;
-    const res = await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code, name: body.name ?? `Group ${code}`, max_license_bu: body.max_license_bu ?? null } });
+    const res = await t.fetch('/api-system/clusters', {
+      method: 'POST',
+      token: admin,
+      json: { code, name: body.name ?? `Group ${code}`, max_license_bu: body.max_license_bu ?? null },
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()) as Cluster;
   }
 
-  async function createBu(token: string, body: Partial<BusinessUnitInput> & { cluster_id: string }): Promise<BusinessUnit> {
+  async function createBu(
+    token: string,
+    body: Partial<BusinessUnitInput> & { cluster_id: string },
+  ): Promise<BusinessUnit> {
     const code = body.code ?? `BU-${tag()}`;
-    const res = await t.fetch('/api-system/business-units', { method: 'POST', token, json: { name: `Hotel ${code}`, ...body, code } });
+    const res = await t.fetch('/api-system/business-units', {
+      method: 'POST',
+      token,
+      json: { name: `Hotel ${code}`, ...body, code },
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()) as BusinessUnit;
   }
@@ -58,10 +81,16 @@ describe.each(engines())('business units on %s', (engine) => {
     t.fetch(`/api-system/business-units/${id}`, { method: 'PUT', token, json: body, headers });
 
   async function seeded(code: string): Promise<{ id: string; cluster_id: string }> {
-    return (await t.knex('business_units').select('id', 'cluster_id').where({ code }).whereNull('deleted_at').first()) as { id: string; cluster_id: string };
+    return (await t
+      .knex('business_units')
+      .select('id', 'cluster_id')
+      .where({ code })
+      .whereNull('deleted_at')
+      .first()) as { id: string; cluster_id: string };
   }
   async function clusterId(code: string): Promise<string> {
-    return ((await t.knex('clusters').select('id').where({ code }).whereNull('deleted_at').first()) as { id: string }).id;
+    return ((await t.knex('clusters').select('id').where({ code }).whereNull('deleted_at').first()) as { id: string })
+      .id;
   }
 
   beforeAll(async () => {
@@ -83,10 +112,23 @@ describe.each(engines())('business units on %s', (engine) => {
       max_license_users: 25,
       is_hq: true,
       is_active: false,
-      hotel_name: 'Wire Hotel Ltd', hotel_tel: '+66 1', hotel_email: 'h@example.com', hotel_address: '1 Road', hotel_zip_code: '10110',
-      company_name: 'Wire Co', company_tel: '+66 2', company_email: 'c@example.com', company_address: '2 Road', company_zip_code: '10120',
-      tax_no: 'T-1', branch_no: '00001',
-      date_format: 'YYYY-MM-DD', date_time_format: 'YYYY-MM-DD HH:mm:ss', time_format: 'HH:mm', long_time_format: 'HH:mm:ss.SSS', short_time_format: 'HH:mm',
+      hotel_name: 'Wire Hotel Ltd',
+      hotel_tel: '+66 1',
+      hotel_email: 'h@example.com',
+      hotel_address: '1 Road',
+      hotel_zip_code: '10110',
+      company_name: 'Wire Co',
+      company_tel: '+66 2',
+      company_email: 'c@example.com',
+      company_address: '2 Road',
+      company_zip_code: '10120',
+      tax_no: 'T-1',
+      branch_no: '00001',
+      date_format: 'YYYY-MM-DD',
+      date_time_format: 'YYYY-MM-DD HH:mm:ss',
+      time_format: 'HH:mm',
+      long_time_format: 'HH:mm:ss.SSS',
+      short_time_format: 'HH:mm',
       timezone: 'Asia/Bangkok',
       perpage_format: { default: 10 },
       amount_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
@@ -105,9 +147,17 @@ describe.each(engines())('business units on %s', (engine) => {
     expect(res.headers.get('etag')).toMatch(/^W\//);
 
     const detail = await read(created.id);
-    for (const [field, value] of Object.entries(input)) expect(detail[field as keyof BusinessUnit], field).toEqual(value);
+    for (const [field, value] of Object.entries(input))
+      expect(detail[field as keyof BusinessUnit], field).toEqual(value);
     expect(detail.cluster_name).toBe('Wire Group');
-    expect(detail.defaultCurrency).toMatchObject({ id: thb, code: 'THB', name: 'Thai Baht', symbol: '฿', decimal_places: 2, is_active: true });
+    expect(detail.defaultCurrency).toMatchObject({
+      id: thb,
+      code: 'THB',
+      name: 'Thai Baht',
+      symbol: '฿',
+      decimal_places: 2,
+      is_active: true,
+    });
     expect(detail.users).toEqual([]);
     expect(detail.users_count).toBe(0);
     expect(detail.created_by_name).toBe('Platform Admin');
@@ -133,7 +183,11 @@ describe.each(engines())('business units on %s', (engine) => {
     expect(bu.amount_format).toBe('{locales: th-TH');
     expect(bu.quantity_format).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });
     expect(bu.recipe_format).toBeNull();
-    const stored = (await t.knex('business_units').select('amount_format', 'perpage_format').where({ id: bu.id }).first()) as Record<string, unknown>;
+    const stored = (await t
+      .knex('business_units')
+      .select('amount_format', 'perpage_format')
+      .where({ id: bu.id })
+      .first()) as Record<string, unknown>;
     expect(stored.amount_format).toBe('{locales: th-TH');
     expect(stored.perpage_format).toEqual({ default: 20 });
   });
@@ -156,7 +210,12 @@ describe.each(engines())('business units on %s', (engine) => {
       { key: 'keep', label: 'Kept', datatype: 'number', value: 7 },
       { key: 'minimal', label: 'Minimal', datatype: 'string', value: null },
     ]);
-    const res = await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: bu.name, config: [{ key: '', label: 'x' }] });
+    const res = await put(bu.id, admin, {
+      cluster_id: cluster.id,
+      code: bu.code,
+      name: bu.name,
+      config: [{ key: '', label: 'x' }],
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as BusinessUnit).config).toEqual([]);
   });
@@ -168,7 +227,12 @@ describe.each(engines())('business units on %s', (engine) => {
     expect(bu.db_connection).toBe(odd);
     expect((await read(bu.id)).db_connection).toBe(odd);
     const notJson = 'host=db.internal port=5432';
-    const res = await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: bu.name, db_connection: notJson });
+    const res = await put(bu.id, admin, {
+      cluster_id: cluster.id,
+      code: bu.code,
+      name: bu.name,
+      db_connection: notJson,
+    });
     expect(((await res.json()) as BusinessUnit).db_connection).toBe(notJson);
     expect((await read(bu.id)).db_connection).toBe(notJson);
   });
@@ -177,7 +241,10 @@ describe.each(engines())('business units on %s', (engine) => {
     const cluster = await createCluster();
     await createBu(admin, { cluster_id: cluster.id, name: 'Hotel;=1+1;x' });
     await createBu(admin, { cluster_id: cluster.id, name: 'Hotel,@SUM(A1)' });
-    const res = await t.fetch(`/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}&sort=name:desc`)}`, { token: admin });
+    const res = await t.fetch(
+      `/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}&sort=name:desc`)}`,
+      { token: admin },
+    );
     expect(res.status).toBe(200);
     const lines = (await res.text()).split('\r\n');
     expect(lines[1]).toContain(`,"'Hotel;=1+1;x",`);
@@ -187,12 +254,20 @@ describe.each(engines())('business units on %s', (engine) => {
   it('when perpage is -1, then the list answers at most 1,000 rows with the whole total; the export streams every row', async () => {
     const cluster = await createCluster();
     const prefix = `ALL-${tag()}`;
-    await t.knex('business_units').insert(Array.from({ length: 1005 }, (_, i) => ({ cluster_id: cluster.id, code: `${prefix}-${String(i).padStart(4, '0')}`, name: `All ${i}` })));
+    await t.knex('business_units').insert(
+      Array.from({ length: 1005 }, (_, i) => ({
+        cluster_id: cluster.id,
+        code: `${prefix}-${String(i).padStart(4, '0')}`,
+        name: `All ${i}`,
+      })),
+    );
     const all = await list(admin, `cluster_id=${cluster.id}&perpage=-1&sort=code:asc`);
     expect(all.data).toHaveLength(1000);
     expect(all.paginate).toEqual({ total: 1005, page: 1, perpage: -1, pages: 1 });
     expect(all.data[999]!.code).toBe(`${prefix}-0999`);
-    const res = await t.fetch(`/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}`)}`, { token: admin });
+    const res = await t.fetch(`/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}`)}`, {
+      token: admin,
+    });
     expect(res.status).toBe(200);
     expect((await res.text()).split('\r\n').filter((l) => l.includes(prefix))).toHaveLength(1005);
     // The other "every row" lists of this file expect to see every unit.
@@ -201,25 +276,45 @@ describe.each(engines())('business units on %s', (engine) => {
 
   it('when a business unit is updated without optional fields, then they become null (a full replace)', async () => {
     const cluster = await createCluster();
-    const bu = await createBu(admin, { cluster_id: cluster.id, hotel_name: 'H', is_hq: true, max_license_users: 3, calculation_method: 'average' });
+    const bu = await createBu(admin, {
+      cluster_id: cluster.id,
+      hotel_name: 'H',
+      is_hq: true,
+      max_license_users: 3,
+      calculation_method: 'average',
+    });
     const res = await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: 'New name' });
     expect(res.status).toBe(200);
     const after = (await res.json()) as BusinessUnit;
-    expect(after).toMatchObject({ name: 'New name', hotel_name: null, is_hq: false, is_active: true, max_license_users: null, calculation_method: null, config: [] });
+    expect(after).toMatchObject({
+      name: 'New name',
+      hotel_name: null,
+      is_hq: false,
+      is_active: true,
+      max_license_users: null,
+      calculation_method: null,
+      config: [],
+    });
   });
 
   it('when a business unit is soft-deleted, then the default list hides it and deleted=include|only show it', async () => {
     const cluster = await createCluster();
     const live = await createBu(admin, { cluster_id: cluster.id, code: 'A-LIVE' });
     const gone = await createBu(admin, { cluster_id: cluster.id, code: 'B-GONE' });
-    expect((await t.fetch(`/api-system/business-units/${gone.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await t.fetch(`/api-system/business-units/${gone.id}`, { method: 'DELETE', token: admin })).status).toBe(
+      204,
+    );
     expect((await list(admin, `cluster_id=${cluster.id}`)).data.map((b) => b.id)).toEqual([live.id]);
-    expect((await list(admin, `cluster_id=${cluster.id}&deleted=include&sort=code:asc`)).data.map((b) => b.id)).toEqual([live.id, gone.id]);
+    expect((await list(admin, `cluster_id=${cluster.id}&deleted=include&sort=code:asc`)).data.map((b) => b.id)).toEqual(
+      [live.id, gone.id],
+    );
     const only = await list(admin, `cluster_id=${cluster.id}&deleted=only`);
     expect(only.data.map((b) => b.id)).toEqual([gone.id]);
     expect(only.data[0]!.deleted_by_name).toBe('Platform Admin');
     expect((await read(gone.id)).deleted_at).not.toBeNull();
-    expect((await t.fetch(`/api-system/business-units/${gone.id}`, { method: 'DELETE', token: admin })).status).toBe(404);
+    expect((await t.fetch(`/api-system/business-units/${gone.id}`, { method: 'DELETE', token: admin })).status).toBe(
+      404,
+    );
     expect((await put(gone.id, admin, { cluster_id: cluster.id, code: 'B-GONE', name: 'x' })).status).toBe(404);
   });
 
@@ -229,19 +324,28 @@ describe.each(engines())('business units on %s', (engine) => {
     const off = await createBu(admin, { cluster_id: cluster.id, code: 'OFF', is_active: false });
     expect((await list(admin, `cluster_id=${cluster.id}&is_active=true`)).data.map((b) => b.id)).toEqual([on.id]);
     expect((await list(admin, `cluster_id=${cluster.id}&is_active=false`)).data.map((b) => b.id)).toEqual([off.id]);
-    expect((await list(admin, `cluster_id=${cluster.id}&sort=code:asc`)).data.map((b) => b.id)).toEqual([off.id, on.id]);
+    expect((await list(admin, `cluster_id=${cluster.id}&sort=code:asc`)).data.map((b) => b.id)).toEqual([
+      off.id,
+      on.id,
+    ]);
   });
 
   it('when perpage is -1 with a cluster_id filter, then all business units of that cluster come back on one page', async () => {
     const cluster = await createCluster();
     const other = await createCluster();
-    for (let i = 0; i < 12; i++) await createBu(admin, { cluster_id: cluster.id, code: `P-${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 12; i++)
+      await createBu(admin, { cluster_id: cluster.id, code: `P-${String(i).padStart(2, '0')}` });
     await createBu(admin, { cluster_id: other.id, code: 'Q-00' });
     const all = await list(admin, `cluster_id=${cluster.id}&perpage=-1&sort=name:asc`);
     expect(all.data).toHaveLength(12);
     expect(all.data.every((b) => b.cluster_id === cluster.id)).toBe(true);
     expect(all.paginate).toEqual({ total: 12, page: 1, perpage: -1, pages: 1 });
-    expect((await list(admin, `cluster_id=${cluster.id}`)).paginate).toEqual({ total: 12, page: 1, perpage: 10, pages: 2 });
+    expect((await list(admin, `cluster_id=${cluster.id}`)).paginate).toEqual({
+      total: 12,
+      page: 1,
+      perpage: 10,
+      pages: 2,
+    });
   });
 
   it('when sorting by cluster_name or searching a cluster name, then the parent cluster decides; an unknown sort is 400', async () => {
@@ -264,19 +368,29 @@ describe.each(engines())('business units on %s', (engine) => {
     const cluster = await createCluster();
     const other = await createCluster();
     const first = await createBu(admin, { cluster_id: cluster.id, code: 'DUP' });
-    const dup = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: cluster.id, code: 'DUP', name: 'x' } });
+    const dup = await t.fetch('/api-system/business-units', {
+      method: 'POST',
+      token: admin,
+      json: { cluster_id: cluster.id, code: 'DUP', name: 'x' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(((await dup.json()) as Problem).detail).toContain('DUP');
     // Codes are unique across clusters: print mappings and resolve select a unit by its code alone.
-    const elsewhere = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: other.id, code: 'DUP', name: 'x' } });
+    const elsewhere = await t.fetch('/api-system/business-units', {
+      method: 'POST',
+      token: admin,
+      json: { cluster_id: other.id, code: 'DUP', name: 'x' },
+    });
     expect(elsewhere.status).toBe(409);
     expect(((await elsewhere.json()) as Problem).detail).toMatch(/unique across all clusters/);
 
     const sibling = await createBu(admin, { cluster_id: cluster.id, code: 'SIB' });
     expect((await put(sibling.id, admin, { cluster_id: cluster.id, code: 'DUP', name: 'x' })).status).toBe(409);
 
-    expect((await t.fetch(`/api-system/business-units/${first.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await t.fetch(`/api-system/business-units/${first.id}`, { method: 'DELETE', token: admin })).status).toBe(
+      204,
+    );
     const again = await createBu(admin, { cluster_id: cluster.id, code: 'DUP' });
     expect(again.id).not.toBe(first.id);
     const restore = await t.fetch(`/api-system/business-units/${first.id}/restore`, { method: 'POST', token: admin });
@@ -291,31 +405,49 @@ describe.each(engines())('business units on %s', (engine) => {
     const cluster = await createCluster({ max_license_bu: 2 });
     const one = await createBu(admin, { cluster_id: cluster.id });
     await createBu(admin, { cluster_id: cluster.id });
-    const full = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: cluster.id, code: 'THIRD', name: 'x' } });
+    const full = await t.fetch('/api-system/business-units', {
+      method: 'POST',
+      token: admin,
+      json: { cluster_id: cluster.id, code: 'THIRD', name: 'x' },
+    });
     expect(full.status).toBe(409);
-    expect(((await full.json()) as Problem).detail).toBe('Cannot create business unit: cluster has reached its license limit (2/2)');
+    expect(((await full.json()) as Problem).detail).toBe(
+      'Cannot create business unit: cluster has reached its license limit (2/2)',
+    );
     await t.fetch(`/api-system/business-units/${one.id}`, { method: 'DELETE', token: admin });
     await createBu(admin, { cluster_id: cluster.id, code: 'THIRD' });
     // Restoring the deleted one would exceed the licence.
     const restore = await t.fetch(`/api-system/business-units/${one.id}/restore`, { method: 'POST', token: admin });
     expect(restore.status).toBe(409);
-    expect(((await restore.json()) as Problem).detail).toBe('Cannot create business unit: cluster has reached its license limit (2/2)');
+    expect(((await restore.json()) as Problem).detail).toBe(
+      'Cannot create business unit: cluster has reached its license limit (2/2)',
+    );
   });
 
   it('when 20 creates race into a cluster with max_license_bu 5, then exactly 5 succeed and the rest get the licence 409', async () => {
     const cluster = await createCluster({ max_license_bu: 5 });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: cluster.id, code: `RACE-${i}`, name: `Race ${i}` } }),
+        t.fetch('/api-system/business-units', {
+          method: 'POST',
+          token: admin,
+          json: { cluster_id: cluster.id, code: `RACE-${i}`, name: `Race ${i}` },
+        }),
       ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
     for (const r of results.filter((x) => x.status === 409)) {
-      expect(((await r.json()) as Problem).detail).toBe('Cannot create business unit: cluster has reached its license limit (5/5)');
+      expect(((await r.json()) as Problem).detail).toBe(
+        'Cannot create business unit: cluster has reached its license limit (5/5)',
+      );
     }
-    const [count] = await t.knex('business_units').count({ n: '*' }).where({ cluster_id: cluster.id }).whereNull('deleted_at');
+    const [count] = await t
+      .knex('business_units')
+      .count({ n: '*' })
+      .where({ cluster_id: cluster.id })
+      .whereNull('deleted_at');
     expect(Number((count as { n: unknown }).n)).toBe(5);
     const c = (await (await t.fetch(`/api-system/clusters/${cluster.id}`, { token: admin })).json()) as Cluster;
     expect(c.bu_count).toBe(5);
@@ -329,7 +461,9 @@ describe.each(engines())('business units on %s', (engine) => {
     const bu = await createBu(admin, { cluster_id: from.id, code: 'MOVER' });
     const denied = await put(bu.id, admin, { cluster_id: fullCluster.id, code: 'MOVER', name: bu.name });
     expect(denied.status).toBe(409);
-    expect(((await denied.json()) as Problem).detail).toBe('Cannot create business unit: cluster has reached its license limit (1/1)');
+    expect(((await denied.json()) as Problem).detail).toBe(
+      'Cannot create business unit: cluster has reached its license limit (1/1)',
+    );
     expect((await read(bu.id)).cluster_id).toBe(from.id);
     const member = ((await t.knex('users').select('id').where({ username: 'somchai' }).first()) as { id: string }).id;
     await t.knex('cluster_users').insert({ user_id: member, cluster_id: from.id, parent_bu_id: bu.id });
@@ -337,36 +471,66 @@ describe.each(engines())('business units on %s', (engine) => {
     expect(moved.status).toBe(200);
     expect((await moved.json()) as BusinessUnit).toMatchObject({ cluster_id: roomy.id, cluster_name: 'Roomy' });
     // The old cluster's members no longer point at a unit of another cluster.
-    const parent = (await t.knex('cluster_users').select('parent_bu_id').where({ user_id: member, cluster_id: from.id }).first()) as { parent_bu_id: string | null };
+    const parent = (await t
+      .knex('cluster_users')
+      .select('parent_bu_id')
+      .where({ user_id: member, cluster_id: from.id })
+      .first()) as { parent_bu_id: string | null };
     expect(parent.parent_bu_id).toBeNull();
     // Staying in a full cluster is not a move: edits still save.
     const fullBu = (await list(admin, `cluster_id=${fullCluster.id}`)).data[0]!;
-    expect((await put(fullBu.id, admin, { cluster_id: fullCluster.id, code: fullBu.code, name: 'Edited' })).status).toBe(200);
+    expect(
+      (await put(fullBu.id, admin, { cluster_id: fullCluster.id, code: fullBu.code, name: 'Edited' })).status,
+    ).toBe(200);
   });
 
   it('when members exist, then users_count counts them on the list and the detail embeds them', async () => {
     const cluster = await createCluster();
     const bu = await createBu(admin, { cluster_id: cluster.id });
-    const users = (await t.knex('users').select('id', 'username').orderBy('username').limit(2)) as Array<{ id: string; username: string }>;
+    const users = (await t.knex('users').select('id', 'username').orderBy('username').limit(2)) as Array<{
+      id: string;
+      username: string;
+    }>;
     await t.knex('bu_users').insert(users.map((u) => ({ user_id: u.id, business_unit_id: bu.id, role: 'user' })));
     expect((await list(admin, `cluster_id=${cluster.id}`)).data[0]!.users_count).toBe(2);
     const detail = await read(bu.id);
     expect(detail.users_count).toBe(2);
     expect(detail.users!.map((u) => u.user_id).sort()).toEqual(users.map((u) => u.id).sort());
-    expect(detail.users![0]).toEqual(expect.objectContaining({ business_unit_id: bu.id, role: 'user', is_active: true, userInfo: expect.any(Object) }));
+    expect(detail.users![0]).toEqual(
+      expect.objectContaining({ business_unit_id: bu.id, role: 'user', is_active: true, userInfo: expect.any(Object) }),
+    );
   });
 
   it('when If-Match carries a stale ETag, then the update is refused with 412 and nothing changes', async () => {
     const cluster = await createCluster();
     const bu = await createBu(admin, { cluster_id: cluster.id });
     const etag = (await t.fetch(`/api-system/business-units/${bu.id}`, { token: admin })).headers.get('etag')!;
-    const first = await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: 'First' }, { 'If-Match': etag });
+    const first = await put(
+      bu.id,
+      admin,
+      { cluster_id: cluster.id, code: bu.code, name: 'First' },
+      { 'If-Match': etag },
+    );
     expect(first.status).toBe(200);
-    const stale = await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: 'Second' }, { 'If-Match': etag });
+    const stale = await put(
+      bu.id,
+      admin,
+      { cluster_id: cluster.id, code: bu.code, name: 'Second' },
+      { 'If-Match': etag },
+    );
     expect(stale.status).toBe(412);
     expect(stale.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect((await read(bu.id)).name).toBe('First');
-    expect((await put(bu.id, admin, { cluster_id: cluster.id, code: bu.code, name: 'Third' }, { 'If-Match': first.headers.get('etag')! })).status).toBe(200);
+    expect(
+      (
+        await put(
+          bu.id,
+          admin,
+          { cluster_id: cluster.id, code: bu.code, name: 'Third' },
+          { 'If-Match': first.headers.get('etag')! },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('when ids are malformed or unknown, then 400 or 404; an unknown currency or cluster in the body is 400', async () => {
@@ -375,12 +539,22 @@ describe.each(engines())('business units on %s', (engine) => {
     expect((await t.fetch(`/api-system/business-units?cluster_id=nope`, { token: admin })).status).toBe(400);
     const cluster = await createCluster();
     const badCurrency = await t.fetch('/api-system/business-units', {
-      method: 'POST', token: admin, json: { cluster_id: cluster.id, code: 'C', name: 'n', default_currency_id: randomUUID() },
+      method: 'POST',
+      token: admin,
+      json: { cluster_id: cluster.id, code: 'C', name: 'n', default_currency_id: randomUUID() },
     });
     expect(badCurrency.status).toBe(400);
-    const badCluster = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: randomUUID(), code: 'C', name: 'n' } });
+    const badCluster = await t.fetch('/api-system/business-units', {
+      method: 'POST',
+      token: admin,
+      json: { cluster_id: randomUUID(), code: 'C', name: 'n' },
+    });
     expect(badCluster.status).toBe(400);
-    const badMethod = await t.fetch('/api-system/business-units', { method: 'POST', token: admin, json: { cluster_id: cluster.id, code: 'C', name: 'n', calculation_method: 'lifo' } });
+    const badMethod = await t.fetch('/api-system/business-units', {
+      method: 'POST',
+      token: admin,
+      json: { cluster_id: cluster.id, code: 'C', name: 'n', calculation_method: 'lifo' },
+    });
     expect(badMethod.status).toBe(400);
   });
 
@@ -394,9 +568,15 @@ describe.each(engines())('business units on %s', (engine) => {
       const scoped = await list(editor, 'perpage=-1&deleted=include');
       expect(scoped.data.length).toBeGreaterThan(0);
       expect(scoped.data.every((b) => b.cluster_id === a)).toBe(true);
-      expect((await t.fetch(`/api-system/business-units/${(await seeded('A-HQ')).id}`, { token: editor })).status).toBe(200);
-      expect((await t.fetch(`/api-system/business-units/${(await seeded('B-HQ')).id}`, { token: editor })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
-      expect((await t.fetch(`/api-system/business-units?cluster_id=${await clusterId('CL-B')}`, { token: editor })).status).toBe(403);
+      expect((await t.fetch(`/api-system/business-units/${(await seeded('A-HQ')).id}`, { token: editor })).status).toBe(
+        200,
+      );
+      expect((await t.fetch(`/api-system/business-units/${(await seeded('B-HQ')).id}`, { token: editor })).status).toBe(
+        404,
+      ); // no grant on that cluster: it is not there for them, as for a missing id
+      expect(
+        (await t.fetch(`/api-system/business-units?cluster_id=${await clusterId('CL-B')}`, { token: editor })).status,
+      ).toBe(403);
       const nobody = await userWith([]);
       expect((await t.fetch('/api-system/business-units', { token: nobody.token })).status).toBe(403);
     });
@@ -406,11 +586,23 @@ describe.each(engines())('business units on %s', (engine) => {
       const secret = '{"host":"db.internal","user":"pkt","password":"s3cret"}';
       const bu = await createBu(admin, { cluster_id: cluster.id, db_connection: secret });
       const reader = await userWith([['cluster.read', cluster.id]]);
-      const creator = await userWith([['cluster.read', cluster.id], ['cluster.create', cluster.id], ['cluster.delete', cluster.id]]);
-      const updater = await userWith([['cluster.read', cluster.id], ['cluster.update', cluster.id]]);
-      const platformUpdater = await userWith([['cluster.read', null], ['cluster.update', null]]);
+      const creator = await userWith([
+        ['cluster.read', cluster.id],
+        ['cluster.create', cluster.id],
+        ['cluster.delete', cluster.id],
+      ]);
+      const updater = await userWith([
+        ['cluster.read', cluster.id],
+        ['cluster.update', cluster.id],
+      ]);
+      const platformUpdater = await userWith([
+        ['cluster.read', null],
+        ['cluster.update', null],
+      ]);
       const exported = async (token: string) => {
-        const res = await t.fetch(`/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}`)}`, { token });
+        const res = await t.fetch(`/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}`)}`, {
+          token,
+        });
         expect(res.status).toBe(200);
         return res.text();
       };
@@ -422,13 +614,20 @@ describe.each(engines())('business units on %s', (engine) => {
       // Create and restore answer the record too: a caller who may create or restore but not update reads no value.
       const created = await createBu(creator.token, { cluster_id: cluster.id, db_connection: secret });
       expect(created.db_connection).toBeNull();
-      expect((await t.fetch(`/api-system/business-units/${created.id}`, { method: 'DELETE', token: creator.token })).status).toBe(204);
-      const restored = await t.fetch(`/api-system/business-units/${created.id}/restore`, { method: 'POST', token: creator.token });
+      expect(
+        (await t.fetch(`/api-system/business-units/${created.id}`, { method: 'DELETE', token: creator.token })).status,
+      ).toBe(204);
+      const restored = await t.fetch(`/api-system/business-units/${created.id}/restore`, {
+        method: 'POST',
+        token: creator.token,
+      });
       expect(restored.status, await restored.clone().text()).toBe(200);
       expect(((await restored.json()) as BusinessUnit).db_connection).toBeNull();
       for (const token of [updater.token, platformUpdater.token, admin]) {
         expect((await read(bu.id, token)).db_connection).toBe(secret);
-        expect((await list(token, `cluster_id=${cluster.id}&sort=created_at:asc`)).data.map((b) => b.db_connection)).toEqual([secret, secret]);
+        expect(
+          (await list(token, `cluster_id=${cluster.id}&sort=created_at:asc`)).data.map((b) => b.db_connection),
+        ).toEqual([secret, secret]);
       }
     });
 
@@ -437,19 +636,39 @@ describe.each(engines())('business units on %s', (engine) => {
       const theirs = await createCluster();
       const creator = await userWith([['cluster.create', mine.id]]);
       await createBu(creator.token, { cluster_id: mine.id });
-      const denied = await t.fetch('/api-system/business-units', { method: 'POST', token: creator.token, json: { cluster_id: theirs.id, code: 'X', name: 'x' } });
+      const denied = await t.fetch('/api-system/business-units', {
+        method: 'POST',
+        token: creator.token,
+        json: { cluster_id: theirs.id, code: 'X', name: 'x' },
+      });
       expect(denied.status).toBe(403);
       const editor = await t.login('editor-a');
-      expect((await t.fetch('/api-system/business-units', { method: 'POST', token: editor, json: { cluster_id: await clusterId('CL-B'), code: `E-${tag()}`, name: 'x' } })).status).toBe(403);
+      expect(
+        (
+          await t.fetch('/api-system/business-units', {
+            method: 'POST',
+            token: editor,
+            json: { cluster_id: await clusterId('CL-B'), code: `E-${tag()}`, name: 'x' },
+          })
+        ).status,
+      ).toBe(403);
     });
 
     it('when editor-a updates, then a CL-A unit is allowed, a CL-B unit is 404, and moving a unit from CL-A into CL-B is 403', async () => {
       const editor = await t.login('editor-a');
       const aBu = await read((await seeded('A-KBI')).id);
-      const same = { cluster_id: aBu.cluster_id, code: aBu.code, name: aBu.name, max_license_users: aBu.max_license_users, is_hq: aBu.is_hq };
+      const same = {
+        cluster_id: aBu.cluster_id,
+        code: aBu.code,
+        name: aBu.name,
+        max_license_users: aBu.max_license_users,
+        is_hq: aBu.is_hq,
+      };
       expect((await put(aBu.id, editor, same)).status).toBe(200);
       const bBu = await read((await seeded('B-SKV')).id);
-      expect((await put(bBu.id, editor, { cluster_id: bBu.cluster_id, code: bBu.code, name: 'Hijacked' })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
+      expect((await put(bBu.id, editor, { cluster_id: bBu.cluster_id, code: bBu.code, name: 'Hijacked' })).status).toBe(
+        404,
+      ); // no grant on that cluster: it is not there for them, as for a missing id
       expect((await read(bBu.id)).name).not.toBe('Hijacked');
       const move = await put(aBu.id, editor, { ...same, cluster_id: await clusterId('CL-B') });
       expect(move.status).toBe(403);
@@ -462,10 +681,17 @@ describe.each(engines())('business units on %s', (engine) => {
       const to = await createCluster();
       const bu = await createBu(admin, { cluster_id: from.id });
       const sourceOnly = await userWith([['cluster.update', from.id]]);
-      expect((await put(bu.id, sourceOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status).toBe(403);
+      expect((await put(bu.id, sourceOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status).toBe(
+        403,
+      );
       const destinationOnly = await userWith([['cluster.update', to.id]]);
-      expect((await put(bu.id, destinationOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
-      const both = await userWith([['cluster.update', from.id], ['cluster.update', to.id]]);
+      expect(
+        (await put(bu.id, destinationOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status,
+      ).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
+      const both = await userWith([
+        ['cluster.update', from.id],
+        ['cluster.update', to.id],
+      ]);
       const ok = await put(bu.id, both.token, { cluster_id: to.id, code: bu.code, name: bu.name });
       expect(ok.status).toBe(200);
       expect(((await ok.json()) as BusinessUnit).cluster_id).toBe(to.id);
@@ -477,14 +703,26 @@ describe.each(engines())('business units on %s', (engine) => {
       const myBu = await createBu(admin, { cluster_id: mine.id });
       const theirBu = await createBu(admin, { cluster_id: theirs.id });
       const deleter = await userWith([['cluster.delete', mine.id]]);
-      expect((await t.fetch(`/api-system/business-units/${theirBu.id}`, { method: 'DELETE', token: deleter.token })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
-      expect((await t.fetch(`/api-system/business-units/${myBu.id}`, { method: 'DELETE', token: deleter.token })).status).toBe(204);
-      expect((await t.fetch(`/api-system/business-units/${myBu.id}/restore`, { method: 'POST', token: deleter.token })).status).toBe(200);
+      expect(
+        (await t.fetch(`/api-system/business-units/${theirBu.id}`, { method: 'DELETE', token: deleter.token })).status,
+      ).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
+      expect(
+        (await t.fetch(`/api-system/business-units/${myBu.id}`, { method: 'DELETE', token: deleter.token })).status,
+      ).toBe(204);
+      expect(
+        (await t.fetch(`/api-system/business-units/${myBu.id}/restore`, { method: 'POST', token: deleter.token }))
+          .status,
+      ).toBe(200);
       await t.fetch(`/api-system/business-units/${theirBu.id}`, { method: 'DELETE', token: admin });
-      expect((await t.fetch(`/api-system/business-units/${theirBu.id}/restore`, { method: 'POST', token: deleter.token })).status).toBe(404);
+      expect(
+        (await t.fetch(`/api-system/business-units/${theirBu.id}/restore`, { method: 'POST', token: deleter.token }))
+          .status,
+      ).toBe(404);
       expect((await read(theirBu.id)).deleted_at).not.toBeNull();
       const updater = await userWith([['cluster.update', mine.id]]);
-      expect((await t.fetch(`/api-system/business-units/${myBu.id}`, { method: 'DELETE', token: updater.token })).status).toBe(403);
+      expect(
+        (await t.fetch(`/api-system/business-units/${myBu.id}`, { method: 'DELETE', token: updater.token })).status,
+      ).toBe(403);
     });
   });
 });

@@ -13,7 +13,13 @@ type Grant = [key: string, clusterId: string | null];
 
 const PASSWORD = 'cluster-test-pass';
 
-const encodeQuery = (query: string) => new URLSearchParams(query.split('&').filter(Boolean).map((p) => p.split('=') as [string, string])).toString();
+const encodeQuery = (query: string) =>
+  new URLSearchParams(
+    query
+      .split('&')
+      .filter(Boolean)
+      .map((p) => p.split('=') as [string, string]),
+  ).toString();
 
 describe.each(engines())('clusters on %s', (engine) => {
   let t: TestServer;
@@ -21,20 +27,40 @@ describe.each(engines())('clusters on %s', (engine) => {
   let admin: string;
 
   /** A fresh user with exactly these grants, signed in. */
-  async function userWith(grants: Grant[], profile: { firstname?: string; lastname?: string } = {}): Promise<{ id: string; token: string }> {
+  async function userWith(
+    grants: Grant[],
+    profile: { firstname?: string; lastname?: string } = {},
+  ): Promise<{ id: string; token: string }> {
     const username = `cl-${randomUUID().slice(0, 8)}`;
-    const [row] = await t.knex('users')
-      .insert({ username, email: `${username}@example.com`, firstname: profile.firstname ?? null, lastname: profile.lastname ?? null, password_hash: passwordHash })
+    const [row] = await t
+      .knex('users')
+      .insert({
+        username,
+        email: `${username}@example.com`,
+        firstname: profile.firstname ?? null,
+        lastname: profile.lastname ?? null,
+        password_hash: passwordHash,
+      })
       .returning('id');
     const id = (row as { id: string }).id;
-    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    if (grants.length)
+      await t
+        .knex('permission_grants')
+        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
     return { id, token: await t.login(username, PASSWORD) };
   }
 
   const tag = () => randomUUID().slice(0, 6).toUpperCase();
 
-  async function createCluster(token: string, body: Partial<components['schemas']['ClusterInput']> & { code: string }): Promise<Cluster> {
-    const res = await t.fetch('/api-system/clusters', { method: 'POST', token, json: { name: `Cluster ${body.code}`, ...body } });
+  async function createCluster(
+    token: string,
+    body: Partial<components['schemas']['ClusterInput']> & { code: string },
+  ): Promise<Cluster> {
+    const res = await t.fetch('/api-system/clusters', {
+      method: 'POST',
+      token,
+      json: { name: `Cluster ${body.code}`, ...body },
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()) as Cluster;
   }
@@ -47,7 +73,8 @@ describe.each(engines())('clusters on %s', (engine) => {
   }
 
   async function clusterId(code: string): Promise<string> {
-    return ((await t.knex('clusters').select('id').where({ code }).whereNull('deleted_at').first()) as { id: string }).id;
+    return ((await t.knex('clusters').select('id').where({ code }).whereNull('deleted_at').first()) as { id: string })
+      .id;
   }
 
   beforeAll(async () => {
@@ -68,11 +95,25 @@ describe.each(engines())('clusters on %s', (engine) => {
     const body = (await res.json()) as Cluster;
     expect(res.headers.get('location')).toBe(`/api-system/clusters/${body.id}`);
     expect(res.headers.get('etag')).toMatch(/^W\/".+"$/);
-    expect(body).toMatchObject({ code, alias_name: 'ABC', name: 'Created Group', max_license_bu: 4, is_active: true, bu_count: 0, users_count: 0, total_max_license_users: null });
+    expect(body).toMatchObject({
+      code,
+      alias_name: 'ABC',
+      name: 'Created Group',
+      max_license_bu: 4,
+      is_active: true,
+      bu_count: 0,
+      users_count: 0,
+      total_max_license_users: null,
+    });
     expect(body.logo).toBeUndefined();
     expect(body.avatar).toBeUndefined();
     expect(body.created_by_name).toBe('Platform Admin');
-    expect(body.audit.created).toEqual({ at: body.created_at, id: expect.any(String), name: 'Platform Admin', avatar: null });
+    expect(body.audit.created).toEqual({
+      at: body.created_at,
+      id: expect.any(String),
+      name: 'Platform Admin',
+      avatar: null,
+    });
     expect(body.audit.updated.at).toBe(body.updated_at);
     expect(body.audit.updated.name).toBe(body.updated_by_name);
     expect(body.audit.deleted).toEqual({ at: null, id: null, name: null, avatar: null });
@@ -82,7 +123,9 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it('when an actor has no first or last name, then the audit name falls back to the username', async () => {
     const actor = await userWith([['cluster.create', null]]);
-    const username = ((await t.knex('users').select('username').where({ id: actor.id }).first()) as { username: string }).username;
+    const username = (
+      (await t.knex('users').select('username').where({ id: actor.id }).first()) as { username: string }
+    ).username;
     const created = await createCluster(actor.token, { code: `N-${tag()}` });
     expect(created.created_by_name).toBe(username);
     expect(created.audit.created.name).toBe(username);
@@ -90,11 +133,19 @@ describe.each(engines())('clusters on %s', (engine) => {
   });
 
   it('when the body misses the name or the alias is longer than 3, then a 400 problem names the field', async () => {
-    const missing = await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code: `X-${tag()}` } });
+    const missing = await t.fetch('/api-system/clusters', {
+      method: 'POST',
+      token: admin,
+      json: { code: `X-${tag()}` },
+    });
     expect(missing.status).toBe(400);
     expect(missing.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(((await missing.json()) as Problem).errors?.some((e) => e.path.includes('name'))).toBe(true);
-    const long = await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code: `X-${tag()}`, name: 'n', alias_name: 'ABCD' } });
+    const long = await t.fetch('/api-system/clusters', {
+      method: 'POST',
+      token: admin,
+      json: { code: `X-${tag()}`, name: 'n', alias_name: 'ABCD' },
+    });
     expect(long.status).toBe(400);
   });
 
@@ -165,11 +216,21 @@ describe.each(engines())('clusters on %s', (engine) => {
     await createCluster(admin, { code: `${prefix}-B`, name: 'b', max_license_bu: 1 });
     await createCluster(admin, { code: `${prefix}-A`, name: 'c', max_license_bu: 3 });
     await createCluster(admin, { code: `${prefix}-C`, name: 'a', max_license_bu: 2 });
-    expect((await list(admin, `search=${prefix}&sort=code:asc`)).data.map((c) => c.code)).toEqual([`${prefix}-A`, `${prefix}-B`, `${prefix}-C`]);
+    expect((await list(admin, `search=${prefix}&sort=code:asc`)).data.map((c) => c.code)).toEqual([
+      `${prefix}-A`,
+      `${prefix}-B`,
+      `${prefix}-C`,
+    ]);
     expect((await list(admin, `search=${prefix}&sort=name:desc`)).data.map((c) => c.name)).toEqual(['c', 'b', 'a']);
-    expect((await list(admin, `search=${prefix}&sort=max_license_bu:desc,code:asc`)).data.map((c) => c.max_license_bu)).toEqual([3, 2, 1]);
+    expect(
+      (await list(admin, `search=${prefix}&sort=max_license_bu:desc,code:asc`)).data.map((c) => c.max_license_bu),
+    ).toEqual([3, 2, 1]);
     // Default: newest first.
-    expect((await list(admin, `search=${prefix}`)).data.map((c) => c.code)).toEqual([`${prefix}-C`, `${prefix}-A`, `${prefix}-B`]);
+    expect((await list(admin, `search=${prefix}`)).data.map((c) => c.code)).toEqual([
+      `${prefix}-C`,
+      `${prefix}-A`,
+      `${prefix}-B`,
+    ]);
   });
 
   it('when a live cluster holds the code and name, then create and update get a 409 problem, never a 500', async () => {
@@ -181,7 +242,11 @@ describe.each(engines())('clusters on %s', (engine) => {
     expect(((await dup.json()) as Problem).detail).toContain(code);
     // The same code with another name is a different cluster.
     const other = await createCluster(admin, { code, name: 'Other' });
-    const clash = await t.fetch(`/api-system/clusters/${other.id}`, { method: 'PUT', token: admin, json: { code, name: 'Same' } });
+    const clash = await t.fetch(`/api-system/clusters/${other.id}`, {
+      method: 'PUT',
+      token: admin,
+      json: { code, name: 'Same' },
+    });
     expect(clash.status).toBe(409);
   });
 
@@ -209,7 +274,11 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it('when a cluster is updated, then every writable field is replaced and absent optionals become null', async () => {
     const c = await createCluster(admin, { code: `UP-${tag()}`, alias_name: 'OLD', max_license_bu: 3 });
-    const res = await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, json: { code: c.code, name: 'Renamed', is_active: false } });
+    const res = await t.fetch(`/api-system/clusters/${c.id}`, {
+      method: 'PUT',
+      token: admin,
+      json: { code: c.code, name: 'Renamed', is_active: false },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Cluster;
     expect(body).toMatchObject({ id: c.id, name: 'Renamed', alias_name: null, max_license_bu: null, is_active: false });
@@ -222,35 +291,71 @@ describe.each(engines())('clusters on %s', (engine) => {
     const read = await t.fetch(`/api-system/clusters/${c.id}`, { token: admin });
     const etag = read.headers.get('etag')!;
     expect(etag).toBeTruthy();
-    const first = await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, headers: { 'If-Match': etag }, json: { code: c.code, name: 'First' } });
+    const first = await t.fetch(`/api-system/clusters/${c.id}`, {
+      method: 'PUT',
+      token: admin,
+      headers: { 'If-Match': etag },
+      json: { code: c.code, name: 'First' },
+    });
     expect(first.status).toBe(200);
     const fresh = first.headers.get('etag')!;
     expect(fresh).not.toBe(etag);
-    const stale = await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, headers: { 'If-Match': etag }, json: { code: c.code, name: 'Second' } });
+    const stale = await t.fetch(`/api-system/clusters/${c.id}`, {
+      method: 'PUT',
+      token: admin,
+      headers: { 'If-Match': etag },
+      json: { code: c.code, name: 'Second' },
+    });
     expect(stale.status).toBe(412);
     expect(stale.headers.get('content-type')).toMatch(/application\/problem\+json/);
     const after = (await (await t.fetch(`/api-system/clusters/${c.id}`, { token: admin })).json()) as Cluster;
     expect(after.name).toBe('First');
-    const ok = await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, headers: { 'If-Match': fresh }, json: { code: c.code, name: 'Third' } });
+    const ok = await t.fetch(`/api-system/clusters/${c.id}`, {
+      method: 'PUT',
+      token: admin,
+      headers: { 'If-Match': fresh },
+      json: { code: c.code, name: 'Third' },
+    });
     expect(ok.status).toBe(200);
   });
 
   /** The cluster's update events, oldest first, as the trail stores them. */
-  async function updateEvents(id: string): Promise<Array<{ changes: Record<string, { before: unknown; after: unknown }> }>> {
-    const rows = await t.knex('audit_events').select('changes').where({ target_id: id, action: 'updateCluster' }).orderBy([{ column: 'at' }, { column: 'id' }]);
-    return rows.map((r: { changes: unknown }) => ({ changes: (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes) as Record<string, { before: unknown; after: unknown }> }));
+  async function updateEvents(
+    id: string,
+  ): Promise<Array<{ changes: Record<string, { before: unknown; after: unknown }> }>> {
+    const rows = await t
+      .knex('audit_events')
+      .select('changes')
+      .where({ target_id: id, action: 'updateCluster' })
+      .orderBy([{ column: 'at' }, { column: 'id' }]);
+    return rows.map((r: { changes: unknown }) => ({
+      changes: (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes) as Record<
+        string,
+        { before: unknown; after: unknown }
+      >,
+    }));
   }
 
   it('when many edits of one cluster arrive at once without If-Match, then each is applied in turn and the trail chains them', async () => {
     const c = await createCluster(admin, { code: `RACE-${tag()}`, alias_name: 'STA' });
     const aliases = Array.from({ length: 12 }, (_, i) => `A${i}`);
-    const answers = await Promise.all(aliases.map((alias_name) =>
-      t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, json: { code: c.code, name: c.name, alias_name } })));
+    const answers = await Promise.all(
+      aliases.map((alias_name) =>
+        t.fetch(`/api-system/clusters/${c.id}`, {
+          method: 'PUT',
+          token: admin,
+          json: { code: c.code, name: c.name, alias_name },
+        }),
+      ),
+    );
     expect(answers.map((r) => r.status)).toEqual(aliases.map(() => 200));
     // Each recorded "before" is the state the edit replaced: no edit was lost and none recorded a stale state.
     const events = await updateEvents(c.id);
     expect(events).toHaveLength(aliases.length);
-    expect(events.map((e) => e.changes.alias_name!.before)).toEqual(['STA', ...events.slice(0, -1).map((e) => e.changes.alias_name!.after)]);
+    expect(events.map((e) => e.changes.alias_name!.before)).toEqual([
+      'STA',
+      ...events.slice(0, -1).map((e) => e.changes.alias_name!.after),
+    ]);
     expect(new Set(events.map((e) => e.changes.alias_name!.after))).toEqual(new Set(aliases));
     const final = (await (await t.fetch(`/api-system/clusters/${c.id}`, { token: admin })).json()) as Cluster;
     expect(final.alias_name).toBe(events.at(-1)!.changes.alias_name!.after);
@@ -259,8 +364,16 @@ describe.each(engines())('clusters on %s', (engine) => {
   it('when many edits send the same current ETag at once, then exactly one is applied and the others get 412', async () => {
     const c = await createCluster(admin, { code: `ONE-${tag()}` });
     const etag = (await t.fetch(`/api-system/clusters/${c.id}`, { token: admin })).headers.get('etag')!;
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, headers: { 'If-Match': etag }, json: { code: c.code, name: c.name, alias_name: `W${i}` } })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.fetch(`/api-system/clusters/${c.id}`, {
+          method: 'PUT',
+          token: admin,
+          headers: { 'If-Match': etag },
+          json: { code: c.code, name: c.name, alias_name: `W${i}` },
+        }),
+      ),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 412, 412, 412, 412, 412, 412, 412]);
     const events = await updateEvents(c.id);
@@ -269,21 +382,31 @@ describe.each(engines())('clusters on %s', (engine) => {
     expect(events[0]!.changes.alias_name).toEqual({ before: null, after: winner.alias_name });
   });
 
-  it('when a cluster changed after an edit read it, then the edit\'s one statement writes nothing and records nothing', async () => {
+  it("when a cluster changed after an edit read it, then the edit's one statement writes nothing and records nothing", async () => {
     const c = await createCluster(admin, { code: `GAP-${tag()}`, alias_name: 'RDX' });
     const repo = clusterRepository(t.knex);
     const read = (await repo.findForWrite(t.knex, c.id, { lock: false }))!;
     await t.knex('clusters').where({ id: c.id }).update({ alias_name: 'OTH' });
     const before = await updateEvents(c.id);
     const values = { code: c.code, name: c.name, alias_name: 'EDT', max_license_bu: null, is_active: true };
-    const change = { action: 'updateCluster' as const, target: { type: 'cluster' as const, id: c.id }, clusterId: c.id, before: { alias_name: 'RDX' }, after: { alias_name: 'EDT' } };
-    const written = await repo.updateIfUnchanged(t.knex, c.id, read.row_version, values, read.created_by_id!, (rowOf) => auditTrail(t.knex).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf));
+    const change = {
+      action: 'updateCluster' as const,
+      target: { type: 'cluster' as const, id: c.id },
+      clusterId: c.id,
+      before: { alias_name: 'RDX' },
+      after: { alias_name: 'EDT' },
+    };
+    const written = await repo.updateIfUnchanged(t.knex, c.id, read.row_version, values, read.created_by_id!, (rowOf) =>
+      auditTrail(t.knex).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf),
+    );
     expect(written).toBeUndefined();
     expect((await t.knex('clusters').select('alias_name').where({ id: c.id }).first()).alias_name).toBe('OTH');
     expect(await updateEvents(c.id)).toEqual(before);
     // At the row's current version the same statement writes, records, and answers the row with its counts.
     const fresh = (await repo.findForWrite(t.knex, c.id, { lock: false }))!;
-    const now = await repo.updateIfUnchanged(t.knex, c.id, fresh.row_version, values, read.created_by_id!, (rowOf) => auditTrail(t.knex).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf));
+    const now = await repo.updateIfUnchanged(t.knex, c.id, fresh.row_version, values, read.created_by_id!, (rowOf) =>
+      auditTrail(t.knex).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf),
+    );
     expect(now).toMatchObject({ id: c.id, alias_name: 'EDT', updated_by_name: expect.any(String) });
     expect(Number(now!.bu_count)).toBe(0);
     expect(await updateEvents(c.id)).toHaveLength(before.length + 1);
@@ -295,12 +418,21 @@ describe.each(engines())('clusters on %s', (engine) => {
     const unlimited = await createCluster(admin, { code: `${prefix}-2` });
     const empty = await createCluster(admin, { code: `${prefix}-3` });
     const bu = (clusterId: string, code: string, max: number | null, deleted = false) => ({
-      cluster_id: clusterId, code, name: code, max_license_users: max, deleted_at: deleted ? t.knex.fn.now() : null,
+      cluster_id: clusterId,
+      code,
+      name: code,
+      max_license_users: max,
+      deleted_at: deleted ? t.knex.fn.now() : null,
     });
-    await t.knex('business_units').insert([
-      bu(full.id, `${prefix}-B1`, 5), bu(full.id, `${prefix}-B2`, 7), bu(full.id, `${prefix}-B3`, 100, true),
-      bu(unlimited.id, `${prefix}-B4`, 5), bu(unlimited.id, `${prefix}-B5`, null),
-    ]);
+    await t
+      .knex('business_units')
+      .insert([
+        bu(full.id, `${prefix}-B1`, 5),
+        bu(full.id, `${prefix}-B2`, 7),
+        bu(full.id, `${prefix}-B3`, 100, true),
+        bu(unlimited.id, `${prefix}-B4`, 5),
+        bu(unlimited.id, `${prefix}-B5`, null),
+      ]);
     const users = (await t.knex('users').select('id').orderBy('username').limit(3)) as Array<{ id: string }>;
     await t.knex('cluster_users').insert(users.map((u) => ({ user_id: u.id, cluster_id: full.id })));
     await t.knex('cluster_users').insert({ user_id: users[0]!.id, cluster_id: unlimited.id });
@@ -314,7 +446,7 @@ describe.each(engines())('clusters on %s', (engine) => {
     expect(single).toMatchObject({ bu_count: 2, users_count: 3, total_max_license_users: 12 });
   });
 
-  it('when a page is listed, then the counts come with the rows in the list\'s one statement (no N+1)', async () => {
+  it("when a page is listed, then the counts come with the rows in the list's one statement (no N+1)", async () => {
     const prefix = `NQ${tag()}`;
     for (let i = 0; i < 7; i++) await createCluster(admin, { code: `${prefix}-${i}` });
     const seen: string[] = [];
@@ -335,17 +467,36 @@ describe.each(engines())('clusters on %s', (engine) => {
     const missing = await t.fetch(`/api-system/clusters/${randomUUID()}`, { token: admin });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect((await t.fetch(`/api-system/clusters/${randomUUID()}`, { method: 'PUT', token: admin, json: { code: 'x', name: 'y' } })).status).toBe(404);
-    expect((await t.fetch(`/api-system/clusters/${randomUUID()}/restore`, { method: 'POST', token: admin })).status).toBe(404);
+    expect(
+      (
+        await t.fetch(`/api-system/clusters/${randomUUID()}`, {
+          method: 'PUT',
+          token: admin,
+          json: { code: 'x', name: 'y' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.fetch(`/api-system/clusters/${randomUUID()}/restore`, { method: 'POST', token: admin })).status,
+    ).toBe(404);
     expect((await t.fetch('/api-system/clusters')).status).toBe(401);
   });
 
   it('when the schema is migrated, then every list sort and search path of clusters and business units has an index, and search uses trigram', async () => {
-    const rows = (await t.knex('pg_indexes').select('tablename', 'indexdef').whereIn('tablename', ['clusters', 'business_units', 'cluster_users', 'bu_users'])) as Array<{ tablename: string; indexdef: string }>;
+    const rows = (await t
+      .knex('pg_indexes')
+      .select('tablename', 'indexdef')
+      .whereIn('tablename', ['clusters', 'business_units', 'cluster_users', 'bu_users'])) as Array<{
+      tablename: string;
+      indexdef: string;
+    }>;
     // varchar columns show up cast, e.g. lower((alias_name)::text).
-    const has = (table: string, fragment: string) => rows.some((r) => r.tablename === table && r.indexdef.replace(/\((\w+)\)::text/g, '$1').includes(fragment));
-    for (const col of ['created_at', 'updated_at', 'deleted_at', 'code', 'name', 'alias_name', 'max_license_bu']) expect(has('clusters', `(${col})`), `clusters.${col}`).toBe(true);
-    for (const col of ['created_at', 'updated_at', 'deleted_at', 'code', 'name', 'alias_name']) expect(has('business_units', `(${col})`), `business_units.${col}`).toBe(true);
+    const has = (table: string, fragment: string) =>
+      rows.some((r) => r.tablename === table && r.indexdef.replace(/\((\w+)\)::text/g, '$1').includes(fragment));
+    for (const col of ['created_at', 'updated_at', 'deleted_at', 'code', 'name', 'alias_name', 'max_license_bu'])
+      expect(has('clusters', `(${col})`), `clusters.${col}`).toBe(true);
+    for (const col of ['created_at', 'updated_at', 'deleted_at', 'code', 'name', 'alias_name'])
+      expect(has('business_units', `(${col})`), `business_units.${col}`).toBe(true);
     for (const col of ['code', 'name', 'alias_name']) {
       expect(has('clusters', `lower(${col}) gin_trgm_ops`), `clusters trigram ${col}`).toBe(true);
       expect(has('business_units', `lower(${col}) gin_trgm_ops`), `business_units trigram ${col}`).toBe(true);
@@ -357,7 +508,9 @@ describe.each(engines())('clusters on %s', (engine) => {
     expect(has('bu_users', '(business_unit_id)')).toBe(true);
     const plan = await t.knex.transaction(async (trx) => {
       await trx.raw('set local enable_seqscan = off');
-      const res = await trx.raw("explain select id from clusters where lower(code) like '%ab%' or lower(name) like '%ab%'");
+      const res = await trx.raw(
+        "explain select id from clusters where lower(code) like '%ab%' or lower(name) like '%ab%'",
+      );
       return (res.rows as Array<Record<string, string>>).map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toMatch(/clusters_code_trgm/);
@@ -372,7 +525,9 @@ describe.each(engines())('clusters on %s', (engine) => {
       expect((await t.fetch(`/api-system/clusters/${await clusterId('CL-B')}`, { token: viewer })).status).toBe(200);
       const nobody = await userWith([]);
       expect((await t.fetch('/api-system/clusters', { token: nobody.token })).status).toBe(403);
-      expect((await t.fetch(`/api-system/clusters/${await clusterId('CL-A')}`, { token: nobody.token })).status).toBe(403);
+      expect((await t.fetch(`/api-system/clusters/${await clusterId('CL-A')}`, { token: nobody.token })).status).toBe(
+        403,
+      );
     });
 
     it('when cluster.read is scoped to CL-A, then the list shows only CL-A and reading CL-B is 403', async () => {
@@ -390,20 +545,48 @@ describe.each(engines())('clusters on %s', (engine) => {
       const creator = await userWith([['cluster.create', null]]);
       await createCluster(creator.token, { code: `PC-${tag()}` });
       const editor = await t.login('editor-a');
-      expect((await t.fetch('/api-system/clusters', { method: 'POST', token: editor, json: { code: `PC-${tag()}`, name: 'n' } })).status).toBe(403);
+      expect(
+        (
+          await t.fetch('/api-system/clusters', {
+            method: 'POST',
+            token: editor,
+            json: { code: `PC-${tag()}`, name: 'n' },
+          })
+        ).status,
+      ).toBe(403);
       const viewer = await t.login('viewer');
-      expect((await t.fetch('/api-system/clusters', { method: 'POST', token: viewer, json: { code: `PC-${tag()}`, name: 'n' } })).status).toBe(403);
+      expect(
+        (
+          await t.fetch('/api-system/clusters', {
+            method: 'POST',
+            token: viewer,
+            json: { code: `PC-${tag()}`, name: 'n' },
+          })
+        ).status,
+      ).toBe(403);
     });
 
     it('when editor-a updates, then CL-A is allowed and CL-B is 403 and unchanged', async () => {
       const editor = await t.login('editor-a');
-      const a = (await (await t.fetch(`/api-system/clusters/${await clusterId('CL-A')}`, { token: admin })).json()) as Cluster;
-      const same = { code: a.code, name: a.name, alias_name: a.alias_name, max_license_bu: a.max_license_bu, is_active: a.is_active };
+      const a = (await (
+        await t.fetch(`/api-system/clusters/${await clusterId('CL-A')}`, { token: admin })
+      ).json()) as Cluster;
+      const same = {
+        code: a.code,
+        name: a.name,
+        alias_name: a.alias_name,
+        max_license_bu: a.max_license_bu,
+        is_active: a.is_active,
+      };
       const ok = await t.fetch(`/api-system/clusters/${a.id}`, { method: 'PUT', token: editor, json: same });
       expect(ok.status).toBe(200);
       expect(((await ok.json()) as Cluster).updated_by_name).toBe('Eddie Editor');
       const bId = await clusterId('CL-B');
-      const denied = await t.fetch(`/api-system/clusters/${bId}`, { method: 'PUT', token: editor, json: { code: 'CL-B', name: 'Taken over' } });
+      const denied = await t.fetch(`/api-system/clusters/${bId}`, {
+        method: 'PUT',
+        token: editor,
+        json: { code: 'CL-B', name: 'Taken over' },
+      });
       expect(denied.status).toBe(403);
       const b = (await (await t.fetch(`/api-system/clusters/${bId}`, { token: admin })).json()) as Cluster;
       expect(b.name).not.toBe('Taken over');
@@ -412,24 +595,46 @@ describe.each(engines())('clusters on %s', (engine) => {
     it('when deleting or restoring, then cluster.delete on that cluster is allowed and on another cluster is 403', async () => {
       const mine = await createCluster(admin, { code: `PD-${tag()}` });
       const theirs = await createCluster(admin, { code: `PD-${tag()}` });
-      const deleter = await userWith([['cluster.delete', mine.id], ['cluster.read', mine.id]]);
-      expect((await t.fetch(`/api-system/clusters/${theirs.id}`, { method: 'DELETE', token: deleter.token })).status).toBe(403);
-      expect((await t.fetch(`/api-system/clusters/${mine.id}`, { method: 'DELETE', token: deleter.token })).status).toBe(204);
-      expect((await t.fetch(`/api-system/clusters/${mine.id}/restore`, { method: 'POST', token: deleter.token })).status).toBe(200);
+      const deleter = await userWith([
+        ['cluster.delete', mine.id],
+        ['cluster.read', mine.id],
+      ]);
+      expect(
+        (await t.fetch(`/api-system/clusters/${theirs.id}`, { method: 'DELETE', token: deleter.token })).status,
+      ).toBe(403);
+      expect(
+        (await t.fetch(`/api-system/clusters/${mine.id}`, { method: 'DELETE', token: deleter.token })).status,
+      ).toBe(204);
+      expect(
+        (await t.fetch(`/api-system/clusters/${mine.id}/restore`, { method: 'POST', token: deleter.token })).status,
+      ).toBe(200);
       await t.fetch(`/api-system/clusters/${theirs.id}`, { method: 'DELETE', token: admin });
-      expect((await t.fetch(`/api-system/clusters/${theirs.id}/restore`, { method: 'POST', token: deleter.token })).status).toBe(403);
+      expect(
+        (await t.fetch(`/api-system/clusters/${theirs.id}/restore`, { method: 'POST', token: deleter.token })).status,
+      ).toBe(403);
       // cluster.update alone does not delete.
       const updater = await userWith([['cluster.update', mine.id]]);
-      expect((await t.fetch(`/api-system/clusters/${mine.id}`, { method: 'DELETE', token: updater.token })).status).toBe(403);
+      expect(
+        (await t.fetch(`/api-system/clusters/${mine.id}`, { method: 'DELETE', token: updater.token })).status,
+      ).toBe(403);
     });
 
     it('when a super admin without grants acts, then everything is allowed', async () => {
-      const [row] = await t.knex('users')
-        .insert({ username: `sa-${tag()}`, email: `sa-${tag()}@example.com`, password_hash: passwordHash, is_super_admin: true })
+      const [row] = await t
+        .knex('users')
+        .insert({
+          username: `sa-${tag()}`,
+          email: `sa-${tag()}@example.com`,
+          password_hash: passwordHash,
+          is_super_admin: true,
+        })
         .returning(['id', 'username']);
       const token = await t.login((row as { username: string }).username, PASSWORD);
       const c = await createCluster(token, { code: `SA-${tag()}` });
-      expect((await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token, json: { code: c.code, name: 'x' } })).status).toBe(200);
+      expect(
+        (await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token, json: { code: c.code, name: 'x' } }))
+          .status,
+      ).toBe(200);
       expect((await t.fetch(`/api-system/clusters/${c.id}`, { method: 'DELETE', token })).status).toBe(204);
     });
   });

@@ -30,7 +30,11 @@ describe.each(engines())('wire conventions on %s', (engine) => {
   });
 
   it('when a path id is not a UUID, then a 400 problem is returned, never a 500', async () => {
-    for (const path of ['/api-system/clusters/not-a-uuid', '/api-system/print-template-mappings/1', '/api/proxy/api/me/dashboard-widgets/x']) {
+    for (const path of [
+      '/api-system/clusters/not-a-uuid',
+      '/api-system/print-template-mappings/1',
+      '/api/proxy/api/me/dashboard-widgets/x',
+    ]) {
       const res = await t.fetch(path, { token, method: path.includes('widgets') ? 'DELETE' : 'GET' });
       expect(res.status, path).toBe(400);
       await problemOf(res);
@@ -59,7 +63,10 @@ describe.each(engines())('wire conventions on %s', (engine) => {
 
   it('when a list is read, then the paging envelope says total, page, perpage and pages', async () => {
     const res = await t.fetch('/api-system/clusters?perpage=1&page=2', { token });
-    const body = (await res.json()) as { data: unknown[]; paginate: { total: number; page: number; perpage: number; pages: number } };
+    const body = (await res.json()) as {
+      data: unknown[];
+      paginate: { total: number; page: number; perpage: number; pages: number };
+    };
     expect(body.data).toHaveLength(1);
     expect(body.paginate).toEqual({ total: body.paginate.total, page: 2, perpage: 1, pages: body.paginate.total });
   });

@@ -23,17 +23,38 @@ describe.each(engines())('currencies on %s', (engine) => {
   afterAll(() => t?.close());
 
   it('when currencies are listed, then every currency comes back ordered by code with all its fields', async () => {
-    await t.knex('currencies').insert({ code: 'AAA', name: 'Test inactive', symbol: 'A', decimal_places: 3, description: null, is_active: false });
+    await t.knex('currencies').insert({
+      code: 'AAA',
+      name: 'Test inactive',
+      symbol: 'A',
+      decimal_places: 3,
+      description: null,
+      is_active: false,
+    });
     const { data } = await list();
     const codes = data.map((c) => c.code);
     expect(codes).toEqual([...codes].sort());
     expect(codes).toEqual(expect.arrayContaining(['AAA', 'THB', 'USD', 'JPY']));
-    expect(data.find((c) => c.code === 'JPY')).toEqual({ id: expect.any(String), code: 'JPY', name: 'Japanese Yen', symbol: '¥', decimal_places: 0, description: expect.any(String), is_active: true });
-    expect(data.find((c) => c.code === 'AAA')).toMatchObject({ is_active: false, description: null, decimal_places: 3 });
+    expect(data.find((c) => c.code === 'JPY')).toEqual({
+      id: expect.any(String),
+      code: 'JPY',
+      name: 'Japanese Yen',
+      symbol: '¥',
+      decimal_places: 0,
+      description: expect.any(String),
+      is_active: true,
+    });
+    expect(data.find((c) => c.code === 'AAA')).toMatchObject({
+      is_active: false,
+      description: null,
+      decimal_places: 3,
+    });
   });
 
   it('when active_only is true, then inactive currencies are left out', async () => {
-    await t.knex('currencies').insert({ code: 'ZZZ', name: 'Retired', symbol: 'Z', decimal_places: 2, is_active: false });
+    await t
+      .knex('currencies')
+      .insert({ code: 'ZZZ', name: 'Retired', symbol: 'Z', decimal_places: 2, is_active: false });
     const active = await list('?active_only=true');
     expect(active.data.map((c) => c.code)).not.toContain('ZZZ');
     expect(active.data.every((c) => c.is_active)).toBe(true);
@@ -45,7 +66,9 @@ describe.each(engines())('currencies on %s', (engine) => {
     expect((await list('', await t.login('viewer'))).data.length).toBeGreaterThan(0);
     expect((await list('', await t.login('editor-a'))).data.length).toBeGreaterThan(0);
     const username = `cur-${randomUUID().slice(0, 8)}`;
-    await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: await hashPassword('currency-pass') });
+    await t
+      .knex('users')
+      .insert({ username, email: `${username}@example.com`, password_hash: await hashPassword('currency-pass') });
     const res = await t.fetch('/api-system/currencies', { token: await t.login(username, 'currency-pass') });
     expect(res.status).toBe(403);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);

@@ -30,7 +30,9 @@ describe('data directory', () => {
       expect(existsSync(leftover)).toBe(false);
       const all = [dataDir, ...entries(dataDir)];
       expect(all.length).toBeGreaterThan(100); // the embedded database's files are there
-      const open = all.filter((p) => (statSync(p).mode & 0o077) !== 0).map((p) => `${path.relative(dataDir, p)} ${(statSync(p).mode & 0o777).toString(8)}`);
+      const open = all
+        .filter((p) => (statSync(p).mode & 0o077) !== 0)
+        .map((p) => `${path.relative(dataDir, p)} ${(statSync(p).mode & 0o777).toString(8)}`);
       expect(open).toEqual([]);
     } finally {
       await running.stop();

@@ -22,30 +22,62 @@ const tag = () => randomUUID().slice(0, 8);
 
 async function newUser(t: TestServer, opts: { superAdmin?: boolean; active?: boolean } = {}) {
   const username = `u-${tag()}`;
-  const [row] = await t.knex('users')
-    .insert({ username, email: `${username}@example.com`, password_hash: 'not-used', is_super_admin: !!opts.superAdmin, is_active: opts.active ?? true })
+  const [row] = await t
+    .knex('users')
+    .insert({
+      username,
+      email: `${username}@example.com`,
+      password_hash: 'not-used',
+      is_super_admin: !!opts.superAdmin,
+      is_active: opts.active ?? true,
+    })
     .returning('id');
   const id = (row as { id: string }).id;
   return { id, token: await t.tokenFor(id) };
 }
 
 async function newCluster(t: TestServer, overrides: Record<string, unknown> = {}) {
-  const [row] = await t.knex('clusters').insert({ code: `C-${tag()}`, name: `Cluster ${tag()}`, ...overrides }).returning(['id', 'name']);
+  const [row] = await t
+    .knex('clusters')
+    .insert({ code: `C-${tag()}`, name: `Cluster ${tag()}`, ...overrides })
+    .returning(['id', 'name']);
   return row as { id: string; name: string };
 }
 
 async function newBu(t: TestServer, clusterId: string, overrides: Record<string, unknown> = {}) {
-  const [row] = await t.knex('business_units').insert({ cluster_id: clusterId, code: `B-${tag()}`, name: `BU ${tag()}`, ...overrides }).returning('id');
+  const [row] = await t
+    .knex('business_units')
+    .insert({ cluster_id: clusterId, code: `B-${tag()}`, name: `BU ${tag()}`, ...overrides })
+    .returning('id');
   return (row as { id: string }).id;
 }
 
 /** A document of `type` with `status`, waiting on `approvers`. */
-async function newDocument(t: TestServer, buId: string, type: 'pr' | 'po' | 'sr', status: string, amount: number, approvers: string[], currency = 'THB') {
-  const [row] = await t.knex('documents')
-    .insert({ doc_type: type, doc_no: `${type.toUpperCase()}-${tag()}`, doc_date: '2026-11-01', total_amount: amount, currency_code: currency, business_unit_id: buId, status, workflow_current_stage: 'HOD' })
+async function newDocument(
+  t: TestServer,
+  buId: string,
+  type: 'pr' | 'po' | 'sr',
+  status: string,
+  amount: number,
+  approvers: string[],
+  currency = 'THB',
+) {
+  const [row] = await t
+    .knex('documents')
+    .insert({
+      doc_type: type,
+      doc_no: `${type.toUpperCase()}-${tag()}`,
+      doc_date: '2026-11-01',
+      total_amount: amount,
+      currency_code: currency,
+      business_unit_id: buId,
+      status,
+      workflow_current_stage: 'HOD',
+    })
     .returning('id');
   const id = (row as { id: string }).id;
-  if (approvers.length) await t.knex('document_pending_approvers').insert(approvers.map((user_id) => ({ document_id: id, user_id })));
+  if (approvers.length)
+    await t.knex('document_pending_approvers').insert(approvers.map((user_id) => ({ document_id: id, user_id })));
   return id;
 }
 
@@ -81,7 +113,9 @@ describe.each(engines())('datasets on %s', (engine) => {
       await newBu(t, theirs.id);
       await newBu(t, theirs.id);
       const reader = await newUser(t);
-      await t.knex('permission_grants').insert({ user_id: reader.id, permission_key: 'cluster.read', cluster_id: mine.id });
+      await t
+        .knex('permission_grants')
+        .insert({ user_id: reader.id, permission_key: 'cluster.read', cluster_id: mine.id });
       expect(await values('tenancy.active-clusters', reader.token)).toEqual({ value: 1 });
       expect(await values('tenancy.active-business-units', reader.token)).toEqual({ value: 1 });
       const licence = await values<Point[]>('tenancy.licence-use-by-cluster', reader.token);
@@ -134,10 +168,21 @@ describe.each(engines())('datasets on %s', (engine) => {
     it('when exclude_pinned=true, then the datasets the caller pinned are left out, and only theirs', async () => {
       const u = await newUser(t, { superAdmin: true });
       const other = await newUser(t);
-      await t.fetch('/api/proxy/api/me/dashboard-widgets', { method: 'POST', token: u.token, json: { dataset_id: 'users.by-role', widget_type: 'pie' } });
-      await t.fetch('/api/proxy/api/me/dashboard-widgets', { method: 'POST', token: other.token, json: { dataset_id: 'tenancy.active-clusters', widget_type: 'kpi' } });
+      await t.fetch('/api/proxy/api/me/dashboard-widgets', {
+        method: 'POST',
+        token: u.token,
+        json: { dataset_id: 'users.by-role', widget_type: 'pie' },
+      });
+      await t.fetch('/api/proxy/api/me/dashboard-widgets', {
+        method: 'POST',
+        token: other.token,
+        json: { dataset_id: 'tenancy.active-clusters', widget_type: 'kpi' },
+      });
       const all = (await (await get(CATALOG, u.token)).json()) as { items: Dataset[]; count: number };
-      const picker = (await (await get(`${CATALOG}?exclude_pinned=true`, u.token)).json()) as { items: Dataset[]; count: number };
+      const picker = (await (await get(`${CATALOG}?exclude_pinned=true`, u.token)).json()) as {
+        items: Dataset[];
+        count: number;
+      };
       expect(all.items.map((d) => d.id)).toContain('users.by-role');
       expect(picker.items.map((d) => d.id)).not.toContain('users.by-role');
       expect(picker.items.map((d) => d.id)).toContain('tenancy.active-clusters');
@@ -184,7 +229,11 @@ describe.each(engines())('datasets on %s', (engine) => {
       await newBu(t, c.id, { created_at: new Date(now - 90 * DAY) });
       await newBu(t, c.id, { created_at: new Date(now - 3 * DAY), deleted_at: new Date() });
       const after = await values<{ value: number; prev: number; change: number }>('tenancy.new-business-units');
-      expect(after).toEqual({ value: before.value + 3, prev: before.prev + 2, change: before.value + 3 - (before.prev + 2) });
+      expect(after).toEqual({
+        value: before.value + 3,
+        prev: before.prev + 2,
+        change: before.value + 3 - (before.prev + 2),
+      });
     });
 
     it('when a cluster has licensed users in its BUs, then tenancy.licence-use-by-cluster counts them per cluster', async () => {
@@ -230,21 +279,30 @@ describe.each(engines())('datasets on %s', (engine) => {
       ]);
       const after = await values<Point[]>('users.by-role');
       const delta = (label: string) => point(after, label)! - point(before, label)!;
-      expect([delta('Super admin'), delta('Cluster admin'), delta('Cluster user'), delta('No cluster')]).toEqual([1, 1, 2, 1]);
+      expect([delta('Super admin'), delta('Cluster admin'), delta('Cluster user'), delta('No cluster')]).toEqual([
+        1, 1, 2, 1,
+      ]);
     });
 
     it('when mappings are added, then printing.mappings-by-document-type counts the live ones for all ten types in order', async () => {
       const before = await values<Point[]>('printing.mappings-by-document-type');
       expect(before.map((p) => p.label)).toEqual(['PR', 'PO', 'GRN', 'SR', 'CN', 'IA', 'PC', 'SC', 'RFQ', 'INV']);
-      const row = (document_type: string, extra: Record<string, unknown> = {}) => ({ document_type, report_template_id: randomUUID(), is_default: false, ...extra });
-      await t.knex('print_template_mappings').insert([row('SC'), row('SC', { is_active: false }), row('SC', { deleted_at: new Date() }), row('RFQ')]);
+      const row = (document_type: string, extra: Record<string, unknown> = {}) => ({
+        document_type,
+        report_template_id: randomUUID(),
+        is_default: false,
+        ...extra,
+      });
+      await t
+        .knex('print_template_mappings')
+        .insert([row('SC'), row('SC', { is_active: false }), row('SC', { deleted_at: new Date() }), row('RFQ')]);
       const after = await values<Point[]>('printing.mappings-by-document-type');
       expect(point(after, 'SC')).toBe(point(before, 'SC')! + 2);
       expect(point(after, 'RFQ')).toBe(point(before, 'RFQ')! + 1);
       expect(point(after, 'PR')).toBe(point(before, 'PR'));
     });
 
-    it('when documents wait on the caller, then the personal approval datasets count and sum only the caller\'s pending ones', async () => {
+    it("when documents wait on the caller, then the personal approval datasets count and sum only the caller's pending ones", async () => {
       const u = await newUser(t);
       const someoneElse = await newUser(t);
       const empty = await values<Point[]>('approvals.pending-by-type', u.token);
@@ -296,7 +354,10 @@ describe.each(engines())('datasets on %s', (engine) => {
         { label: 'Store Requisition', value: 0 },
       ]);
       // Counts carry no currency.
-      const counts = (await (await get(`${CATALOG}/approvals.pending-by-type/values`, u.token)).json()) as { currency: unknown; currencies: unknown };
+      const counts = (await (await get(`${CATALOG}/approvals.pending-by-type/values`, u.token)).json()) as {
+        currency: unknown;
+        currencies: unknown;
+      };
       expect(counts).toMatchObject({ currency: null, currencies: [] });
     });
 
@@ -308,7 +369,10 @@ describe.each(engines())('datasets on %s', (engine) => {
         const count = () => statements++;
         t.knex.on('query', count);
         try {
-          await service.values(d.id, { userId: me.id, permissions: { platform: [], clusters: {}, is_super_admin: true, must_change_password: false } });
+          await service.values(d.id, {
+            userId: me.id,
+            permissions: { platform: [], clusters: {}, is_super_admin: true, must_change_password: false },
+          });
         } finally {
           t.knex.removeListener('query', count);
         }

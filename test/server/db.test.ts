@@ -4,7 +4,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createDatabase, migrateLatest, migrateRollbackAll, migrationSource, countFrom, toCount, DataDirLockedError, type Database } from '../../server/src/db/index.js';
+import {
+  createDatabase,
+  migrateLatest,
+  migrateRollbackAll,
+  migrationSource,
+  countFrom,
+  toCount,
+  DataDirLockedError,
+  type Database,
+} from '../../server/src/db/index.js';
 import { acquireDirLock } from '../../server/src/db/lock.js';
 import { seedIfEmpty } from '../../server/src/db/seed/index.js';
 import { savedEmptyTemplate } from '../../server/src/db/template.js';
@@ -13,14 +22,34 @@ import { createPostgresDatabase, engines, type Engine } from './support/index.js
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TABLES = [
-  'users', 'permission_grants', 'refresh_tokens', 'sessions', 'login_attempts', 'currencies', 'clusters', 'business_units',
-  'cluster_users', 'bu_users', 'report_templates', 'print_template_mappings', 'dashboard_widgets', 'documents', 'document_pending_approvers',
-  'audit_events', 'user_identities', 'sso_sign_ins', 'sso_handoffs', 'sso_group_mappings',
+  'users',
+  'permission_grants',
+  'refresh_tokens',
+  'sessions',
+  'login_attempts',
+  'currencies',
+  'clusters',
+  'business_units',
+  'cluster_users',
+  'bu_users',
+  'report_templates',
+  'print_template_mappings',
+  'dashboard_widgets',
+  'documents',
+  'document_pending_approvers',
+  'audit_events',
+  'user_identities',
+  'sso_sign_ins',
+  'sso_handoffs',
+  'sso_group_mappings',
 ];
 
 async function openEmpty(engine: Engine): Promise<{ db: Database; drop(): Promise<void> }> {
   if (engine === 'pglite') {
-    const db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: savedEmptyTemplate() });
+    const db = await createDatabase(
+      { database: { engine: 'pglite', dir: null } },
+      { pgliteTemplate: savedEmptyTemplate() },
+    );
     return { db, drop: async () => db.close() };
   }
   const pgDb = await createPostgresDatabase();
@@ -35,7 +64,9 @@ async function openEmpty(engine: Engine): Promise<{ db: Database; drop(): Promis
 }
 
 async function publicTables(db: Database): Promise<string[]> {
-  const res = await db.knex.raw("select tablename from pg_tables where schemaname = 'public' and tablename not like 'knex_%' order by 1");
+  const res = await db.knex.raw(
+    "select tablename from pg_tables where schemaname = 'public' and tablename not like 'knex_%' order by 1",
+  );
   return (res.rows as Array<{ tablename: string }>).map((r) => r.tablename);
 }
 
@@ -58,23 +89,39 @@ describe.each(engines())('database schema on %s', (engine) => {
   it('when live business units share a code, then the migration that makes codes unique stops and names them, and drops nothing', async () => {
     await migrateLatest(h.db.knex);
     await h.db.knex.migrate.down({ migrationSource, name: '0005_unique_bu_code' });
-    const clusters = await h.db.knex('clusters').insert([{ code: 'MIG-A', name: 'Mig A' }, { code: 'MIG-B', name: 'Mig B' }]).returning('id');
+    const clusters = await h.db
+      .knex('clusters')
+      .insert([
+        { code: 'MIG-A', name: 'Mig A' },
+        { code: 'MIG-B', name: 'Mig B' },
+      ])
+      .returning('id');
     const [a, b] = clusters.map((r) => (r as { id: string }).id);
-    await h.db.knex('business_units').insert([{ cluster_id: a, code: 'MIG-DUP', name: 'First' }, { cluster_id: b, code: 'MIG-DUP', name: 'Second' }]);
+    await h.db.knex('business_units').insert([
+      { cluster_id: a, code: 'MIG-DUP', name: 'First' },
+      { cluster_id: b, code: 'MIG-DUP', name: 'Second' },
+    ]);
     await expect(migrateLatest(h.db.knex)).rejects.toThrow(/MIG-DUP \(MIG-A\/First, MIG-B\/Second\)/);
     expect(toCount((await h.db.knex('business_units').where({ code: 'MIG-DUP' }).count({ n: '*' }))[0]!.n)).toBe(2);
     await h.db.knex('business_units').where({ code: 'MIG-DUP', name: 'Second' }).update({ code: 'MIG-DUP-2' });
     await migrateLatest(h.db.knex);
-    await expect(h.db.knex('business_units').insert({ cluster_id: b, code: 'MIG-DUP', name: 'Third' })).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      h.db.knex('business_units').insert({ cluster_id: b, code: 'MIG-DUP', name: 'Third' }),
+    ).rejects.toMatchObject({ code: '23505' });
     await h.db.knex('business_units').whereIn('cluster_id', [a!, b!]).delete();
     await h.db.knex('clusters').whereIn('id', [a!, b!]).delete();
   });
 
   it('when the schema is in place, then the trigram indexes for the user search exist', async () => {
     await migrateLatest(h.db.knex);
-    const res = await h.db.knex.raw("select indexname, indexdef from pg_indexes where tablename = 'users' and indexdef like '%gin_trgm_ops%'");
+    const res = await h.db.knex.raw(
+      "select indexname, indexdef from pg_indexes where tablename = 'users' and indexdef like '%gin_trgm_ops%'",
+    );
     expect((res.rows as Array<{ indexname: string }>).map((r) => r.indexname).sort()).toEqual([
-      'users_email_trgm', 'users_firstname_trgm', 'users_lastname_trgm', 'users_username_trgm',
+      'users_email_trgm',
+      'users_firstname_trgm',
+      'users_lastname_trgm',
+      'users_username_trgm',
     ]);
   });
 
@@ -104,12 +151,29 @@ describe.each(engines())('database schema on %s', (engine) => {
     const empty = await openEmpty(engine);
     try {
       await migrateLatest(empty.db.knex);
-      expect(await seedIfEmpty(empty.db.knex, { admin: { username: 'root', password: 'root-pass-1' }, demoPassword: 'unused', seedDemo: false })).toBe(true);
+      expect(
+        await seedIfEmpty(empty.db.knex, {
+          admin: { username: 'root', password: 'root-pass-1' },
+          demoPassword: 'unused',
+          seedDemo: false,
+        }),
+      ).toBe(true);
       const k = empty.db.knex;
-      expect((await k('users').select('username', 'is_super_admin')).map((u: { username: string; is_super_admin: boolean }) => [u.username, u.is_super_admin])).toEqual([['root', true]]);
+      expect(
+        (await k('users').select('username', 'is_super_admin')).map(
+          (u: { username: string; is_super_admin: boolean }) => [u.username, u.is_super_admin],
+        ),
+      ).toEqual([['root', true]]);
       // The production admin replaces the password from the environment at the first sign-in.
       expect((await k('users').where({ username: 'root' }).first()).must_change_password).toBe(true);
-      for (const table of ['clusters', 'business_units', 'print_template_mappings', 'documents', 'dashboard_widgets', 'permission_grants']) {
+      for (const table of [
+        'clusters',
+        'business_units',
+        'print_template_mappings',
+        'documents',
+        'dashboard_widgets',
+        'permission_grants',
+      ]) {
         expect(countFrom(await k(table).count({ count: '*' })), table).toBe(0);
       }
       expect(countFrom(await k('currencies').count({ count: '*' }))).toBeGreaterThan(0);
@@ -131,12 +195,25 @@ describe.each(engines())('database schema on %s', (engine) => {
     // The demo admin signs in with the documented password and nothing else to do first.
     expect((await k('users').where({ username: 'root' }).first()).must_change_password).toBe(false);
     expect((await k('clusters').where({ code: 'CL-A' }).first()).max_license_bu).toBe(5);
-    expect(countFrom(await k('business_units').join('clusters', 'clusters.id', 'business_units.cluster_id').where('clusters.code', 'CL-B').count({ count: '*' }))).toBeGreaterThan(0);
-    const groups = (await k('report_templates').distinct('report_group')).map((r: { report_group: string }) => r.report_group).sort();
+    expect(
+      countFrom(
+        await k('business_units')
+          .join('clusters', 'clusters.id', 'business_units.cluster_id')
+          .where('clusters.code', 'CL-B')
+          .count({ count: '*' }),
+      ),
+    ).toBeGreaterThan(0);
+    const groups = (await k('report_templates').distinct('report_group'))
+      .map((r: { report_group: string }) => r.report_group)
+      .sort();
     expect(groups).toEqual(['CN', 'GRN', 'IA', 'INV', 'PC', 'PO', 'PR', 'RFQ', 'SC', 'SR']);
     const operator = await k('users').where({ username: 'operator' }).first();
-    expect(countFrom(await k('document_pending_approvers').where({ user_id: operator.id }).count({ count: '*' }))).toBeGreaterThan(0);
-    expect(countFrom(await k('dashboard_widgets').where({ user_id: operator.id }).count({ count: '*' }))).toBeGreaterThan(0);
+    expect(
+      countFrom(await k('document_pending_approvers').where({ user_id: operator.id }).count({ count: '*' })),
+    ).toBeGreaterThan(0);
+    expect(
+      countFrom(await k('dashboard_widgets').where({ user_id: operator.id }).count({ count: '*' })),
+    ).toBeGreaterThan(0);
     expect(countFrom(await k('permission_grants').where({ user_id: operator.id }).count({ count: '*' }))).toBe(0);
   });
 });
@@ -144,7 +221,8 @@ describe.each(engines())('database schema on %s', (engine) => {
 describe.runIf(engines().includes('postgres'))('first start of several replicas on one PostgreSQL database', () => {
   it('when three replicas migrate and seed an empty database at the same moment, then all succeed and the demo data exists once', async () => {
     const first = await openEmpty('postgres');
-    const url = (first.db.knex.client as { config: { connection: { connectionString: string } } }).config.connection.connectionString;
+    const url = (first.db.knex.client as { config: { connection: { connectionString: string } } }).config.connection
+      .connectionString;
     const others = await Promise.all([1, 2].map(() => createDatabase({ database: { engine: 'postgres', url } })));
     try {
       const config = { admin: { username: 'root', password: 'root-pass-1' }, demoPassword: 'demo1234', seedDemo: true };
@@ -179,7 +257,9 @@ describe('PGlite data-directory lock', () => {
     const first = await createDatabase({ database: { engine: 'pglite', dir } });
     try {
       await expect(createDatabase({ database: { engine: 'pglite', dir } })).rejects.toThrow(DataDirLockedError);
-      await expect(createDatabase({ database: { engine: 'pglite', dir } })).rejects.toThrow(`already used by process ${process.pid}`);
+      await expect(createDatabase({ database: { engine: 'pglite', dir } })).rejects.toThrow(
+        `already used by process ${process.pid}`,
+      );
       // the first holder still works
       expect((await first.knex.raw('select 1 as one')).rows[0].one).toBe(1);
     } finally {

@@ -19,24 +19,48 @@ type AuditEventPage = components['schemas']['AuditEventPage'];
 const PASSWORD = 'export-test-pass';
 const BULK = 10_000;
 const BOM = [0xef, 0xbb, 0xbf];
-const CLUSTER_HEADER = ['Code', 'Name', 'Alias', 'Status', 'Max Licensed BUs', 'Users', 'Max Licensed Users', 'Created'];
+const CLUSTER_HEADER = [
+  'Code',
+  'Name',
+  'Alias',
+  'Status',
+  'Max Licensed BUs',
+  'Users',
+  'Max Licensed Users',
+  'Created',
+];
 
 const status = (active: boolean) => (active ? 'Active' : 'Inactive');
 const cell = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 /** The wire form of `a=b&c=d:e` (the validator wants `:` encoded). */
-const encodeQuery = (query: string) => new URLSearchParams(query.split('&').filter(Boolean).map((p) => p.split('=') as [string, string])).toString();
+const encodeQuery = (query: string) =>
+  new URLSearchParams(
+    query
+      .split('&')
+      .filter(Boolean)
+      .map((p) => p.split('=') as [string, string]),
+  ).toString();
 
 /** Parses a download: the BOM first, then a header line and the rows (as arrays of cells). */
 function parseCsv(bytes: Uint8Array): { header: string[]; rows: string[][] } {
   expect([...bytes.subarray(0, 3)]).toEqual(BOM);
-  const [header = [], ...rows] = parse(Buffer.from(bytes.subarray(3)).toString('utf8'), { relax_column_count: false }) as string[][];
+  const [header = [], ...rows] = parse(Buffer.from(bytes.subarray(3)).toString('utf8'), {
+    relax_column_count: false,
+  }) as string[][];
   return { header, rows };
 }
 
 /** The cluster list's row as the export writes it. */
 const clusterLine = (c: Cluster) => [
-  c.code, c.name, cell(c.alias_name), status(c.is_active), cell(c.max_license_bu), cell(c.users_count), cell(c.total_max_license_users), c.created_at,
+  c.code,
+  c.name,
+  cell(c.alias_name),
+  status(c.is_active),
+  cell(c.max_license_bu),
+  cell(c.users_count),
+  cell(c.total_max_license_users),
+  c.created_at,
 ];
 
 describe.each(engines())('exports on %s', (engine) => {
@@ -44,15 +68,26 @@ describe.each(engines())('exports on %s', (engine) => {
   let admin: string;
   let passwordHash: string;
 
-  async function userWith(grants: Array<[key: string, clusterId: string | null]>): Promise<{ id: string; token: string }> {
+  async function userWith(
+    grants: Array<[key: string, clusterId: string | null]>,
+  ): Promise<{ id: string; token: string }> {
     const username = `ex-${randomUUID().slice(0, 8)}`;
-    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: passwordHash }).returning('id');
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email: `${username}@example.com`, password_hash: passwordHash })
+      .returning('id');
     const id = (row as { id: string }).id;
-    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    if (grants.length)
+      await t
+        .knex('permission_grants')
+        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
     return { id, token: await t.login(username, PASSWORD) };
   }
 
-  async function download(path: string, token = admin): Promise<{ res: Response; csv: { header: string[]; rows: string[][] }; text: string }> {
+  async function download(
+    path: string,
+    token = admin,
+  ): Promise<{ res: Response; csv: { header: string[]; rows: string[][] }; text: string }> {
     const res = await t.fetch(path, { token });
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(res.status, Buffer.from(bytes).toString()).toBe(200);
@@ -69,7 +104,9 @@ describe.each(engines())('exports on %s', (engine) => {
   async function everyListedCluster(query: string): Promise<Cluster[]> {
     const out: Cluster[] = [];
     for (let page = 1; ; page++) {
-      const body = await getJson<ClusterPage>(`/api-system/clusters?${encodeQuery(`${query}&perpage=100&page=${page}`)}`);
+      const body = await getJson<ClusterPage>(
+        `/api-system/clusters?${encodeQuery(`${query}&perpage=100&page=${page}`)}`,
+      );
       out.push(...body.data);
       if (page >= body.paginate.pages) return out;
     }
@@ -81,7 +118,8 @@ describe.each(engines())('exports on %s', (engine) => {
       await exemptFromAudit(trx, 'test fixture');
       await trx.raw(sql);
     });
-  const clusterId = async (code: string) => ((await t.knex('clusters').select('id').where({ code }).whereNull('deleted_at').first()) as { id: string }).id;
+  const clusterId = async (code: string) =>
+    ((await t.knex('clusters').select('id').where({ code }).whereNull('deleted_at').first()) as { id: string }).id;
 
   beforeAll(async () => {
     t = await startTestServer(engine);
@@ -118,7 +156,9 @@ describe.each(engines())('exports on %s', (engine) => {
       const res = await t.fetch(path, { token: admin });
       expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+      expect(res.headers.get('content-disposition')).toMatch(
+        new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+      );
       expect(res.headers.get('cache-control')).toBe('no-store');
       await res.arrayBuffer();
     }
@@ -154,7 +194,9 @@ describe.each(engines())('exports on %s', (engine) => {
     expect(only.csv.rows.map((r) => r[0])).toContain('BULK-00042');
     const live = await download(`/api-system/clusters/export?${encodeQuery('search=BULK-0004&sort=code:desc')}`);
     expect(live.csv.rows.map((r) => r[0])).not.toContain('BULK-00042');
-    expect(live.csv.rows.map((r) => r[0])).toEqual((await everyListedCluster('search=BULK-0004&sort=code:desc')).map((c) => c.code));
+    expect(live.csv.rows.map((r) => r[0])).toEqual(
+      (await everyListedCluster('search=BULK-0004&sort=code:desc')).map((c) => c.code),
+    );
   });
 
   it('when page and perpage are given, then the export is that page only, in the same format', async () => {
@@ -166,7 +208,9 @@ describe.each(engines())('exports on %s', (engine) => {
     expect(csv.rows).toHaveLength(7);
     // Only perpage: the first page.
     const first = await download('/api-system/clusters/export?perpage=5');
-    expect(first.csv.rows.map((r) => r[0])).toEqual((await getJson<ClusterPage>('/api-system/clusters?perpage=5')).data.map((c) => c.code));
+    expect(first.csv.rows.map((r) => r[0])).toEqual(
+      (await getJson<ClusterPage>('/api-system/clusters?perpage=5')).data.map((c) => c.code),
+    );
   });
 
   it('when business units are exported, then the product columns come in the list order, filter by cluster included', async () => {
@@ -198,7 +242,11 @@ describe.each(engines())('exports on %s', (engine) => {
     expect(other.headers.get('content-disposition')).toBeNull();
 
     const nobody = await userWith([]);
-    for (const path of ['/api-system/clusters/export', '/api-system/users/export', '/api-system/business-units/export']) {
+    for (const path of [
+      '/api-system/clusters/export',
+      '/api-system/users/export',
+      '/api-system/business-units/export',
+    ]) {
       const res = await t.fetch(path, { token: nobody.token });
       expect(res.status, path).toBe(403);
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -208,7 +256,15 @@ describe.each(engines())('exports on %s', (engine) => {
   });
 
   it('when a name would be a formula, then it is quoted and prefixed; Thai text and quotes, commas and newlines round-trip', async () => {
-    const names = ['=HYPERLINK("http://x")', '+1+1', '@SUM(A1)', '-2', '\tTabbed', 'กลุ่มโรงแรมอันดามัน', 'Comma, "quoted"\nand a new line'];
+    const names = [
+      '=HYPERLINK("http://x")',
+      '+1+1',
+      '@SUM(A1)',
+      '-2',
+      '\tTabbed',
+      'กลุ่มโรงแรมอันดามัน',
+      'Comma, "quoted"\nand a new line',
+    ];
     await t.knex('clusters').insert(names.map((name, i) => ({ code: `FX-${i}`, name, max_license_bu: i })));
     const { csv, text } = await download(`/api-system/clusters/export?${encodeQuery('search=FX-&sort=code:asc')}`);
     expect(text).toContain('"\'=HYPERLINK(""http://x"")"');
@@ -221,14 +277,31 @@ describe.each(engines())('exports on %s', (engine) => {
   it('the formula guard touches text only: a negative number is a number', () => {
     expect(guardFormula('=1+1')).toEqual({ value: "'=1+1", quoted: true });
     expect(guardFormula('plain')).toBe('plain');
-    expect(csvLines([{ n: -5, s: '-5' }], [{ header: 'N', value: (r) => r.n }, { header: 'S', value: (r) => r.s }])).toBe('-5,"\'-5"\r\n');
+    expect(
+      csvLines(
+        [{ n: -5, s: '-5' }],
+        [
+          { header: 'N', value: (r) => r.n },
+          { header: 'S', value: (r) => r.s },
+        ],
+      ),
+    ).toBe('-5,"\'-5"\r\n');
   });
 
   it('when the accounts are exported, then the columns are those of the console and the filters apply', async () => {
     const query = 'is_active=true&sort=email:desc';
     const listed = await getJson<UserAccountPage>(`/api-system/users?${encodeQuery(`${query}&perpage=100`)}`);
     const { csv } = await download(`/api-system/users/export?${encodeQuery(query)}`);
-    expect(csv.header).toEqual(['Username', 'Display Name', 'Email', 'Status', 'Super Admin', 'Grants', 'Last Sign-in', 'Created']);
+    expect(csv.header).toEqual([
+      'Username',
+      'Display Name',
+      'Email',
+      'Status',
+      'Super Admin',
+      'Grants',
+      'Last Sign-in',
+      'Created',
+    ]);
     expect(csv.rows.map((r) => r[0])).toEqual(listed.data.map((u) => u.username));
     expect(csv.rows.find((r) => r[0] === 'admin')).toEqual(expect.arrayContaining(['Yes', 'Active']));
   });
@@ -237,20 +310,36 @@ describe.each(engines())('exports on %s', (engine) => {
     const a = await clusterId('CL-A');
     const members = await getJson<{ data: components['schemas']['ClusterUser'][] }>(`/api-system/user/clusters/${a}`);
     const clusterCsv = await download(`/api-system/user/clusters/export?cluster_id=${a}`);
-    expect(clusterCsv.csv.header).toEqual(['Username', 'Name', 'Email', 'Role', 'Parent Business Unit', 'Status', 'Created']);
-    expect(clusterCsv.csv.rows.map((r) => [r[0], r[3], r[4]])).toEqual(members.data.map((m) => [m.username, m.role, m.parent_bu_name ?? '']));
+    expect(clusterCsv.csv.header).toEqual([
+      'Username',
+      'Name',
+      'Email',
+      'Role',
+      'Parent Business Unit',
+      'Status',
+      'Created',
+    ]);
+    expect(clusterCsv.csv.rows.map((r) => [r[0], r[3], r[4]])).toEqual(
+      members.data.map((m) => [m.username, m.role, m.parent_bu_name ?? '']),
+    );
     const page = await download(`/api-system/user/clusters/export?cluster_id=${a}&page=2&perpage=1`);
     expect(page.csv.rows.map((r) => r[0])).toEqual([members.data[1]!.username]);
 
     const bu = ((await t.knex('business_units').select('id').where({ code: 'A-HQ' }).first()) as { id: string }).id;
-    const buMembers = await getJson<{ data: components['schemas']['BusinessUnitUser'][] }>(`/api-system/user/business-units/${bu}`);
+    const buMembers = await getJson<{ data: components['schemas']['BusinessUnitUser'][] }>(
+      `/api-system/user/business-units/${bu}`,
+    );
     const buCsv = await download(`/api-system/user/business-units/export?business_unit_id=${bu}`);
     expect(buCsv.csv.header).toEqual(['Username', 'Name', 'Email', 'Role', 'Status', 'Created']);
     expect(buCsv.csv.rows.map((r) => r[0])).toEqual(buMembers.data.map((m) => m.username));
 
-    expect((await t.fetch(`/api-system/user/clusters/export?cluster_id=${randomUUID()}`, { token: admin })).status).toBe(404);
+    expect(
+      (await t.fetch(`/api-system/user/clusters/export?cluster_id=${randomUUID()}`, { token: admin })).status,
+    ).toBe(404);
     const outsider = await userWith([['cluster.read', await clusterId('CL-B')]]);
-    expect((await t.fetch(`/api-system/user/clusters/export?cluster_id=${a}`, { token: outsider.token })).status).toBe(403);
+    expect((await t.fetch(`/api-system/user/clusters/export?cluster_id=${a}`, { token: outsider.token })).status).toBe(
+      403,
+    );
   });
 
   it('when the audit trail is exported, then its events come newest first with the changes as JSON, filters applied', async () => {
@@ -258,8 +347,32 @@ describe.each(engines())('exports on %s', (engine) => {
     const listed = await getJson<AuditEventPage>(`/api-system/audit-events?${query}&perpage=100`);
     expect(listed.data.length).toBeGreaterThan(0);
     const { csv } = await download(`/api-system/audit-events/export?${query}`);
-    expect(csv.header).toEqual(['When', 'Actor', 'Action', 'Record Type', 'Record', 'Cluster', 'IP', 'Request', 'Import', 'Changes']);
-    expect(csv.rows).toEqual(listed.data.map((e) => [e.at, cell(e.actor_name), e.action, e.target_type, cell(e.target_id), cell(e.cluster_id), cell(e.ip), cell(e.request_id), cell(e.import_id), JSON.stringify(e.changes)]));
+    expect(csv.header).toEqual([
+      'When',
+      'Actor',
+      'Action',
+      'Record Type',
+      'Record',
+      'Cluster',
+      'IP',
+      'Request',
+      'Import',
+      'Changes',
+    ]);
+    expect(csv.rows).toEqual(
+      listed.data.map((e) => [
+        e.at,
+        cell(e.actor_name),
+        e.action,
+        e.target_type,
+        cell(e.target_id),
+        cell(e.cluster_id),
+        cell(e.ip),
+        cell(e.request_id),
+        cell(e.import_id),
+        JSON.stringify(e.changes),
+      ]),
+    );
     // An export is a read: it records nothing.
     const before = await t.knex('audit_events').count({ n: '*' }).first();
     await download('/api-system/audit-events/export');
@@ -308,10 +421,14 @@ describe.each(engines())('exports on %s', (engine) => {
     await client?.connect();
     /** Sessions of the test database, other than this one, idle inside a transaction. */
     const openTransactions = async () =>
-      Number((await client!.query(
-        `select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and state like 'idle in transaction%'`,
-        [new URL(db!.url).pathname.slice(1)],
-      )).rows[0].n);
+      Number(
+        (
+          await client!.query(
+            `select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and state like 'idle in transaction%'`,
+            [new URL(db!.url).pathname.slice(1)],
+          )
+        ).rows[0].n,
+      );
     /** Polls for up to 2 s until `done` holds; the last count. */
     const poll = async (done: (n: number) => boolean) => {
       const deadline = Date.now() + 2000;
@@ -367,6 +484,8 @@ describe('a failing export', () => {
 
   it('when it fails after the first byte, then the connection is cut: the client sees a broken download, not a whole file', async () => {
     // The header and the first rows may still sit in the socket's buffer when it is cut: either way the client fails.
-    await expect(t.fetch('/api-system/business-units/export', { token: admin }).then((res) => res.arrayBuffer())).rejects.toThrow();
+    await expect(
+      t.fetch('/api-system/business-units/export', { token: admin }).then((res) => res.arrayBuffer()),
+    ).rejects.toThrow();
   });
 });

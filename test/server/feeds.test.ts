@@ -25,14 +25,22 @@ interface Item {
   requestor_name: string | null;
 }
 interface Feed {
-  groups: Array<{ doc_type: DocType; count: number; totals: Array<{ currency_code: string; total_amount: number }>; items: Item[] }>;
+  groups: Array<{
+    doc_type: DocType;
+    count: number;
+    totals: Array<{ currency_code: string; total_amount: number }>;
+    items: Item[];
+  }>;
 }
 
 const tag = () => randomUUID().slice(0, 8);
 
 async function newUser(t: TestServer, names: { firstname?: string; lastname?: string } = {}) {
   const username = `u-${tag()}`;
-  const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'not-used', ...names }).returning('id');
+  const [row] = await t
+    .knex('users')
+    .insert({ username, email: `${username}@example.com`, password_hash: 'not-used', ...names })
+    .returning('id');
   const id = (row as { id: string }).id;
   return { id, username, token: await t.tokenFor(id) };
 }
@@ -54,16 +62,23 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
 
   beforeAll(async () => {
     t = await startTestServer(engine);
-    const [cluster] = await t.knex('clusters').insert({ code: `C-${tag()}`, name: `Cluster ${tag()}` }).returning('id');
+    const [cluster] = await t
+      .knex('clusters')
+      .insert({ code: `C-${tag()}`, name: `Cluster ${tag()}` })
+      .returning('id');
     const name = `Andaman Beach ${tag()}`;
-    const [row] = await t.knex('business_units').insert({ cluster_id: (cluster as { id: string }).id, code: `B-${tag()}`, name }).returning('id');
+    const [row] = await t
+      .knex('business_units')
+      .insert({ cluster_id: (cluster as { id: string }).id, code: `B-${tag()}`, name })
+      .returning('id');
     bu = { id: (row as { id: string }).id, name };
     requestor = await newUser(t, { firstname: 'Somchai', lastname: 'Jaidee' });
   });
   afterAll(() => t?.close());
 
   async function newDocument(type: DocType, o: DocOptions = {}) {
-    const [row] = await t.knex('documents')
+    const [row] = await t
+      .knex('documents')
       .insert({
         doc_type: type,
         doc_no: `${type.toUpperCase()}-${tag()}`,
@@ -77,7 +92,10 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
       })
       .returning(['id', 'doc_no']);
     const doc = row as { id: string; doc_no: string };
-    if (o.approvers?.length) await t.knex('document_pending_approvers').insert(o.approvers.map((user_id) => ({ document_id: doc.id, user_id })));
+    if (o.approvers?.length)
+      await t
+        .knex('document_pending_approvers')
+        .insert(o.approvers.map((user_id) => ({ document_id: doc.id, user_id })));
     return doc;
   }
 
@@ -88,7 +106,7 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
   };
 
   describe('my-pending counts', () => {
-    it('when documents of each type wait on the caller, then each count endpoint returns that type\'s pending ones', async () => {
+    it("when documents of each type wait on the caller, then each count endpoint returns that type's pending ones", async () => {
       const me = await newUser(t);
       const other = await newUser(t);
       await newDocument('pr', { approvers: [me.id] });
@@ -124,8 +142,19 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
     it('when documents wait on the caller, then they are grouped by type, newest first, with count, totals per currency and item fields', async () => {
       const me = await newUser(t);
       const other = await newUser(t);
-      const older = await newDocument('po', { approvers: [me.id], date: '2026-10-01', amount: 1500.5, stage: 'Purchasing Manager Approval' });
-      const newer = await newDocument('po', { approvers: [me.id], date: '2026-11-15', amount: 250.25, currency: 'USD', requestorId: null });
+      const older = await newDocument('po', {
+        approvers: [me.id],
+        date: '2026-10-01',
+        amount: 1500.5,
+        stage: 'Purchasing Manager Approval',
+      });
+      const newer = await newDocument('po', {
+        approvers: [me.id],
+        date: '2026-11-15',
+        amount: 250.25,
+        currency: 'USD',
+        requestorId: null,
+      });
       const sr = await newDocument('sr', { approvers: [me.id, other.id], date: '2026-11-02', amount: 80 });
       await newDocument('po', { status: 'approved', approvers: [me.id] });
       await newDocument('pr', { approvers: [other.id] });
@@ -153,7 +182,11 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
         requestor_name: 'Somchai Jaidee',
       });
       expect(po!.items[0]).toMatchObject({ currency_code: 'USD', requestor_name: null, total_amount: 250.25 });
-      expect(srGroup).toMatchObject({ count: 1, totals: [{ currency_code: 'THB', total_amount: 80 }], items: [expect.objectContaining({ id: sr.id, doc_date: '2026-11-02' })] });
+      expect(srGroup).toMatchObject({
+        count: 1,
+        totals: [{ currency_code: 'THB', total_amount: 80 }],
+        items: [expect.objectContaining({ id: sr.id, doc_date: '2026-11-02' })],
+      });
     });
 
     it('when more than five documents of a type wait, then the pending feed lists them all', async () => {
@@ -174,14 +207,20 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
     it('when seven purchase requests wait, then the summary counts and totals all seven and lists the five newest', async () => {
       const me = await newUser(t);
       const docs = [];
-      for (let i = 1; i <= 7; i++) docs.push(await newDocument('pr', { approvers: [me.id], date: `2026-11-1${i}`, amount: i * 100 }));
+      for (let i = 1; i <= 7; i++)
+        docs.push(await newDocument('pr', { approvers: [me.id], date: `2026-11-1${i}`, amount: i * 100 }));
       await newDocument('po', { approvers: [me.id], amount: 999.99 });
       const summary = await json<Feed>(SUMMARY, me.token);
       expect(summary.groups.map((g) => g.doc_type)).toEqual(['pr', 'po', 'sr']);
       const pr = summary.groups[0]!;
       expect(pr.count).toBe(7);
       expect(pr.totals).toEqual([{ currency_code: 'THB', total_amount: 2800 }]);
-      expect(pr.items.map((i) => i.id)).toEqual(docs.slice(2).reverse().map((d) => d.id));
+      expect(pr.items.map((i) => i.id)).toEqual(
+        docs
+          .slice(2)
+          .reverse()
+          .map((d) => d.id),
+      );
       expect(summary.groups[1]).toMatchObject({ count: 1, totals: [{ currency_code: 'THB', total_amount: 999.99 }] });
       expect(summary.groups[2]).toEqual({ doc_type: 'sr', count: 0, totals: [], items: [] });
     });
@@ -189,7 +228,10 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
     it('when documents share a date, then the later-created one comes first', async () => {
       const me = await newUser(t);
       const first = await newDocument('po', { approvers: [me.id], date: '2026-11-20' });
-      await t.knex('documents').where({ id: first.id }).update({ created_at: new Date(Date.now() - 60_000) });
+      await t
+        .knex('documents')
+        .where({ id: first.id })
+        .update({ created_at: new Date(Date.now() - 60_000) });
       const second = await newDocument('po', { approvers: [me.id], date: '2026-11-20' });
       const summary = await json<Feed>(SUMMARY, me.token);
       expect(summary.groups[1]!.items.map((i) => i.id)).toEqual([second.id, first.id]);
@@ -223,7 +265,10 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
       for (const username of ['operator', 'admin']) {
         const token = await t.login(username);
         const counts = await Promise.all(Object.values(COUNTS).map((p) => json<{ pending: number }>(p, token)));
-        expect(counts.reduce((sum, c) => sum + c.pending, 0), username).toBeGreaterThan(0);
+        expect(
+          counts.reduce((sum, c) => sum + c.pending, 0),
+          username,
+        ).toBeGreaterThan(0);
         const summary = await json<Feed>(SUMMARY, token);
         expect(summary.groups.map((g) => g.count)).toEqual(counts.map((c) => c.pending));
         for (const g of summary.groups) expect(g.items.length).toBe(Math.min(5, g.count));

@@ -36,7 +36,13 @@ describe('configuration', () => {
   });
 
   it('when DATABASE_URL and STORAGE=gcs are set, then PostgreSQL and the bucket are selected', () => {
-    const c = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@db:5432/app', STORAGE: 'gcs', GCS_BUCKET: 'b', GCS_API_ENDPOINT: 'http://127.0.0.1:1' });
+    const c = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      STORAGE: 'gcs',
+      GCS_BUCKET: 'b',
+      GCS_API_ENDPOINT: 'http://127.0.0.1:1',
+    });
     expect(c.database).toEqual({ engine: 'postgres', url: 'postgres://u@db:5432/app' });
     expect(c.storage).toEqual({ driver: 'gcs', bucket: 'b', keyFile: null, apiEndpoint: 'http://127.0.0.1:1' });
   });
@@ -44,7 +50,15 @@ describe('configuration', () => {
   it('when several settings are wrong, then one error lists each of them', () => {
     let err: unknown;
     try {
-      loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'mysql://x', STORAGE: 's3', LOG_LEVEL: 'loud', VALIDATE_RESPONSES: 'maybe', JWT_SECRET: 'short' });
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        STORAGE: 's3',
+        LOG_LEVEL: 'loud',
+        VALIDATE_RESPONSES: 'maybe',
+        JWT_SECRET: 'short',
+      });
     } catch (e) {
       err = e;
     }
@@ -65,7 +79,9 @@ describe('configuration', () => {
         return (e as ConfigError).problems;
       }
     };
-    expect(problemsOf('{not json')).toEqual([expect.stringMatching(/^OIDC_PROVIDERS must be a JSON array like .*it is not JSON$/)]);
+    expect(problemsOf('{not json')).toEqual([
+      expect.stringMatching(/^OIDC_PROVIDERS must be a JSON array like .*it is not JSON$/),
+    ]);
     expect(problemsOf('{"id":"x"}')).toEqual([expect.stringMatching(/^OIDC_PROVIDERS must be a JSON array/)]);
     const entries = [
       { id: 'Entra ID', issuer: 'https://login.example.com', client_id: 'a' },
@@ -79,11 +95,23 @@ describe('configuration', () => {
       expect.stringMatching(/^OIDC_PROVIDERS\[0\]\.id must be lower-case letters/),
       expect.stringMatching(/^OIDC_PROVIDERS\[1\]\.issuer must be the provider's https issuer URL/),
       expect.stringMatching(/^OIDC_PROVIDERS\[2\]\.client_id is required/),
-      expect.stringMatching(/^OIDC_PROVIDERS\[3\]\.allowed_email_domains must list domains .*"not a domain" is not one/),
+      expect.stringMatching(
+        /^OIDC_PROVIDERS\[3\]\.allowed_email_domains must list domains .*"not a domain" is not one/,
+      ),
       'OIDC_PROVIDERS[5].id "ok" is used twice',
     ]);
-    const [loopback] = loadConfig({ DATA_DIR: dataDir, OIDC_PROVIDERS: JSON.stringify([{ id: 'local', issuer: 'http://127.0.0.1:8080', client_id: 'a' }]) }).oidcProviders;
-    expect(loopback).toMatchObject({ id: 'local', displayName: 'local', scopes: ['openid', 'email', 'profile'], jitProvisioning: false, clientSecret: null, clockToleranceSeconds: 30 });
+    const [loopback] = loadConfig({
+      DATA_DIR: dataDir,
+      OIDC_PROVIDERS: JSON.stringify([{ id: 'local', issuer: 'http://127.0.0.1:8080', client_id: 'a' }]),
+    }).oidcProviders;
+    expect(loopback).toMatchObject({
+      id: 'local',
+      displayName: 'local',
+      scopes: ['openid', 'email', 'profile'],
+      jitProvisioning: false,
+      clientSecret: null,
+      clockToleranceSeconds: 30,
+    });
   });
 
   it('when STORAGE=gcs lacks its bucket, then that is named', () => {
@@ -93,13 +121,23 @@ describe('configuration', () => {
   it('when NODE_ENV=production, then JWT_SECRET and ADMIN_PASSWORD are required, no demo is seeded unless asked, and responses are not validated by default', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD is required/);
-    const production = { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ADMIN_PASSWORD: 'strong-pass' };
+    const production = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      ADMIN_PASSWORD: 'strong-pass',
+    };
     const c = loadConfig(production);
     expect(c.seedDemo).toBe(false);
     expect(c.validateResponses).toBe(false);
     // Asking for the demo in production needs its own password, never the documented default.
-    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/DEMO_PASSWORD is required when NODE_ENV=production and SEED_DEMO=true/);
-    expect(loadConfig({ ...production, SEED_DEMO: 'true', DEMO_PASSWORD: 'other-pass' })).toMatchObject({ seedDemo: true, demoPassword: 'other-pass' });
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(
+      /DEMO_PASSWORD is required when NODE_ENV=production and SEED_DEMO=true/,
+    );
+    expect(loadConfig({ ...production, SEED_DEMO: 'true', DEMO_PASSWORD: 'other-pass' })).toMatchObject({
+      seedDemo: true,
+      demoPassword: 'other-pass',
+    });
     expect(() => loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO must be true or false/);
   });
 });
@@ -132,13 +170,20 @@ describe.each(engines())('health and app basics on %s', (engine) => {
   });
 
   it('when a JSON body is larger than 1 MB, then a 413 problem is returned', async () => {
-    const res = await t.fetch('/api/auth/login', { method: 'POST', json: { username: 'admin', password: 'x'.repeat(1_100_000) } });
+    const res = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'admin', password: 'x'.repeat(1_100_000) },
+    });
     expect(res.status).toBe(413);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
   });
 
   it('when the body has the wrong media type, then a 415 problem is returned', async () => {
-    const res = await t.fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'username=admin' });
+    const res = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'username=admin',
+    });
     expect(res.status).toBe(415);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
   });
@@ -147,14 +192,21 @@ describe.each(engines())('health and app basics on %s', (engine) => {
     const { data, response } = await t.client().GET('/readyz');
     expect(response.status).toBe(200);
     const applied = (await t.knex('knex_migrations').count({ n: '*' }).first()) as { n: number | string };
-    expect(data).toMatchObject({ status: 'ready', database: 'ok', migrations: { applied: Number(applied.n) }, version: t.config.version });
+    expect(data).toMatchObject({
+      status: 'ready',
+      database: 'ok',
+      migrations: { applied: Number(applied.n) },
+      version: t.config.version,
+    });
     expect(data!.migrations.latest).toMatch(/^\d{4}_/);
   });
 
   it('when the database holds a migration this server does not know, or lacks one, then /readyz answers 503 saying which', async () => {
     const other = await startTestServer(engine, { seed: false });
     try {
-      await other.knex('knex_migrations').insert({ name: '9999_from_a_newer_version', batch: 99, migration_time: new Date() });
+      await other
+        .knex('knex_migrations')
+        .insert({ name: '9999_from_a_newer_version', batch: 99, migration_time: new Date() });
       let res = await other.fetch('/readyz');
       expect(res.status).toBe(503);
       expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
@@ -166,7 +218,9 @@ describe.each(engines())('health and app basics on %s', (engine) => {
       await other.knex('knex_migrations').where({ name: latest.name }).delete();
       res = await other.fetch('/readyz');
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { detail: string }).detail).toContain(`lacks 1 migration of this version (${latest.name})`);
+      expect(((await res.json()) as { detail: string }).detail).toContain(
+        `lacks 1 migration of this version (${latest.name})`,
+      );
     } finally {
       await other.close();
     }
@@ -193,7 +247,10 @@ describe('contract enforcement of responses', () => {
     let t: TestServer | null = null;
     try {
       // A body with a field the contract does not have: the response validator must catch it.
-      const getHealth = async () => ({ status: 200 as const, body: { status: 'ok', database: 'ok', version: '1', extra: true } as never });
+      const getHealth = async () => ({
+        status: 200 as const,
+        body: { status: 'ok', database: 'ok', version: '1', extra: true } as never,
+      });
       t = await startTestServer('pglite', { handlerOverrides: { getHealth } });
       const res = await t.fetch('/healthz');
       expect(res.status).toBe(500);
@@ -208,8 +265,18 @@ describe('http helpers', () => {
   it('when list queries are parsed, then defaults, bounds, -1 and the sort whitelist apply', async () => {
     const { parseListQuery, paginateInfo } = await import('../../server/src/core/list-query.js');
     const sortable = { code: 'clusters.code', created_at: 'clusters.created_at' };
-    expect(parseListQuery({}, { sortable })).toMatchObject({ page: 1, perpage: 10, limit: 10, offset: 0, sort: [{ column: 'clusters.created_at', direction: 'desc' }] });
-    expect(parseListQuery({ page: 3, perpage: 20, sort: 'code:asc,created_at:desc' }, { sortable })).toMatchObject({ offset: 40, limit: 20, sort: [{ field: 'code' }, { field: 'created_at' }] });
+    expect(parseListQuery({}, { sortable })).toMatchObject({
+      page: 1,
+      perpage: 10,
+      limit: 10,
+      offset: 0,
+      sort: [{ column: 'clusters.created_at', direction: 'desc' }],
+    });
+    expect(parseListQuery({ page: 3, perpage: 20, sort: 'code:asc,created_at:desc' }, { sortable })).toMatchObject({
+      offset: 40,
+      limit: 20,
+      sort: [{ field: 'code' }, { field: 'created_at' }],
+    });
     expect(parseListQuery({ perpage: -1 }, { sortable })).toMatchObject({ perpage: -1, limit: undefined, page: 1 });
     expect(() => parseListQuery({ sort: 'password:asc' }, { sortable })).toThrow(/unknown sort/);
     expect(() => parseListQuery({ sort: 'code:sideways' }, { sortable })).toThrow(/unknown sort/);
@@ -240,8 +307,17 @@ describe('http helpers', () => {
     const { pino } = await import('pino');
     const { REDACT_PATHS } = await import('../../server/src/http/logging.js');
     const lines: string[] = [];
-    const log = pino({ redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, { write: (l: string) => void lines.push(l) });
-    log.info({ req: { headers: { authorization: 'Bearer abc.def.ghi' } }, body: { username: 'admin', password: 'admin123', refresh_token: 'rt-secret' } }, 'x');
+    const log = pino(
+      { redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+      { write: (l: string) => void lines.push(l) },
+    );
+    log.info(
+      {
+        req: { headers: { authorization: 'Bearer abc.def.ghi' } },
+        body: { username: 'admin', password: 'admin123', refresh_token: 'rt-secret' },
+      },
+      'x',
+    );
     log.info({ access_token: 'at-secret' }, 'y');
     const out = lines.join('');
     for (const secret of ['abc.def.ghi', 'admin123', 'rt-secret', 'at-secret']) expect(out).not.toContain(secret);
@@ -268,8 +344,19 @@ describe('process lifecycle', () => {
       // the lock is released: a new start on the same directory works and keeps the data (no re-seed)
       const again = await start({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' });
       try {
-        const token = ((await (await fetch(`${again.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) })).json()) as { access_token: string }).access_token;
-        expect((await fetch(`${again.url}/api/user/permission/platform`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+        const token = (
+          (await (
+            await fetch(`${again.url}/api/auth/login`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+            })
+          ).json()) as { access_token: string }
+        ).access_token;
+        expect(
+          (await fetch(`${again.url}/api/user/permission/platform`, { headers: { Authorization: `Bearer ${token}` } }))
+            .status,
+        ).toBe(200);
       } finally {
         await again.stop();
       }
@@ -285,7 +372,9 @@ describe('process lifecycle', () => {
     const port = (blocker.address() as { port: number }).port;
     try {
       const started = Date.now();
-      await expect(start({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', NODE_ENV: 'test' })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      await expect(
+        start({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      ).rejects.toMatchObject({ code: 'EADDRINUSE' });
       expect(Date.now() - started).toBeLessThan(2_000);
       const { existsSync } = await import('node:fs');
       expect(existsSync(path.join(dataDir, 'db')), 'no database was created').toBe(false);
@@ -302,7 +391,13 @@ describe('process lifecycle', () => {
     const port = (closed.address() as { port: number }).port;
     await new Promise<void>((r) => closed.close(() => r()));
     try {
-      const err = await start({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/platform` }).catch((e: unknown) => e);
+      const err = await start({
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/platform`,
+      }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DatabaseUnreachableError);
       const message = (err as Error).message;
       expect(message.split('\n')).toHaveLength(1);
@@ -320,9 +415,13 @@ describe('process lifecycle', () => {
       const first = await start({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' });
       await first.stop();
       const db = await createDatabase({ database: { engine: 'pglite', dir: path.join(dataDir, 'db') } });
-      await db.knex('knex_migrations').insert({ name: '9999_from_a_newer_version', batch: 99, migration_time: new Date() });
+      await db
+        .knex('knex_migrations')
+        .insert({ name: '9999_from_a_newer_version', batch: 99, migration_time: new Date() });
       await db.close();
-      const err = await start({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' }).catch((e: unknown) => e);
+      const err = await start({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' }).catch(
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(SchemaNewerError);
       expect((err as Error).message).toMatch(/schema is newer than this server.*9999_from_a_newer_version/);
     } finally {
@@ -334,7 +433,9 @@ describe('process lifecycle', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-admin-warn-'));
     try {
       const [warning] = startupWarnings(loadConfig({ DATA_DIR: dataDir }));
-      expect(warning).toMatch(/JWT_SECRET is not set.*Replicas.*refuse each other's tokens.*same JWT_SECRET on every replica/);
+      expect(warning).toMatch(
+        /JWT_SECRET is not set.*Replicas.*refuse each other's tokens.*same JWT_SECRET on every replica/,
+      );
       expect(startupWarnings(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(40) }))).toEqual([]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -347,7 +448,9 @@ describe('process lifecycle', () => {
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     const port = (blocker.address() as { port: number }).port;
     try {
-      await expect(start({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', NODE_ENV: 'test' })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      await expect(
+        start({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      ).rejects.toMatchObject({ code: 'EADDRINUSE' });
       const { existsSync } = await import('node:fs');
       expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
     } finally {

@@ -52,16 +52,26 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
   }
 
   const createCluster = (code: string) => post<Cluster>('/api-system/clusters', { code, name: `Cluster ${code}` });
-  const createBu = (clusterId: string, code: string) => post<{ id: string }>('/api-system/business-units', { cluster_id: clusterId, code, name: `Hotel ${code}` });
+  const createBu = (clusterId: string, code: string) =>
+    post<{ id: string }>('/api-system/business-units', { cluster_id: clusterId, code, name: `Hotel ${code}` });
 
   async function remove(path: string): Promise<void> {
     expect((await t.fetch(path, { method: 'DELETE', token: admin })).status).toBe(204);
   }
 
-  async function userWith(grants: Array<[key: string, clusterId: string | null]>, name = `ls-${randomUUID().slice(0, 8)}`): Promise<{ id: string; username: string; token: string }> {
-    const [row] = await t.knex('users').insert({ username: name, email: `${name}@example.com`, password_hash: passwordHash }).returning('id');
+  async function userWith(
+    grants: Array<[key: string, clusterId: string | null]>,
+    name = `ls-${randomUUID().slice(0, 8)}`,
+  ): Promise<{ id: string; username: string; token: string }> {
+    const [row] = await t
+      .knex('users')
+      .insert({ username: name, email: `${name}@example.com`, password_hash: passwordHash })
+      .returning('id');
     const id = (row as { id: string }).id;
-    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
+    if (grants.length)
+      await t
+        .knex('permission_grants')
+        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
     return { id, username: name, token: await t.login(name, PASSWORD) };
   }
 
@@ -74,7 +84,11 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
 
   it('when clusters are listed, then one statement returns the rows, their counts and audit names, and the total', async () => {
     const prefix = `LS${tag()}`;
-    const [a, b, c] = [await createCluster(`${prefix}-A`), await createCluster(`${prefix}-B`), await createCluster(`${prefix}-C`)];
+    const [a, b, c] = [
+      await createCluster(`${prefix}-A`),
+      await createCluster(`${prefix}-B`),
+      await createCluster(`${prefix}-C`),
+    ];
     await createBu(a.id, `${prefix}-A1`);
     await createBu(a.id, `${prefix}-A2`);
     const member = await userWith([]);
@@ -83,7 +97,13 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     const page = await onePage(`/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=2`);
     expect(page.paginate).toEqual({ total: 3, page: 1, perpage: 2, pages: 2 });
     expect(page.data.map((r) => r.id)).toEqual([a.id, b.id]);
-    expect(page.data[0]).toMatchObject({ bu_count: 2, users_count: 1, total_max_license_users: null, created_by_name: 'Platform Admin', deleted_by_name: null });
+    expect(page.data[0]).toMatchObject({
+      bu_count: 2,
+      users_count: 1,
+      total_max_license_users: null,
+      created_by_name: 'Platform Admin',
+      deleted_by_name: null,
+    });
     expect(page.data[1]).toMatchObject({ bu_count: 0, users_count: 0 });
 
     const second = await onePage(`/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=2&page=2`);
@@ -108,14 +128,22 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     expect(accounts).toEqual({ data: [], paginate: { total: 1, page: 2, perpage: 10, pages: 1 } });
 
     // Nothing matches: still one statement, and a total of 0.
-    expect(await onePage(`/api-system/clusters?search=none-${prefix}`)).toEqual({ data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 1 } });
+    expect(await onePage(`/api-system/clusters?search=none-${prefix}`)).toEqual({
+      data: [],
+      paginate: { total: 0, page: 1, perpage: 10, pages: 1 },
+    });
   });
 
   it('when rows are soft-deleted, then deleted=exclude|include|only page and count their own rows', async () => {
     const prefix = `LD${tag()}`;
-    const clusters = [await createCluster(`${prefix}-A`), await createCluster(`${prefix}-B`), await createCluster(`${prefix}-C`)];
+    const clusters = [
+      await createCluster(`${prefix}-A`),
+      await createCluster(`${prefix}-B`),
+      await createCluster(`${prefix}-C`),
+    ];
     await remove(`/api-system/clusters/${clusters[1]!.id}`);
-    const q = (deleted: string, page: number) => `/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=1&page=${page}&deleted=${deleted}`;
+    const q = (deleted: string, page: number) =>
+      `/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=1&page=${page}&deleted=${deleted}`;
     expect((await onePage(q('exclude', 2))).data.map((r) => r.id)).toEqual([clusters[2]!.id]);
     expect((await onePage(q('exclude', 2))).paginate.total).toBe(2);
     expect((await onePage(q('include', 2))).data.map((r) => r.id)).toEqual([clusters[1]!.id]);
@@ -145,7 +173,10 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     const clusters = await onePage(`/api-system/clusters?search=${prefix}`, reader.token);
     expect(clusters.data.map((r) => r.id)).toEqual([mine.id]);
     expect(clusters.paginate.total).toBe(1);
-    const units = await onePage(`/api-system/business-units?search=${prefix}&perpage=2&page=2&sort=code%3Aasc`, reader.token);
+    const units = await onePage(
+      `/api-system/business-units?search=${prefix}&perpage=2&page=2&sort=code%3Aasc`,
+      reader.token,
+    );
     expect(units.paginate).toEqual({ total: 3, page: 2, perpage: 2, pages: 2 });
     expect(units.data).toHaveLength(1);
     expect(units.data[0]).toMatchObject({ cluster_id: mine.id, cluster_name: mine.name, users_count: 0 });
@@ -153,7 +184,11 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
 
   it('when users are searched or listed, then one statement returns the page and the total', async () => {
     const prefix = `ls${tag().toLowerCase()}`;
-    const users = [await userWith([], `${prefix}-a`), await userWith([], `${prefix}-b`), await userWith([], `${prefix}-c`)];
+    const users = [
+      await userWith([], `${prefix}-a`),
+      await userWith([], `${prefix}-b`),
+      await userWith([], `${prefix}-c`),
+    ];
     const cluster = await createCluster(`${prefix.toUpperCase()}-A`);
     await t.knex('cluster_users').insert({ user_id: users[0]!.id, cluster_id: cluster.id });
 

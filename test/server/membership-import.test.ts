@@ -46,21 +46,41 @@ describe.each(engines())('membership import on %s', (engine) => {
   };
   const newBu = async (clusterId: string, maxUsers: number | null = null) => {
     const code = `IM-${uniq()}`;
-    return { id: await created('/api-system/business-units', { cluster_id: clusterId, code, name: `Import ${code}`, max_license_users: maxUsers }), code };
+    return {
+      id: await created('/api-system/business-units', {
+        cluster_id: clusterId,
+        code,
+        name: `Import ${code}`,
+        max_license_users: maxUsers,
+      }),
+      code,
+    };
   };
   const newUser = async (username = `im-${uniq().toLowerCase()}${uniq().toLowerCase()}`) => {
-    const [row] = await t.knex('users').insert({ username, email: `${uniq().toLowerCase()}.${uniq().toLowerCase()}@example.com`, password_hash: 'x' }).returning(['id', 'email']);
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email: `${uniq().toLowerCase()}.${uniq().toLowerCase()}@example.com`, password_hash: 'x' })
+      .returning(['id', 'email']);
     const { id, email } = row as { id: string; email: string };
     return { id, username, email };
   };
   const newAccount = async (grants: Array<[key: string, clusterId: string | null]>) => {
     const user = await newUser();
-    await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: user.id, permission_key: key, cluster_id: clusterId })));
+    await t
+      .knex('permission_grants')
+      .insert(grants.map(([key, clusterId]) => ({ user_id: user.id, permission_key: key, cluster_id: clusterId })));
     return { ...user, token: await t.tokenFor(user.id) };
   };
 
   const send = (csv: string | Buffer, query = '', token = admin) =>
-    t.upload(`/api-system/memberships/import${query}`, 'file', typeof csv === 'string' ? Buffer.from(csv, 'utf8') : csv, 'members.csv', token, 'text/csv');
+    t.upload(
+      `/api-system/memberships/import${query}`,
+      'file',
+      typeof csv === 'string' ? Buffer.from(csv, 'utf8') : csv,
+      'members.csv',
+      token,
+      'text/csv',
+    );
   const imported = async (csv: string | Buffer, query = '', token = admin): Promise<ImportResult> => {
     const res = await send(csv, query, token);
     expect(res.status, await res.clone().text()).toBe(200);
@@ -74,7 +94,9 @@ describe.each(engines())('membership import on %s', (engine) => {
   };
   const buMembers = async (buId: string) =>
     Object.fromEntries(
-      (await t.knex('bu_users').where({ business_unit_id: buId })).map((m: { user_id: string; role: string; is_active: boolean }) => [m.user_id, `${m.role}/${m.is_active}`]),
+      (await t.knex('bu_users').where({ business_unit_id: buId })).map(
+        (m: { user_id: string; role: string; is_active: boolean }) => [m.user_id, `${m.role}/${m.is_active}`],
+      ),
     );
   const withoutRun = (r: ImportResult) => ({ summary: r.summary, rows: r.rows });
 
@@ -83,7 +105,13 @@ describe.each(engines())('membership import on %s', (engine) => {
     const [open, capped] = [await newBu(cluster.id), await newBu(cluster.id, 2)];
     const other = await newCluster();
     const otherBu = await newBu(other.id);
-    const [ann, bob, cat, dan, eve] = [await newUser(), await newUser(), await newUser(), await newUser(), await newUser()];
+    const [ann, bob, cat, dan, eve] = [
+      await newUser(),
+      await newUser(),
+      await newUser(),
+      await newUser(),
+      await newUser(),
+    ];
     // bob is already a user of `open`, cat already an admin of it.
     await t.knex('bu_users').insert([
       { user_id: bob.id, business_unit_id: open.id, role: 'user', is_active: true },
@@ -91,7 +119,11 @@ describe.each(engines())('membership import on %s', (engine) => {
       { user_id: dan.id, business_unit_id: capped.id, role: 'user', is_active: true },
     ]);
     // The operator may change members of `cluster` only; it can see `other` but not change it.
-    const operator = await newAccount([['cluster.read', cluster.id], ['cluster.update', cluster.id], ['cluster.read', other.id]]);
+    const operator = await newAccount([
+      ['cluster.read', cluster.id],
+      ['cluster.update', cluster.id],
+      ['cluster.read', other.id],
+    ]);
     const csv = [
       'user,business_unit,cluster,role,active',
       `${ann.username},${open.code},,admin,true`, // 2 added
@@ -125,7 +157,9 @@ describe.each(engines())('membership import on %s', (engine) => {
       [13, 'added', null],
     ]);
     expect(dry.summary).toEqual({ total: 12, added: 3, updated: 1, unchanged: 1, refused: 7 });
-    expect(dry.rows[7]!.detail).toBe(`${capped.code} has reached its licence limit (2/2, counting 1 row above in this file).`);
+    expect(dry.rows[7]!.detail).toBe(
+      `${capped.code} has reached its licence limit (2/2, counting 1 row above in this file).`,
+    );
     expect(dry.rows[8]!.detail).toBe('The same user and business unit as line 2.');
     expect(dry.rows[9]!.detail).toMatch(/"manager" is not admin or user/);
     expect(dry.rows[10]!.detail).toMatch(/Line 12 has 2 fields; the header has 5/);
@@ -141,15 +175,33 @@ describe.each(engines())('membership import on %s', (engine) => {
     const applied = await imported(csv, '?mode=valid_rows', operator.token);
     expect(applied).toMatchObject({ dry_run: false, applied: true, mode: 'valid_rows' });
     expect(withoutRun(applied)).toEqual(withoutRun(dry));
-    expect(await buMembers(open.id)).toEqual({ [ann.id]: 'admin/true', [bob.id]: 'admin/true', [cat.id]: 'admin/true' });
+    expect(await buMembers(open.id)).toEqual({
+      [ann.id]: 'admin/true',
+      [bob.id]: 'admin/true',
+      [cat.id]: 'admin/true',
+    });
     expect(await buMembers(capped.id)).toEqual({ [dan.id]: 'user/true', [eve.id]: 'user/true' });
-    expect(await t.knex('cluster_users').where({ user_id: dan.id, cluster_id: cluster.id }).first()).toMatchObject({ role: 'admin', is_active: false });
+    expect(await t.knex('cluster_users').where({ user_id: dan.id, cluster_id: cluster.id }).first()).toMatchObject({
+      role: 'admin',
+      is_active: false,
+    });
 
     // One audit event per change, in the file's order, each carrying the import's id.
-    const events = await t.fetch(`/api-system/audit-events?import_id=${applied.import_id}&perpage=100`, { token: admin });
+    const events = await t.fetch(`/api-system/audit-events?import_id=${applied.import_id}&perpage=100`, {
+      token: admin,
+    });
     expect(events.status).toBe(200);
-    const trail = ((await events.json()) as { data: Array<{ action: string; import_id: string; actor_id: string; changes: Record<string, unknown> }> }).data.reverse();
-    expect(trail.map((e) => e.action)).toEqual(['addBusinessUnitUser', 'updateBusinessUnitUser', 'addBusinessUnitUser', 'addClusterUser']);
+    const trail = (
+      (await events.json()) as {
+        data: Array<{ action: string; import_id: string; actor_id: string; changes: Record<string, unknown> }>;
+      }
+    ).data.reverse();
+    expect(trail.map((e) => e.action)).toEqual([
+      'addBusinessUnitUser',
+      'updateBusinessUnitUser',
+      'addBusinessUnitUser',
+      'addClusterUser',
+    ]);
     expect(trail.every((e) => e.import_id === applied.import_id && e.actor_id === operator.id)).toBe(true);
     expect(trail[1]!.changes).toEqual({ role: { before: 'user', after: 'admin' } });
 
@@ -167,7 +219,11 @@ describe.each(engines())('membership import on %s', (engine) => {
       await t.knex('bu_users').insert({ user_id: held.id, business_unit_id: bu.id, role: 'user', is_active: true });
       const [fromFile, single] = await Promise.all([
         imported(`user,business_unit\n${viaImport.username},${bu.code}\n`),
-        t.fetch('/api-system/user/business-units', { method: 'POST', token: admin, json: { user_id: viaSingle.id, business_unit_id: bu.id } }),
+        t.fetch('/api-system/user/business-units', {
+          method: 'POST',
+          token: admin,
+          json: { user_id: viaSingle.id, business_unit_id: bu.id },
+        }),
       ]);
       const members = await buMembers(bu.id);
       expect(Object.keys(members)).toHaveLength(2);
@@ -188,14 +244,23 @@ describe.each(engines())('membership import on %s', (engine) => {
         const cluster = await newCluster();
         const bu = await newBu(cluster.id);
         const [toBu, toCluster, single] = [await newUser(), await newUser(), await newUser()];
-        return { cluster, bu, file: `user,business_unit,cluster\n${toBu.username},${bu.code},\n${toCluster.username},,${cluster.code}\n`, single };
+        return {
+          cluster,
+          bu,
+          file: `user,business_unit,cluster\n${toBu.username},${bu.code},\n${toCluster.username},,${cluster.code}\n`,
+          single,
+        };
       }),
     );
     const results = await Promise.all(
       pairs.flatMap(({ cluster, bu, file, single }) => [
         send(file).then(async (res) => [res.status, await res.text()] as const),
         t
-          .fetch('/api-system/user/clusters', { method: 'POST', token: admin, json: { user_id: single.id, cluster_id: cluster.id, parent_bu_id: bu.id } })
+          .fetch('/api-system/user/clusters', {
+            method: 'POST',
+            token: admin,
+            json: { user_id: single.id, cluster_id: cluster.id, parent_bu_id: bu.id },
+          })
           .then(async (res) => [res.status, await res.text()] as const),
       ]),
     );
@@ -214,21 +279,38 @@ describe.each(engines())('membership import on %s', (engine) => {
         const cluster = await newCluster();
         const bu = await newBu(cluster.id);
         const user = await newUser();
-        const [row] = await t.knex('cluster_users').insert({ user_id: user.id, cluster_id: cluster.id, role: 'user', is_active: true }).returning('id');
+        const [row] = await t
+          .knex('cluster_users')
+          .insert({ user_id: user.id, cluster_id: cluster.id, role: 'user', is_active: true })
+          .returning('id');
         // The file adds the user to the unit and changes their cluster role; the single change makes the unit their parent.
-        return { bu, user, memberId: (row as { id: string }).id, file: `user,business_unit,cluster,role\n${user.username},${bu.code},,user\n${user.username},,${cluster.code},admin\n` };
+        return {
+          bu,
+          user,
+          memberId: (row as { id: string }).id,
+          file: `user,business_unit,cluster,role\n${user.username},${bu.code},,user\n${user.username},,${cluster.code},admin\n`,
+        };
       }),
     );
     const results = await Promise.all(
       pairs.flatMap(({ bu, memberId, file }) => [
         send(file).then(async (res) => [res.status, await res.text()] as const),
-        t.fetch(`/api-system/user/clusters/${memberId}`, { method: 'PUT', token: admin, json: { parent_bu_id: bu.id } }).then(async (res) => [res.status, await res.text()] as const),
+        t
+          .fetch(`/api-system/user/clusters/${memberId}`, {
+            method: 'PUT',
+            token: admin,
+            json: { parent_bu_id: bu.id },
+          })
+          .then(async (res) => [res.status, await res.text()] as const),
       ]),
     );
     expect(results.filter(([status]) => status >= 300)).toEqual([]);
     for (const { bu, user, memberId } of pairs) {
       expect(await buMembers(bu.id)).toEqual({ [user.id]: 'user/true' });
-      expect(await t.knex('cluster_users').where({ id: memberId }).first()).toMatchObject({ role: 'admin', parent_bu_id: bu.id });
+      expect(await t.knex('cluster_users').where({ id: memberId }).first()).toMatchObject({
+        role: 'admin',
+        parent_bu_id: bu.id,
+      });
     }
   });
 
@@ -259,9 +341,21 @@ describe.each(engines())('membership import on %s', (engine) => {
     ['empty', '', /The file is empty/],
     ['only blank lines', '\n\n \n', /The file is empty/],
     ['a header and no rows', 'user,business_unit\n', /header but no rows/],
-    ['no header', 'alice,A-PKT,admin,true\nbob,A-PKT,user,true\n', /Line 1 must be the header naming the columns user, business_unit.*it reads "alice, A-PKT, admin, true"/],
-    ['a column named twice', 'username,email,business_unit\na,b,c\n', /Line 1 names the same column twice \("username" and "email"\)/],
-    ['an unclosed quote', 'user,business_unit\nalice,A-PKT\n"bob,A-PKT\ncarol,A-PKT\n', /A quoted field is never closed: a " opens a field after line 2/],
+    [
+      'no header',
+      'alice,A-PKT,admin,true\nbob,A-PKT,user,true\n',
+      /Line 1 must be the header naming the columns user, business_unit.*it reads "alice, A-PKT, admin, true"/,
+    ],
+    [
+      'a column named twice',
+      'username,email,business_unit\na,b,c\n',
+      /Line 1 names the same column twice \("username" and "email"\)/,
+    ],
+    [
+      'an unclosed quote',
+      'user,business_unit\nalice,A-PKT\n"bob,A-PKT\ncarol,A-PKT\n',
+      /A quoted field is never closed: a " opens a field after line 2/,
+    ],
     ['a stray quote', 'user,business_unit\nalice,A-PKT\nbo"b"x,A-PKT\n', /^Line 3 is not valid CSV/],
     ['JSON', '{"user": "alice", "business_unit": "A-PKT"}', /Line 1 must be the header/],
   ])('when the file is %s, then 400 names the problem and the line', async (_label, csv, message) => {
@@ -272,7 +366,10 @@ describe.each(engines())('membership import on %s', (engine) => {
     // A PNG's signature holds two line feeds before its first NUL byte.
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     expect(await refusedFile(png)).toMatch(/not a CSV text file: line 3 holds binary data/);
-    const latin1 = Buffer.concat([Buffer.from('user,business_unit\nalice,A-PKT\n'), Buffer.from('Jos\xe9,A-PKT\n', 'latin1')]);
+    const latin1 = Buffer.concat([
+      Buffer.from('user,business_unit\nalice,A-PKT\n'),
+      Buffer.from('Jos\xe9,A-PKT\n', 'latin1'),
+    ]);
     expect(await refusedFile(latin1)).toMatch(/^Line 3 is not UTF-8 text/);
   });
 
@@ -290,7 +387,11 @@ describe.each(engines())('membership import on %s', (engine) => {
   it('when 10,000 rows are imported, then the dry run and the apply agree and every member is written', async () => {
     const cluster = await newCluster();
     const bu = await newBu(cluster.id);
-    const users = Array.from({ length: 10_000 }, (_, i) => ({ username: `bulk-${uniq().toLowerCase()}-${i}`, email: `bulk-${uniq().toLowerCase()}-${i}@example.com`, password_hash: 'x' }));
+    const users = Array.from({ length: 10_000 }, (_, i) => ({
+      username: `bulk-${uniq().toLowerCase()}-${i}`,
+      email: `bulk-${uniq().toLowerCase()}-${i}@example.com`,
+      password_hash: 'x',
+    }));
     for (let i = 0; i < users.length; i += 1000) await t.knex('users').insert(users.slice(i, i + 1000));
     const csv = `user,business_unit,role\n${users.map((u, i) => `${u.username},${bu.code},${i % 10 === 0 ? 'admin' : 'user'}`).join('\n')}\n`;
     const dry = await imported(csv, '?dry_run=true');
@@ -299,7 +400,10 @@ describe.each(engines())('membership import on %s', (engine) => {
     expect(withoutRun(applied)).toEqual(withoutRun(dry));
     expect(applied.summary).toEqual({ total: 10_000, added: 10_000, updated: 0, unchanged: 0, refused: 0 });
     expect(Object.keys(await buMembers(bu.id))).toHaveLength(10_000);
-    const [counted] = (await t.knex('audit_events').where({ import_id: applied.import_id }).count({ n: '*' })) as Array<{ n: string | number }>;
+    const [counted] = (await t
+      .knex('audit_events')
+      .where({ import_id: applied.import_id })
+      .count({ n: '*' })) as Array<{ n: string | number }>;
     expect(Number(counted!.n)).toBe(10_000);
   });
 
@@ -312,7 +416,11 @@ describe.each(engines())('membership import on %s', (engine) => {
   it('when no file is attached, then 400 asks for it', async () => {
     const form = new FormData();
     form.append('note', 'no file');
-    const res = await t.fetch('/api-system/memberships/import?dry_run=true', { method: 'POST', token: admin, body: form });
+    const res = await t.fetch('/api-system/memberships/import?dry_run=true', {
+      method: 'POST',
+      token: admin,
+      body: form,
+    });
     expect(res.status).toBe(400);
     // The contract's required field refuses it, naming the field.
     expect(JSON.stringify(((await res.json()) as { errors?: unknown }).errors)).toMatch(/file/);

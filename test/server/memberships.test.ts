@@ -17,32 +17,57 @@ describe.each(engines())('memberships on %s', (engine) => {
   let passwordHash: string;
   let admin: string;
 
-  async function person(name: { firstname?: string | null; middlename?: string | null; lastname?: string | null; username?: string } = {}): Promise<{ id: string; username: string }> {
+  async function person(
+    name: { firstname?: string | null; middlename?: string | null; lastname?: string | null; username?: string } = {},
+  ): Promise<{ id: string; username: string }> {
     const username = name.username ?? `m-${randomUUID().slice(0, 8)}`;
-    const [row] = await t.knex('users')
-      .insert({ username, email: `${username}@example.com`, firstname: name.firstname ?? null, middlename: name.middlename ?? null, lastname: name.lastname ?? null, password_hash: passwordHash })
+    const [row] = await t
+      .knex('users')
+      .insert({
+        username,
+        email: `${username}@example.com`,
+        firstname: name.firstname ?? null,
+        middlename: name.middlename ?? null,
+        lastname: name.lastname ?? null,
+        password_hash: passwordHash,
+      })
       .returning('id');
     return { id: (row as { id: string }).id, username };
   }
 
   async function userWith(grants: Grant[]): Promise<{ id: string; token: string }> {
     const p = await person();
-    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: p.id, permission_key: key, cluster_id: clusterId })));
+    if (grants.length)
+      await t
+        .knex('permission_grants')
+        .insert(grants.map(([key, clusterId]) => ({ user_id: p.id, permission_key: key, cluster_id: clusterId })));
     return { id: p.id, token: await t.login(p.username, PASSWORD) };
   }
 
   async function cluster(): Promise<string> {
-    const [row] = await t.knex('clusters').insert({ code: `MC-${tag()}`, name: 'Membership group' }).returning('id');
+    const [row] = await t
+      .knex('clusters')
+      .insert({ code: `MC-${tag()}`, name: 'Membership group' })
+      .returning('id');
     return (row as { id: string }).id;
   }
 
-  async function businessUnit(clusterId: string, maxUsers: number | null = null, name = `Hotel ${tag()}`): Promise<string> {
-    const [row] = await t.knex('business_units').insert({ cluster_id: clusterId, code: `MB-${tag()}`, name, max_license_users: maxUsers }).returning('id');
+  async function businessUnit(
+    clusterId: string,
+    maxUsers: number | null = null,
+    name = `Hotel ${tag()}`,
+  ): Promise<string> {
+    const [row] = await t
+      .knex('business_units')
+      .insert({ cluster_id: clusterId, code: `MB-${tag()}`, name, max_license_users: maxUsers })
+      .returning('id');
     return (row as { id: string }).id;
   }
 
-  const addClusterUser = (token: string, body: Record<string, unknown>) => t.fetch('/api-system/user/clusters', { method: 'POST', token, json: body });
-  const addBuUser = (token: string, body: Record<string, unknown>) => t.fetch('/api-system/user/business-units', { method: 'POST', token, json: body });
+  const addClusterUser = (token: string, body: Record<string, unknown>) =>
+    t.fetch('/api-system/user/clusters', { method: 'POST', token, json: body });
+  const addBuUser = (token: string, body: Record<string, unknown>) =>
+    t.fetch('/api-system/user/business-units', { method: 'POST', token, json: body });
 
   async function clusterUsers(clusterId: string, token = admin): Promise<ClusterUser[]> {
     const res = await t.fetch(`/api-system/user/clusters/${clusterId}`, { token });
@@ -57,7 +82,8 @@ describe.each(engines())('memberships on %s', (engine) => {
   }
 
   async function fill(buId: string, n: number): Promise<void> {
-    for (let i = 0; i < n; i++) await t.knex('bu_users').insert({ user_id: (await person()).id, business_unit_id: buId });
+    for (let i = 0; i < n; i++)
+      await t.knex('bu_users').insert({ user_id: (await person()).id, business_unit_id: buId });
   }
 
   async function seededCluster(code: string): Promise<string> {
@@ -79,8 +105,15 @@ describe.each(engines())('memberships on %s', (engine) => {
       expect(res.status, await res.clone().text()).toBe(201);
       const m = (await res.json()) as ClusterUser;
       expect(m).toMatchObject({
-        user_id: u.id, cluster_id: c, role: 'user', is_active: true, parent_bu_id: null, parent_bu_name: null,
-        username: u.username, email: `${u.username}@example.com`, userInfo: { firstname: 'Ada', middlename: 'M', lastname: 'Lovelace' },
+        user_id: u.id,
+        cluster_id: c,
+        role: 'user',
+        is_active: true,
+        parent_bu_id: null,
+        parent_bu_name: null,
+        username: u.username,
+        email: `${u.username}@example.com`,
+        userInfo: { firstname: 'Ada', middlename: 'M', lastname: 'Lovelace' },
       });
       expect(m.id).not.toBe(u.id);
       expect((await clusterUsers(c)).map((x) => x.id)).toEqual([m.id]);
@@ -101,11 +134,16 @@ describe.each(engines())('memberships on %s', (engine) => {
       const zed = await person({ firstname: 'Zed' });
       const amy = await person({ firstname: 'Amy', lastname: 'Zulu' });
       const bare = await person({ username: `aaa-${tag().toLowerCase()}` });
-      for (const u of [zed, amy]) expect((await addClusterUser(admin, { user_id: u.id, cluster_id: c })).status).toBe(201);
+      for (const u of [zed, amy])
+        expect((await addClusterUser(admin, { user_id: u.id, cluster_id: c })).status).toBe(201);
       expect((await addClusterUser(admin, { user_id: bare.id, cluster_id: c, parent_bu_id: bu })).status).toBe(201);
       const rows = await clusterUsers(c);
       expect(rows.map((r) => r.user_id)).toEqual([bare.id, amy.id, zed.id]);
-      expect(rows[0]).toMatchObject({ parent_bu_id: bu, parent_bu_name: 'Parent Hotel', userInfo: { firstname: null, middlename: null, lastname: null } });
+      expect(rows[0]).toMatchObject({
+        parent_bu_id: bu,
+        parent_bu_name: 'Parent Hotel',
+        userInfo: { firstname: null, middlename: null, lastname: null },
+      });
     });
 
     it('when a parent BU is given, then the user also becomes its member; a BU of another cluster is a 409', async () => {
@@ -129,10 +167,14 @@ describe.each(engines())('memberships on %s', (engine) => {
       const newcomer = await person();
       const full = await addClusterUser(admin, { user_id: newcomer.id, cluster_id: c, parent_bu_id: bu });
       expect(full.status).toBe(409);
-      expect(((await full.json()) as Problem).detail).toBe('Cannot add user: business unit has reached its license limit (2/2)');
+      expect(((await full.json()) as Problem).detail).toBe(
+        'Cannot add user: business unit has reached its license limit (2/2)',
+      );
       expect(await clusterUsers(c)).toEqual([]);
       const member = (await buUsers(bu))[0]!;
-      expect((await addClusterUser(admin, { user_id: member.user_id, cluster_id: c, parent_bu_id: bu })).status).toBe(201);
+      expect((await addClusterUser(admin, { user_id: member.user_id, cluster_id: c, parent_bu_id: bu })).status).toBe(
+        201,
+      );
       expect(await buUsers(bu)).toHaveLength(2);
     });
 
@@ -143,8 +185,11 @@ describe.each(engines())('memberships on %s', (engine) => {
       const roomy = await businessUnit(c, 5, 'Roomy');
       await fill(full, 1);
       const u = await person();
-      const m = (await (await addClusterUser(admin, { user_id: u.id, cluster_id: c, parent_bu_id: home })).json()) as ClusterUser;
-      const put = (body: unknown) => t.fetch(`/api-system/user/clusters/${m.id}`, { method: 'PUT', token: admin, json: body });
+      const m = (await (
+        await addClusterUser(admin, { user_id: u.id, cluster_id: c, parent_bu_id: home })
+      ).json()) as ClusterUser;
+      const put = (body: unknown) =>
+        t.fetch(`/api-system/user/clusters/${m.id}`, { method: 'PUT', token: admin, json: body });
 
       // home is now at its limit (1/1) because of this very user: keeping it is always allowed.
       const keep = await put({ role: 'admin', parent_bu_id: home });
@@ -153,11 +198,17 @@ describe.each(engines())('memberships on %s', (engine) => {
 
       const denied = await put({ parent_bu_id: full });
       expect(denied.status).toBe(409);
-      expect(((await denied.json()) as Problem).detail).toBe('Cannot add user: business unit has reached its license limit (1/1)');
+      expect(((await denied.json()) as Problem).detail).toBe(
+        'Cannot add user: business unit has reached its license limit (1/1)',
+      );
 
       const moved = await put({ parent_bu_id: roomy });
       expect(moved.status).toBe(200);
-      expect((await moved.json()) as ClusterUser).toMatchObject({ role: 'admin', parent_bu_id: roomy, parent_bu_name: 'Roomy' });
+      expect((await moved.json()) as ClusterUser).toMatchObject({
+        role: 'admin',
+        parent_bu_id: roomy,
+        parent_bu_name: 'Roomy',
+      });
       expect((await buUsers(roomy)).map((x) => x.user_id)).toEqual([u.id]);
 
       const cleared = await put({ parent_bu_id: null });
@@ -166,13 +217,15 @@ describe.each(engines())('memberships on %s', (engine) => {
       expect((await put({ role: 'owner' })).status).toBe(400);
     });
 
-    it('when a cluster user is removed, then the row and the user\'s memberships of that cluster\'s BUs go, other clusters untouched', async () => {
+    it("when a cluster user is removed, then the row and the user's memberships of that cluster's BUs go, other clusters untouched", async () => {
       const c = await cluster();
       const other = await cluster();
       const bu = await businessUnit(c);
       const otherBu = await businessUnit(other);
       const u = await person();
-      const m = (await (await addClusterUser(admin, { user_id: u.id, cluster_id: c, parent_bu_id: bu })).json()) as ClusterUser;
+      const m = (await (
+        await addClusterUser(admin, { user_id: u.id, cluster_id: c, parent_bu_id: bu })
+      ).json()) as ClusterUser;
       await addClusterUser(admin, { user_id: u.id, cluster_id: other, parent_bu_id: otherBu });
       expect((await t.fetch(`/api-system/user/clusters/${m.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
       expect(await clusterUsers(c)).toEqual([]);
@@ -187,9 +240,19 @@ describe.each(engines())('memberships on %s', (engine) => {
       expect((await t.fetch('/api-system/user/clusters/xyz', { token: admin })).status).toBe(400);
       expect((await t.fetch(`/api-system/user/clusters/${randomUUID()}`, { token: admin })).status).toBe(404);
       expect((await addClusterUser(admin, { user_id: randomUUID(), cluster_id: c })).status).toBe(404);
-      expect((await addClusterUser(admin, { user_id: (await person()).id, cluster_id: randomUUID() })).status).toBe(404);
+      expect((await addClusterUser(admin, { user_id: (await person()).id, cluster_id: randomUUID() })).status).toBe(
+        404,
+      );
       expect((await addClusterUser(admin, { user_id: 'nope', cluster_id: c })).status).toBe(400);
-      expect((await t.fetch(`/api-system/user/clusters/${randomUUID()}`, { method: 'PUT', token: admin, json: { role: 'user' } })).status).toBe(404);
+      expect(
+        (
+          await t.fetch(`/api-system/user/clusters/${randomUUID()}`, {
+            method: 'PUT',
+            token: admin,
+            json: { role: 'user' },
+          })
+        ).status,
+      ).toBe(404);
     });
   });
 
@@ -200,10 +263,19 @@ describe.each(engines())('memberships on %s', (engine) => {
       const res = await addBuUser(admin, { user_id: u.id, business_unit_id: bu, role: 'admin' });
       expect(res.status, await res.clone().text()).toBe(201);
       const m = (await res.json()) as BusinessUnitUser;
-      expect(m).toMatchObject({ user_id: u.id, business_unit_id: bu, role: 'admin', is_active: true, username: u.username, userInfo: { firstname: 'Bo', middlename: null, lastname: 'Member' } });
+      expect(m).toMatchObject({
+        user_id: u.id,
+        business_unit_id: bu,
+        role: 'admin',
+        is_active: true,
+        username: u.username,
+        userInfo: { firstname: 'Bo', middlename: null, lastname: 'Member' },
+      });
       expect(m).not.toHaveProperty('is_default');
       expect((await buUsers(bu)).map((x) => x.id)).toEqual([m.id]);
-      const detail = (await (await t.fetch(`/api-system/business-units/${bu}`, { token: admin })).json()) as components['schemas']['BusinessUnit'];
+      const detail = (await (
+        await t.fetch(`/api-system/business-units/${bu}`, { token: admin })
+      ).json()) as components['schemas']['BusinessUnit'];
       expect(detail.users!.map((x) => x.id)).toEqual([m.id]);
       const dup = await addBuUser(admin, { user_id: u.id, business_unit_id: bu });
       expect(dup.status).toBe(409);
@@ -214,7 +286,9 @@ describe.each(engines())('memberships on %s', (engine) => {
       await fill(bu, 1);
       const res = await addBuUser(admin, { user_id: (await person()).id, business_unit_id: bu });
       expect(res.status).toBe(409);
-      expect(((await res.json()) as Problem).detail).toBe('Cannot add user: business unit has reached its license limit (1/1)');
+      expect(((await res.json()) as Problem).detail).toBe(
+        'Cannot add user: business unit has reached its license limit (1/1)',
+      );
       expect(await buUsers(bu)).toHaveLength(1);
     });
 
@@ -231,15 +305,33 @@ describe.each(engines())('memberships on %s', (engine) => {
       const bu = await businessUnit(await cluster());
       const u = await person();
       const m = (await (await addBuUser(admin, { user_id: u.id, business_unit_id: bu })).json()) as BusinessUnitUser;
-      const res = await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'PATCH', token: admin, json: { role: 'admin', is_active: false } });
+      const res = await t.fetch(`/api-system/user/business-units/${m.id}`, {
+        method: 'PATCH',
+        token: admin,
+        json: { role: 'admin', is_active: false },
+      });
       expect(res.status).toBe(200);
       expect((await res.json()) as BusinessUnitUser).toMatchObject({ id: m.id, role: 'admin', is_active: false });
       const account = (await t.knex('users').select('is_active').where({ id: u.id }).first()) as { is_active: boolean };
       expect(account.is_active).toBe(true);
-      const onlyRole = await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'PATCH', token: admin, json: { role: 'user' } });
+      const onlyRole = await t.fetch(`/api-system/user/business-units/${m.id}`, {
+        method: 'PATCH',
+        token: admin,
+        json: { role: 'user' },
+      });
       expect((await onlyRole.json()) as BusinessUnitUser).toMatchObject({ role: 'user', is_active: false });
-      expect((await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'PATCH', token: admin, json: {} })).status).toBe(400);
-      expect((await t.fetch(`/api-system/user/business-units/${randomUUID()}`, { method: 'PATCH', token: admin, json: { role: 'user' } })).status).toBe(404);
+      expect(
+        (await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'PATCH', token: admin, json: {} })).status,
+      ).toBe(400);
+      expect(
+        (
+          await t.fetch(`/api-system/user/business-units/${randomUUID()}`, {
+            method: 'PATCH',
+            token: admin,
+            json: { role: 'user' },
+          })
+        ).status,
+      ).toBe(404);
     });
 
     it('when a member is removed by membership id, then it leaves the BU and no longer names it as parent BU', async () => {
@@ -248,12 +340,18 @@ describe.each(engines())('memberships on %s', (engine) => {
       const u = await person();
       await addClusterUser(admin, { user_id: u.id, cluster_id: c, parent_bu_id: bu });
       const m = (await buUsers(bu))[0]!;
-      expect((await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+      expect(
+        (await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'DELETE', token: admin })).status,
+      ).toBe(204);
       expect(await buUsers(bu)).toEqual([]);
       expect((await clusterUsers(c))[0]!.parent_bu_id).toBeNull();
-      expect((await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'DELETE', token: admin })).status).toBe(404);
+      expect(
+        (await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'DELETE', token: admin })).status,
+      ).toBe(404);
       // The user id is not a membership id.
-      expect((await t.fetch(`/api-system/user/business-units/${u.id}`, { method: 'DELETE', token: admin })).status).toBe(404);
+      expect(
+        (await t.fetch(`/api-system/user/business-units/${u.id}`, { method: 'DELETE', token: admin })).status,
+      ).toBe(404);
     });
 
     it('when the BU is unknown or deleted, then adding is 404; a malformed id is 400', async () => {
@@ -261,14 +359,16 @@ describe.each(engines())('memberships on %s', (engine) => {
       const bu = await businessUnit(c);
       await t.knex('business_units').where({ id: bu }).update({ deleted_at: t.knex.fn.now() });
       expect((await addBuUser(admin, { user_id: (await person()).id, business_unit_id: bu })).status).toBe(404);
-      expect((await addBuUser(admin, { user_id: (await person()).id, business_unit_id: randomUUID() })).status).toBe(404);
+      expect((await addBuUser(admin, { user_id: (await person()).id, business_unit_id: randomUUID() })).status).toBe(
+        404,
+      );
       expect((await t.fetch('/api-system/user/business-units/12', { token: admin })).status).toBe(400);
       expect((await t.fetch(`/api-system/user/business-units/${randomUUID()}`, { token: admin })).status).toBe(404);
     });
   });
 
   describe('permissions', () => {
-    it('when a caller has cluster.update on the cluster, then it manages cluster users; on another cluster it is refused, and that cluster\'s memberships are not there for it (404)', async () => {
+    it("when a caller has cluster.update on the cluster, then it manages cluster users; on another cluster it is refused, and that cluster's memberships are not there for it (404)", async () => {
       const mine = await cluster();
       const theirs = await cluster();
       const manager = await userWith([['cluster.update', mine]]);
@@ -277,11 +377,34 @@ describe.each(engines())('memberships on %s', (engine) => {
       expect(added.status).toBe(201);
       const m = (await added.json()) as ClusterUser;
       expect((await addClusterUser(manager.token, { user_id: u.id, cluster_id: theirs })).status).toBe(403);
-      expect((await t.fetch(`/api-system/user/clusters/${m.id}`, { method: 'PUT', token: manager.token, json: { role: 'admin' } })).status).toBe(200);
-      const theirMembership = (await (await addClusterUser(admin, { user_id: u.id, cluster_id: theirs })).json()) as ClusterUser;
-      expect((await t.fetch(`/api-system/user/clusters/${theirMembership.id}`, { method: 'PUT', token: manager.token, json: { role: 'admin' } })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
-      expect((await t.fetch(`/api-system/user/clusters/${theirMembership.id}`, { method: 'DELETE', token: manager.token })).status).toBe(404);
-      expect((await t.fetch(`/api-system/user/clusters/${m.id}`, { method: 'DELETE', token: manager.token })).status).toBe(204);
+      expect(
+        (
+          await t.fetch(`/api-system/user/clusters/${m.id}`, {
+            method: 'PUT',
+            token: manager.token,
+            json: { role: 'admin' },
+          })
+        ).status,
+      ).toBe(200);
+      const theirMembership = (await (
+        await addClusterUser(admin, { user_id: u.id, cluster_id: theirs })
+      ).json()) as ClusterUser;
+      expect(
+        (
+          await t.fetch(`/api-system/user/clusters/${theirMembership.id}`, {
+            method: 'PUT',
+            token: manager.token,
+            json: { role: 'admin' },
+          })
+        ).status,
+      ).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
+      expect(
+        (await t.fetch(`/api-system/user/clusters/${theirMembership.id}`, { method: 'DELETE', token: manager.token }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await t.fetch(`/api-system/user/clusters/${m.id}`, { method: 'DELETE', token: manager.token })).status,
+      ).toBe(204);
     });
 
     it('when a caller only reads, then it lists members but cannot change them (403)', async () => {
@@ -297,27 +420,57 @@ describe.each(engines())('memberships on %s', (engine) => {
       expect((await t.fetch(`/api-system/user/business-units/${bu}`, { token: outsider.token })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
     });
 
-    it('when a caller has cluster.update on the BU\'s cluster, then it manages BU members; another cluster\'s BU is not there for it (404)', async () => {
+    it("when a caller has cluster.update on the BU's cluster, then it manages BU members; another cluster's BU is not there for it (404)", async () => {
       const mine = await businessUnit(await cluster());
-      const manager = await userWith([['cluster.update', (await t.knex('business_units').select('cluster_id').where({ id: mine }).first()).cluster_id]]);
+      const manager = await userWith([
+        [
+          'cluster.update',
+          (await t.knex('business_units').select('cluster_id').where({ id: mine }).first()).cluster_id,
+        ],
+      ]);
       const theirs = await businessUnit(await cluster());
       const u = await person();
       const res = await addBuUser(manager.token, { user_id: u.id, business_unit_id: mine });
       expect(res.status).toBe(201);
       const m = (await res.json()) as BusinessUnitUser;
       expect((await addBuUser(manager.token, { user_id: u.id, business_unit_id: theirs })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
-      const theirM = (await (await addBuUser(admin, { user_id: u.id, business_unit_id: theirs })).json()) as BusinessUnitUser;
-      expect((await t.fetch(`/api-system/user/business-units/${theirM.id}`, { method: 'PATCH', token: manager.token, json: { is_active: false } })).status).toBe(404);
-      expect((await t.fetch(`/api-system/user/business-units/${theirM.id}`, { method: 'DELETE', token: manager.token })).status).toBe(404);
-      expect((await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'PATCH', token: manager.token, json: { is_active: false } })).status).toBe(200);
-      expect((await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'DELETE', token: manager.token })).status).toBe(204);
+      const theirM = (await (
+        await addBuUser(admin, { user_id: u.id, business_unit_id: theirs })
+      ).json()) as BusinessUnitUser;
+      expect(
+        (
+          await t.fetch(`/api-system/user/business-units/${theirM.id}`, {
+            method: 'PATCH',
+            token: manager.token,
+            json: { is_active: false },
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (await t.fetch(`/api-system/user/business-units/${theirM.id}`, { method: 'DELETE', token: manager.token }))
+          .status,
+      ).toBe(404);
+      expect(
+        (
+          await t.fetch(`/api-system/user/business-units/${m.id}`, {
+            method: 'PATCH',
+            token: manager.token,
+            json: { is_active: false },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await t.fetch(`/api-system/user/business-units/${m.id}`, { method: 'DELETE', token: manager.token })).status,
+      ).toBe(204);
     });
 
     it('when editor-a lists users, then CL-A is allowed and CL-B is 403', async () => {
       const editor = await t.login('editor-a');
       const a = await clusterUsers(await seededCluster('CL-A'), editor);
       expect(a.map((r) => r.username)).toContain('editor-a');
-      expect((await t.fetch(`/api-system/user/clusters/${await seededCluster('CL-B')}`, { token: editor })).status).toBe(403);
+      expect(
+        (await t.fetch(`/api-system/user/clusters/${await seededCluster('CL-B')}`, { token: editor })).status,
+      ).toBe(403);
     });
   });
 });

@@ -10,7 +10,11 @@ const ORIGIN = 'https://some-tool.example';
 beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  mock = startProcess('node_modules/.bin/tsx', ['scripts/mock-stateful.ts'], { MOCK_PORT: String(port), LOG_LEVEL: 'warn', CORS_ORIGINS: '' });
+  mock = startProcess('node_modules/.bin/tsx', ['scripts/mock-stateful.ts'], {
+    MOCK_PORT: String(port),
+    LOG_LEVEL: 'warn',
+    CORS_ORIGINS: '',
+  });
   await waitForHttp(`${baseUrl}/healthz`, 90_000);
   for (let i = 0; i < 50 && !/CORS:/.test(mock.output()); i++) await new Promise((r) => setTimeout(r, 100));
 }, 120_000);
@@ -24,7 +28,11 @@ describe('the stateful mock and CORS', () => {
   it('when a browser on another origin sends a preflight, then it is answered 204 for that origin, its method and headers', async () => {
     const res = await fetch(`${baseUrl}/api-system/clusters`, {
       method: 'OPTIONS',
-      headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, if-match' },
+      headers: {
+        Origin: ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type, if-match',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
@@ -42,7 +50,9 @@ describe('the stateful mock and CORS', () => {
     expect(login.status).toBe(200);
     expect(login.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     const { access_token } = (await login.json()) as { access_token: string };
-    const list = await fetch(`${baseUrl}/api-system/clusters?perpage=1`, { headers: { Origin: 'http://localhost:5173', Authorization: `Bearer ${access_token}` } });
+    const list = await fetch(`${baseUrl}/api-system/clusters?perpage=1`, {
+      headers: { Origin: 'http://localhost:5173', Authorization: `Bearer ${access_token}` },
+    });
     expect(list.status).toBe(200);
     expect(list.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(list.headers.get('access-control-expose-headers')).toMatch(/ETag.*Location/);

@@ -16,12 +16,19 @@ const names = migrations.map((m) => m.name);
 const latest = names[names.length - 1]!;
 
 async function login(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 const databases: Array<[string, () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>]> = [
-  ['the embedded database', async () => ({ env: { DATA_DIR: mkdtempSync(path.join(work, 'migrate-')) }, drop: async () => undefined })],
+  [
+    'the embedded database',
+    async () => ({ env: { DATA_DIR: mkdtempSync(path.join(work, 'migrate-')) }, drop: async () => undefined }),
+  ],
 ];
 if (process.env.TEST_DATABASE_URL) {
   databases.push([
@@ -68,7 +75,9 @@ describe('npm run migrate and a running server', () => {
     const dataDir = mkdtempSync(path.join(work, 'held-'));
     const running = await start({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' });
     try {
-      await expect(migrate('status', { DATA_DIR: dataDir })).rejects.toThrow(new RegExp(`already used by process ${process.pid}`));
+      await expect(migrate('status', { DATA_DIR: dataDir })).rejects.toThrow(
+        new RegExp(`already used by process ${process.pid}`),
+      );
     } finally {
       await running.stop();
     }
@@ -88,13 +97,21 @@ describe('npm run backup and restore of the embedded database', () => {
     const created = await fetch(`${running.url}/api-system/clusters`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ code: 'CL-BAK', name: 'Backed-up cluster', alias_name: 'BAK', max_license_bu: 3, is_active: true }),
+      body: JSON.stringify({
+        code: 'CL-BAK',
+        name: 'Backed-up cluster',
+        alias_name: 'BAK',
+        max_license_bu: 3,
+        is_active: true,
+      }),
     });
     expect(created.status).toBe(201);
     const cluster = (await created.json()) as { id: string };
 
     // While the server holds the data directory: a clear refusal, no half copy.
-    await expect(backup(file, env)).rejects.toThrow(/The server \(process \d+\) has the embedded database .* open.*stop it, then back up/);
+    await expect(backup(file, env)).rejects.toThrow(
+      /The server \(process \d+\) has the embedded database .* open.*stop it, then back up/,
+    );
     expect(existsSync(file)).toBe(false);
     await running.stop();
 
@@ -105,11 +122,20 @@ describe('npm run backup and restore of the embedded database', () => {
     // Changed after the backup: the cluster is deleted for good.
     running = await start(serverEnv);
     token = await login(running.url);
-    expect((await fetch(`${running.url}/api-system/clusters/${cluster.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status).toBe(204);
+    expect(
+      (
+        await fetch(`${running.url}/api-system/clusters/${cluster.id}`, {
+          method: 'DELETE',
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(204);
     await expect(restore(file, { force: true }, env)).rejects.toThrow(/stop it, then restore/);
     await running.stop();
 
-    await expect(restore(file, {}, env), 'an existing database is replaced only with --force').rejects.toThrow(BackupError);
+    await expect(restore(file, {}, env), 'an existing database is replaced only with --force').rejects.toThrow(
+      BackupError,
+    );
     const restored = await restore(file, { force: true }, env);
     expect(restored.keptAside).toMatch(/db\.before-restore-/);
     expect(readdirSync(dataDir).filter((n) => n.startsWith('db.before-restore-'))).toHaveLength(1);
@@ -117,7 +143,9 @@ describe('npm run backup and restore of the embedded database', () => {
     running = await start(serverEnv);
     try {
       token = await login(running.url);
-      const back = await fetch(`${running.url}/api-system/clusters/${cluster.id}`, { headers: { Authorization: `Bearer ${token}` } });
+      const back = await fetch(`${running.url}/api-system/clusters/${cluster.id}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(back.status).toBe(200);
       expect(await back.json()).toMatchObject({ code: 'CL-BAK', deleted_at: null });
     } finally {

@@ -38,16 +38,25 @@ const tag = () => randomUUID().slice(0, 8);
 
 async function newUser(t: TestServer, opts: { grants?: string[]; firstname?: string } = {}) {
   const username = `u-${tag()}`;
-  const [row] = await t.knex('users')
-    .insert({ username, email: `${username}@example.com`, firstname: opts.firstname ?? 'Test', lastname: 'User', password_hash: 'not-used' })
+  const [row] = await t
+    .knex('users')
+    .insert({
+      username,
+      email: `${username}@example.com`,
+      firstname: opts.firstname ?? 'Test',
+      lastname: 'User',
+      password_hash: 'not-used',
+    })
     .returning('id');
   const id = (row as { id: string }).id;
-  for (const key of opts.grants ?? []) await t.knex('permission_grants').insert({ user_id: id, permission_key: key, cluster_id: null });
+  for (const key of opts.grants ?? [])
+    await t.knex('permission_grants').insert({ user_id: id, permission_key: key, cluster_id: null });
   return { id, username, token: await t.tokenFor(id) };
 }
 
 async function newTemplate(t: TestServer, overrides: Record<string, unknown> = {}) {
-  const [row] = await t.knex('report_templates')
+  const [row] = await t
+    .knex('report_templates')
     .insert({ name: `Template ${tag()}`, description: 'test form', report_group: 'PO', kind: 'print', ...overrides })
     .returning('id');
   return (row as { id: string }).id;
@@ -55,8 +64,16 @@ async function newTemplate(t: TestServer, overrides: Record<string, unknown> = {
 
 /** A stored mapping inserted directly (stored data may hold duplicates and several defaults, as the seed allows). */
 async function storeMapping(t: TestServer, overrides: Record<string, unknown> = {}) {
-  const row: Record<string, unknown> = { document_type: 'PO', report_template_id: randomUUID(), is_default: false, display_order: 0, is_active: true, ...overrides };
-  for (const k of ['allow_business_unit', 'deny_business_unit']) if (Array.isArray(row[k])) row[k] = JSON.stringify(row[k]);
+  const row: Record<string, unknown> = {
+    document_type: 'PO',
+    report_template_id: randomUUID(),
+    is_default: false,
+    display_order: 0,
+    is_active: true,
+    ...overrides,
+  };
+  for (const k of ['allow_business_unit', 'deny_business_unit'])
+    if (Array.isArray(row[k])) row[k] = JSON.stringify(row[k]);
   const [created] = await t.knex('print_template_mappings').insert(row).returning(['id', 'document_type']);
   return created as { id: string; document_type: string };
 }
@@ -70,7 +87,11 @@ let nextCode = 0;
  */
 async function claimType(t: TestServer): Promise<string> {
   const code = CODES[nextCode++ % CODES.length]!;
-  await t.knex('print_template_mappings').where({ document_type: code }).whereNull('deleted_at').update({ deleted_at: new Date() });
+  await t
+    .knex('print_template_mappings')
+    .where({ document_type: code })
+    .whereNull('deleted_at')
+    .update({ deleted_at: new Date() });
   return code;
 }
 
@@ -86,7 +107,8 @@ describe.each(engines())('print template mappings on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const send = (method: string, path: string, token: string | undefined, json?: unknown) => t.fetch(path, { method, token, json });
+  const send = (method: string, path: string, token: string | undefined, json?: unknown) =>
+    t.fetch(path, { method, token, json });
   const create = async (body: Record<string, unknown>) => {
     const res = await send('POST', BASE, manager.token, body);
     expect(res.status, await res.clone().text()).toBe(201);
@@ -183,7 +205,11 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     });
 
     it('when display_label is longer than 255 characters, then 400 is returned', async () => {
-      const res = await send('POST', BASE, manager.token, { document_type: 'PO', report_template_id: randomUUID(), display_label: 'x'.repeat(256) });
+      const res = await send('POST', BASE, manager.token, {
+        document_type: 'PO',
+        report_template_id: randomUUID(),
+        display_label: 'x'.repeat(256),
+      });
       expect(res.status).toBe(400);
     });
   });
@@ -191,7 +217,10 @@ describe.each(engines())('print template mappings on %s', (engine) => {
   describe('update', () => {
     it('when document_type is not one of the ten codes on update, then 400 says exactly "unsupported document_type" and nothing changes', async () => {
       const m = await create({ document_type: 'CN', report_template_id: randomUUID(), is_default: false });
-      const res = await send('PUT', `${BASE}/${m.id}`, manager.token, { document_type: 'NOPE', display_label: 'changed' });
+      const res = await send('PUT', `${BASE}/${m.id}`, manager.token, {
+        document_type: 'NOPE',
+        display_label: 'changed',
+      });
       expect(res.status).toBe(400);
       expect(((await res.json()) as Problem).detail).toBe('unsupported document_type');
       const stored = await t.knex('print_template_mappings').where({ id: m.id }).first();
@@ -200,23 +229,47 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when a field is sent as null, then the stored value is left unchanged', async () => {
       const m = await create({
-        document_type: 'IA', report_template_id: randomUUID(), is_default: false, display_label: 'Keep me', display_order: 7,
-        allow_business_unit: ['A-HQ'], deny_business_unit: ['B-SKV'], is_active: false,
+        document_type: 'IA',
+        report_template_id: randomUUID(),
+        is_default: false,
+        display_label: 'Keep me',
+        display_order: 7,
+        allow_business_unit: ['A-HQ'],
+        deny_business_unit: ['B-SKV'],
+        is_active: false,
       });
       const res = await send('PUT', `${BASE}/${m.id}`, manager.token, {
-        document_type: null, report_template_id: null, is_default: null, display_label: null, display_order: null,
-        allow_business_unit: null, deny_business_unit: null, is_active: null,
+        document_type: null,
+        report_template_id: null,
+        is_default: null,
+        display_label: null,
+        display_order: null,
+        allow_business_unit: null,
+        deny_business_unit: null,
+        is_active: null,
       });
       expect(res.status).toBe(200);
       const after = (await res.json()) as Mapping;
       expect(after).toMatchObject({
-        document_type: 'IA', report_template_id: m.report_template_id, is_default: false, display_label: 'Keep me', display_order: 7,
-        allow_business_unit: ['A-HQ'], deny_business_unit: ['B-SKV'], is_active: false,
+        document_type: 'IA',
+        report_template_id: m.report_template_id,
+        is_default: false,
+        display_label: 'Keep me',
+        display_order: 7,
+        allow_business_unit: ['A-HQ'],
+        deny_business_unit: ['B-SKV'],
+        is_active: false,
       });
     });
 
     it('when an allow or deny list is sent as [], then the stored list is cleared', async () => {
-      const m = await create({ document_type: 'IA', report_template_id: randomUUID(), is_default: false, allow_business_unit: ['A-HQ'], deny_business_unit: ['B-SKV'] });
+      const m = await create({
+        document_type: 'IA',
+        report_template_id: randomUUID(),
+        is_default: false,
+        allow_business_unit: ['A-HQ'],
+        deny_business_unit: ['B-SKV'],
+      });
       const res = await send('PUT', `${BASE}/${m.id}`, manager.token, { allow_business_unit: [] });
       const after = (await res.json()) as Mapping;
       expect(after.allow_business_unit).toEqual([]);
@@ -227,18 +280,43 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when document_type or report_template_id is blank, then it is ignored and the other fields are saved', async () => {
       const m = await create({ document_type: 'PC', report_template_id: randomUUID(), is_default: false });
-      const res = await send('PUT', `${BASE}/${m.id}`, manager.token, { document_type: '', report_template_id: '  ', display_label: 'Count sheet' });
+      const res = await send('PUT', `${BASE}/${m.id}`, manager.token, {
+        document_type: '',
+        report_template_id: '  ',
+        display_label: 'Count sheet',
+      });
       expect(res.status).toBe(200);
-      expect((await res.json()) as Mapping).toMatchObject({ document_type: 'PC', report_template_id: m.report_template_id, display_label: 'Count sheet' });
+      expect((await res.json()) as Mapping).toMatchObject({
+        document_type: 'PC',
+        report_template_id: m.report_template_id,
+        display_label: 'Count sheet',
+      });
     });
 
     it('when only some fields are sent, then only those change and the updater is recorded', async () => {
-      const m = await create({ document_type: 'PC', report_template_id: randomUUID(), is_default: false, display_label: 'A', display_order: 3 });
+      const m = await create({
+        document_type: 'PC',
+        report_template_id: randomUUID(),
+        is_default: false,
+        display_label: 'A',
+        display_order: 3,
+      });
       const editor = await newUser(t, { grants: [MANAGE], firstname: 'Ed' });
       const newTemplateId = randomUUID();
-      const res = await send('PUT', `${BASE}/${m.id}`, editor.token, { report_template_id: newTemplateId, display_order: 9 });
+      const res = await send('PUT', `${BASE}/${m.id}`, editor.token, {
+        report_template_id: newTemplateId,
+        display_order: 9,
+      });
       const after = (await res.json()) as Mapping;
-      expect(after).toMatchObject({ report_template_id: newTemplateId, display_order: 9, display_label: 'A', created_by_id: manager.id, updated_by_id: editor.id, updated_by_name: 'Ed User', created_by_name: 'Mara User' });
+      expect(after).toMatchObject({
+        report_template_id: newTemplateId,
+        display_order: 9,
+        display_label: 'A',
+        created_by_id: manager.id,
+        updated_by_id: editor.id,
+        updated_by_name: 'Ed User',
+        created_by_name: 'Mara User',
+      });
       expect(Date.parse(after.updated_at)).toBeGreaterThanOrEqual(Date.parse(m.updated_at));
     });
 
@@ -249,30 +327,65 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     });
 
     it('when If-Match carries a stale ETag, then 412 is returned and nothing changes; the current ETag succeeds', async () => {
-      const m = await create({ document_type: 'SC', report_template_id: randomUUID(), is_default: false, display_label: 'v1' });
+      const m = await create({
+        document_type: 'SC',
+        report_template_id: randomUUID(),
+        is_default: false,
+        display_label: 'v1',
+      });
       const get = await send('GET', `${BASE}/${m.id}`, reader.token);
       const etag = get.headers.get('etag')!;
       await send('PUT', `${BASE}/${m.id}`, manager.token, { display_label: 'v2' });
-      const stale = await t.fetch(`${BASE}/${m.id}`, { method: 'PUT', token: manager.token, json: { display_label: 'v3' }, headers: { 'If-Match': etag } });
+      const stale = await t.fetch(`${BASE}/${m.id}`, {
+        method: 'PUT',
+        token: manager.token,
+        json: { display_label: 'v3' },
+        headers: { 'If-Match': etag },
+      });
       expect(stale.status).toBe(412);
       const current = (await send('GET', `${BASE}/${m.id}`, reader.token)).headers.get('etag')!;
-      const fresh = await t.fetch(`${BASE}/${m.id}`, { method: 'PUT', token: manager.token, json: { display_label: 'v3' }, headers: { 'If-Match': current } });
+      const fresh = await t.fetch(`${BASE}/${m.id}`, {
+        method: 'PUT',
+        token: manager.token,
+        json: { display_label: 'v3' },
+        headers: { 'If-Match': current },
+      });
       expect(fresh.status).toBe(200);
       expect(((await fresh.json()) as Mapping).display_label).toBe('v3');
     });
 
     it('when display_label is sent blank, then the label is cleared (the menu falls back to the template name)', async () => {
-      const m = await create({ document_type: 'PC', report_template_id: randomUUID(), is_default: false, display_label: 'Old label' });
+      const m = await create({
+        document_type: 'PC',
+        report_template_id: randomUUID(),
+        is_default: false,
+        display_label: 'Old label',
+      });
       const res = await send('PUT', `${BASE}/${m.id}`, manager.token, { display_label: '   ' });
       expect(((await res.json()) as Mapping).display_label).toBeNull();
     });
 
     it('when an update sets is_default=false on the only default, then the type has no default and resolve falls back to rank', async () => {
       const type = await claimType(t);
-      const d = await create({ document_type: type, report_template_id: randomUUID(), is_default: true, display_order: 5 });
-      const other = await create({ document_type: type, report_template_id: randomUUID(), is_default: false, display_order: 1 });
+      const d = await create({
+        document_type: type,
+        report_template_id: randomUUID(),
+        is_default: true,
+        display_order: 5,
+      });
+      const other = await create({
+        document_type: type,
+        report_template_id: randomUUID(),
+        is_default: false,
+        display_order: 1,
+      });
       await send('PUT', `${BASE}/${d.id}`, manager.token, { is_default: false });
-      expect(await t.knex('print_template_mappings').where({ document_type: type, is_default: true }).whereNull('deleted_at')).toHaveLength(0);
+      expect(
+        await t
+          .knex('print_template_mappings')
+          .where({ document_type: type, is_default: true })
+          .whereNull('deleted_at'),
+      ).toHaveLength(0);
       expect(((await (await resolve(`document_type=${type}`)).json()) as Mapping).id).toBe(other.id);
     });
 
@@ -290,7 +403,11 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       const b = await storeMapping(t, { document_type: type, is_default: true, display_order: 5 });
       const otherType = await storeMapping(t, { document_type: 'INV', is_default: true });
       const created = await create({ document_type: type, report_template_id: randomUUID(), is_default: true });
-      const defaults = await t.knex('print_template_mappings').select('id').where({ document_type: type, is_default: true }).whereNull('deleted_at');
+      const defaults = await t
+        .knex('print_template_mappings')
+        .select('id')
+        .where({ document_type: type, is_default: true })
+        .whereNull('deleted_at');
       expect(defaults.map((r: { id: string }) => r.id)).toEqual([created.id]);
       const demoted = await t.knex('print_template_mappings').whereIn('id', [a.id, b.id]);
       for (const row of demoted) expect(row).toMatchObject({ is_default: false, updated_by_id: manager.id });
@@ -325,9 +442,20 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when several defaults of one type are saved at the same time, then exactly one default remains', async () => {
       const type = 'GRN';
-      const results = await Promise.all(Array.from({ length: 6 }, () => send('POST', BASE, manager.token, { document_type: type, report_template_id: randomUUID(), is_default: true })));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          send('POST', BASE, manager.token, {
+            document_type: type,
+            report_template_id: randomUUID(),
+            is_default: true,
+          }),
+        ),
+      );
       expect(results.every((r) => r.status === 201)).toBe(true);
-      const defaults = await t.knex('print_template_mappings').where({ document_type: type, is_default: true }).whereNull('deleted_at');
+      const defaults = await t
+        .knex('print_template_mappings')
+        .where({ document_type: type, is_default: true })
+        .whereNull('deleted_at');
       expect(defaults).toHaveLength(1);
     });
   });
@@ -335,10 +463,21 @@ describe.each(engines())('print template mappings on %s', (engine) => {
   describe('concurrent defaults', () => {
     it('when several mappings of one type are made default at the same time, then every update succeeds and exactly one default remains', async () => {
       const type = await claimType(t);
-      const rows = await Promise.all(Array.from({ length: 5 }, (_, i) => storeMapping(t, { document_type: type, is_default: i === 0, display_order: i })));
-      const results = await Promise.all(rows.map((r) => send('PUT', `${BASE}/${r.id}`, manager.token, { is_default: true, display_label: `race ${r.id}` })));
+      const rows = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          storeMapping(t, { document_type: type, is_default: i === 0, display_order: i }),
+        ),
+      );
+      const results = await Promise.all(
+        rows.map((r) =>
+          send('PUT', `${BASE}/${r.id}`, manager.token, { is_default: true, display_label: `race ${r.id}` }),
+        ),
+      );
       expect(results.map((r) => r.status)).toEqual(rows.map(() => 200));
-      const defaults = await t.knex('print_template_mappings').where({ document_type: type, is_default: true }).whereNull('deleted_at');
+      const defaults = await t
+        .knex('print_template_mappings')
+        .where({ document_type: type, is_default: true })
+        .whereNull('deleted_at');
       expect(defaults).toHaveLength(1);
     });
   });
@@ -353,7 +492,10 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       expect(row.deleted_at).not.toBeNull();
       expect(row.deleted_by_id).toBe(manager.id);
       expect((await send('GET', `${BASE}/${stored.id}`, reader.token)).status).toBe(404);
-      const list = (await (await send('GET', `${BASE}?document_type=${type}`, reader.token)).json()) as { data: Mapping[]; paginate: { total: number } };
+      const list = (await (await send('GET', `${BASE}?document_type=${type}`, reader.token)).json()) as {
+        data: Mapping[];
+        paginate: { total: number };
+      };
       expect(list.data).toEqual([]);
       expect(list.paginate.total).toBe(0);
       expect((await resolve(`document_type=${type}`)).status).toBe(404);
@@ -364,11 +506,21 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
   describe('permissions', () => {
     it('when a signed-in user without print_template_mapping.manage writes, then 403 and nothing changes', async () => {
-      const m = await create({ document_type: 'PO', report_template_id: randomUUID(), is_default: false, display_label: 'locked' });
-      expect((await send('POST', BASE, reader.token, { document_type: 'PO', report_template_id: randomUUID() })).status).toBe(403);
+      const m = await create({
+        document_type: 'PO',
+        report_template_id: randomUUID(),
+        is_default: false,
+        display_label: 'locked',
+      });
+      expect(
+        (await send('POST', BASE, reader.token, { document_type: 'PO', report_template_id: randomUUID() })).status,
+      ).toBe(403);
       expect((await send('PUT', `${BASE}/${m.id}`, reader.token, { display_label: 'hacked' })).status).toBe(403);
       expect((await send('DELETE', `${BASE}/${m.id}`, reader.token)).status).toBe(403);
-      expect(await t.knex('print_template_mappings').where({ id: m.id }).first()).toMatchObject({ display_label: 'locked', deleted_at: null });
+      expect(await t.knex('print_template_mappings').where({ id: m.id }).first()).toMatchObject({
+        display_label: 'locked',
+        deleted_at: null,
+      });
     });
 
     it('when a user without grants reads, then list, get, document types and resolve answer', async () => {
@@ -381,7 +533,11 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when a super admin writes without an explicit grant, then it is allowed', async () => {
       const admin = await t.login('admin');
-      const res = await send('POST', BASE, admin, { document_type: 'PO', report_template_id: randomUUID(), is_default: false });
+      const res = await send('POST', BASE, admin, {
+        document_type: 'PO',
+        report_template_id: randomUUID(),
+        is_default: false,
+      });
       expect(res.status).toBe(201);
     });
 
@@ -396,13 +552,23 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       const type = await claimType(t);
       const live = await newTemplate(t, { name: `Live ${tag()}`, report_group: 'PO' });
       const deleted = await newTemplate(t, { name: `Deleted ${tag()}`, report_group: 'PO', deleted_at: new Date() });
-      const a = await storeMapping(t, { document_type: type, report_template_id: live, display_order: 1, created_by_id: manager.id, updated_by_id: reader.id });
+      const a = await storeMapping(t, {
+        document_type: type,
+        report_template_id: live,
+        display_order: 1,
+        created_by_id: manager.id,
+        updated_by_id: reader.id,
+      });
       const b = await storeMapping(t, { document_type: type, report_template_id: deleted, display_order: 2 });
       const c = await storeMapping(t, { document_type: type, report_template_id: randomUUID(), display_order: 3 });
       const res = await send('GET', `${BASE}?document_type=${type}`, reader.token);
       const body = (await res.json()) as { data: Mapping[] };
       const byId = new Map(body.data.map((m) => [m.id, m]));
-      expect(byId.get(a.id)).toMatchObject({ template_group: 'PO', created_by_name: 'Mara User', updated_by_name: 'Test User' });
+      expect(byId.get(a.id)).toMatchObject({
+        template_group: 'PO',
+        created_by_name: 'Mara User',
+        updated_by_name: 'Test User',
+      });
       expect(byId.get(a.id)!.template_name).toMatch(/^Live /);
       expect(byId.get(b.id)).toMatchObject({ template_name: null, template_group: null });
       expect(byId.get(c.id)).toMatchObject({ template_name: null, template_group: null, created_by_name: null });
@@ -411,12 +577,20 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     it('when no paging is sent, then 10 rows come back, and page 2 holds the rest', async () => {
       const token = `page-${tag()}`;
       for (let i = 0; i < 12; i++) await storeMapping(t, { display_label: `${token} ${i}`, display_order: i });
-      const first = (await (await send('GET', `${BASE}?search=${token}`, reader.token)).json()) as { data: Mapping[]; paginate: Record<string, number> };
+      const first = (await (await send('GET', `${BASE}?search=${token}`, reader.token)).json()) as {
+        data: Mapping[];
+        paginate: Record<string, number>;
+      };
       expect(first.data).toHaveLength(10);
       expect(first.paginate).toEqual({ total: 12, page: 1, perpage: 10, pages: 2 });
-      const second = (await (await send('GET', `${BASE}?search=${token}&page=2`, reader.token)).json()) as { data: Mapping[] };
+      const second = (await (await send('GET', `${BASE}?search=${token}&page=2`, reader.token)).json()) as {
+        data: Mapping[];
+      };
       expect(second.data).toHaveLength(2);
-      const five = (await (await send('GET', `${BASE}?search=${token}&perpage=5&page=3`, reader.token)).json()) as { data: Mapping[]; paginate: Record<string, number> };
+      const five = (await (await send('GET', `${BASE}?search=${token}&perpage=5&page=3`, reader.token)).json()) as {
+        data: Mapping[];
+        paginate: Record<string, number>;
+      };
       expect(five.data).toHaveLength(2);
       expect(five.paginate).toEqual({ total: 12, page: 3, perpage: 5, pages: 3 });
     });
@@ -427,14 +601,22 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       const byLabel = await storeMapping(t, { display_label: `Label ${word}` });
       const byTemplate = await storeMapping(t, { report_template_id: template });
       await storeMapping(t, { display_label: 'unrelated' });
-      const body = (await (await send('GET', `${BASE}?search=${word}&perpage=100`, reader.token)).json()) as { data: Mapping[] };
+      const body = (await (await send('GET', `${BASE}?search=${word}&perpage=100`, reader.token)).json()) as {
+        data: Mapping[];
+      };
       expect(body.data.map((m) => m.id).sort()).toEqual([byLabel.id, byTemplate.id].sort());
     });
 
     it('when searching for a document type code, then mappings of that type match even without the code in label or template', async () => {
       const type = await claimType(t);
-      const hit = await storeMapping(t, { document_type: type, display_label: 'zzz', report_template_id: randomUUID() });
-      const body = (await (await send('GET', `${BASE}?search=${type.toLowerCase()}&perpage=100`, reader.token)).json()) as { data: Mapping[] };
+      const hit = await storeMapping(t, {
+        document_type: type,
+        display_label: 'zzz',
+        report_template_id: randomUUID(),
+      });
+      const body = (await (
+        await send('GET', `${BASE}?search=${type.toLowerCase()}&perpage=100`, reader.token)
+      ).json()) as { data: Mapping[] };
       expect(body.data.map((m) => m.id)).toContain(hit.id);
       for (const m of body.data) {
         const text = [m.display_label ?? '', m.template_name ?? '', m.document_type].join(' ').toLowerCase();
@@ -446,7 +628,9 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       const word = `pct${tag()}`;
       const hit = await storeMapping(t, { display_label: `${word} 100%` });
       await storeMapping(t, { display_label: `${word} 1000` });
-      const body = (await (await send('GET', `${BASE}?search=${encodeURIComponent(`${word} 100%`)}`, reader.token)).json()) as { data: Mapping[] };
+      const body = (await (
+        await send('GET', `${BASE}?search=${encodeURIComponent(`${word} 100%`)}`, reader.token)
+      ).json()) as { data: Mapping[] };
       expect(body.data.map((m) => m.id)).toEqual([hit.id]);
     });
 
@@ -454,20 +638,38 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       const type = await claimType(t);
       const on = await storeMapping(t, { document_type: type, is_active: true });
       await storeMapping(t, { document_type: type, is_active: false });
-      const all = (await (await send('GET', `${BASE}?document_type=${type}`, reader.token)).json()) as { data: Mapping[] };
+      const all = (await (await send('GET', `${BASE}?document_type=${type}`, reader.token)).json()) as {
+        data: Mapping[];
+      };
       expect(all.data).toHaveLength(2);
-      const active = (await (await send('GET', `${BASE}?document_type=${type}&active_only=true`, reader.token)).json()) as { data: Mapping[] };
+      const active = (await (
+        await send('GET', `${BASE}?document_type=${type}&active_only=true`, reader.token)
+      ).json()) as { data: Mapping[] };
       expect(active.data.map((m) => m.id)).toEqual([on.id]);
     });
 
     it('when no sort is sent, then rows come by document type, default first, then display order; an explicit sort is honoured', async () => {
       const word = `srt${tag()}`;
-      const x = await storeMapping(t, { document_type: 'PR', is_default: false, display_order: 1, display_label: word });
+      const x = await storeMapping(t, {
+        document_type: 'PR',
+        is_default: false,
+        display_order: 1,
+        display_label: word,
+      });
       const y = await storeMapping(t, { document_type: 'PR', is_default: true, display_order: 9, display_label: word });
-      const z = await storeMapping(t, { document_type: 'GRN', is_default: false, display_order: 5, display_label: word });
+      const z = await storeMapping(t, {
+        document_type: 'GRN',
+        is_default: false,
+        display_order: 5,
+        display_label: word,
+      });
       const body = (await (await send('GET', `${BASE}?search=${word}`, reader.token)).json()) as { data: Mapping[] };
       expect(body.data.map((m) => m.id)).toEqual([z.id, y.id, x.id]);
-      const sorted = await send('GET', `${BASE}?search=${word}&sort=${encodeURIComponent('display_order:desc')}`, reader.token);
+      const sorted = await send(
+        'GET',
+        `${BASE}?search=${word}&sort=${encodeURIComponent('display_order:desc')}`,
+        reader.token,
+      );
       expect(sorted.status, await sorted.clone().text()).toBe(200);
       const byOrder = (await sorted.json()) as { data: Mapping[] };
       expect(byOrder.data.map((m) => m.id)).toEqual([y.id, z.id, x.id]);
@@ -513,43 +715,90 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when rank ties on is_default and display order, then the oldest mapping wins', async () => {
       const type = await claimType(t);
-      await storeMapping(t, { document_type: type, is_default: true, display_order: 0, created_at: new Date('2026-03-01T00:00:00Z') });
-      const oldest = await storeMapping(t, { document_type: type, is_default: true, display_order: 0, created_at: new Date('2026-01-01T00:00:00Z') });
-      await storeMapping(t, { document_type: type, is_default: true, display_order: 0, created_at: new Date('2026-02-01T00:00:00Z') });
+      await storeMapping(t, {
+        document_type: type,
+        is_default: true,
+        display_order: 0,
+        created_at: new Date('2026-03-01T00:00:00Z'),
+      });
+      const oldest = await storeMapping(t, {
+        document_type: type,
+        is_default: true,
+        display_order: 0,
+        created_at: new Date('2026-01-01T00:00:00Z'),
+      });
+      await storeMapping(t, {
+        document_type: type,
+        is_default: true,
+        display_order: 0,
+        created_at: new Date('2026-02-01T00:00:00Z'),
+      });
       expect(((await (await resolve(`document_type=${type}`)).json()) as Mapping).id).toBe(oldest.id);
     });
 
     it('when the best-ranked mapping is inactive, then the next active one wins', async () => {
-      const off = await storeMapping(t, { document_type: await claimType(t), is_default: true, display_order: 0, is_active: false });
+      const off = await storeMapping(t, {
+        document_type: await claimType(t),
+        is_default: true,
+        display_order: 0,
+        is_active: false,
+      });
       const on = await storeMapping(t, { document_type: off.document_type, is_default: false, display_order: 99 });
       expect(((await (await resolve(`document_type=${off.document_type}`)).json()) as Mapping).id).toBe(on.id);
     });
 
     it('when the best-ranked mapping is soft-deleted, then the next live one wins', async () => {
-      const gone = await storeMapping(t, { document_type: await claimType(t), is_default: true, deleted_at: new Date() });
+      const gone = await storeMapping(t, {
+        document_type: await claimType(t),
+        is_default: true,
+        deleted_at: new Date(),
+      });
       const live = await storeMapping(t, { document_type: gone.document_type, is_default: false });
       expect(((await (await resolve(`document_type=${gone.document_type}`)).json()) as Mapping).id).toBe(live.id);
     });
 
     it('when the default is not permitted for the business unit, then a permitted non-default wins', async () => {
-      const d = await storeMapping(t, { document_type: await claimType(t), is_default: true, deny_business_unit: ['A-PKT'] });
+      const d = await storeMapping(t, {
+        document_type: await claimType(t),
+        is_default: true,
+        deny_business_unit: ['A-PKT'],
+      });
       const nd = await storeMapping(t, { document_type: d.document_type, is_default: false, display_order: 5 });
-      expect(((await (await resolve(`document_type=${d.document_type}&bu_code=A-PKT`)).json()) as Mapping).id).toBe(nd.id);
-      expect(((await (await resolve(`document_type=${d.document_type}&bu_code=A-HQ`)).json()) as Mapping).id).toBe(d.id);
+      expect(((await (await resolve(`document_type=${d.document_type}&bu_code=A-PKT`)).json()) as Mapping).id).toBe(
+        nd.id,
+      );
+      expect(((await (await resolve(`document_type=${d.document_type}&bu_code=A-HQ`)).json()) as Mapping).id).toBe(
+        d.id,
+      );
     });
 
     it('when a BU-specific default and a general default exist, then rank alone decides (display order), not specificity', async () => {
       const general = await storeMapping(t, { document_type: await claimType(t), is_default: true, display_order: 0 });
-      const specific = await storeMapping(t, { document_type: general.document_type, is_default: true, display_order: 1, allow_business_unit: ['A-KBI'] });
-      expect(((await (await resolve(`document_type=${general.document_type}&bu_code=A-KBI`)).json()) as Mapping).id).toBe(general.id);
+      const specific = await storeMapping(t, {
+        document_type: general.document_type,
+        is_default: true,
+        display_order: 1,
+        allow_business_unit: ['A-KBI'],
+      });
+      expect(
+        ((await (await resolve(`document_type=${general.document_type}&bu_code=A-KBI`)).json()) as Mapping).id,
+      ).toBe(general.id);
       await t.knex('print_template_mappings').where({ id: specific.id }).update({ display_order: -1 });
-      expect(((await (await resolve(`document_type=${general.document_type}&bu_code=A-KBI`)).json()) as Mapping).id).toBe(specific.id);
+      expect(
+        ((await (await resolve(`document_type=${general.document_type}&bu_code=A-KBI`)).json()) as Mapping).id,
+      ).toBe(specific.id);
     });
 
     it('when mappings are created through the API, then resolve returns the saved default with its joined fields', async () => {
       const bu = `BU-${tag()}`;
       const templateId = await newTemplate(t, { name: `Spot check ${tag()}`, report_group: 'SC' });
-      const created = await create({ document_type: 'SC', report_template_id: templateId, is_default: true, allow_business_unit: [bu], display_label: 'Spot check sheet' });
+      const created = await create({
+        document_type: 'SC',
+        report_template_id: templateId,
+        is_default: true,
+        allow_business_unit: [bu],
+        display_label: 'Spot check sheet',
+      });
       const res = await resolve(`document_type=SC&bu_code=${bu}`);
       expect(res.status).toBe(200);
       const got = (await res.json()) as Mapping;
@@ -576,18 +825,26 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       ['BU codes match exactly (case-sensitive)', ['X-1'], null, 'x-1', false, 'not_in_allow_list'],
     ];
 
-    it.each(cases)('when a mapping has %s, then resolve answers accordingly', async (_name, allow, deny, bu, permitted, outcome) => {
-      const m = await storeMapping(t, { document_type: await claimType(t), is_default: true, allow_business_unit: allow, deny_business_unit: deny });
-      const query = `document_type=${m.document_type}${bu === null ? '' : `&bu_code=${bu}`}`;
-      const res = await resolve(query);
-      expect(res.status).toBe(permitted ? 200 : 404);
-      if (permitted) expect(((await res.json()) as Mapping).id).toBe(m.id);
-      const explained = await resolve(`${query}&explain=true`);
-      const body = (await explained.json()) as Mapping & Problem;
-      const candidates = permitted ? body.explanation! : body.candidates!;
-      expect(candidates).toHaveLength(1);
-      expect(candidates[0]!.outcome).toBe(permitted ? 'selected' : outcome);
-    });
+    it.each(cases)(
+      'when a mapping has %s, then resolve answers accordingly',
+      async (_name, allow, deny, bu, permitted, outcome) => {
+        const m = await storeMapping(t, {
+          document_type: await claimType(t),
+          is_default: true,
+          allow_business_unit: allow,
+          deny_business_unit: deny,
+        });
+        const query = `document_type=${m.document_type}${bu === null ? '' : `&bu_code=${bu}`}`;
+        const res = await resolve(query);
+        expect(res.status).toBe(permitted ? 200 : 404);
+        if (permitted) expect(((await res.json()) as Mapping).id).toBe(m.id);
+        const explained = await resolve(`${query}&explain=true`);
+        const body = (await explained.json()) as Mapping & Problem;
+        const candidates = permitted ? body.explanation! : body.candidates!;
+        expect(candidates).toHaveLength(1);
+        expect(candidates[0]!.outcome).toBe(permitted ? 'selected' : outcome);
+      },
+    );
   });
 
   describe('resolve errors and explain', () => {
@@ -598,7 +855,11 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     });
 
     it('when no active mapping permits the business unit, then 404 problem is returned', async () => {
-      const m = await storeMapping(t, { document_type: await claimType(t), is_default: true, allow_business_unit: ['ONLY'] });
+      const m = await storeMapping(t, {
+        document_type: await claimType(t),
+        is_default: true,
+        allow_business_unit: ['ONLY'],
+      });
       const res = await resolve(`document_type=${m.document_type}&bu_code=OTHER`);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
@@ -612,7 +873,11 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       const winner = await storeMapping(t, { document_type: type, is_default: false, display_order: 1 });
       const inactive = await storeMapping(t, { document_type: type, is_default: true, is_active: false });
       const denied = await storeMapping(t, { document_type: type, is_default: true, deny_business_unit: ['A-HQ'] });
-      const notAllowed = await storeMapping(t, { document_type: type, is_default: true, allow_business_unit: ['B-HQ'] });
+      const notAllowed = await storeMapping(t, {
+        document_type: type,
+        is_default: true,
+        allow_business_unit: ['B-HQ'],
+      });
       const lower = await storeMapping(t, { document_type: type, is_default: false, display_order: 2 });
       await storeMapping(t, { document_type: type, is_default: true, deleted_at: new Date() });
       const res = await resolve(`document_type=${type}&bu_code=A-HQ&explain=true`);
@@ -640,7 +905,10 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
       const body = (await res.json()) as Problem;
       expect(body.status).toBe(404);
-      expect(Object.fromEntries(body.candidates!.map((c) => [c.id, c.outcome]))).toEqual({ [a.id]: 'denied', [b.id]: 'inactive' });
+      expect(Object.fromEntries(body.candidates!.map((c) => [c.id, c.outcome]))).toEqual({
+        [a.id]: 'denied',
+        [b.id]: 'inactive',
+      });
     });
 
     it('when resolve runs, then it issues exactly one statement against the mappings, and that statement can use the resolve index', async () => {

@@ -44,22 +44,25 @@ describe.each(engines())('query encodings on %s', (engine) => {
     expect(cases.length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(cases.map((c) => [`${c.op.operationId} ?${c.param.name}`, c] as const))('when %s is form-encoded, then it is accepted', async (_label, c) => {
-    const path = c.op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-      const p = c.op.parameters!.find((x) => x.in === 'path' && x.name === name)!;
-      return String(p.example);
-    });
-    const required = (c.op.parameters ?? []).filter((p) => p.in === 'query' && p.required && p.name !== c.param.name);
-    const query = new URLSearchParams([
-      ...required.map((p) => [p.name, String(p.example)] as [string, string]),
-      [c.param.name, sampleFor(c.param.name, c.schema, c.param.example)],
-    ]);
-    const res = await t.fetch(`${path}?${query.toString()}`, { token: admin });
-    const body = await res.text();
-    expect(res.status, body).toBeLessThan(500);
-    expect(body, `${c.op.operationId} ${c.param.name}`).not.toMatch(/url encoded|reserved characters/i);
-    if (!c.param.example || c.param.name === 'search') expect([200, 404], body).toContain(res.status);
-  });
+  it.each(cases.map((c) => [`${c.op.operationId} ?${c.param.name}`, c] as const))(
+    'when %s is form-encoded, then it is accepted',
+    async (_label, c) => {
+      const path = c.op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+        const p = c.op.parameters!.find((x) => x.in === 'path' && x.name === name)!;
+        return String(p.example);
+      });
+      const required = (c.op.parameters ?? []).filter((p) => p.in === 'query' && p.required && p.name !== c.param.name);
+      const query = new URLSearchParams([
+        ...required.map((p) => [p.name, String(p.example)] as [string, string]),
+        [c.param.name, sampleFor(c.param.name, c.schema, c.param.example)],
+      ]);
+      const res = await t.fetch(`${path}?${query.toString()}`, { token: admin });
+      const body = await res.text();
+      expect(res.status, body).toBeLessThan(500);
+      expect(body, `${c.op.operationId} ${c.param.name}`).not.toMatch(/url encoded|reserved characters/i);
+      if (!c.param.example || c.param.name === 'search') expect([200, 404], body).toContain(res.status);
+    },
+  );
 
   it('when a search is sent with + or %20 for its space, then both find the same clusters', async () => {
     const plus = await t.fetch('/api-system/clusters?search=Andaman+Hotels&perpage=100', { token: admin });

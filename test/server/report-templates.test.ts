@@ -28,7 +28,10 @@ describe.each(engines())('report templates on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestServer(engine);
     const username = `u-${tag()}`;
-    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'not-used' }).returning('id');
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email: `${username}@example.com`, password_hash: 'not-used' })
+      .returning('id');
     token = await t.tokenFor((row as { id: string }).id);
   });
   afterAll(() => t?.close());
@@ -39,7 +42,10 @@ describe.each(engines())('report templates on %s', (engine) => {
     return (await res.json()) as Page;
   };
   const insert = async (overrides: Record<string, unknown>) => {
-    const [row] = await t.knex('report_templates').insert({ name: `T ${tag()}`, report_group: 'PO', kind: 'print', ...overrides }).returning('id');
+    const [row] = await t
+      .knex('report_templates')
+      .insert({ name: `T ${tag()}`, report_group: 'PO', kind: 'print', ...overrides })
+      .returning('id');
     return (row as { id: string }).id;
   };
 
@@ -51,7 +57,13 @@ describe.each(engines())('report templates on %s', (engine) => {
     const page = await list(`?search=${word}`);
     expect(page.data.map((x) => x.id)).toEqual([a, b]);
     expect(page.paginate).toEqual({ total: 2, page: 1, perpage: 10, pages: 1 });
-    expect(page.data[0]).toMatchObject({ name: `A ${word}`, kind: 'report', is_active: false, report_group: 'PO', description: null });
+    expect(page.data[0]).toMatchObject({
+      name: `A ${word}`,
+      kind: 'report',
+      is_active: false,
+      report_group: 'PO',
+      description: null,
+    });
   });
 
   it('when kind and report_group are given, then only matching templates come back', async () => {
@@ -86,7 +98,9 @@ describe.each(engines())('report templates on %s', (engine) => {
 
   it('when the demo data is read, then every one of the ten document types has a print template and some reports exist', async () => {
     const prints = await list('?kind=print&perpage=-1');
-    expect(new Set(prints.data.map((x) => x.report_group))).toEqual(new Set(['PR', 'PO', 'GRN', 'SR', 'CN', 'IA', 'PC', 'SC', 'RFQ', 'INV']));
+    expect(new Set(prints.data.map((x) => x.report_group))).toEqual(
+      new Set(['PR', 'PO', 'GRN', 'SR', 'CN', 'IA', 'PC', 'SC', 'RFQ', 'INV']),
+    );
     expect((await list('?kind=report&perpage=-1')).data.length).toBeGreaterThanOrEqual(5);
   });
 

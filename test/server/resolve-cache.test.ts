@@ -4,7 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { reachesAnnounced, staticChangeFeed, writesOf, type Change } from '../../server/src/db/changes.js';
-import { mappingRepository, type MappingRecord, type MappingRepository } from '../../server/src/modules/print-template-mappings/repository.js';
+import {
+  mappingRepository,
+  type MappingRecord,
+  type MappingRepository,
+} from '../../server/src/modules/print-template-mappings/repository.js';
 import { resolveCache } from '../../server/src/modules/print-template-mappings/resolve-cache.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 import { deafFeed, eventually, serveApp, settle, startReplica, type Replica } from './support/replicas.js';
@@ -13,12 +17,24 @@ const RESOLVE = '/api-system/print-template-mappings/resolve';
 
 interface Resolved {
   status: number;
-  body: { id?: string; display_order?: number; display_label?: string | null; template_name?: string | null; created_by_name?: string | null; unknown_business_unit_codes?: string[] };
+  body: {
+    id?: string;
+    display_order?: number;
+    display_label?: string | null;
+    template_name?: string | null;
+    created_by_name?: string | null;
+    unknown_business_unit_codes?: string[];
+  };
 }
 
 const tag = () => randomUUID().slice(0, 8);
 
-async function resolveOn(replica: Pick<Replica, 'baseUrl'>, token: string, documentType: string, buCode: string | null = null): Promise<Resolved> {
+async function resolveOn(
+  replica: Pick<Replica, 'baseUrl'>,
+  token: string,
+  documentType: string,
+  buCode: string | null = null,
+): Promise<Resolved> {
   const query = new URLSearchParams({ document_type: documentType, ...(buCode === null ? {} : { bu_code: buCode }) });
   const res = await fetch(`${replica.baseUrl}${RESOLVE}?${query}`, { headers: { Authorization: `Bearer ${token}` } });
   return { status: res.status, body: (await res.json()) as Resolved['body'] };
@@ -45,13 +61,24 @@ describe.each(engines())('resolve cache on %s', (engine) => {
 
   /** The type to itself: its live mappings (from the seed or an earlier test) are soft-deleted. */
   async function emptyType(documentType: string): Promise<string> {
-    await t.knex('print_template_mappings').where({ document_type: documentType }).whereNull('deleted_at').update({ deleted_at: new Date() });
+    await t
+      .knex('print_template_mappings')
+      .where({ document_type: documentType })
+      .whereNull('deleted_at')
+      .update({ deleted_at: new Date() });
     return documentType;
   }
 
   async function insertMapping(documentType: string, columns: Record<string, unknown>): Promise<string> {
-    const row: Record<string, unknown> = { document_type: documentType, report_template_id: await newTemplate(), is_default: false, display_order: 0, ...columns };
-    for (const list of ['allow_business_unit', 'deny_business_unit']) if (Array.isArray(row[list])) row[list] = JSON.stringify(row[list]);
+    const row: Record<string, unknown> = {
+      document_type: documentType,
+      report_template_id: await newTemplate(),
+      is_default: false,
+      display_order: 0,
+      ...columns,
+    };
+    for (const list of ['allow_business_unit', 'deny_business_unit'])
+      if (Array.isArray(row[list])) row[list] = JSON.stringify(row[list]);
     const [created] = await t.knex('print_template_mappings').insert(row).returning('id');
     return (created as { id: string }).id;
   }
@@ -62,9 +89,15 @@ describe.each(engines())('resolve cache on %s', (engine) => {
 
   it('when rows change, then the feed hears the tables and users it is told about, and not the sign-in time', async () => {
     const heard: Change[] = [];
-    const unsubscribe = t.changes.subscribe({ onChange: (change) => void heard.push(change), onReset: () => undefined });
+    const unsubscribe = t.changes.subscribe({
+      onChange: (change) => void heard.push(change),
+      onReset: () => undefined,
+    });
     try {
-      const [user] = await t.knex('users').insert({ username: `u-${tag()}`, email: `${tag()}@example.com`, password_hash: 'unused' }).returning('id');
+      const [user] = await t
+        .knex('users')
+        .insert({ username: `u-${tag()}`, email: `${tag()}@example.com`, password_hash: 'unused' })
+        .returning('id');
       const userId = (user as { id: string }).id;
       const sessionId = randomUUID();
       await t.knex('sessions').insert({ id: sessionId, user_id: userId, expires_at: new Date(Date.now() + 60_000) });
@@ -73,9 +106,14 @@ describe.each(engines())('resolve cache on %s', (engine) => {
       heard.length = 0;
 
       await t.knex('users').where({ id: userId }).update({ last_sign_in_at: new Date() });
-      await t.knex('business_units').where({ id: (bu as { id: string }).id }).update({ description: 'not what resolve reads' });
+      await t
+        .knex('business_units')
+        .where({ id: (bu as { id: string }).id })
+        .update({ description: 'not what resolve reads' });
       await t.knex('users').where({ id: userId }).update({ lastname: 'Renamed' });
-      await t.knex('permission_grants').insert({ user_id: userId, permission_key: 'print_template_mapping.manage', cluster_id: null });
+      await t
+        .knex('permission_grants')
+        .insert({ user_id: userId, permission_key: 'print_template_mapping.manage', cluster_id: null });
       await t.knex('sessions').where({ id: sessionId }).update({ revoked_at: new Date() });
       await t.knex('report_templates').insert({ name: `Form ${tag()}`, report_group: 'PO', kind: 'print' });
       await settle(t, t.changes);
@@ -90,7 +128,7 @@ describe.each(engines())('resolve cache on %s', (engine) => {
     }
   });
 
-  it('when a grid of document types and business units is resolved, then each answer is the resolve statement\'s', async () => {
+  it("when a grid of document types and business units is resolved, then each answer is the resolve statement's", async () => {
     const [po, grn, sr, cn] = await Promise.all(['PO', 'GRN', 'SR', 'CN'].map(emptyType));
     await insertMapping(po!, { is_default: true, display_order: -9, deleted_at: new Date() }); // soft-deleted: never
     await insertMapping(po!, { is_default: true, display_order: -5, is_active: false }); // inactive: never
@@ -137,7 +175,9 @@ describe.each(engines())('resolve cache on %s', (engine) => {
     const first = await insertMapping(type, { display_order: 0 });
     const second = await insertMapping(type, { display_order: 1 });
     const write = async (method: 'PUT' | 'DELETE', id: string, json?: unknown) =>
-      expect((await t.fetch(`/api-system/print-template-mappings/${id}`, { method, token, json })).status).toBeLessThan(300);
+      expect((await t.fetch(`/api-system/print-template-mappings/${id}`, { method, token, json })).status).toBeLessThan(
+        300,
+      );
 
     expect((await resolve(type)).body.id).toBe(first);
     await write('PUT', first, { display_order: 9 });
@@ -153,9 +193,17 @@ describe.each(engines())('resolve cache on %s', (engine) => {
     const code = `BU-${tag()}`;
     await insertMapping(type, { allow_business_unit: [code] });
     expect((await resolve(type, code)).body.unknown_business_unit_codes).toEqual([code]);
-    const cluster = await t.fetch('/api-system/clusters', { method: 'POST', token, json: { code: `CL-${tag()}`, name: 'Cache group', max_license_bu: null } });
+    const cluster = await t.fetch('/api-system/clusters', {
+      method: 'POST',
+      token,
+      json: { code: `CL-${tag()}`, name: 'Cache group', max_license_bu: null },
+    });
     expect(cluster.status).toBe(201);
-    const created = await t.fetch('/api-system/business-units', { method: 'POST', token, json: { cluster_id: ((await cluster.json()) as { id: string }).id, code, name: 'Cache hotel' } });
+    const created = await t.fetch('/api-system/business-units', {
+      method: 'POST',
+      token,
+      json: { cluster_id: ((await cluster.json()) as { id: string }).id, code, name: 'Cache hotel' },
+    });
     expect(created.status).toBe(201);
     expect((await resolve(type, code)).body.unknown_business_unit_codes).toEqual([]);
   });
@@ -194,19 +242,35 @@ describe.each(engines())('resolve cache on %s', (engine) => {
   }
 
   it('when this process writes only what no cache depends on (a cluster edit, a widget), then its caches keep what they hold', async () => {
-    const cluster = await t.fetch('/api-system/clusters', { method: 'POST', token, json: { code: `KP-${tag()}`, name: 'Kept caches' } });
+    const cluster = await t.fetch('/api-system/clusters', {
+      method: 'POST',
+      token,
+      json: { code: `KP-${tag()}`, name: 'Kept caches' },
+    });
     expect(cluster.status).toBe(201);
     const { id, code } = (await cluster.json()) as { id: string; code: string };
-    expect(await resetsDuring(async () => {
-      const edit = await t.fetch(`/api-system/clusters/${id}`, { method: 'PUT', token, json: { code, name: 'Kept caches, renamed' } });
-      expect(edit.status).toBe(200);
-    })).toBe(0);
+    expect(
+      await resetsDuring(async () => {
+        const edit = await t.fetch(`/api-system/clusters/${id}`, {
+          method: 'PUT',
+          token,
+          json: { code, name: 'Kept caches, renamed' },
+        });
+        expect(edit.status).toBe(200);
+      }),
+    ).toBe(0);
     // A write of an announced table, through the API or past it, resets them at once; so does a cascade into one.
     const mapping = await insertMapping(await emptyType('RFQ'), {});
-    expect(await resetsDuring(async () => {
-      const edit = await t.fetch(`/api-system/print-template-mappings/${mapping}`, { method: 'PUT', token, json: { display_order: 3 } });
-      expect(edit.status).toBe(200);
-    })).toBe(1);
+    expect(
+      await resetsDuring(async () => {
+        const edit = await t.fetch(`/api-system/print-template-mappings/${mapping}`, {
+          method: 'PUT',
+          token,
+          json: { display_order: 3 },
+        });
+        expect(edit.status).toBe(200);
+      }),
+    ).toBe(1);
     const mark = t.changes.writeMark();
     await t.knex('clusters').where({ id }).del();
     expect(await resetsDuring(async () => t.changes.localWritesSince(mark))).toBe(1);
@@ -214,19 +278,47 @@ describe.each(engines())('resolve cache on %s', (engine) => {
 
   it('when the database is written directly (a template renamed, a user renamed, a mapping reordered), then resolve sees it one notification later', async () => {
     const type = await emptyType('SC');
-    const [user] = await t.knex('users').insert({ username: `u-${tag()}`, email: `${tag()}@example.com`, firstname: 'Before', password_hash: 'unused' }).returning('id');
+    const [user] = await t
+      .knex('users')
+      .insert({ username: `u-${tag()}`, email: `${tag()}@example.com`, firstname: 'Before', password_hash: 'unused' })
+      .returning('id');
     const userId = (user as { id: string }).id;
     const first = await insertMapping(type, { display_order: 0, created_by_id: userId });
     const second = await insertMapping(type, { display_order: 1 });
-    const templateId = ((await t.knex('print_template_mappings').where({ id: first }).first('report_template_id')) as { report_template_id: string }).report_template_id;
+    const templateId = (
+      (await t.knex('print_template_mappings').where({ id: first }).first('report_template_id')) as {
+        report_template_id: string;
+      }
+    ).report_template_id;
     expect((await resolve(type)).body).toMatchObject({ id: first, created_by_name: 'Before' });
 
     await t.knex('report_templates').where({ id: templateId }).update({ name: 'Renamed form' });
-    expect((await eventually(() => resolve(type), (r) => r.body.template_name === 'Renamed form')).body.template_name).toBe('Renamed form');
+    expect(
+      (
+        await eventually(
+          () => resolve(type),
+          (r) => r.body.template_name === 'Renamed form',
+        )
+      ).body.template_name,
+    ).toBe('Renamed form');
     await t.knex('users').where({ id: userId }).update({ firstname: 'After' });
-    expect((await eventually(() => resolve(type), (r) => r.body.created_by_name === 'After')).body.created_by_name).toBe('After');
+    expect(
+      (
+        await eventually(
+          () => resolve(type),
+          (r) => r.body.created_by_name === 'After',
+        )
+      ).body.created_by_name,
+    ).toBe('After');
     await t.knex('print_template_mappings').where({ id: first }).update({ display_order: 5 });
-    expect((await eventually(() => resolve(type), (r) => r.body.id === second)).body.id).toBe(second);
+    expect(
+      (
+        await eventually(
+          () => resolve(type),
+          (r) => r.body.id === second,
+        )
+      ).body.id,
+    ).toBe(second);
   });
 
   // PGlite admits one process: there is no second replica, and no separate connection that could drop.
@@ -240,9 +332,16 @@ describe.each(engines())('resolve cache on %s', (engine) => {
         expect((await resolveOn(b, token, type)).body.display_label).toBe('before'); // B keeps it now
         let notified = false;
         // Subscribed after B's cache: by the time this hears the change, the cache has forgotten the type.
-        b.changes.subscribe({ onChange: (change) => void (change.table === 'print_template_mappings' && (notified = true)), onReset: () => undefined });
+        b.changes.subscribe({
+          onChange: (change) => void (change.table === 'print_template_mappings' && (notified = true)),
+          onReset: () => undefined,
+        });
 
-        const res = await t.fetch(`/api-system/print-template-mappings/${mapping}`, { method: 'PUT', token, json: { display_label: 'after' } });
+        const res = await t.fetch(`/api-system/print-template-mappings/${mapping}`, {
+          method: 'PUT',
+          token,
+          json: { display_label: 'after' },
+        });
         expect(res.status).toBe(200);
         const seen = await eventually(
           async () => {
@@ -270,19 +369,31 @@ describe.each(engines())('resolve cache on %s', (engine) => {
         const mapping = await insertMapping(type, { display_label: 'cached' });
         expect((await resolveOn(replica, token, type)).body.display_label).toBe('cached');
 
-        await t.knex.raw("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'");
-        await eventually(async () => replica.changes.live, (live) => !live);
+        await t.knex.raw(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'",
+        );
+        await eventually(
+          async () => replica.changes.live,
+          (live) => !live,
+        );
         expect(replica.changes.live).toBe(false);
         expect(resets).toBe(1);
         await t.knex('print_template_mappings').where({ id: mapping }).update({ display_label: 'while down' });
         expect((await resolveOn(replica, token, type)).body.display_label).toBe('while down');
 
-        await eventually(async () => replica.changes.live, (live) => live, 5_000);
+        await eventually(
+          async () => replica.changes.live,
+          (live) => live,
+          5_000,
+        );
         expect(replica.changes.live).toBe(true);
         expect(resets).toBe(2);
         expect((await resolveOn(replica, token, type)).body.display_label).toBe('while down'); // kept again
         await t.knex('print_template_mappings').where({ id: mapping }).update({ display_label: 'after reconnect' });
-        const seen = await eventually(() => resolveOn(replica, token, type), (r) => r.body.display_label === 'after reconnect');
+        const seen = await eventually(
+          () => resolveOn(replica, token, type),
+          (r) => r.body.display_label === 'after reconnect',
+        );
         expect(seen.body.display_label).toBe('after reconnect');
       } finally {
         await replica.close();
@@ -296,7 +407,16 @@ describe('resolve cache, against a repository it waits on', () => {
   function waitingRepository() {
     const loads: Array<(ids: string[]) => void> = [];
     const repo = {
-      candidates: () => new Promise<MappingRecord[]>((settle) => loads.push((ids) => settle(ids.map((id) => ({ id, is_active: true, allow_business_unit: null, deny_business_unit: null }) as MappingRecord)))),
+      candidates: () =>
+        new Promise<MappingRecord[]>((settle) =>
+          loads.push((ids) =>
+            settle(
+              ids.map(
+                (id) => ({ id, is_active: true, allow_business_unit: null, deny_business_unit: null }) as MappingRecord,
+              ),
+            ),
+          ),
+        ),
       resolve: async () => ({ id: 'statement' }) as MappingRecord,
     } as unknown as MappingRepository;
     return { repo, loads };
@@ -347,12 +467,24 @@ describe('resolve cache, against a repository it waits on', () => {
 });
 
 describe('which statements reach a table the change feed announces', () => {
-  const announced = { tables: new Set(['permission_grants', 'users']), cascadingDeletes: new Set(['clusters', 'users']), cascadingUpdates: new Set<string>() };
+  const announced = {
+    tables: new Set(['permission_grants', 'users']),
+    cascadingDeletes: new Set(['clusters', 'users']),
+    cascadingUpdates: new Set<string>(),
+  };
 
   it('reads each insert, update and delete of a statement with its table, as knex and hand-written SQL spell them', () => {
-    expect(writesOf('with "written" as (update "clusters" set "a" = $1 returning *), "r" as (insert into audit_events (a) select 1 from "written") select * from "written"'))
-      .toEqual([{ verb: 'update', table: 'clusters' }, { verb: 'insert', table: 'audit_events' }]);
-    expect(writesOf('DELETE FROM ONLY "Permission_Grants" where id = $1')).toEqual([{ verb: 'delete', table: 'permission_grants' }]);
+    expect(
+      writesOf(
+        'with "written" as (update "clusters" set "a" = $1 returning *), "r" as (insert into audit_events (a) select 1 from "written") select * from "written"',
+      ),
+    ).toEqual([
+      { verb: 'update', table: 'clusters' },
+      { verb: 'insert', table: 'audit_events' },
+    ]);
+    expect(writesOf('DELETE FROM ONLY "Permission_Grants" where id = $1')).toEqual([
+      { verb: 'delete', table: 'permission_grants' },
+    ]);
     expect(writesOf('select * from clusters where id = $1 for update')).toEqual([]);
   });
 

@@ -39,18 +39,30 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     const username = `s-${randomUUID().slice(0, 8)}`;
     const [row] = await t
       .knex('users')
-      .insert({ username, email: `${username}@example.com`, firstname: 'Sam', lastname: 'Session', password_hash: await hashPassword(PASSWORD), must_change_password: !!opts.mustChange })
+      .insert({
+        username,
+        email: `${username}@example.com`,
+        firstname: 'Sam',
+        lastname: 'Session',
+        password_hash: await hashPassword(PASSWORD),
+        must_change_password: !!opts.mustChange,
+      })
       .returning('id');
     return { id: (row as { id: string }).id, username };
   }
 
   async function signIn(username: string, password = PASSWORD, userAgent = 'vitest'): Promise<Pair> {
-    const res = await t.fetch('/api/auth/login', { method: 'POST', json: { username, password }, headers: { 'user-agent': userAgent } });
+    const res = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { username, password },
+      headers: { 'user-agent': userAgent },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as Pair;
   }
 
-  const sidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid?: string }).sid;
+  const sidOf = (token: string) =>
+    (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid?: string }).sid;
   const sessions = async (token: string) => {
     const res = await t.fetch('/api-system/me/sessions', { token });
     expect(res.status).toBe(200);
@@ -59,7 +71,12 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
   const permissions = (token: string) => t.fetch('/api/user/permission/platform', { token });
   /** From the client address `from` (the server trusts the loopback proxy): a failure delays its client only. */
   const changePassword = (token: string, current_password: string, new_password: string, from = '127.0.0.1') =>
-    t.fetch('/api-system/me/password', { method: 'PUT', token, json: { current_password, new_password }, headers: { 'x-forwarded-for': from } });
+    t.fetch('/api-system/me/password', {
+      method: 'PUT',
+      token,
+      json: { current_password, new_password },
+      headers: { 'x-forwarded-for': from },
+    });
 
   it('when a user signs in, then a session row with the address and user agent exists, the token names it and the sign-in time is kept', async () => {
     const u = await createUser();
@@ -89,20 +106,32 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     expect(listed.find((s) => s.user_agent === 'laptop')!.current).toBe(true);
 
     const phoneSid = sidOf(phone.access_token)!;
-    expect((await t.fetch(`/api-system/me/sessions/${phoneSid}`, { method: 'DELETE', token: laptop.access_token })).status).toBe(204);
+    expect(
+      (await t.fetch(`/api-system/me/sessions/${phoneSid}`, { method: 'DELETE', token: laptop.access_token })).status,
+    ).toBe(204);
     const refused = await permissions(phone.access_token);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe('Bearer');
     const problem = (await refused.json()) as Problem;
     expect(problem.type).toMatch(/\/problems\/session-ended$/);
-    expect(problem.detail).toBe("This session was signed out (from your account's sessions, a password change or reset).");
-    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: phone.refresh_token } })).status).toBe(401);
+    expect(problem.detail).toBe(
+      "This session was signed out (from your account's sessions, a password change or reset).",
+    );
+    expect(
+      (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: phone.refresh_token } }))
+        .status,
+    ).toBe(401);
 
     expect((await permissions(laptop.access_token)).status).toBe(200);
     expect((await sessions(laptop.access_token)).map((s) => s.id)).toEqual([sidOf(laptop.access_token)]);
     // Revoking it again, or a session that is not there → 404.
-    expect((await t.fetch(`/api-system/me/sessions/${phoneSid}`, { method: 'DELETE', token: laptop.access_token })).status).toBe(404);
-    expect((await t.fetch(`/api-system/me/sessions/${randomUUID()}`, { method: 'DELETE', token: laptop.access_token })).status).toBe(404);
+    expect(
+      (await t.fetch(`/api-system/me/sessions/${phoneSid}`, { method: 'DELETE', token: laptop.access_token })).status,
+    ).toBe(404);
+    expect(
+      (await t.fetch(`/api-system/me/sessions/${randomUUID()}`, { method: 'DELETE', token: laptop.access_token }))
+        .status,
+    ).toBe(404);
 
     const event = await t.knex('audit_events').where({ action: 'revokeMySession', target_id: phoneSid }).first();
     expect(event).toMatchObject({ actor_id: u.id, target_type: 'session' });
@@ -112,10 +141,15 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     const [a, b] = [await createUser(), await createUser()];
     const pa = await signIn(a.username);
     const pb = await signIn(b.username);
-    const res = await t.fetch(`/api-system/me/sessions/${sidOf(pb.access_token)}`, { method: 'DELETE', token: pa.access_token });
+    const res = await t.fetch(`/api-system/me/sessions/${sidOf(pb.access_token)}`, {
+      method: 'DELETE',
+      token: pa.access_token,
+    });
     expect(res.status).toBe(404);
     expect((await permissions(pb.access_token)).status).toBe(200);
-    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pb.refresh_token } })).status).toBe(200);
+    expect(
+      (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pb.refresh_token } })).status,
+    ).toBe(200);
   });
 
   it('when the other sessions are revoked, then they all end, the count is returned and audited, and this one goes on', async () => {
@@ -127,11 +161,18 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     expect(await res.json()).toEqual({ revoked: 3 });
     for (const o of others) {
       expect((await permissions(o.access_token)).status).toBe(401);
-      expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: o.refresh_token } })).status).toBe(401);
+      expect(
+        (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: o.refresh_token } })).status,
+      ).toBe(401);
     }
     expect((await permissions(me.access_token)).status).toBe(200);
-    expect(await (await t.fetch('/api-system/me/sessions/revoke-others', { method: 'POST', token: me.access_token })).json()).toEqual({ revoked: 0 });
-    const events = await t.knex('audit_events').where({ action: 'revokeMyOtherSessions', actor_id: u.id }).orderBy('at');
+    expect(
+      await (await t.fetch('/api-system/me/sessions/revoke-others', { method: 'POST', token: me.access_token })).json(),
+    ).toEqual({ revoked: 0 });
+    const events = await t
+      .knex('audit_events')
+      .where({ action: 'revokeMyOtherSessions', actor_id: u.id })
+      .orderBy('at');
     expect(events[0]).toMatchObject({ target_type: 'user', target_id: u.id });
     const changes = typeof events[0].changes === 'string' ? JSON.parse(events[0].changes) : events[0].changes;
     expect(changes).toEqual({ revoked: { before: null, after: 3 } });
@@ -141,8 +182,14 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     const u = await createUser();
     const first = await signIn(u.username);
     const sid = sidOf(first.access_token)!;
-    await t.knex('sessions').where({ id: sid }).update({ last_used_at: t.knex.raw("now() - interval '1 hour'") });
-    const res = await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: first.refresh_token } });
+    await t
+      .knex('sessions')
+      .where({ id: sid })
+      .update({ last_used_at: t.knex.raw("now() - interval '1 hour'") });
+    const res = await t.fetch('/api/auth/refresh-token', {
+      method: 'POST',
+      json: { refresh_token: first.refresh_token },
+    });
     expect(res.status).toBe(200);
     const second = (await res.json()) as Pair;
     expect(sidOf(second.access_token)).toBe(sid);
@@ -150,7 +197,9 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     expect(Date.now() - new Date(row.last_used_at).getTime()).toBeLessThan(60_000);
     expect(await t.knex('refresh_tokens').where({ family_id: sid })).toHaveLength(2);
 
-    expect((await t.fetch('/api/auth/logout', { method: 'POST', json: { refresh_token: second.refresh_token } })).status).toBe(204);
+    expect(
+      (await t.fetch('/api/auth/logout', { method: 'POST', json: { refresh_token: second.refresh_token } })).status,
+    ).toBe(204);
     expect((await t.knex('sessions').where({ id: sid }).first()).revoked_at).not.toBeNull();
     expect((await permissions(second.access_token)).status).toBe(401);
   });
@@ -158,8 +207,14 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
   it('when a session was revoked in the database, then its refresh token is refused', async () => {
     const u = await createUser();
     const pair = await signIn(u.username);
-    await t.knex('sessions').where({ id: sidOf(pair.access_token) }).update({ revoked_at: t.knex.fn.now() });
-    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pair.refresh_token } })).status).toBe(401);
+    await t
+      .knex('sessions')
+      .where({ id: sidOf(pair.access_token) })
+      .update({ revoked_at: t.knex.fn.now() });
+    expect(
+      (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pair.refresh_token } }))
+        .status,
+    ).toBe(401);
   });
 
   it('when a token carries no session (minted with the signing secret), then it is refused: it could never be revoked', async () => {
@@ -183,15 +238,29 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     const u = await createUser();
     const pair = await signIn(u.username);
     const sid = sidOf(pair.access_token)!;
-    await t.knex('sessions').where({ id: sid }).update({ created_at: t.knex.raw('now() - make_interval(secs => ?)', [MAX_SESSION_AGE_SECONDS + 60]) });
-    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pair.refresh_token } })).status).toBe(401);
+    await t
+      .knex('sessions')
+      .where({ id: sid })
+      .update({ created_at: t.knex.raw('now() - make_interval(secs => ?)', [MAX_SESSION_AGE_SECONDS + 60]) });
+    expect(
+      (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pair.refresh_token } }))
+        .status,
+    ).toBe(401);
     // A young session refreshes, and its new expiry never passes its maximum age.
     const young = await signIn(u.username);
     const youngSid = sidOf(young.access_token)!;
-    await t.knex('sessions').where({ id: youngSid }).update({ created_at: t.knex.raw("now() - interval '29 days'") });
-    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: young.refresh_token } })).status).toBe(200);
+    await t
+      .knex('sessions')
+      .where({ id: youngSid })
+      .update({ created_at: t.knex.raw("now() - interval '29 days'") });
+    expect(
+      (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: young.refresh_token } }))
+        .status,
+    ).toBe(200);
     const row = await t.knex('sessions').where({ id: youngSid }).first();
-    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeLessThanOrEqual(MAX_SESSION_AGE_SECONDS * 1000);
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeLessThanOrEqual(
+      MAX_SESSION_AGE_SECONDS * 1000,
+    );
   });
 
   it('when a signed-in user guesses the current password, then the fifth wrong one delays that client, and each failure is audited without a secret', async () => {
@@ -206,7 +275,10 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     const delayed = await changePassword(token, PASSWORD, next, from);
     expect(delayed.status).toBe(429);
     expect(Number(delayed.headers.get('retry-after'))).toBeGreaterThan(20);
-    expect(await t.knex('login_attempts').where({ account_key: u.id }).first()).toMatchObject({ client: from, failed_count: 5 });
+    expect(await t.knex('login_attempts').where({ account_key: u.id }).first()).toMatchObject({
+      client: from,
+      failed_count: 5,
+    });
 
     const events = await t.knex('audit_events').where({ action: 'changeMyPassword', actor_id: u.id }).orderBy('at');
     expect(events.map((e: { changes: { outcome: { after: string } } }) => e.changes.outcome.after)).toEqual([
@@ -228,15 +300,27 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
       expect(res.status).toBe(400);
       return ((await res.json()) as Problem).detail;
     };
-    expect(await detail(await changePassword(token, 'not-the-password', 'Phuket-Lagoon-Morning-7'))).toBe('The current password is wrong.');
-    expect(await detail(await changePassword(token, PASSWORD, 'short'))).toBe('The password must have at least 12 characters.');
-    expect(await detail(await changePassword(token, PASSWORD, `${u.username}-is-me!`))).toBe('The password must not be or contain the username or the email address.');
-    expect(await detail(await changePassword(token, PASSWORD, 'Password1234'))).toBe('The password is on the list of common passwords; choose a less predictable one.');
-    expect(await detail(await changePassword(token, PASSWORD, PASSWORD))).toBe('The new password must differ from the current one.');
+    expect(await detail(await changePassword(token, 'not-the-password', 'Phuket-Lagoon-Morning-7'))).toBe(
+      'The current password is wrong.',
+    );
+    expect(await detail(await changePassword(token, PASSWORD, 'short'))).toBe(
+      'The password must have at least 12 characters.',
+    );
+    expect(await detail(await changePassword(token, PASSWORD, `${u.username}-is-me!`))).toBe(
+      'The password must not be or contain the username or the email address.',
+    );
+    expect(await detail(await changePassword(token, PASSWORD, 'Password1234'))).toBe(
+      'The password is on the list of common passwords; choose a less predictable one.',
+    );
+    expect(await detail(await changePassword(token, PASSWORD, PASSWORD))).toBe(
+      'The new password must differ from the current one.',
+    );
     await signIn(u.username);
     // Only the wrong current password is recorded (as a failed attempt, without any secret); the broken rules are not.
     const events = await t.knex('audit_events').where({ action: 'changeMyPassword', actor_id: u.id });
-    expect(events.map((e: { changes: unknown }) => e.changes)).toEqual([{ outcome: { before: null, after: 'wrong-current-password' } }]);
+    expect(events.map((e: { changes: unknown }) => e.changes)).toEqual([
+      { outcome: { before: null, after: 'wrong-current-password' } },
+    ]);
   });
 
   it('when the password is changed, then the new one signs in, the old one not, the other sessions end and the audit holds no secret', async () => {
@@ -250,9 +334,14 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     const refused = await permissions(other.access_token);
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as Problem).type).toMatch(/\/problems\/session-ended$/);
-    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: other.refresh_token } })).status).toBe(401);
+    expect(
+      (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: other.refresh_token } }))
+        .status,
+    ).toBe(401);
 
-    expect((await t.fetch('/api/auth/login', { method: 'POST', json: { username: u.username, password: PASSWORD } })).status).toBe(401);
+    expect(
+      (await t.fetch('/api/auth/login', { method: 'POST', json: { username: u.username, password: PASSWORD } })).status,
+    ).toBe(401);
     await signIn(u.username, next);
     const user = await t.knex('users').where({ id: u.id }).first();
     expect(user.password_changed_at).not.toBeNull();
@@ -288,7 +377,9 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
     expect((await t.fetch('/healthz')).status).toBe(200);
 
     expect((await changePassword(token, PASSWORD, 'Phuket-Lagoon-Morning-7')).status).toBe(204);
-    expect(((await (await permissions(token)).json()) as { must_change_password: boolean }).must_change_password).toBe(false);
+    expect(((await (await permissions(token)).json()) as { must_change_password: boolean }).must_change_password).toBe(
+      false,
+    );
     expect((await t.fetch('/api-system/me/sessions', { token })).status).toBe(200);
   });
 
@@ -313,18 +404,27 @@ describe.each(engines())('sessions and the password on %s', (engine) => {
 describe.each(engines())('a production first start on %s', (engine) => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer(engine, { env: { SEED_DEMO: 'false', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'from-the-environment-1' } });
+    t = await startTestServer(engine, {
+      env: { SEED_DEMO: 'false', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'from-the-environment-1' },
+    });
   });
   afterAll(() => t?.close());
 
   it('when the admin created from ADMIN_PASSWORD signs in, then the password must be changed before anything else', async () => {
     const token = await t.login('root', 'from-the-environment-1');
-    const perms = (await (await t.fetch('/api/user/permission/platform', { token })).json()) as { must_change_password: boolean; is_super_admin: boolean };
+    const perms = (await (await t.fetch('/api/user/permission/platform', { token })).json()) as {
+      must_change_password: boolean;
+      is_super_admin: boolean;
+    };
     expect(perms).toMatchObject({ must_change_password: true, is_super_admin: true });
     const refused = await t.fetch('/api-system/clusters', { token });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as Problem).type).toMatch(/\/problems\/password-change-required$/);
-    const changed = await t.fetch('/api-system/me/password', { method: 'PUT', token, json: { current_password: 'from-the-environment-1', new_password: 'Phuket-Lagoon-Morning-7' } });
+    const changed = await t.fetch('/api-system/me/password', {
+      method: 'PUT',
+      token,
+      json: { current_password: 'from-the-environment-1', new_password: 'Phuket-Lagoon-Morning-7' },
+    });
     expect(changed.status).toBe(204);
     expect((await t.fetch('/api-system/clusters', { token })).status).toBe(200);
   });

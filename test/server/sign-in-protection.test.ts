@@ -28,7 +28,13 @@ async function createUser(t: TestServer) {
   const username = `p-${randomUUID().slice(0, 8)}`;
   const [row] = await t
     .knex('users')
-    .insert({ username, email: `${username}@example.com`, firstname: 'Pat', lastname: 'Protect', password_hash: await hashPassword(PASSWORD) })
+    .insert({
+      username,
+      email: `${username}@example.com`,
+      firstname: 'Pat',
+      lastname: 'Protect',
+      password_hash: await hashPassword(PASSWORD),
+    })
     .returning('id');
   return { id: (row as { id: string }).id, username, email: `${username}@example.com` };
 }
@@ -82,7 +88,10 @@ describe('sign-in protection helpers', () => {
     expect(gate.running).toBe(1);
     expect(gate.waiting).toBe(1);
     const third = gate.run(async () => 'third');
-    await expect(third).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': '1', RateLimit: 'limit=2, remaining=0, reset=1', 'RateLimit-Policy': '2;w=1' } });
+    await expect(third).rejects.toMatchObject({
+      status: 429,
+      headers: { 'Retry-After': '1', RateLimit: 'limit=2, remaining=0, reset=1', 'RateLimit-Policy': '2;w=1' },
+    });
     release();
     expect(await first).toBe('first');
     expect(await second).toBe('second');
@@ -105,7 +114,7 @@ describe('sign-in protection helpers', () => {
     expect(gate.running).toBe(0);
   });
 
-  it('when strangers\' first sign-ins fill their queue, then a known device\'s sign-in is neither refused nor queued behind them', async () => {
+  it("when strangers' first sign-ins fill their queue, then a known device's sign-in is neither refused nor queued behind them", async () => {
     const gate = hashGate(1, 2);
     const releases: Array<() => void> = [];
     const hold = () => new Promise<void>((r) => releases.push(r));
@@ -153,10 +162,24 @@ describe('sign-in protection helpers', () => {
   });
 
   it('when the sign-in limits are misconfigured, then the configuration says which and how to write them', () => {
-    expect(() => loadConfig({ DATA_DIR: '/tmp/x', AUTH_RATE_PER_IP: 'lots', AUTH_RATE_REFRESH: '0/5s', AUTH_HASH_CONCURRENCY: '0' })).toThrow(
+    expect(() =>
+      loadConfig({
+        DATA_DIR: '/tmp/x',
+        AUTH_RATE_PER_IP: 'lots',
+        AUTH_RATE_REFRESH: '0/5s',
+        AUTH_HASH_CONCURRENCY: '0',
+      }),
+    ).toThrow(
       /AUTH_RATE_PER_IP must be requests per window in seconds, like 20\/20s[\s\S]*AUTH_RATE_REFRESH must be[\s\S]*AUTH_HASH_CONCURRENCY must be an integer from 1 to 64/,
     );
-    expect(loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), AUTH_RATE_PER_IP: '5/60s', AUTH_RATE_REFRESH: '50/10' }).signIn).toMatchObject({
+    expect(
+      loadConfig({
+        DATA_DIR: '/tmp/x',
+        JWT_SECRET: 'x'.repeat(32),
+        AUTH_RATE_PER_IP: '5/60s',
+        AUTH_RATE_REFRESH: '50/10',
+      }).signIn,
+    ).toMatchObject({
       perClient: { limit: 5, windowSeconds: 60 },
       refresh: { limit: 50, windowSeconds: 10 },
     });
@@ -169,7 +192,13 @@ describe('sign-in protection helpers', () => {
   });
 
   it('when TRUST_PROXY=true in production, then the start is refused with one line saying what to write instead', () => {
-    const production = { NODE_ENV: 'production', DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'a-real-password', SEED_DEMO: 'false' };
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: '/tmp/x',
+      JWT_SECRET: 'x'.repeat(32),
+      ADMIN_PASSWORD: 'a-real-password',
+      SEED_DEMO: 'false',
+    };
     let message = '';
     try {
       loadConfig({ ...production, TRUST_PROXY: 'true' });
@@ -177,16 +206,23 @@ describe('sign-in protection helpers', () => {
       message = (err as Error).message;
     }
     const line = message.split('\n').find((l) => l.includes('TRUST_PROXY'));
-    expect(line).toMatch(/TRUST_PROXY=true trusts every X-Forwarded-For hop, so any client can choose its own address.*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.0\/8/);
+    expect(line).toMatch(
+      /TRUST_PROXY=true trusts every X-Forwarded-For hop, so any client can choose its own address.*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.0\/8/,
+    );
     // A hop count or the proxies' addresses are what production takes.
     expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+    ]);
   });
 
   it('when TRUST_PROXY=true in development, then it stays but the start warns about it', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), TRUST_PROXY: 'true' });
     expect(config.trustProxy).toBe(true);
-    expect(startupWarnings(config).join('\n')).toMatch(/TRUST_PROXY=true lets every client choose its own address.*refused in production/);
+    expect(startupWarnings(config).join('\n')).toMatch(
+      /TRUST_PROXY=true lets every client choose its own address.*refused in production/,
+    );
     expect(startupWarnings({ ...config, trustProxy: 1 }).join('\n')).not.toMatch(/TRUST_PROXY/);
   });
 });
@@ -201,8 +237,10 @@ describe.each(engines())('failed sign-ins on %s', (engine) => {
   it('when a client fails with the username and the email of one account, then both count on one counter and the fifth delays that client', async () => {
     const u = await createUser(t);
     const ip = '198.51.100.10';
-    for (let i = 0; i < 2; i++) expect((await signInFrom(t, ip, { username: u.username, password: 'wrong-password' })).status).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await signInFrom(t, ip, { email: u.email.toUpperCase(), password: 'wrong-password' })).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await signInFrom(t, ip, { username: u.username, password: 'wrong-password' })).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await signInFrom(t, ip, { email: u.email.toUpperCase(), password: 'wrong-password' })).status).toBe(401);
     const fifth = await signInFrom(t, ip, { username: u.username.toUpperCase(), password: 'wrong-password' });
     expect(fifth.status).toBe(429);
     const rows = await t.knex('login_attempts').where({ account_key: u.id });
@@ -241,7 +279,11 @@ describe.each(engines())('failed sign-ins on %s', (engine) => {
     const [ip, other] = ['198.51.100.30', '198.51.100.31'];
     for (let i = 0; i < 5; i++) await signInFrom(t, ip, { username: u.username, password: 'wrong-password' });
     await signInFrom(t, other, { username: u.username, password: 'wrong-password' });
-    const expire = () => t.knex('login_attempts').where({ account_key: u.id, client: ip }).update({ delayed_until: t.knex.raw("now() - interval '1 second'") });
+    const expire = () =>
+      t
+        .knex('login_attempts')
+        .where({ account_key: u.id, client: ip })
+        .update({ delayed_until: t.knex.raw("now() - interval '1 second'") });
 
     await expire();
     const sixth = await signInFrom(t, ip, { username: u.username, password: 'wrong-password' });
@@ -253,7 +295,10 @@ describe.each(engines())('failed sign-ins on %s', (engine) => {
     expect(Number(seventh.headers.get('retry-after'))).toBeGreaterThan(115);
     expect(((await seventh.json()) as Problem).detail).toMatch(/try again in 2 minutes\.$/);
     // Capped at 15 minutes.
-    await t.knex('login_attempts').where({ account_key: u.id, client: ip }).update({ failed_count: 20, delayed_until: t.knex.raw("now() - interval '1 second'") });
+    await t
+      .knex('login_attempts')
+      .where({ account_key: u.id, client: ip })
+      .update({ failed_count: 20, delayed_until: t.knex.raw("now() - interval '1 second'") });
     const capped = await signInFrom(t, ip, { username: u.username, password: 'wrong-password' });
     expect(Number(capped.headers.get('retry-after'))).toBeLessThanOrEqual(900);
     expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(890);
@@ -261,13 +306,16 @@ describe.each(engines())('failed sign-ins on %s', (engine) => {
     await expire();
     expect((await signInFrom(t, ip, { username: u.username, password: PASSWORD })).status).toBe(200);
     expect(await t.knex('login_attempts').where({ account_key: u.id, client: ip }).first()).toBeUndefined();
-    expect(await t.knex('login_attempts').where({ account_key: u.id, client: other }).first()).toMatchObject({ failed_count: 1 });
+    expect(await t.knex('login_attempts').where({ account_key: u.id, client: other }).first()).toMatchObject({
+      failed_count: 1,
+    });
   });
 
-  it('when a client fails four times on a username, then its fifth failure is answered alike whether the next login is that account\'s email or names no account', async () => {
+  it("when a client fails four times on a username, then its fifth failure is answered alike whether the next login is that account's email or names no account", async () => {
     const u = await createUser(t);
     const fifth = async (ip: string, login: string) => {
-      for (let i = 0; i < 4; i++) expect((await signInFrom(t, ip, { username: u.username, password: 'wrong-password' })).status).toBe(401);
+      for (let i = 0; i < 4; i++)
+        expect((await signInFrom(t, ip, { username: u.username, password: 'wrong-password' })).status).toBe(401);
       const res = await signInFrom(t, ip, { username: login, password: 'wrong-password' });
       const problem = (await res.json()) as Problem;
       return { status: res.status, retryAfter: res.headers.get('retry-after'), detail: problem.detail };
@@ -281,10 +329,14 @@ describe.each(engines())('failed sign-ins on %s', (engine) => {
   it('when a sign-in fails, then the trail keeps the login only when it names an account: a password typed as the login is never stored', async () => {
     const u = await createUser(t);
     const typedPassword = `Secret-${randomUUID()}`;
-    expect((await signInFrom(t, '198.51.100.70', { username: typedPassword, password: 'wrong-password' })).status).toBe(401);
+    expect((await signInFrom(t, '198.51.100.70', { username: typedPassword, password: 'wrong-password' })).status).toBe(
+      401,
+    );
     const leaked = await t.knex('audit_events').whereRaw('changes::text ilike ?', [`%${typedPassword.slice(7)}%`]);
     expect(leaked).toHaveLength(0);
-    const anonymous = await t.knex('audit_events').where({ action: 'login.failed', actor_id: null, ip: '198.51.100.70' });
+    const anonymous = await t
+      .knex('audit_events')
+      .where({ action: 'login.failed', actor_id: null, ip: '198.51.100.70' });
     expect(anonymous).toHaveLength(1);
 
     expect((await signInFrom(t, '198.51.100.71', { email: u.email, password: 'wrong-password' })).status).toBe(401);
@@ -295,14 +347,18 @@ describe.each(engines())('failed sign-ins on %s', (engine) => {
   it('when a login names no account, then its failures count under the login as typed, lowercased', async () => {
     const ghost = `Ghost-${randomUUID().slice(0, 8)}`;
     for (let i = 0; i < 5; i++) await signInFrom(t, '198.51.100.40', { username: ghost, password: 'wrong-password' });
-    expect(await t.knex('login_attempts').where({ account_key: ghost.toLowerCase() }).first()).toMatchObject({ failed_count: 5, client: '198.51.100.40' });
+    expect(await t.knex('login_attempts').where({ account_key: ghost.toLowerCase() }).first()).toMatchObject({
+      failed_count: 5,
+      client: '198.51.100.40',
+    });
     expect((await signInFrom(t, '198.51.100.40', { username: ghost, password: 'wrong-password' })).status).toBe(429);
     expect((await signInFrom(t, '198.51.100.41', { username: ghost, password: 'wrong-password' })).status).toBe(401);
   });
 
   it('when an administrator clears the account, then the delayed client may try again at once', async () => {
     const u = await createUser(t);
-    for (let i = 0; i < 5; i++) await signInFrom(t, '198.51.100.50', { username: u.username, password: 'wrong-password' });
+    for (let i = 0; i < 5; i++)
+      await signInFrom(t, '198.51.100.50', { username: u.username, password: 'wrong-password' });
     await t.knex('login_attempts').where({ account_key: u.id }).delete();
     expect((await signInFrom(t, '198.51.100.50', { username: u.username, password: PASSWORD })).status).toBe(200);
   });
@@ -323,7 +379,12 @@ describe.each(engines())('failed sign-ins on %s', (engine) => {
       { id: revokedRecently, user_id: u.id, expires_at: ahead('1 day'), revoked_at: ago('1 hour') },
       { id: expiredLong, user_id: u.id, expires_at: ago('2 days') },
     ]);
-    const token = (family: string, extra: object) => ({ user_id: u.id, family_id: family, token_hash: randomUUID(), ...extra });
+    const token = (family: string, extra: object) => ({
+      user_id: u.id,
+      family_id: family,
+      token_hash: randomUUID(),
+      ...extra,
+    });
     await k('refresh_tokens').insert([
       token(live, { expires_at: ahead('1 day') }),
       token(live, { expires_at: ahead('1 day'), revoked_at: ago('3 days') }),
@@ -336,8 +397,12 @@ describe.each(engines())('failed sign-ins on %s', (engine) => {
     expect(purged.loginAttempts).toBeGreaterThanOrEqual(1);
     expect(purged.sessions).toBeGreaterThanOrEqual(2);
     expect(purged.refreshTokens).toBeGreaterThanOrEqual(2);
-    expect((await k('login_attempts').where({ account_key: u.id })).map((r: { client: string }) => r.client)).toEqual(['recent']);
-    expect((await k('sessions').where({ user_id: u.id })).map((r: { id: string }) => r.id).sort()).toEqual([live, revokedRecently].sort());
+    expect((await k('login_attempts').where({ account_key: u.id })).map((r: { client: string }) => r.client)).toEqual([
+      'recent',
+    ]);
+    expect((await k('sessions').where({ user_id: u.id })).map((r: { id: string }) => r.id).sort()).toEqual(
+      [live, revokedRecently].sort(),
+    );
     const tokens = await k('refresh_tokens').where({ user_id: u.id });
     expect(tokens).toHaveLength(2);
     expect(tokens.map((r: { family_id: string }) => r.family_id).sort()).toEqual([live, revokedRecently].sort());
@@ -348,7 +413,9 @@ describe.each(engines())('sign-in rate limits on %s', (engine) => {
   let perIp: TestServer;
   let flood: TestServer;
   beforeAll(async () => {
-    perIp = await startTestServer(engine, { env: { TRUST_PROXY: 'loopback', AUTH_RATE_PER_IP: '3/60s', AUTH_RATE_REFRESH: '2/60s' } });
+    perIp = await startTestServer(engine, {
+      env: { TRUST_PROXY: 'loopback', AUTH_RATE_PER_IP: '3/60s', AUTH_RATE_REFRESH: '2/60s' },
+    });
     // The production rates, and the overall bucket a flood used to empty for everyone (now no such bucket exists);
     // one proxy hop in front, as behind a load balancer.
     flood = await startTestServer(engine, { env: { TRUST_PROXY: '1', AUTH_RATE_PER_IP: '20/20s' } });
@@ -358,18 +425,25 @@ describe.each(engines())('sign-in rate limits on %s', (engine) => {
     await flood?.close();
   });
 
-  const junkFrom = (t: TestServer, ip: string) => t.fetch('/api/auth/login', { method: 'POST', body: '{', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip } });
+  const junkFrom = (t: TestServer, ip: string) =>
+    t.fetch('/api/auth/login', {
+      method: 'POST',
+      body: '{',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    });
   /** Many requests, `width` at a time. */
   async function inBatches<T>(count: number, width: number, one: (i: number) => Promise<T>): Promise<T[]> {
     const out: T[] = [];
-    for (let i = 0; i < count; i += width) out.push(...(await Promise.all(Array.from({ length: Math.min(width, count - i) }, (_, j) => one(i + j)))));
+    for (let i = 0; i < count; i += width)
+      out.push(...(await Promise.all(Array.from({ length: Math.min(width, count - i) }, (_, j) => one(i + j)))));
     return out;
   }
 
   it('when one address sends more sign-ins than its bucket holds, then 429 with the RateLimit fields, before any body is read or password hashed', async () => {
     const ip = '192.0.2.10';
     const ghost = `flood-${randomUUID().slice(0, 8)}`;
-    for (let i = 0; i < 3; i++) expect((await signInFrom(perIp, ip, { username: ghost, password: 'wrong-password' })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await signInFrom(perIp, ip, { username: ghost, password: 'wrong-password' })).status).toBe(401);
     const refused = await signInFrom(perIp, ip, { username: ghost, password: 'wrong-password' });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toMatch(/application\/problem\+json/);
@@ -393,18 +467,38 @@ describe.each(engines())('sign-in rate limits on %s', (engine) => {
 
   it('when an address has used up its sign-in bucket, then its token refresh and sign-out still work, on a bucket of their own', async () => {
     const ip = '192.0.2.20';
-    const pair = (await (await signInFrom(perIp, ip, { username: 'admin', password: 'admin123' })).json()) as { refresh_token: string };
+    const pair = (await (await signInFrom(perIp, ip, { username: 'admin', password: 'admin123' })).json()) as {
+      refresh_token: string;
+    };
     for (let i = 0; i < 3; i++) await junkFrom(perIp, ip);
     expect((await junkFrom(perIp, ip)).status).toBe(429);
-    const refreshed = await perIp.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: pair.refresh_token }, headers: { 'x-forwarded-for': ip } });
+    const refreshed = await perIp.fetch('/api/auth/refresh-token', {
+      method: 'POST',
+      json: { refresh_token: pair.refresh_token },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(refreshed.status).toBe(200);
     const next = (await refreshed.json()) as { refresh_token: string };
-    expect((await perIp.fetch('/api/auth/logout', { method: 'POST', json: { refresh_token: next.refresh_token }, headers: { 'x-forwarded-for': ip } })).status).toBe(204);
+    expect(
+      (
+        await perIp.fetch('/api/auth/logout', {
+          method: 'POST',
+          json: { refresh_token: next.refresh_token },
+          headers: { 'x-forwarded-for': ip },
+        })
+      ).status,
+    ).toBe(204);
     // The refresh bucket (2 a minute here) is the address's own, and says so.
-    const third = await perIp.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: 'x'.repeat(43) }, headers: { 'x-forwarded-for': ip } });
+    const third = await perIp.fetch('/api/auth/refresh-token', {
+      method: 'POST',
+      json: { refresh_token: 'x'.repeat(43) },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(third.status).toBe(429);
     expect(third.headers.get('ratelimit-policy')).toBe('2;w=60');
-    expect(((await third.json()) as Problem).detail).toMatch(/^Too many token refreshes from this address; try again in/);
+    expect(((await third.json()) as Problem).detail).toMatch(
+      /^Too many token refreshes from this address; try again in/,
+    );
   });
 
   it('when junk bodies arrive from 150 addresses at once, then each is a cheap 400 and the admin, from another address, still signs in at once', async () => {
@@ -413,7 +507,12 @@ describe.each(engines())('sign-in rate limits on %s', (engine) => {
     const admin = await signInFrom(flood, '203.0.113.200', { username: 'admin', password: 'admin123' });
     expect(admin.status).toBe(200);
     // Sign-ins with wrong passwords from as many addresses are each refused on their own, without a shared refusal.
-    const wrong = await inBatches(60, 30, async (i) => (await signInFrom(flood, `10.2.0.${i}`, { username: `nobody-${i}`, password: 'wrong-password' })).status);
+    const wrong = await inBatches(
+      60,
+      30,
+      async (i) =>
+        (await signInFrom(flood, `10.2.0.${i}`, { username: `nobody-${i}`, password: 'wrong-password' })).status,
+    );
     expect(wrong.every((s) => s === 401)).toBe(true);
     expect((await signInFrom(flood, '203.0.113.201', { username: 'admin', password: 'admin123' })).status).toBe(200);
   });
@@ -426,7 +525,8 @@ describe.each(engines())('sign-in rate limits on %s', (engine) => {
     const setCookie = first.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/^pa_device=[^;]+; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
     const cookie = setCookie.split(';')[0]!;
-    const withCookie = (body: unknown, c = cookie) => flood.fetch('/api/auth/login', { method: 'POST', json: body, headers: { 'x-forwarded-for': office, cookie: c } });
+    const withCookie = (body: unknown, c = cookie) =>
+      flood.fetch('/api/auth/login', { method: 'POST', json: body, headers: { 'x-forwarded-for': office, cookie: c } });
 
     // An attacker behind the same address fails five times: the address is delayed ...
     for (let i = 0; i < 5; i++) await signInFrom(flood, office, { username: u.username, password: 'wrong-password' });

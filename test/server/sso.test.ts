@@ -17,11 +17,29 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   beforeAll(async () => {
     idp = await startTestIdp({}, { providerIds: ['test-idp', 'link-only', 'assumed'] });
     // A second provider that is down: nothing listens at its issuer.
-    const down = { id: 'down', display_name: 'Down IdP', issuer: 'http://127.0.0.1:9', client_id: 'x', client_secret: 'y' };
+    const down = {
+      id: 'down',
+      display_name: 'Down IdP',
+      issuer: 'http://127.0.0.1:9',
+      client_id: 'x',
+      client_secret: 'y',
+    };
     const providers = [
-      idp.providerConfig({ id: 'test-idp', jit_provisioning: true, link_existing_accounts: true, allowed_email_domains: ['andaman.example', 'example.com'], clock_tolerance_seconds: 0, reauth_hours: 8 }),
+      idp.providerConfig({
+        id: 'test-idp',
+        jit_provisioning: true,
+        link_existing_accounts: true,
+        allowed_email_domains: ['andaman.example', 'example.com'],
+        clock_tolerance_seconds: 0,
+        reauth_hours: 8,
+      }),
       idp.providerConfig({ id: 'link-only', display_name: 'Link only' }),
-      idp.providerConfig({ id: 'assumed', display_name: 'Assumed', jit_provisioning: true, assume_email_verified: true }),
+      idp.providerConfig({
+        id: 'assumed',
+        display_name: 'Assumed',
+        jit_provisioning: true,
+        assume_email_verified: true,
+      }),
       down,
     ];
     t = await startTestServer(engine, { env: { OIDC_PROVIDERS: JSON.stringify(providers) } });
@@ -38,7 +56,13 @@ describe.each(engines())('single sign-on on %s', (engine) => {
 
   const person = (extra: Partial<{ email: string; email_verified: boolean; groups: string[] }> = {}) => {
     const sub = `sub-${uniq()}`;
-    idp.accounts.set(sub, { email: `${sub}@andaman.example`, email_verified: true, given_name: 'Somchai', family_name: 'Jaidee', ...extra });
+    idp.accounts.set(sub, {
+      email: `${sub}@andaman.example`,
+      email_verified: true,
+      given_name: 'Somchai',
+      family_name: 'Jaidee',
+      ...extra,
+    });
     return { sub, email: idp.accounts.get(sub)!.email };
   };
 
@@ -73,7 +97,10 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   const exchange = (code: string) => t.fetch('/api/auth/sso/exchange', { method: 'POST', json: { code } });
   /** The whole flow: the login page's parameters after the callback. */
   const signIn = async (sub: string) => loginPageOf(await callback(await atProvider(sub)));
-  const sessionsOf = async (userId: string) => Number(((await t.knex('sessions').where({ user_id: userId }).count({ n: '*' })) as Array<{ n: string | number }>)[0]!.n);
+  const sessionsOf = async (userId: string) =>
+    Number(
+      ((await t.knex('sessions').where({ user_id: userId }).count({ n: '*' })) as Array<{ n: string | number }>)[0]!.n,
+    );
   const accountOf = async (email: string) => t.knex('users').whereRaw('lower(email) = ?', [email]).first();
   /** What a login answers: its status, title and detail. */
   const answerOf = async (res: Response) => {
@@ -97,14 +124,24 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   });
 
   it('when a provider account signs in the first time, then an account is provisioned with the grants its groups map to, and the code gives working tokens once', async () => {
-    const cluster = ((await (await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code: `SSO-${uniq()}`, name: 'SSO' } })).json()) as { id: string }).id;
+    const cluster = (
+      (await (
+        await t.fetch('/api-system/clusters', {
+          method: 'POST',
+          token: admin,
+          json: { code: `SSO-${uniq()}`, name: 'SSO' },
+        })
+      ).json()) as { id: string }
+    ).id;
     const group = `operators-${uniq()}`;
     for (const json of [
       { provider: 'test-idp', group, permission_key: 'cluster.read', cluster_id: cluster },
       { provider: 'test-idp', group, permission_key: 'cluster.update', cluster_id: cluster },
       { provider: 'test-idp', group: `other-${uniq()}`, permission_key: 'user.read', cluster_id: null },
     ]) {
-      expect((await t.fetch('/api-system/sso/group-mappings', { method: 'POST', token: admin, json })).status).toBe(201);
+      expect((await t.fetch('/api-system/sso/group-mappings', { method: 'POST', token: admin, json })).status).toBe(
+        201,
+      );
     }
     const { sub, email } = person({ groups: [group, 'unmapped'] });
     const page = await signIn(sub);
@@ -113,7 +150,10 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     const tokens = await exchange(code);
     expect(tokens.status).toBe(200);
     const { access_token } = (await tokens.json()) as { access_token: string };
-    const me = (await (await t.fetch('/api/user/permission/platform', { token: access_token })).json()) as { user: { email: string }; clusters: Record<string, string[]> };
+    const me = (await (await t.fetch('/api/user/permission/platform', { token: access_token })).json()) as {
+      user: { email: string };
+      clusters: Record<string, string[]>;
+    };
     expect(me.user.email).toBe(email);
     expect(me.clusters[cluster]?.sort()).toEqual(['cluster.read', 'cluster.update']);
     // The code works once.
@@ -121,22 +161,37 @@ describe.each(engines())('single sign-on on %s', (engine) => {
 
     const account = await accountOf(email);
     expect(account).toMatchObject({ firstname: 'Somchai', lastname: 'Jaidee', sso_only: true, is_active: true });
-    const sso = (await (await t.fetch(`/api-system/users/${account.id}/sso`, { token: admin })).json()) as { sso_only: boolean; identities: Array<{ provider: string; subject: string }> };
+    const sso = (await (await t.fetch(`/api-system/users/${account.id}/sso`, { token: admin })).json()) as {
+      sso_only: boolean;
+      identities: Array<{ provider: string; subject: string }>;
+    };
     expect(sso).toMatchObject({ sso_only: true, identities: [{ provider: 'test-idp', subject: sub }] });
     // The sign-in is recorded with the provider and the subject.
     const login = await t.knex('audit_events').where({ actor_id: account.id, action: 'login' }).first();
-    expect(login.changes).toEqual({ provider: { before: null, after: 'test-idp' }, subject: { before: null, after: sub } });
+    expect(login.changes).toEqual({
+      provider: { before: null, after: 'test-idp' },
+      subject: { before: null, after: sub },
+    });
     // Its local password cannot be used, even the right one (given here, as the provisioned one is unknown to all).
     // The answer is that of a wrong password: it tells nobody the password was right.
-    await t.knex('users').where({ id: account.id }).update({ password_hash: await hashPassword(PASSWORD) });
-    const local = await t.fetch('/api/auth/login', { method: 'POST', json: { username: account.username, password: PASSWORD } });
+    await t
+      .knex('users')
+      .where({ id: account.id })
+      .update({ password_hash: await hashPassword(PASSWORD) });
+    const local = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { username: account.username, password: PASSWORD },
+    });
     expect(local.status).toBe(401);
     expect(await answerOf(local)).toEqual(await wrongPasswordAnswer(account.username));
   });
 
   it('when an existing account has the verified email and the provider links accounts, then the sign-in links to it; later sign-ins find it by subject', async () => {
     const { sub, email } = person();
-    const [row] = await t.knex('users').insert({ username: `linked-${uniq()}`, email, password_hash: 'x' }).returning('id');
+    const [row] = await t
+      .knex('users')
+      .insert({ username: `linked-${uniq()}`, email, password_hash: 'x' })
+      .returning('id');
     const id = (row as { id: string }).id;
     expect((await exchange((await signIn(sub)).get('sso_code')!)).status).toBe(200);
     expect(await t.knex('user_identities').where({ user_id: id, provider: 'test-idp', subject: sub })).toHaveLength(1);
@@ -148,7 +203,11 @@ describe.each(engines())('single sign-on on %s', (engine) => {
 
   it.each([
     ['the email is not verified', { email_verified: false }, 'email_unverified'],
-    ['the email domain is not allowed', { email: `someone-${randomUUID().slice(0, 6)}@elsewhere.example` }, 'domain_not_allowed'],
+    [
+      'the email domain is not allowed',
+      { email: `someone-${randomUUID().slice(0, 6)}@elsewhere.example` },
+      'domain_not_allowed',
+    ],
   ])('when %s, then the login page says so and no account or session is made', async (_label, extra, reason) => {
     const { sub, email } = person(extra);
     expect((await signIn(sub)).get('sso_error')).toBe(reason);
@@ -168,7 +227,11 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   it('when the provider does not provision accounts and none has the email, then no_account and nothing is made', async () => {
     const { sub, email } = person();
     const started = await start('link-only');
-    const url = await signInAtIdp(started.headers.get('location')!, sub, `${t.baseUrl}/api/auth/sso/link-only/callback`);
+    const url = await signInAtIdp(
+      started.headers.get('location')!,
+      sub,
+      `${t.baseUrl}/api/auth/sso/link-only/callback`,
+    );
     expect(loginPageOf(await callback(url)).get('sso_error')).toBe('no_account');
     expect(await accountOf(email)).toBeUndefined();
   });
@@ -177,7 +240,9 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     const url = new URL(await atProvider(person().sub));
     url.searchParams.set('state', 'forged-state-value');
     // Even a browser that carries the forged value as its state cookie: the service never issued it.
-    expect(loginPageOf(await callback(url.href, { cookie: 'sso_state=forged-state-value' })).get('sso_error')).toBe('state');
+    expect(loginPageOf(await callback(url.href, { cookie: 'sso_state=forged-state-value' })).get('sso_error')).toBe(
+      'state',
+    );
   });
 
   it('when a code is replayed, then the second use is refused and leaves no session', async () => {
@@ -196,18 +261,38 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   });
 
   it.each([
-    ['its nonce is not this sign-in’s', (claims: Record<string, unknown>) => ({ claims: { ...claims, nonce: 'another-nonce' } })],
-    ['it is signed by a key the provider never published', (claims: Record<string, unknown>) => ({ claims, key: 'foreign' as const })],
-    ['it has expired', (claims: Record<string, unknown>) => ({ claims: { ...claims, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 } })],
-    ['it names another audience', (claims: Record<string, unknown>) => ({ claims: { ...claims, aud: 'someone-else' } })],
-    ['it names another issuer', (claims: Record<string, unknown>) => ({ claims: { ...claims, iss: 'https://evil.example' } })],
-  ])('when the ID token fails a check (%s), then the login page says the answer was refused and no session is left', async (_label, rewrite) => {
-    const { sub, email } = person();
-    const url = await atProvider(sub);
-    idp.tamper.idToken = rewrite;
-    expect(loginPageOf(await callback(url)).get('sso_error')).toBe('token');
-    expect(await accountOf(email)).toBeUndefined();
-  });
+    [
+      'its nonce is not this sign-in’s',
+      (claims: Record<string, unknown>) => ({ claims: { ...claims, nonce: 'another-nonce' } }),
+    ],
+    [
+      'it is signed by a key the provider never published',
+      (claims: Record<string, unknown>) => ({ claims, key: 'foreign' as const }),
+    ],
+    [
+      'it has expired',
+      (claims: Record<string, unknown>) => ({
+        claims: { ...claims, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 },
+      }),
+    ],
+    [
+      'it names another audience',
+      (claims: Record<string, unknown>) => ({ claims: { ...claims, aud: 'someone-else' } }),
+    ],
+    [
+      'it names another issuer',
+      (claims: Record<string, unknown>) => ({ claims: { ...claims, iss: 'https://evil.example' } }),
+    ],
+  ])(
+    'when the ID token fails a check (%s), then the login page says the answer was refused and no session is left',
+    async (_label, rewrite) => {
+      const { sub, email } = person();
+      const url = await atProvider(sub);
+      idp.tamper.idToken = rewrite;
+      expect(loginPageOf(await callback(url)).get('sso_error')).toBe('token');
+      expect(await accountOf(email)).toBeUndefined();
+    },
+  );
 
   it('when the provider cannot be reached, then the start goes back to the login page with provider_unavailable, never a 500', async () => {
     expect(loginPageOf(await start('down')).get('sso_error')).toBe('provider_unavailable');
@@ -217,7 +302,10 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   it('when a stored nonce does not match the token, then the sign-in is refused', async () => {
     const { sub } = person();
     const url = new URL(await atProvider(sub));
-    await t.knex('sso_sign_ins').where({ state: url.searchParams.get('state') }).update({ nonce: 'tampered-nonce' });
+    await t
+      .knex('sso_sign_ins')
+      .where({ state: url.searchParams.get('state') })
+      .update({ nonce: 'tampered-nonce' });
     expect(loginPageOf(await callback(url.href)).get('sso_error')).toBe('token');
   });
 
@@ -233,8 +321,13 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     const { sub, email } = person();
     const tokens = (await (await exchange((await signIn(sub)).get('sso_code')!)).json()) as { refresh_token: string };
     const account = await accountOf(email);
-    expect((await t.fetch(`/api-system/users/${account.id}/deactivate`, { method: 'POST', token: admin })).status).toBe(200);
-    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: tokens.refresh_token } })).status).toBe(401);
+    expect((await t.fetch(`/api-system/users/${account.id}/deactivate`, { method: 'POST', token: admin })).status).toBe(
+      200,
+    );
+    expect(
+      (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: tokens.refresh_token } }))
+        .status,
+    ).toBe(401);
     expect((await signIn(sub)).get('sso_error')).toBe('inactive');
   });
 
@@ -242,118 +335,230 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     const { sub, email } = person();
     const tokens = (await (await exchange((await signIn(sub)).get('sso_code')!)).json()) as { refresh_token: string };
     const account = await accountOf(email);
-    await t.knex('sessions').where({ user_id: account.id }).update({ sso_authenticated_at: t.knex.raw("now() - interval '9 hours'") });
-    const refresh = await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: tokens.refresh_token } });
+    await t
+      .knex('sessions')
+      .where({ user_id: account.id })
+      .update({ sso_authenticated_at: t.knex.raw("now() - interval '9 hours'") });
+    const refresh = await t.fetch('/api/auth/refresh-token', {
+      method: 'POST',
+      json: { refresh_token: tokens.refresh_token },
+    });
     expect(refresh.status).toBe(401);
-    expect(((await refresh.json()) as { detail: string }).detail).toBe('Sign in with Test IdP again: your organisation asks for it every 8 hours');
+    expect(((await refresh.json()) as { detail: string }).detail).toBe(
+      'Sign in with Test IdP again: your organisation asks for it every 8 hours',
+    );
   });
 
   it('when an SSO session signs out, then its tokens are revoked and the provider’s end-session URL is given', async () => {
     const { sub } = person();
     const tokens = (await (await exchange((await signIn(sub)).get('sso_code')!)).json()) as { refresh_token: string };
-    const res = await t.fetch('/api/auth/sso/logout', { method: 'POST', json: { refresh_token: tokens.refresh_token } });
+    const res = await t.fetch('/api/auth/sso/logout', {
+      method: 'POST',
+      json: { refresh_token: tokens.refresh_token },
+    });
     const { end_session_url } = (await res.json()) as { end_session_url: string };
     const url = new URL(end_session_url);
     expect(url.origin).toBe(idp.issuer);
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${t.baseUrl}/`);
     expect(url.searchParams.get('id_token_hint')).toBeTruthy();
-    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: tokens.refresh_token } })).status).toBe(401);
+    expect(
+      (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: tokens.refresh_token } }))
+        .status,
+    ).toBe(401);
     // A local session signs out with no provider to visit.
-    const local = (await (await t.fetch('/api/auth/login', { method: 'POST', json: { username: 'viewer', password: 'demo1234' } })).json()) as { refresh_token: string };
-    expect(await (await t.fetch('/api/auth/sso/logout', { method: 'POST', json: { refresh_token: local.refresh_token } })).json()).toEqual({ end_session_url: null });
+    const local = (await (
+      await t.fetch('/api/auth/login', { method: 'POST', json: { username: 'viewer', password: 'demo1234' } })
+    ).json()) as { refresh_token: string };
+    expect(
+      await (
+        await t.fetch('/api/auth/sso/logout', { method: 'POST', json: { refresh_token: local.refresh_token } })
+      ).json(),
+    ).toEqual({ end_session_url: null });
   });
 
   it('when an account is made SSO-only, then its password stops working and its password sessions end; a never-linked one cannot be', async () => {
     const { sub, email } = person();
     const username = `pw-${uniq()}`;
-    const [row] = await t.knex('users').insert({ username, email, password_hash: await hashPassword(PASSWORD) }).returning('id');
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email, password_hash: await hashPassword(PASSWORD) })
+      .returning('id');
     const id = (row as { id: string }).id;
     const passwordLogin = () => t.fetch('/api/auth/login', { method: 'POST', json: { username, password: PASSWORD } });
     const before = (await (await passwordLogin()).json()) as { refresh_token: string };
     // Not linked yet.
-    expect((await t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token: admin, json: { sso_only: true } })).status).toBe(409);
+    expect(
+      (await t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token: admin, json: { sso_only: true } })).status,
+    ).toBe(409);
     expect((await exchange((await signIn(sub)).get('sso_code')!)).status).toBe(200);
     const set = await t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token: admin, json: { sso_only: true } });
     expect(set.status).toBe(200);
     const refused = await passwordLogin();
     expect(refused.status).toBe(401);
     expect(await answerOf(refused)).toEqual(await wrongPasswordAnswer(username));
-    expect((await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: before.refresh_token } })).status).toBe(401);
+    expect(
+      (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: before.refresh_token } }))
+        .status,
+    ).toBe(401);
     expect((await exchange((await signIn(sub)).get('sso_code')!)).status).toBe(200);
     // And back: the password works again.
-    expect((await t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token: admin, json: { sso_only: false } })).status).toBe(200);
+    expect(
+      (await t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token: admin, json: { sso_only: false } })).status,
+    ).toBe(200);
     expect((await passwordLogin()).status).toBe(200);
   });
 
   it('keeps group mappings valid: unknown provider and a platform key on a cluster are 400, a duplicate 409, and a removal 204 then 404', async () => {
     const post = (json: unknown) => t.fetch('/api-system/sso/group-mappings', { method: 'POST', token: admin, json });
     expect((await post({ provider: 'nobody', group: 'g', permission_key: 'cluster.read' })).status).toBe(400);
-    const cluster = ((await (await t.fetch('/api-system/clusters?perpage=1', { token: admin })).json()) as { data: Array<{ id: string }> }).data[0]!.id;
-    expect((await post({ provider: 'test-idp', group: 'g', permission_key: 'user.manage', cluster_id: cluster })).status).toBe(400);
-    expect((await post({ provider: 'test-idp', group: 'g', permission_key: 'cluster.read', cluster_id: randomUUID() })).status).toBe(404);
+    const cluster = (
+      (await (await t.fetch('/api-system/clusters?perpage=1', { token: admin })).json()) as {
+        data: Array<{ id: string }>;
+      }
+    ).data[0]!.id;
+    expect(
+      (await post({ provider: 'test-idp', group: 'g', permission_key: 'user.manage', cluster_id: cluster })).status,
+    ).toBe(400);
+    expect(
+      (await post({ provider: 'test-idp', group: 'g', permission_key: 'cluster.read', cluster_id: randomUUID() }))
+        .status,
+    ).toBe(404);
     const group = `dup-${uniq()}`;
     const created = await post({ provider: 'test-idp', group, permission_key: 'cluster.read', cluster_id: cluster });
     expect(created.status).toBe(201);
-    expect((await post({ provider: 'test-idp', group, permission_key: 'cluster.read', cluster_id: cluster })).status).toBe(409);
+    expect(
+      (await post({ provider: 'test-idp', group, permission_key: 'cluster.read', cluster_id: cluster })).status,
+    ).toBe(409);
     const { id } = (await created.json()) as { id: string };
-    const list = (await (await t.fetch('/api-system/sso/group-mappings', { token: admin })).json()) as { data: Array<{ id: string; cluster_code: string }> };
+    const list = (await (await t.fetch('/api-system/sso/group-mappings', { token: admin })).json()) as {
+      data: Array<{ id: string; cluster_code: string }>;
+    };
     expect(list.data.find((m) => m.id === id)?.cluster_code).toBeTruthy();
-    expect((await t.fetch(`/api-system/sso/group-mappings/${id}`, { method: 'DELETE', token: admin })).status).toBe(204);
-    expect((await t.fetch(`/api-system/sso/group-mappings/${id}`, { method: 'DELETE', token: admin })).status).toBe(404);
+    expect((await t.fetch(`/api-system/sso/group-mappings/${id}`, { method: 'DELETE', token: admin })).status).toBe(
+      204,
+    );
+    expect((await t.fetch(`/api-system/sso/group-mappings/${id}`, { method: 'DELETE', token: admin })).status).toBe(
+      404,
+    );
   });
   /** An account with a password and the given keys (`null` cluster: all clusters). */
-  const accountWith = async (keys: Array<[string, string | null]>, opts: { is_super_admin?: boolean; email?: string } = {}) => {
+  const accountWith = async (
+    keys: Array<[string, string | null]>,
+    opts: { is_super_admin?: boolean; email?: string } = {},
+  ) => {
     const username = `acct-${uniq()}`;
     const [row] = await t
       .knex('users')
-      .insert({ username, email: opts.email ?? `${username}@andaman.example`, password_hash: await hashPassword(PASSWORD), is_super_admin: opts.is_super_admin ?? false })
+      .insert({
+        username,
+        email: opts.email ?? `${username}@andaman.example`,
+        password_hash: await hashPassword(PASSWORD),
+        is_super_admin: opts.is_super_admin ?? false,
+      })
       .returning('id');
     const id = (row as { id: string }).id;
-    for (const [permission_key, cluster_id] of keys) await t.knex('permission_grants').insert({ user_id: id, permission_key, cluster_id });
+    for (const [permission_key, cluster_id] of keys)
+      await t.knex('permission_grants').insert({ user_id: id, permission_key, cluster_id });
     return { id, username, signIn: () => t.login(username, PASSWORD) };
   };
   const newCluster = async () =>
-    ((await (await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code: `SSO-${uniq()}`, name: 'SSO' } })).json()) as { id: string }).id;
+    (
+      (await (
+        await t.fetch('/api-system/clusters', {
+          method: 'POST',
+          token: admin,
+          json: { code: `SSO-${uniq()}`, name: 'SSO' },
+        })
+      ).json()) as { id: string }
+    ).id;
   const keysOf = async (userId: string) =>
-    ((await t.knex('permission_grants').select('permission_key', 'cluster_id').where({ user_id: userId })) as Array<{ permission_key: string; cluster_id: string | null }>)
+    (
+      (await t.knex('permission_grants').select('permission_key', 'cluster_id').where({ user_id: userId })) as Array<{
+        permission_key: string;
+        cluster_id: string | null;
+      }>
+    )
       .map((g) => `${g.permission_key}@${g.cluster_id ?? 'all'}`)
       .sort();
   const identitiesOf = async (userId: string) => t.knex('user_identities').where({ user_id: userId });
   type Mapping = { id: string; grants_fully: boolean; not_granting_reason: string | null };
-  const mappingsList = async () => ((await (await t.fetch('/api-system/sso/group-mappings', { token: admin })).json()) as { data: Mapping[] }).data;
+  const mappingsList = async () =>
+    ((await (await t.fetch('/api-system/sso/group-mappings', { token: admin })).json()) as { data: Mapping[] }).data;
 
   describe('group mappings grant only what their author may grant', () => {
     it('when a grant.manage holder without the key maps a group to it, then 403 names the key and scope (it used to be 201 and a side door to user.manage)', async () => {
       const cluster = await newCluster();
-      const manager = await accountWith([['grant.manage', null], ['cluster.read', cluster]]);
+      const manager = await accountWith([
+        ['grant.manage', null],
+        ['cluster.read', cluster],
+      ]);
       const token = await manager.signIn();
       const post = (json: unknown) => t.fetch('/api-system/sso/group-mappings', { method: 'POST', token, json });
       // Granting user.manage directly is refused...
       const me = await accountWith([]);
-      expect((await t.fetch(`/api-system/users/${me.id}/grants`, { method: 'POST', token, json: { permission_key: 'user.manage', cluster_id: null } })).status).toBe(403);
+      expect(
+        (
+          await t.fetch(`/api-system/users/${me.id}/grants`, {
+            method: 'POST',
+            token,
+            json: { permission_key: 'user.manage', cluster_id: null },
+          })
+        ).status,
+      ).toBe(403);
       // ...and so is mapping a group to it.
-      const platform = await post({ provider: 'test-idp', group: `g-${uniq()}`, permission_key: 'user.manage', cluster_id: null });
+      const platform = await post({
+        provider: 'test-idp',
+        group: `g-${uniq()}`,
+        permission_key: 'user.manage',
+        cluster_id: null,
+      });
       expect(platform.status).toBe(403);
       expect(((await platform.json()) as { detail: string }).detail).toMatch(/user\.manage on all clusters/);
-      const onCluster = await post({ provider: 'test-idp', group: `g-${uniq()}`, permission_key: 'cluster.update', cluster_id: cluster });
+      const onCluster = await post({
+        provider: 'test-idp',
+        group: `g-${uniq()}`,
+        permission_key: 'cluster.update',
+        cluster_id: cluster,
+      });
       expect(onCluster.status).toBe(403);
       expect(((await onCluster.json()) as { detail: string }).detail).toMatch(/cluster\.update on this cluster/);
       expect(await t.knex('sso_group_mappings').where({ created_by: manager.id })).toHaveLength(0);
       // What the author holds, it may map.
-      const held = await post({ provider: 'test-idp', group: `g-${uniq()}`, permission_key: 'cluster.read', cluster_id: cluster });
+      const held = await post({
+        provider: 'test-idp',
+        group: `g-${uniq()}`,
+        permission_key: 'cluster.read',
+        cluster_id: cluster,
+      });
       expect(held.status).toBe(201);
-      expect(await held.json()).toMatchObject({ permission_key: 'cluster.read', cluster_id: cluster, grants_fully: true, not_granting_reason: null });
+      expect(await held.json()).toMatchObject({
+        permission_key: 'cluster.read',
+        cluster_id: cluster,
+        grants_fully: true,
+        not_granting_reason: null,
+      });
     });
 
     it('when a mapping’s author loses the key, then the next new account does not get it, the skip is audited, and the list says the mapping no longer grants', async () => {
       const cluster = await newCluster();
       const group = `shrinking-${uniq()}`;
-      const author = await accountWith([['grant.manage', null], ['cluster.read', cluster]]);
+      const author = await accountWith([
+        ['grant.manage', null],
+        ['cluster.read', cluster],
+      ]);
       const token = await author.signIn();
-      const byAuthor = await t.fetch('/api-system/sso/group-mappings', { method: 'POST', token, json: { provider: 'test-idp', group, permission_key: 'cluster.read', cluster_id: cluster } });
+      const byAuthor = await t.fetch('/api-system/sso/group-mappings', {
+        method: 'POST',
+        token,
+        json: { provider: 'test-idp', group, permission_key: 'cluster.read', cluster_id: cluster },
+      });
       expect(byAuthor.status).toBe(201);
       const { id: shrunk } = (await byAuthor.json()) as { id: string };
-      const byAdmin = await t.fetch('/api-system/sso/group-mappings', { method: 'POST', token: admin, json: { provider: 'test-idp', group, permission_key: 'cluster.update', cluster_id: cluster } });
+      const byAdmin = await t.fetch('/api-system/sso/group-mappings', {
+        method: 'POST',
+        token: admin,
+        json: { provider: 'test-idp', group, permission_key: 'cluster.update', cluster_id: cluster },
+      });
       const { id: kept } = (await byAdmin.json()) as { id: string };
 
       await t.knex('permission_grants').where({ user_id: author.id, permission_key: 'cluster.read' }).delete();
@@ -368,15 +573,23 @@ describe.each(engines())('single sign-on on %s', (engine) => {
       expect((await signIn(sub)).get('sso_code')).toBeTruthy();
       const account = await accountOf(email);
       expect(await keysOf(account.id)).toEqual([`cluster.update@${cluster}`]);
-      const provisioned = await t.knex('audit_events').where({ target_id: account.id, action: 'completeSsoSignIn' }).first();
+      const provisioned = await t
+        .knex('audit_events')
+        .where({ target_id: account.id, action: 'completeSsoSignIn' })
+        .first();
       expect(provisioned.changes.grants.after).toEqual([`cluster.update@${cluster}`]);
       expect(JSON.stringify(provisioned.changes.grants_skipped.after)).toMatch(/cluster\.read/);
 
       // A deactivated author grants nothing either.
-      await t.knex('permission_grants').insert({ user_id: author.id, permission_key: 'cluster.read', cluster_id: cluster });
+      await t
+        .knex('permission_grants')
+        .insert({ user_id: author.id, permission_key: 'cluster.read', cluster_id: cluster });
       expect((await mappingsList()).find((m) => m.id === shrunk)!.grants_fully).toBe(true);
       await t.knex('users').where({ id: author.id }).update({ is_active: false });
-      expect((await mappingsList()).find((m) => m.id === shrunk)).toMatchObject({ grants_fully: false, not_granting_reason: expect.stringMatching(/deactivated/) });
+      expect((await mappingsList()).find((m) => m.id === shrunk)).toMatchObject({
+        grants_fully: false,
+        not_granting_reason: expect.stringMatching(/deactivated/),
+      });
     });
   });
 
@@ -393,15 +606,25 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     it.each([
       ['a super admin', [] as Array<[string, string | null]>, true],
       ['an account holding a key on all clusters', [['cluster.read', null]] as Array<[string, string | null]>, false],
-    ])('when the account is %s, then it is never linked, and the refusal is audited', async (_label, keys, superAdmin) => {
-      const { sub, email } = person();
-      const existing = await accountWith(keys, { email, is_super_admin: superAdmin });
-      expect((await signIn(sub)).get('sso_error')).toBe('link_refused');
-      expect(await identitiesOf(existing.id)).toHaveLength(0);
-      expect(await sessionsOf(existing.id)).toBe(0);
-      const refused = await t.knex('audit_events').where({ action: 'login.failed', target_type: 'user', target_id: existing.id }).first();
-      expect(refused.changes).toMatchObject({ provider: { after: 'test-idp' }, subject: { after: sub }, reason: { after: 'link_refused' } });
-    });
+    ])(
+      'when the account is %s, then it is never linked, and the refusal is audited',
+      async (_label, keys, superAdmin) => {
+        const { sub, email } = person();
+        const existing = await accountWith(keys, { email, is_super_admin: superAdmin });
+        expect((await signIn(sub)).get('sso_error')).toBe('link_refused');
+        expect(await identitiesOf(existing.id)).toHaveLength(0);
+        expect(await sessionsOf(existing.id)).toBe(0);
+        const refused = await t
+          .knex('audit_events')
+          .where({ action: 'login.failed', target_type: 'user', target_id: existing.id })
+          .first();
+        expect(refused.changes).toMatchObject({
+          provider: { after: 'test-idp' },
+          subject: { after: sub },
+          reason: { after: 'link_refused' },
+        });
+      },
+    );
 
     it('when an account is linked, then the link is audited with the identity, even if the one-time code is never exchanged', async () => {
       const cluster = await newCluster();
@@ -409,8 +632,15 @@ describe.each(engines())('single sign-on on %s', (engine) => {
       const existing = await accountWith([['cluster.read', cluster]], { email });
       expect((await signIn(sub)).get('sso_code')).toBeTruthy();
       expect(await identitiesOf(existing.id)).toHaveLength(1);
-      const linked = await t.knex('audit_events').where({ action: 'completeSsoSignIn', target_type: 'user', target_id: existing.id }).first();
-      expect(linked.changes).toMatchObject({ provider: { before: null, after: 'test-idp' }, subject: { before: null, after: sub }, linked_email: { before: null, after: email } });
+      const linked = await t
+        .knex('audit_events')
+        .where({ action: 'completeSsoSignIn', target_type: 'user', target_id: existing.id })
+        .first();
+      expect(linked.changes).toMatchObject({
+        provider: { before: null, after: 'test-idp' },
+        subject: { before: null, after: sub },
+        linked_email: { before: null, after: email },
+      });
     });
   });
 
@@ -435,13 +665,17 @@ describe.each(engines())('single sign-on on %s', (engine) => {
       const { sub, email } = person();
       const existing = await accountWith([], { email });
       const url = await atProvider(sub);
-      expect(loginPageOf(await callback(url, { cookie: which === null ? null : victimCookie })).get('sso_error')).toBe('state');
+      expect(loginPageOf(await callback(url, { cookie: which === null ? null : victimCookie })).get('sso_error')).toBe(
+        'state',
+      );
       expect(await identitiesOf(existing.id)).toHaveLength(0);
       expect(await sessionsOf(existing.id)).toBe(0);
       // The JIT case alike: no account is made.
       const newcomer = person();
       const jit = await atProvider(newcomer.sub);
-      expect(loginPageOf(await callback(jit, { cookie: which === null ? null : victimCookie })).get('sso_error')).toBe('state');
+      expect(loginPageOf(await callback(jit, { cookie: which === null ? null : victimCookie })).get('sso_error')).toBe(
+        'state',
+      );
       expect(await accountOf(newcomer.email)).toBeUndefined();
     });
   });
@@ -459,9 +693,13 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   describe('the single sign-on settings of an account follow the delegation rule', () => {
     it('when a user.manage holder changes those of a super admin or of an account holding more than it, then 403; of one it covers, 200', async () => {
       const cluster = await newCluster();
-      const helpdesk = await accountWith([['user.manage', null], ['user.read', null]]);
+      const helpdesk = await accountWith([
+        ['user.manage', null],
+        ['user.read', null],
+      ]);
       const token = await helpdesk.signIn();
-      const put = (id: string) => t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token, json: { sso_only: false } });
+      const put = (id: string) =>
+        t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token, json: { sso_only: false } });
       const superAdmin = await accountWith([], { is_super_admin: true });
       const refusedSuper = await put(superAdmin.id);
       expect(refusedSuper.status).toBe(403);
@@ -473,8 +711,19 @@ describe.each(engines())('single sign-on on %s', (engine) => {
       const peer = await accountWith([['user.read', null]]);
       expect((await put(peer.id)).status).toBe(200);
       // A super admin may.
-      expect((await t.fetch(`/api-system/users/${operator.id}/sso`, { method: 'PUT', token: admin, json: { sso_only: false } })).status).toBe(200);
-      expect((await t.fetch(`/api-system/users/${randomUUID()}/sso`, { method: 'PUT', token, json: { sso_only: false } })).status).toBe(404);
+      expect(
+        (
+          await t.fetch(`/api-system/users/${operator.id}/sso`, {
+            method: 'PUT',
+            token: admin,
+            json: { sso_only: false },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await t.fetch(`/api-system/users/${randomUUID()}/sso`, { method: 'PUT', token, json: { sso_only: false } }))
+          .status,
+      ).toBe(404);
     });
   });
 });

@@ -26,7 +26,10 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
   /** A user allowed to read clusters platform-wide, signed in. */
   async function readerWithToken(): Promise<{ id: string; token: string }> {
     const username = `c-${randomUUID().slice(0, 8)}`;
-    const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: await hashPassword(PASSWORD) }).returning('id');
+    const [row] = await t
+      .knex('users')
+      .insert({ username, email: `${username}@example.com`, password_hash: await hashPassword(PASSWORD) })
+      .returning('id');
     const id = (row as { id: string }).id;
     await t.knex('permission_grants').insert({ user_id: id, permission_key: 'cluster.read', cluster_id: null });
     return { id, token: await t.login(username, PASSWORD) };
@@ -55,8 +58,13 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
   it('when an admin revokes a grant through the API, then the very next request of that user is refused', async () => {
     const u = await readerWithToken();
     expect((await t.fetch(CLUSTERS, { token: u.token })).status).toBe(200);
-    const grants = (await (await t.fetch(`/api-system/users/${u.id}/grants`, { token: admin })).json()) as { data: Array<{ id: string }> };
-    const removed = await t.fetch(`/api-system/users/${u.id}/grants/${grants.data[0]!.id}`, { method: 'DELETE', token: admin });
+    const grants = (await (await t.fetch(`/api-system/users/${u.id}/grants`, { token: admin })).json()) as {
+      data: Array<{ id: string }>;
+    };
+    const removed = await t.fetch(`/api-system/users/${u.id}/grants/${grants.data[0]!.id}`, {
+      method: 'DELETE',
+      token: admin,
+    });
     expect(removed.status).toBe(204);
     expect((await t.fetch(CLUSTERS, { token: u.token })).status).toBe(403);
   });
@@ -93,7 +101,9 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
         const onB = () => fetch(`${b.baseUrl}${CLUSTERS}`, { headers: { authorization: `Bearer ${u.token}` } });
         expect((await onB()).status).toBe(200);
         expect((await onB()).status).toBe(200);
-        expect((await t.fetch(`/api-system/users/${u.id}/deactivate`, { method: 'POST', token: admin })).status).toBe(200);
+        expect((await t.fetch(`/api-system/users/${u.id}/deactivate`, { method: 'POST', token: admin })).status).toBe(
+          200,
+        );
         const refused = await eventually(onB, (res) => res.status === 401, 2_000);
         expect(refused.status).toBe(401);
         await settle(t, b.changes);
@@ -106,7 +116,10 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
 });
 
 describe('the caller standing cache, against a loader it counts', () => {
-  const OK: CallerStanding = { status: 'ok', permissions: { platform: ['cluster.read'], clusters: {}, is_super_admin: false, must_change_password: false } };
+  const OK: CallerStanding = {
+    status: 'ok',
+    permissions: { platform: ['cluster.read'], clusters: {}, is_super_admin: false, must_change_password: false },
+  };
 
   function fakeFeed(live = true) {
     const listeners = new Set<ChangeListener>();
@@ -127,7 +140,13 @@ describe('the caller standing cache, against a loader it counts', () => {
 
   function countingLoader() {
     const calls: string[] = [];
-    return { calls, load: async (userId: string, sessionId: string | null) => (calls.push(`${userId}/${sessionId}`), structuredClone(OK)) };
+    return {
+      calls,
+      load: async (userId: string, sessionId: string | null) => (
+        calls.push(`${userId}/${sessionId}`),
+        structuredClone(OK)
+      ),
+    };
   }
 
   it('when the same caller asks again within the time to live, then the loader is not asked; after it, it is', async () => {
@@ -190,6 +209,8 @@ describe('the caller standing cache, against a loader it counts', () => {
     const standing = await cache.standingOf('u1', 's1');
     if (standing.status !== 'ok') throw new Error('expected ok');
     expect(() => standing.permissions.platform.push('cluster.delete')).toThrow(TypeError);
-    expect((await cache.standingOf('u1', 's1')).status === 'ok' && (await cache.standingOf('u1', 's1'))).toMatchObject({ permissions: { platform: ['cluster.read'] } });
+    expect((await cache.standingOf('u1', 's1')).status === 'ok' && (await cache.standingOf('u1', 's1'))).toMatchObject({
+      permissions: { platform: ['cluster.read'] },
+    });
   });
 });

@@ -34,7 +34,9 @@ describe('npm start (development)', () => {
       const json = await fetch(`http://127.0.0.1:${port}/openapi.json`);
       expect(json.headers.get('content-type')).toMatch(/^application\/json/);
       expect(((await json.json()) as { openapi: string }).openapi).toBe('3.0.3');
-      expect((await fetch(`http://127.0.0.1:${port}/openapi.yaml`)).headers.get('content-type')).toMatch(/^application\/yaml/);
+      expect((await fetch(`http://127.0.0.1:${port}/openapi.yaml`)).headers.get('content-type')).toMatch(
+        /^application\/yaml/,
+      );
       expect(server.output()).toMatch(/Warning: JWT_SECRET is not set.*Replicas/);
     } finally {
       await server.stop();
@@ -60,9 +62,14 @@ describe('npm start (development)', () => {
         setTimeout(() => resolve(null), 45_000).unref();
       });
       expect(code, server.output()).toBe(1);
-      const lines = server.output().split('\n').filter((l) => l.includes('TRUST_PROXY'));
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('TRUST_PROXY'));
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/TRUST_PROXY=true trusts every X-Forwarded-For hop.*write the number of proxies in front of the server \(TRUST_PROXY=1/);
+      expect(lines[0]).toMatch(
+        /TRUST_PROXY=true trusts every X-Forwarded-For hop.*write the number of proxies in front of the server \(TRUST_PROXY=1/,
+      );
     } finally {
       await server.stop();
     }
@@ -99,7 +106,12 @@ describe('npm start (development)', () => {
     const built = path.join(root, 'admin-ui', 'dist', 'index.html');
     writeFileSync(built, '<!doctype html>');
     const past = new Date(Date.now() - 60_000);
-    for (const p of [path.join(root, 'admin-ui', 'src', 'App.tsx'), path.join(root, 'admin-ui', 'src'), path.join(root, 'admin-ui', 'index.html')]) utimesSync(p, past, past);
+    for (const p of [
+      path.join(root, 'admin-ui', 'src', 'App.tsx'),
+      path.join(root, 'admin-ui', 'src'),
+      path.join(root, 'admin-ui', 'index.html'),
+    ])
+      utimesSync(p, past, past);
     expect(consoleBuildState(root)).toBe('fresh');
 
     writeFileSync(path.join(root, 'admin-ui', 'src', 'App.tsx'), 'export const changed = true;');

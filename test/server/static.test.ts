@@ -17,18 +17,25 @@ import { API_SPEC_PATH } from '../../server/src/http/spec.js';
 import { findDocsPage, referenceDocs } from '../../server/src/http/static.js';
 import { startTestServer, type TestServer } from './support/index.js';
 
-const bundle = JSON.parse(readFileSync(API_SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { 'x-codeSamples'?: Array<{ source: string }> }>> };
+const bundle = JSON.parse(readFileSync(API_SPEC_PATH, 'utf8')) as {
+  paths: Record<string, Record<string, { 'x-codeSamples'?: Array<{ source: string }> }>>;
+};
 const work = mkdtempSync(path.join(os.tmpdir(), 'platform-admin-static-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A raw GET that keeps the body as sent (fetch would decompress it). */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     import('node:http').then(({ get }) =>
       get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       }).on('error', reject),
     );
   });
@@ -37,13 +44,27 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ st
 describe('configuration of the public address and the proxy', () => {
   it('when PUBLIC_BASE_URL and TRUST_PROXY are valid, then they are normalised; when not, each is named', () => {
     const dataDir = path.join(work, 'config');
-    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://Admin.Example.com/platform/' })).toMatchObject({ publicBaseUrl: 'https://admin.example.com/platform', trustProxy: false });
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://Admin.Example.com/platform/' })).toMatchObject({
+      publicBaseUrl: 'https://admin.example.com/platform',
+      trustProxy: false,
+    });
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
     // Characters that would need escaping in the page are percent-encoded by URL parsing, never written as they are.
-    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://x.example/"<script>' }).publicBaseUrl).toBe('https://x.example/%22%3Cscript%3E');
-    for (const bad of ['ftp://x.example', 'https://u:p@x.example', 'https://x.example/?a=1', 'https://x.example/#top', 'not a url']) {
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://x.example/"<script>' }).publicBaseUrl).toBe(
+      'https://x.example/%22%3Cscript%3E',
+    );
+    for (const bad of [
+      'ftp://x.example',
+      'https://u:p@x.example',
+      'https://x.example/?a=1',
+      'https://x.example/#top',
+      'not a url',
+    ]) {
       expect(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_BASE_URL: bad }), bad).toThrow(/PUBLIC_BASE_URL/);
     }
     expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
@@ -55,7 +76,10 @@ describe('the published contract', () => {
   let pub: TestServer;
   beforeAll(async () => {
     t = await startTestServer('pglite', { seed: false });
-    pub = await startTestServer('pglite', { seed: false, env: { PUBLIC_BASE_URL: 'https://admin.example.com/platform' } });
+    pub = await startTestServer('pglite', {
+      seed: false,
+      env: { PUBLIC_BASE_URL: 'https://admin.example.com/platform' },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -74,15 +98,21 @@ describe('the published contract', () => {
   });
 
   it('when PUBLIC_BASE_URL is set, then the servers list and the code samples name it, whatever Host was used', async () => {
-    const spec = (await (await pub.fetch('/openapi.json', { headers: { Host: 'evil.example' } })).json()) as typeof bundle & { servers: Array<{ url: string }> };
+    const spec = (await (
+      await pub.fetch('/openapi.json', { headers: { Host: 'evil.example' } })
+    ).json()) as typeof bundle & { servers: Array<{ url: string }> };
     expect(spec.servers).toEqual([{ url: 'https://admin.example.com/platform', description: 'This deployment' }]);
-    const samples = Object.values(spec.paths).flatMap((item) => Object.values(item).flatMap((op) => op['x-codeSamples'] ?? []));
+    const samples = Object.values(spec.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => op['x-codeSamples'] ?? []),
+    );
     expect(samples.length).toBeGreaterThan(80);
     for (const s of samples) expect(s.source).not.toContain('127.0.0.1:3000');
   });
 
   it('when a Host header is not a plain host and port, then it is not written into the answer', async () => {
-    const spec = (await (await t.fetch('/openapi.json', { headers: { Host: 'x"><script>' } })).json()) as { servers: Array<{ url: string }> };
+    const spec = (await (await t.fetch('/openapi.json', { headers: { Host: 'x"><script>' } })).json()) as {
+      servers: Array<{ url: string }>;
+    };
     expect(spec.servers[0]!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
@@ -96,7 +126,12 @@ describe('the published contract', () => {
   });
 
   it('when odd strings are written as YAML, then they read back the same', () => {
-    const value = { 'a: b': ['true', 'null', '', ' lead', 'trail ', 'x: y', '#hash', "it's", 'multi\nline', '1.0', 'NO'], nested: [[1, 2], { k: null }], '200': {}, e: [] };
+    const value = {
+      'a: b': ['true', 'null', '', ' lead', 'trail ', 'x: y', '#hash', "it's", 'multi\nline', '1.0', 'NO'],
+      nested: [[1, 2], { k: null }],
+      '200': {},
+      e: [],
+    };
     expect(parseYaml(yamlDocument(value))).toEqual(value);
   });
 
@@ -115,7 +150,10 @@ describe('the reference docs at /docs', () => {
   let t: TestServer;
   beforeAll(async () => {
     ensureDocs();
-    t = await startTestServer('pglite', { seed: false, env: { PUBLIC_BASE_URL: 'https://admin.example.com/platform' } });
+    t = await startTestServer('pglite', {
+      seed: false,
+      env: { PUBLIC_BASE_URL: 'https://admin.example.com/platform' },
+    });
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -140,12 +178,24 @@ describe('the reference docs at /docs', () => {
   it('when the docs page of this contract is missing or outdated, then /docs says so with 503 instead of showing the console', async () => {
     const root = path.join(work, 'no-docs');
     mkdirSync(path.join(root, 'api-docs'), { recursive: true });
-    expect(findDocsPage(root, readFileSync(API_SPEC_PATH, 'utf8'))).toMatchObject({ file: null, reason: expect.stringMatching(/not built/) });
-    writeFileSync(path.join(root, 'api-docs', 'index.html'), '<!DOCTYPE html>\n<!-- platform-admin docs of spec 0000000000000000 -->');
-    expect(findDocsPage(root, readFileSync(API_SPEC_PATH, 'utf8'))).toMatchObject({ file: null, reason: expect.stringMatching(/another version/) });
+    expect(findDocsPage(root, readFileSync(API_SPEC_PATH, 'utf8'))).toMatchObject({
+      file: null,
+      reason: expect.stringMatching(/not built/),
+    });
+    writeFileSync(
+      path.join(root, 'api-docs', 'index.html'),
+      '<!DOCTYPE html>\n<!-- platform-admin docs of spec 0000000000000000 -->',
+    );
+    expect(findDocsPage(root, readFileSync(API_SPEC_PATH, 'utf8'))).toMatchObject({
+      file: null,
+      reason: expect.stringMatching(/another version/),
+    });
 
     const app = express();
-    app.get('/docs', referenceDocs({ root, specPath: API_SPEC_PATH, publicBaseUrl: null, upgradeInsecure: () => false }));
+    app.get(
+      '/docs',
+      referenceDocs({ root, specPath: API_SPEC_PATH, publicBaseUrl: null, upgradeInsecure: () => false }),
+    );
     const server: Server = createServer(app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
@@ -164,7 +214,10 @@ describe('the console files', () => {
   const script = `console.log(${JSON.stringify('x'.repeat(20_000))});\n`;
   beforeAll(async () => {
     mkdirSync(path.join(consoleDir, 'assets'), { recursive: true });
-    writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-AbCd12_-.js"></script>');
+    writeFileSync(
+      path.join(consoleDir, 'index.html'),
+      '<!doctype html><div id="root"></div><script type="module" src="/assets/index-AbCd12_-.js"></script>',
+    );
     writeFileSync(path.join(consoleDir, 'assets', 'index-AbCd12_-.js'), script);
     writeFileSync(path.join(consoleDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await startTestServer('pglite', { seed: false, env: { CONSOLE_DIR: consoleDir } });
@@ -204,7 +257,8 @@ describe('the console files', () => {
 });
 
 describe('Content-Security-Policy and plain HTTP', () => {
-  const upgrade = (res: Response) => (res.headers.get('content-security-policy') ?? '').includes('upgrade-insecure-requests');
+  const upgrade = (res: Response) =>
+    (res.headers.get('content-security-policy') ?? '').includes('upgrade-insecure-requests');
   const servers: TestServer[] = [];
   const serverWith = async (env: Record<string, string>) => {
     const s = await startTestServer('pglite', { seed: false, env });
@@ -218,7 +272,10 @@ describe('Content-Security-Policy and plain HTTP', () => {
   it('when served over plain HTTP with nothing configured (HOST=0.0.0.0 on a LAN), then no upgrade-insecure-requests (it would blank the console)', async () => {
     const t = await serverWith({ HOST: '0.0.0.0' });
     expect(upgrade(await t.fetch('/healthz'))).toBe(false);
-    expect(upgrade(await t.fetch('/healthz', { headers: { 'X-Forwarded-Proto': 'https' } })), 'an untrusted X-Forwarded-Proto counts for nothing').toBe(false);
+    expect(
+      upgrade(await t.fetch('/healthz', { headers: { 'X-Forwarded-Proto': 'https' } })),
+      'an untrusted X-Forwarded-Proto counts for nothing',
+    ).toBe(false);
     expect((await t.fetch('/healthz')).headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 

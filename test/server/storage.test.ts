@@ -9,11 +9,24 @@ import { assertValidKey } from '../../server/src/storage/port.js';
 import { startFakeGcs, type FakeGcs } from '../fakes/gcs.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0e3a4d00000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0e3a4d00000000049454e44ae426082',
+  'hex',
+);
 
 describe('storage keys', () => {
   it('when a key tries to escape the root or carries odd characters, then it is rejected', () => {
-    for (const bad of ['../etc/passwd', '/abs.png', 'a/../../b.png', 'a\\b.png', '', 'x/..', '.hidden', 'a b.png', 'a?.png']) {
+    for (const bad of [
+      '../etc/passwd',
+      '/abs.png',
+      'a/../../b.png',
+      'a\\b.png',
+      '',
+      'x/..',
+      '.hidden',
+      'a b.png',
+      'a?.png',
+    ]) {
       expect(() => assertValidKey(bad), bad).toThrow();
     }
     expect(() => assertValidKey(`${randomUUID()}.png`)).not.toThrow();
@@ -63,7 +76,11 @@ describe.each(engines())('local storage served by the app on %s', (engine) => {
   it('when the URL has expired, then 410 problem', async () => {
     const key = `${randomUUID()}.png`;
     await t.storage.put(key, PNG, 'image/png');
-    const past = createLocalStorage({ dir: '/unused', secret: `files:${t.config.jwtSecret}`, now: () => Date.now() - 2 * 3600_000 });
+    const past = createLocalStorage({
+      dir: '/unused',
+      secret: `files:${t.config.jwtSecret}`,
+      now: () => Date.now() - 2 * 3600_000,
+    });
     const { url } = await past.signedUrl(key);
     const res = await t.fetch(url);
     expect(res.status).toBe(410);
@@ -124,7 +141,12 @@ describe('GCS storage against the fake GCS JSON API', () => {
         private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
       }),
     );
-    fake = await startFakeGcs({ bucket, clientEmail, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), now: () => clock() });
+    fake = await startFakeGcs({
+      bucket,
+      clientEmail,
+      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      now: () => clock(),
+    });
   });
   afterAll(async () => {
     await fake?.close();
@@ -158,8 +180,17 @@ describe('GCS storage against the fake GCS JSON API', () => {
 
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const foreignKeyFile = path.join(dir, 'foreign.json');
-    writeFileSync(foreignKeyFile, JSON.stringify({ type: 'service_account', client_email: clientEmail, private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }) }));
-    const forged = await createGcsStorage({ bucket, keyFile: foreignKeyFile, apiEndpoint: fake.endpoint }).signedUrl(key);
+    writeFileSync(
+      foreignKeyFile,
+      JSON.stringify({
+        type: 'service_account',
+        client_email: clientEmail,
+        private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      }),
+    );
+    const forged = await createGcsStorage({ bucket, keyFile: foreignKeyFile, apiEndpoint: fake.endpoint }).signedUrl(
+      key,
+    );
     expect((await fetch(forged.url)).status).toBe(403);
   });
 
@@ -217,30 +248,54 @@ describe('multipart upload parsing (busboy, before the contract validator)', () 
   };
 
   it('when one file within the limit is sent, then it is in req.upload and req.body.<field> is set for `required`', async () => {
-    const res = await fetch(`${base}/upload`, { method: 'POST', body: form([['logo', PNG, 'photo.jpg']], { note: 'hi' }) });
+    const res = await fetch(`${base}/upload`, {
+      method: 'POST',
+      body: form([['logo', PNG, 'photo.jpg']], { note: 'hi' }),
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ field: 'logo', size: PNG.length, filename: 'photo.jpg', body: { note: 'hi', logo: '' } });
+    expect(await res.json()).toEqual({
+      field: 'logo',
+      size: PNG.length,
+      filename: 'photo.jpg',
+      body: { note: 'hi', logo: '' },
+    });
   });
 
   it('when the file is one byte over the limit, then 413 problem after the body was read', async () => {
-    const res = await fetch(`${base}/upload`, { method: 'POST', body: form([['logo', Buffer.alloc(1025, 1), 'big.png']]) });
+    const res = await fetch(`${base}/upload`, {
+      method: 'POST',
+      body: form([['logo', Buffer.alloc(1025, 1), 'big.png']]),
+    });
     expect(res.status).toBe(413);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
   });
 
   it('when exactly the limit is sent, then it is accepted', async () => {
-    const res = await fetch(`${base}/upload`, { method: 'POST', body: form([['logo', Buffer.alloc(1024, 1), 'edge.png']]) });
+    const res = await fetch(`${base}/upload`, {
+      method: 'POST',
+      body: form([['logo', Buffer.alloc(1024, 1), 'edge.png']]),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { size: number }).size).toBe(1024);
   });
 
   it('when two files are sent, then 400 problem', async () => {
-    const res = await fetch(`${base}/upload`, { method: 'POST', body: form([['logo', PNG, 'a.png'], ['logo', PNG, 'b.png']]) });
+    const res = await fetch(`${base}/upload`, {
+      method: 'POST',
+      body: form([
+        ['logo', PNG, 'a.png'],
+        ['logo', PNG, 'b.png'],
+      ]),
+    });
     expect(res.status).toBe(400);
   });
 
   it('when the multipart body has no boundary, then 400 problem, not 500', async () => {
-    const res = await fetch(`${base}/upload`, { method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, body: 'garbage' });
+    const res = await fetch(`${base}/upload`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      body: 'garbage',
+    });
     expect(res.status).toBe(400);
   });
 });

@@ -25,7 +25,9 @@ describe('the saved database templates', () => {
     const [, pending] = (await db.knex.migrate.list({ migrationSource })) as [unknown[], unknown[]];
     expect(pending, 'every migration is already applied').toEqual([]);
     expect(await db.knex('users').count({ n: '*' }).first()).toMatchObject({ n: 0 });
-    await db.knex('currencies').insert({ code: 'THB', name: 'Thai Baht', symbol: '฿', decimal_places: 2, is_active: true });
+    await db
+      .knex('currencies')
+      .insert({ code: 'THB', name: 'Thai Baht', symbol: '฿', decimal_places: 2, is_active: true });
     const trgm = await db.knex.raw("select similarity('andaman', 'andamen') > 0.3 as close");
     expect(trgm.rows[0].close).toBe(true);
     await db.close();
@@ -38,9 +40,18 @@ describe('the saved database templates', () => {
 
   it('when only the empty template exists (the migrations changed since install), then a new directory takes it and migrates', async () => {
     const onlyEmpty = { empty: files.empty, schema: path.join(work, 'pglite-x-schema-other.tar') };
-    const db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: templateForNewDatabase(null, onlyEmpty) });
+    const db = await createDatabase(
+      { database: { engine: 'pglite', dir: null } },
+      { pgliteTemplate: templateForNewDatabase(null, onlyEmpty) },
+    );
     await migrateLatest(db.knex);
-    expect((await db.knex.raw("select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = 'clusters'")).rows[0].n).toBe(1);
+    expect(
+      (
+        await db.knex.raw(
+          "select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = 'clusters'",
+        )
+      ).rows[0].n,
+    ).toBe(1);
     await db.close();
   }, 120_000);
 
@@ -54,6 +65,11 @@ describe('the saved database templates', () => {
   }, 120_000);
 
   it('when no template was saved, then a new directory initialises itself', () => {
-    expect(templateForNewDatabase(path.join(work, 'other'), { schema: path.join(work, 'none.tar'), empty: path.join(work, 'missing.tar') })).toBeUndefined();
+    expect(
+      templateForNewDatabase(path.join(work, 'other'), {
+        schema: path.join(work, 'none.tar'),
+        empty: path.join(work, 'missing.tar'),
+      }),
+    ).toBeUndefined();
   });
 });

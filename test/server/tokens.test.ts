@@ -1,6 +1,11 @@
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, verifyAccessTokenClaims } from '../../server/src/modules/auth/tokens.js';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  signAccessToken,
+  verifyAccessToken,
+  verifyAccessTokenClaims,
+} from '../../server/src/modules/auth/tokens.js';
 
 const SECRET = 'token-test-secret-of-at-least-32-characters';
 const USER = '0b7f8a52-4c1e-4f0a-9f51-1d2a3b4c5d6e';
@@ -53,13 +58,21 @@ describe('access token verification', () => {
   it('when a token names no session, or one that is not a session id, then it is refused: it could never be revoked', async () => {
     expect(await verifyAccessTokenClaims(SECRET, await handMade({}, 600))).toBeNull();
     expect(await verifyAccessTokenClaims(SECRET, await handMade({ sid: 'not-a-session' }, 600))).toBeNull();
-    expect(await verifyAccessTokenClaims(SECRET, await handMade({ sid: SID }, 600))).toEqual({ userId: USER, sessionId: SID });
+    expect(await verifyAccessTokenClaims(SECRET, await handMade({ sid: SID }, 600))).toEqual({
+      userId: USER,
+      sessionId: SID,
+    });
   });
 
   it('when a token lives longer than an access token may, then it is refused, however valid its signature', async () => {
-    expect(await verifyAccessTokenClaims(SECRET, await handMade({ sid: SID }, ACCESS_TOKEN_TTL_SECONDS + 1))).toBeNull();
+    expect(
+      await verifyAccessTokenClaims(SECRET, await handMade({ sid: SID }, ACCESS_TOKEN_TTL_SECONDS + 1)),
+    ).toBeNull();
     expect(await verifyAccessTokenClaims(SECRET, await handMade({ sid: SID }, 365 * 24 * 60 * 60))).toBeNull();
-    expect(await verifyAccessTokenClaims(SECRET, await handMade({ sid: SID }, ACCESS_TOKEN_TTL_SECONDS))).toEqual({ userId: USER, sessionId: SID });
+    expect(await verifyAccessTokenClaims(SECRET, await handMade({ sid: SID }, ACCESS_TOKEN_TTL_SECONDS))).toEqual({
+      userId: USER,
+      sessionId: SID,
+    });
   });
 
   it('when a token has no issue time, then its lifetime is unknown and it is refused', async () => {

@@ -14,17 +14,29 @@ describe.each(engines())('user search on %s', (engine) => {
   let passwordHash: string;
   let admin: string;
 
-  async function person(fields: { username?: string; email?: string; firstname?: string; lastname?: string } = {}): Promise<{ id: string; username: string }> {
+  async function person(
+    fields: { username?: string; email?: string; firstname?: string; lastname?: string } = {},
+  ): Promise<{ id: string; username: string }> {
     const username = fields.username ?? `s-${randomUUID().slice(0, 8)}`;
-    const [row] = await t.knex('users')
-      .insert({ username, email: fields.email ?? `${username}@example.com`, firstname: fields.firstname ?? null, lastname: fields.lastname ?? null, password_hash: passwordHash })
+    const [row] = await t
+      .knex('users')
+      .insert({
+        username,
+        email: fields.email ?? `${username}@example.com`,
+        firstname: fields.firstname ?? null,
+        lastname: fields.lastname ?? null,
+        password_hash: passwordHash,
+      })
       .returning('id');
     return { id: (row as { id: string }).id, username };
   }
 
   async function userWith(grants: Grant[]): Promise<string> {
     const p = await person();
-    if (grants.length) await t.knex('permission_grants').insert(grants.map(([key, clusterId]) => ({ user_id: p.id, permission_key: key, cluster_id: clusterId })));
+    if (grants.length)
+      await t
+        .knex('permission_grants')
+        .insert(grants.map(([key, clusterId]) => ({ user_id: p.id, permission_key: key, cluster_id: clusterId })));
     return t.login(p.username, PASSWORD);
   }
 
@@ -52,7 +64,13 @@ describe.each(engines())('user search on %s', (engine) => {
     expect(page.data.map((u) => u.id).sort()).toEqual([byUsername.id, byEmail.id, byFirst.id, byLast.id].sort());
     expect(page.paginate.total).toBe(4);
     const one = page.data.find((u) => u.id === byFirst.id)!;
-    expect(one).toEqual({ id: byFirst.id, username: byFirst.username, email: `${byFirst.username}@example.com`, userInfo: { firstname: `First${w.toUpperCase()}`, middlename: null, lastname: null }, is_active: true });
+    expect(one).toEqual({
+      id: byFirst.id,
+      username: byFirst.username,
+      email: `${byFirst.username}@example.com`,
+      userInfo: { firstname: `First${w.toUpperCase()}`, middlename: null, lastname: null },
+      is_active: true,
+    });
     expect((await search({ search: '%' })).data).toEqual([]);
   });
 
@@ -62,7 +80,9 @@ describe.each(engines())('user search on %s', (engine) => {
     const first = await search({ search: w });
     expect(first.data).toHaveLength(10);
     expect(first.paginate).toEqual({ total: 13, page: 1, perpage: 10, pages: 2 });
-    expect(first.data.map((u) => u.username)).toEqual(Array.from({ length: 10 }, (_, i) => `${w}-${String(i).padStart(2, '0')}`));
+    expect(first.data.map((u) => u.username)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `${w}-${String(i).padStart(2, '0')}`),
+    );
     const second = await search({ search: w, page: '2' });
     expect(second.data.map((u) => u.username)).toEqual([`${w}-10`, `${w}-11`, `${w}-12`]);
     for (const perpage of ['0', '101', '-1', 'ten']) {
@@ -74,7 +94,10 @@ describe.each(engines())('user search on %s', (engine) => {
     const w = `ex${randomUUID().slice(0, 6)}`;
     const member = await person({ username: `${w}-member` });
     const outsider = await person({ username: `${w}-outsider` });
-    const [c] = await t.knex('clusters').insert({ code: `X-${w}`, name: 'Exclusion' }).returning('id');
+    const [c] = await t
+      .knex('clusters')
+      .insert({ code: `X-${w}`, name: 'Exclusion' })
+      .returning('id');
     const clusterId = (c as { id: string }).id;
     await t.knex('cluster_users').insert({ user_id: member.id, cluster_id: clusterId });
     expect((await search({ search: w })).data.map((u) => u.id)).toEqual([member.id, outsider.id]);

@@ -15,13 +15,27 @@ interface Widget {
 }
 
 // Datasets of each shape from the catalog.
-const SCALARS = ['tenancy.active-clusters', 'tenancy.active-business-units', 'approvals.my-pending-count', 'approvals.my-pending-amount'];
+const SCALARS = [
+  'tenancy.active-clusters',
+  'tenancy.active-business-units',
+  'approvals.my-pending-count',
+  'approvals.my-pending-amount',
+];
 const DELTA = 'tenancy.new-business-units';
-const CATEGORICALS = ['tenancy.licence-use-by-cluster', 'users.by-role', 'printing.mappings-by-document-type', 'approvals.pending-by-type', 'approvals.amount-by-type'];
+const CATEGORICALS = [
+  'tenancy.licence-use-by-cluster',
+  'users.by-role',
+  'printing.mappings-by-document-type',
+  'approvals.pending-by-type',
+  'approvals.amount-by-type',
+];
 
 async function newUser(t: TestServer) {
   const username = `u-${randomUUID().slice(0, 8)}`;
-  const [row] = await t.knex('users').insert({ username, email: `${username}@example.com`, password_hash: 'not-used' }).returning('id');
+  const [row] = await t
+    .knex('users')
+    .insert({ username, email: `${username}@example.com`, password_hash: 'not-used' })
+    .returning('id');
   const id = (row as { id: string }).id;
   return { id, token: await t.tokenFor(id) };
 }
@@ -33,13 +47,15 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const send = (method: string, path: string, token: string | undefined, json?: unknown) => t.fetch(path, { method, token, json });
+  const send = (method: string, path: string, token: string | undefined, json?: unknown) =>
+    t.fetch(path, { method, token, json });
   const add = async (token: string, body: Record<string, unknown>) => {
     const res = await send('POST', BASE, token, body);
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()) as Widget;
   };
-  const list = async (token: string) => (await (await send('GET', BASE, token)).json()) as { items: Widget[]; count: number };
+  const list = async (token: string) =>
+    (await (await send('GET', BASE, token)).json()) as { items: Widget[]; count: number };
 
   it('when a new user lists widgets, then the list is empty with count 0', async () => {
     const u = await newUser(t);
@@ -50,11 +66,20 @@ describe.each(engines())('widgets on %s', (engine) => {
 
   it('when widgets are added, then they take slots 10, 20, 30 and the list returns them in order with the count', async () => {
     const u = await newUser(t);
-    const res = await send('POST', BASE, u.token, { dataset_id: SCALARS[0], widget_type: 'kpi', title: 'Live clusters' });
+    const res = await send('POST', BASE, u.token, {
+      dataset_id: SCALARS[0],
+      widget_type: 'kpi',
+      title: 'Live clusters',
+    });
     expect(res.status).toBe(201);
     const first = (await res.json()) as Widget;
     expect(res.headers.get('location')).toBe(`${BASE}/${first.id}`);
-    expect(first).toMatchObject({ dataset_id: SCALARS[0], widget_type: 'kpi', title: 'Live clusters', order_index: 10 });
+    expect(first).toMatchObject({
+      dataset_id: SCALARS[0],
+      widget_type: 'kpi',
+      title: 'Live clusters',
+      order_index: 10,
+    });
     const second = await add(u.token, { dataset_id: CATEGORICALS[0], widget_type: 'pie' });
     const third = await add(u.token, { dataset_id: DELTA, widget_type: 'gauge' });
     expect(second).toMatchObject({ order_index: 20, title: null });
@@ -89,7 +114,9 @@ describe.each(engines())('widgets on %s', (engine) => {
     const u = await newUser(t);
     const datasets = [...SCALARS, DELTA, ...CATEGORICALS];
     const results = await Promise.all(
-      datasets.map((d) => send('POST', BASE, u.token, { dataset_id: d, widget_type: CATEGORICALS.includes(d) ? 'bar' : 'kpi' })),
+      datasets.map((d) =>
+        send('POST', BASE, u.token, { dataset_id: d, widget_type: CATEGORICALS.includes(d) ? 'bar' : 'kpi' }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(datasets.map(() => 201));
     const slots = (await list(u.token)).items.map((w) => w.order_index).sort((x, y) => x - y);
@@ -160,7 +187,9 @@ describe.each(engines())('widgets on %s', (engine) => {
 
   it('when the same dataset is pinned twice in parallel, then one add wins and the other is 409', async () => {
     const u = await newUser(t);
-    const results = await Promise.all([0, 1, 2].map(() => send('POST', BASE, u.token, { dataset_id: DELTA, widget_type: 'kpi' })));
+    const results = await Promise.all(
+      [0, 1, 2].map(() => send('POST', BASE, u.token, { dataset_id: DELTA, widget_type: 'kpi' })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect((await list(u.token)).count).toBe(1);
   });
@@ -203,7 +232,9 @@ describe.each(engines())('widgets on %s', (engine) => {
     expect(patch.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect((await send('DELETE', `${BASE}/${w.id}`, other.token)).status).toBe(404);
     const unknown = await send('PATCH', `${BASE}/${randomUUID()}`, other.token, { title: 'x' });
-    expect(((await patch.clone().json()) as { detail: string }).detail).toBe(((await unknown.json()) as { detail: string }).detail);
+    expect(((await patch.clone().json()) as { detail: string }).detail).toBe(
+      ((await unknown.json()) as { detail: string }).detail,
+    );
     expect((await list(other.token)).count).toBe(0);
     expect((await list(owner.token)).items).toEqual([expect.objectContaining({ id: w.id, title: 'Owned' })]);
   });
@@ -234,7 +265,9 @@ describe.each(engines())('widgets on %s', (engine) => {
     const body = await list(token);
     expect(body.count).toBeGreaterThanOrEqual(3);
     expect(body.items.map((w) => w.order_index)).toEqual(body.items.map((_, i) => (i + 1) * 10));
-    const catalog = (await (await send('GET', '/api/proxy/api/datasets', token)).json()) as { items: Array<{ id: string; widget_types: string[] }> };
+    const catalog = (await (await send('GET', '/api/proxy/api/datasets', token)).json()) as {
+      items: Array<{ id: string; widget_types: string[] }>;
+    };
     for (const w of body.items) {
       const dataset = catalog.items.find((d) => d.id === w.dataset_id);
       expect(dataset, w.dataset_id).toBeDefined();

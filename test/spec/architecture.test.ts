@@ -53,7 +53,11 @@ describe('one source of truth', () => {
   it('when server code meets the contract, then it does so without casts that erase types', () => {
     const offenders = filesUnder('server/src')
       .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => ({ f, i, line })))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ f, i, line })),
+      )
       .filter(({ line }) => /\bas (never|any)\b/.test(line))
       .map(({ f, i, line }) => `${f}:${i + 1}: ${line.trim()}`);
     expect(offenders).toEqual([]);
@@ -62,7 +66,12 @@ describe('one source of truth', () => {
 
 describe('dependencies point one way', () => {
   const graph = (edges: Record<string, string[]>) =>
-    ({ modules: Object.entries(edges).map(([source, deps]) => ({ source, dependencies: deps.map((resolved) => ({ resolved })) })) }) as unknown as ICruiseResult;
+    ({
+      modules: Object.entries(edges).map(([source, deps]) => ({
+        source,
+        dependencies: deps.map((resolved) => ({ resolved })),
+      })),
+    }) as unknown as ICruiseResult;
 
   it('when two modules import each other through different files, then the check reports the module cycle', () => {
     const cycles = moduleCycles(
@@ -76,6 +85,8 @@ describe('dependencies point one way', () => {
   });
 
   it('when modules depend in one direction, then no cycle is reported', () => {
-    expect(moduleCycles(graph({ 'server/src/modules/memberships/service.ts': ['server/src/modules/clusters/service.ts'] }))).toEqual([]);
+    expect(
+      moduleCycles(graph({ 'server/src/modules/memberships/service.ts': ['server/src/modules/clusters/service.ts'] })),
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,11 @@ function sourcesUnder(dir: string): string[] {
 
 describe('audit exemption', () => {
   it('is asked for only by the first-start seed and the benchmark data generator', () => {
-    const callers = [...sourcesUnder(path.join(ROOT, 'server/src')), ...sourcesUnder(path.join(ROOT, 'bench')), ...sourcesUnder(path.join(ROOT, 'scripts'))]
+    const callers = [
+      ...sourcesUnder(path.join(ROOT, 'server/src')),
+      ...sourcesUnder(path.join(ROOT, 'bench')),
+      ...sourcesUnder(path.join(ROOT, 'scripts')),
+    ]
       .filter((file) => /exemptFromAudit\(|platform\.audit_exempt/.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(ROOT, file))
       .sort();

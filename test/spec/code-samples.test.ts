@@ -11,7 +11,10 @@ import { loadBundledSpec, operationsOf } from '../support/spec.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 type Sample = { lang: string; label: string; source: string };
-const operations = operationsOf(loadBundledSpec()).map((op) => ({ ...op, samples: (op as unknown as { 'x-codeSamples'?: Sample[] })['x-codeSamples'] ?? [] }));
+const operations = operationsOf(loadBundledSpec()).map((op) => ({
+  ...op,
+  samples: (op as unknown as { 'x-codeSamples'?: Sample[] })['x-codeSamples'] ?? [],
+}));
 
 const work = mkdtempSync(path.join(tmpdir(), 'code-samples-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -19,12 +22,16 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the code samples in the docs', () => {
   it('every operation has a curl and a TypeScript sample that call its path', () => {
     for (const op of operations) {
-      expect(op.samples.map((s) => s.label), op.operationId).toEqual(['curl', 'TypeScript']);
+      expect(
+        op.samples.map((s) => s.label),
+        op.operationId,
+      ).toEqual(['curl', 'TypeScript']);
       const [curl, ts] = op.samples as [Sample, Sample];
       const firstLiteral = op.path.split('{')[0]!;
       expect(curl.source, `${op.operationId} curl`).toContain(`http://127.0.0.1:3000${firstLiteral}`);
       expect(ts.source, `${op.operationId} TypeScript`).toContain(`api.${op.method.toUpperCase()}('${op.path}'`);
-      if (op.security?.length !== 0) expect(curl.source, `${op.operationId} sends the token`).toContain('Authorization: Bearer $TOKEN');
+      if (op.security?.length !== 0)
+        expect(curl.source, `${op.operationId} sends the token`).toContain('Authorization: Bearer $TOKEN');
     }
   });
 
@@ -57,7 +64,11 @@ describe('the code samples in the docs', () => {
     );
     let output = '';
     try {
-      execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', path.join(work, 'tsconfig.json')], { cwd: work, encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', path.join(work, 'tsconfig.json')], {
+        cwd: work,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
     } catch (error) {
       output = String((error as { stdout?: string }).stdout ?? error);
     }

@@ -60,7 +60,11 @@ POST /api-system/clusters/{id}/restore
 POST /api-system/business-units/{id}/restore
 GET /healthz`;
 
-const rows = (table: string) => table.trim().split('\n').map((line) => line.split(' ') as [string, string]);
+const rows = (table: string) =>
+  table
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' ') as [string, string]);
 
 type Schema = {
   type?: string;
@@ -110,7 +114,9 @@ describe('the contract', () => {
   });
 
   it('when any response is a failure, then it is a problem+json document', () => {
-    const responses = (spec.components as unknown as { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }).responses;
+    const responses = (
+      spec.components as unknown as { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }
+    ).responses;
     for (const op of operations) {
       for (const [status, response] of Object.entries(op.responses)) {
         if (status !== 'default' && Number(status) < 400) continue;
@@ -126,7 +132,14 @@ describe('the contract', () => {
     const bare: string[] = [];
     const visit = (s: Schema | undefined, where: string) => {
       if (!s || typeof s !== 'object') return;
-      if (s.type === 'object' && !s.properties && typeof s.additionalProperties !== 'object' && !s.allOf && !s.anyOf && !s.oneOf) {
+      if (
+        s.type === 'object' &&
+        !s.properties &&
+        typeof s.additionalProperties !== 'object' &&
+        !s.allOf &&
+        !s.anyOf &&
+        !s.oneOf
+      ) {
         bare.push(where);
       }
       for (const [name, child] of Object.entries(s.properties ?? {})) visit(child, `${where}.${name}`);
@@ -142,9 +155,16 @@ describe('the contract', () => {
     const codes = schema('DocumentTypeCode');
     expect(codes.enum).toEqual(['PR', 'PO', 'GRN', 'SR', 'CN', 'IA', 'PC', 'SC', 'RFQ', 'INV']);
     expect(codes['x-enum-descriptions']).toEqual({
-      PR: 'Purchase Request', PO: 'Purchase Order', GRN: 'Good Received Note', SR: 'Store Requisition',
-      CN: 'Credit Note', IA: 'Inventory Adjustment', PC: 'Physical Count', SC: 'Spot Check',
-      RFQ: 'Request For Quotation', INV: 'Invoice',
+      PR: 'Purchase Request',
+      PO: 'Purchase Order',
+      GRN: 'Good Received Note',
+      SR: 'Store Requisition',
+      CN: 'Credit Note',
+      IA: 'Inventory Adjustment',
+      PC: 'Physical Count',
+      SC: 'Spot Check',
+      RFQ: 'Request For Quotation',
+      INV: 'Invoice',
     });
   });
 
@@ -178,7 +198,13 @@ describe('the contract', () => {
   });
 
   it('when a list is answered, then it uses the paging envelope', () => {
-    for (const page of ['ClusterPage', 'BusinessUnitPage', 'UserPage', 'PrintTemplateMappingPage', 'ReportTemplatePage']) {
+    for (const page of [
+      'ClusterPage',
+      'BusinessUnitPage',
+      'UserPage',
+      'PrintTemplateMappingPage',
+      'ReportTemplatePage',
+    ]) {
       expect(Object.keys(schema(page).properties ?? {}), page).toEqual(['data', 'paginate']);
     }
     expect(Object.keys(schema('WidgetList').properties ?? {})).toEqual(['items', 'count']);

@@ -27,10 +27,19 @@ async function refuseAllBut(context: BrowserContext, allowed: (url: string) => b
 
 /** The page renders the operations, shows the generated code samples, and no "API docs by Redocly" attribution. */
 async function expectRenderedDocs(page: Page): Promise<void> {
-  await page.getByRole('heading', { name: /Platform Administration API/ }).first().waitFor({ timeout: 20_000 });
+  await page
+    .getByRole('heading', { name: /Platform Administration API/ })
+    .first()
+    .waitFor({ timeout: 20_000 });
   await page.getByText('Print template mappings', { exact: true }).first().click();
-  await page.getByText('Pick the mapping that prints a document type for a business unit').first().waitFor({ timeout: 20_000 });
-  await page.getByText(/curl .*\/api-system\/print-template-mappings/).first().waitFor({ timeout: 20_000 });
+  await page
+    .getByText('Pick the mapping that prints a document type for a business unit')
+    .first()
+    .waitFor({ timeout: 20_000 });
+  await page
+    .getByText(/curl .*\/api-system\/print-template-mappings/)
+    .first()
+    .waitFor({ timeout: 20_000 });
   expect(await page.getByText('API docs by').isVisible()).toBe(false);
   // Let late requests (images, fonts, workers) happen before the caller looks at what was refused.
   await page.waitForLoadState('networkidle');
@@ -38,7 +47,10 @@ async function expectRenderedDocs(page: Page): Promise<void> {
 
 describe('the reference docs (npm run docs)', () => {
   it('when built, then the HTML is one file that loads nothing from elsewhere', () => {
-    execFileSync('node_modules/.bin/tsx', ['scripts/docs.ts'], { env: { ...process.env, DOCS_OUTPUT: output }, stdio: 'pipe' });
+    execFileSync('node_modules/.bin/tsx', ['scripts/docs.ts'], {
+      env: { ...process.env, DOCS_OUTPUT: output },
+      stdio: 'pipe',
+    });
     const html = readFileSync(output, 'utf8');
     expect(html).not.toMatch(/<script[^>]+src=/);
     expect(html).not.toMatch(/<link[^>]+href=["']https?:/);
@@ -63,7 +75,10 @@ describe('the reference docs (npm run docs)', () => {
 describe('the reference docs served at /docs', () => {
   it('when opened from the server, then they render with PUBLIC_BASE_URL as the server and ask nothing of any other origin', async () => {
     ensureDocs();
-    const t = await startTestServer('pglite', { seed: false, env: { PUBLIC_BASE_URL: 'http://docs.example.test:8080' } });
+    const t = await startTestServer('pglite', {
+      seed: false,
+      env: { PUBLIC_BASE_URL: 'http://docs.example.test:8080' },
+    });
     const { context, close } = await launchBrowser();
     try {
       const refused = await refuseAllBut(context, (url) => url === `${t.baseUrl}/docs` || /^(data|blob):/.test(url));
@@ -72,7 +87,9 @@ describe('the reference docs served at /docs', () => {
       expect(response?.status()).toBe(200);
       await expectRenderedDocs(page);
       // The code samples call the deployment's address (innerText: only what is rendered visibly).
-      expect(await page.locator('body').innerText()).toContain('http://docs.example.test:8080/api-system/print-template-mappings');
+      expect(await page.locator('body').innerText()).toContain(
+        'http://docs.example.test:8080/api-system/print-template-mappings',
+      );
       expect(refused).toEqual([]);
     } finally {
       await close();

@@ -36,7 +36,9 @@ describe('the examples of the contract', () => {
       for (const [i, p] of (op.parameters ?? []).entries()) {
         if (p.example === undefined) continue;
         const raw = (spec.paths[op.path]![op.method]!.parameters ?? [])[i] as { $ref?: string };
-        const at = raw.$ref ? `${raw.$ref}/schema` : `#/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method}/parameters/${i}/schema`;
+        const at = raw.$ref
+          ? `${raw.$ref}/schema`
+          : `#/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method}/parameters/${i}/schema`;
         expect(validator.errors(at, p.example), `${op.operationId} ${p.in} ${p.name}`).toEqual([]);
       }
     }
@@ -47,7 +49,8 @@ describe('one story runs through the examples', () => {
   it('every cluster, business unit and mapping shown is CL-A, BU-PKT and the PO mapping, and every reference points at them', () => {
     const wrong: string[] = [];
     const expectValue = (where: string, actual: unknown, wanted: unknown) => {
-      if (actual !== undefined && actual !== null && actual !== wanted) wrong.push(`${where}: ${JSON.stringify(actual)} instead of ${JSON.stringify(wanted)}`);
+      if (actual !== undefined && actual !== null && actual !== wanted)
+        wrong.push(`${where}: ${JSON.stringify(actual)} instead of ${JSON.stringify(wanted)}`);
     };
     for (const e of examples) {
       eachObject(e.value, (o) => {
@@ -68,16 +71,21 @@ describe('one story runs through the examples', () => {
         }
         expectValue(`${at} cluster_id`, o.cluster_id, STORY.cluster.id);
         expectValue(`${at} cluster_name`, o.cluster_name, STORY.cluster.name);
-        for (const key of ['business_unit_id', 'parent_bu_id']) expectValue(`${at} ${key}`, o[key], STORY.businessUnit.id);
-        for (const key of ['business_unit_name', 'parent_bu_name']) expectValue(`${at} ${key}`, o[key], STORY.businessUnit.name);
+        for (const key of ['business_unit_id', 'parent_bu_id'])
+          expectValue(`${at} ${key}`, o[key], STORY.businessUnit.id);
+        for (const key of ['business_unit_name', 'parent_bu_name'])
+          expectValue(`${at} ${key}`, o[key], STORY.businessUnit.name);
       });
     }
     for (const op of operations) {
       for (const p of op.parameters ?? []) {
         const at = `${op.operationId} ${p.in} ${p.name}`;
-        if (p.in === 'path' && p.name === 'id' && /^\/api-system\/clusters\//.test(op.path)) expectValue(at, p.example, STORY.cluster.id);
-        if (p.in === 'path' && p.name === 'id' && /^\/api-system\/business-units\//.test(op.path)) expectValue(at, p.example, STORY.businessUnit.id);
-        if (p.in === 'path' && p.name === 'id' && /^\/api-system\/print-template-mappings\//.test(op.path)) expectValue(at, p.example, STORY.mapping.id);
+        if (p.in === 'path' && p.name === 'id' && /^\/api-system\/clusters\//.test(op.path))
+          expectValue(at, p.example, STORY.cluster.id);
+        if (p.in === 'path' && p.name === 'id' && /^\/api-system\/business-units\//.test(op.path))
+          expectValue(at, p.example, STORY.businessUnit.id);
+        if (p.in === 'path' && p.name === 'id' && /^\/api-system\/print-template-mappings\//.test(op.path))
+          expectValue(at, p.example, STORY.mapping.id);
         if (['cluster_id', 'exclude_cluster_id'].includes(p.name)) expectValue(at, p.example, STORY.cluster.id);
         if (p.name === 'bu_code') expectValue(at, p.example, STORY.businessUnit.code);
       }
@@ -111,7 +119,10 @@ describe('one story runs through the examples', () => {
   });
 
   it('the permissions example is the admin', () => {
-    const permissions = byOperation('getPlatformPermissions', '200')[0]!.value as { user: { username: string }; is_super_admin: boolean };
+    const permissions = byOperation('getPlatformPermissions', '200')[0]!.value as {
+      user: { username: string };
+      is_super_admin: boolean;
+    };
     expect(permissions.is_super_admin).toBe(true);
     expect(permissions.user.username).toBe('admin');
   });
@@ -122,13 +133,20 @@ describe('one story runs through the examples', () => {
       eachObject(e.value, (o) => {
         if (Array.isArray(o.data) && isRecord(o.paginate)) {
           pages++;
-          const { total, page, perpage, pages: pageCount } = o.paginate as { total: number; page: number; perpage: number; pages: number };
+          const {
+            total,
+            page,
+            perpage,
+            pages: pageCount,
+          } = o.paginate as { total: number; page: number; perpage: number; pages: number };
           const rows = o.data.length;
           if (perpage === -1) {
             expect({ rows, page, pageCount }, label(e)).toEqual({ rows: total, page: 1, pageCount: 1 });
           } else {
             expect(pageCount, `${label(e)} pages`).toBe(Math.max(1, Math.ceil(total / perpage)));
-            expect(rows, `${label(e)} rows on page ${page}`).toBe(Math.max(0, Math.min(perpage, total - (page - 1) * perpage)));
+            expect(rows, `${label(e)} rows on page ${page}`).toBe(
+              Math.max(0, Math.min(perpage, total - (page - 1) * perpage)),
+            );
           }
         }
         const keys = Object.keys(o).sort().join();
@@ -144,14 +162,20 @@ describe('one story runs through the examples', () => {
       eachObject(e.value, (o) => {
         if (isRecord(o.audit)) {
           audited++;
-          const audit = o.audit as Record<'created' | 'updated' | 'deleted', { at: string | null; name: string | null; id: string | null }>;
+          const audit = o.audit as Record<
+            'created' | 'updated' | 'deleted',
+            { at: string | null; name: string | null; id: string | null }
+          >;
           for (const what of ['created', 'updated', 'deleted'] as const) {
             expect(audit[what].at ?? null, `${label(e)} audit.${what}.at vs ${what}_at`).toBe(o[`${what}_at`] ?? null);
-            expect(audit[what].name ?? null, `${label(e)} audit.${what}.name vs ${what}_by_name`).toBe(o[`${what}_by_name`] ?? null);
+            expect(audit[what].name ?? null, `${label(e)} audit.${what}.name vs ${what}_by_name`).toBe(
+              o[`${what}_by_name`] ?? null,
+            );
           }
           expect(audit.deleted.id === null, `${label(e)} audit.deleted.id`).toBe(audit.deleted.at === null);
         }
-        if ('deleted_at' in o && 'deleted_by_id' in o) expect(o.deleted_by_id === null, `${label(e)} deleted_by_id`).toBe(o.deleted_at === null);
+        if ('deleted_at' in o && 'deleted_by_id' in o)
+          expect(o.deleted_by_id === null, `${label(e)} deleted_by_id`).toBe(o.deleted_at === null);
       });
     }
     expect(audited).toBeGreaterThan(5);
@@ -161,7 +185,10 @@ describe('one story runs through the examples', () => {
 
   it("resolve's example is a mapping its own query would pick: the document type asked for, the unit allowed and not denied", () => {
     const op = operations.find((o) => o.operationId === 'resolvePrintTemplateMapping')!;
-    const query = Object.fromEntries((op.parameters ?? []).map((p) => [p.name, p.example])) as { document_type: string; bu_code: string };
+    const query = Object.fromEntries((op.parameters ?? []).map((p) => [p.name, p.example])) as {
+      document_type: string;
+      bu_code: string;
+    };
     const mapping = byOperation('resolvePrintTemplateMapping', '200')[0]!.value as {
       document_type: string;
       is_active: boolean;
@@ -173,7 +200,10 @@ describe('one story runs through the examples', () => {
     expect(mapping.is_active).toBe(true);
     expect(mapping.deleted_at).toBeNull();
     const allow = mapping.allow_business_unit ?? [];
-    expect(allow.length === 0 || allow.includes(query.bu_code), `allow list ${JSON.stringify(allow)} admits ${query.bu_code}`).toBe(true);
+    expect(
+      allow.length === 0 || allow.includes(query.bu_code),
+      `allow list ${JSON.stringify(allow)} admits ${query.bu_code}`,
+    ).toBe(true);
     expect(mapping.deny_business_unit ?? [], 'deny list').not.toContain(query.bu_code);
   });
 

@@ -26,7 +26,9 @@ export function exampleFromSchema(spec: Spec, schema: Schema | undefined, depth 
   if (s.oneOf || s.anyOf) return exampleFromSchema(spec, (s.oneOf ?? s.anyOf)![0], depth + 1);
   if (s.enum) return s.enum[0];
   if (s.type === 'object' || s.properties) {
-    return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, exampleFromSchema(spec, v, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(s.properties ?? {}).map(([k, v]) => [k, exampleFromSchema(spec, v, depth + 1)]),
+    );
   }
   if (s.type === 'array') return [exampleFromSchema(spec, s.items, depth + 1)];
   return null;
@@ -46,17 +48,27 @@ export interface ShownExample {
   schemaPointer: string;
 }
 
-const pointer = (...segments: string[]) => '#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (...segments: string[]) =>
+  '#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 type MediaType = { schema?: Schema; example?: unknown; examples?: Record<string, { value?: unknown; $ref?: string }> };
 
-function shownOf(spec: Spec, base: Omit<ShownExample, 'source' | 'value' | 'schemaPointer' | 'mediaType'>, content: Record<string, MediaType>, at: string[]): ShownExample[] {
+function shownOf(
+  spec: Spec,
+  base: Omit<ShownExample, 'source' | 'value' | 'schemaPointer' | 'mediaType'>,
+  content: Record<string, MediaType>,
+  at: string[],
+): ShownExample[] {
   return Object.entries(content).flatMap(([mediaType, media]) => {
     const schemaPointer = pointer(...at, 'content', mediaType, 'schema');
     const common = { ...base, mediaType, schemaPointer };
     if (media.example !== undefined) return [{ ...common, source: 'example', value: media.example }];
     if (media.examples) {
-      return Object.entries(media.examples).map(([name, ex]) => ({ ...common, source: `examples/${name}`, value: deref(spec, ex as { value?: unknown }).value }));
+      return Object.entries(media.examples).map(([name, ex]) => ({
+        ...common,
+        source: `examples/${name}`,
+        value: deref(spec, ex as { value?: unknown }).value,
+      }));
     }
     return [{ ...common, source: 'schema', value: exampleFromSchema(spec, media.schema) }];
   });
@@ -68,15 +80,32 @@ export function shownExamples(spec: Spec): ShownExample[] {
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const method of HTTP_METHODS) {
       const op = item[method] as
-        | { operationId?: string; requestBody?: { content?: Record<string, MediaType> }; responses?: Record<string, { $ref?: string; content?: Record<string, MediaType> }> }
+        | {
+            operationId?: string;
+            requestBody?: { content?: Record<string, MediaType> };
+            responses?: Record<string, { $ref?: string; content?: Record<string, MediaType> }>;
+          }
         | undefined;
       if (!op?.operationId) continue;
       const base = { operationId: op.operationId, method, path };
-      const json = (content: Record<string, MediaType> | undefined) => Object.fromEntries(Object.entries(content ?? {}).filter(([type]) => /json/.test(type)));
-      out.push(...shownOf(spec, { ...base, where: 'request' }, json(op.requestBody?.content), ['paths', path, method, 'requestBody']));
+      const json = (content: Record<string, MediaType> | undefined) =>
+        Object.fromEntries(Object.entries(content ?? {}).filter(([type]) => /json/.test(type)));
+      out.push(
+        ...shownOf(spec, { ...base, where: 'request' }, json(op.requestBody?.content), [
+          'paths',
+          path,
+          method,
+          'requestBody',
+        ]),
+      );
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         // A shared response ($ref) is checked where it is defined: its schema pointer is there.
-        const at = response.$ref ? response.$ref.replace(/^#\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : ['paths', path, method, 'responses', status];
+        const at = response.$ref
+          ? response.$ref
+              .replace(/^#\//, '')
+              .split('/')
+              .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+          : ['paths', path, method, 'responses', status];
         out.push(...shownOf(spec, { ...base, where: status }, json(deref(spec, response).content), at));
       }
     }

@@ -18,7 +18,14 @@ let baseUrl: string;
 beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  prism = startProcess('node_modules/.bin/prism', ['mock', '-h', '127.0.0.1', '-p', String(port), 'openapi/generated/openapi.bundled.json']);
+  prism = startProcess('node_modules/.bin/prism', [
+    'mock',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    'openapi/generated/openapi.bundled.json',
+  ]);
   await waitForHttp(`${baseUrl}/healthz`, 60_000);
 }, 90_000);
 
@@ -63,7 +70,16 @@ describe('the Prism mock (npm run mock)', () => {
       expect(response.status).toBeLessThan(300);
       if (response.headers.get('content-type')?.includes('application/json')) {
         const body = await response.json();
-        const ref = pointer('paths', op.path, op.method, 'responses', String(response.status), 'content', 'application/json', 'schema');
+        const ref = pointer(
+          'paths',
+          op.path,
+          op.method,
+          'responses',
+          String(response.status),
+          'content',
+          'application/json',
+          'schema',
+        );
         expect(validator.errors(ref, body)).toEqual([]);
       }
     },

@@ -19,7 +19,11 @@ export function wellFormedPng(width = 1, height = 1, totalBytes?: number): Buffe
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   ihdr[9] = 2;
-  const head = Buffer.concat([SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc((width * 3 + 1) * height)))]);
+  const head = Buffer.concat([
+    SIGNATURE,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc((width * 3 + 1) * height))),
+  ]);
   const end = pngChunk('IEND', Buffer.alloc(0));
   if (totalBytes === undefined) return Buffer.concat([head, end]);
   const filler = totalBytes - head.length - end.length - 12;
@@ -30,11 +34,8 @@ export function wellFormedPng(width = 1, height = 1, totalBytes?: number): Buffe
 /** A baseline 1 × 1 greyscale JPEG: SOI, SOF0, SOS, one byte of scan data, EOI. */
 export function minimalJpeg(): Buffer {
   return Buffer.from([
-    0xff, 0xd8,
-    0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00,
-    0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00,
-    0x00,
-    0xff, 0xd9,
+    0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xda, 0x00, 0x08,
+    0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x00, 0xff, 0xd9,
   ]);
 }
 

@@ -38,7 +38,9 @@ export interface TestIdp {
   close(): Promise<void>;
 }
 
-const FORM = (uid: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test identity provider</title></head>
+const FORM = (
+  uid: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test identity provider</title></head>
 <body><main><h1>Test identity provider</h1>
 <form method="post" action="/interaction/${uid}/login">
 <label>Account <input name="login" autocomplete="username" autofocus></label>
@@ -55,7 +57,10 @@ async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
  * Starts the provider's listener (its issuer is known at once); it answers once `serve` names the product's
  * addresses. `accounts` are the people who can sign in, by account id (the ID token's `sub`).
  */
-export async function startTestIdp(accounts: Record<string, IdpAccount>, opts: { providerIds?: string[] } = {}): Promise<TestIdp> {
+export async function startTestIdp(
+  accounts: Record<string, IdpAccount>,
+  opts: { providerIds?: string[] } = {},
+): Promise<TestIdp> {
   // The product may name this provider more than once (with other settings); each id has its own callback.
   const providerIds = opts.providerIds ?? ['test-idp'];
   const providerId = providerIds[0]!;
@@ -81,7 +86,9 @@ export async function startTestIdp(accounts: Record<string, IdpAccount>, opts: {
         {
           client_id: clientId,
           client_secret: clientSecret,
-          redirect_uris: redirectBases.flatMap((base) => providerIds.map((id) => `${base}/api/auth/sso/${id}/callback`)),
+          redirect_uris: redirectBases.flatMap((base) =>
+            providerIds.map((id) => `${base}/api/auth/sso/${id}/callback`),
+          ),
           post_logout_redirect_uris: redirectBases.map((base) => `${base}/`),
           response_types: ['code'],
           grant_types: ['authorization_code'],
@@ -90,7 +97,12 @@ export async function startTestIdp(accounts: Record<string, IdpAccount>, opts: {
       ],
       jwks: { keys: [jwk] },
       cookies: { keys: [randomUUID()] },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'], groups: ['groups'] },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['given_name', 'family_name'],
+        groups: ['groups'],
+      },
       scopes: ['openid', 'email', 'profile', 'groups', 'offline_access'],
       // The claims go in the ID token, which is what the product reads.
       conformIdTokenClaims: false,
@@ -109,7 +121,9 @@ export async function startTestIdp(accounts: Record<string, IdpAccount>, opts: {
       },
       pkce: { required: () => true },
       ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Grant: 3600, Session: 3600, Interaction: 600 },
-      interactions: { url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+      interactions: {
+        url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+      },
       findAccount: async (_ctx: KoaContextWithOIDC, sub: string) => {
         const person = people.get(sub);
         if (!person) return undefined;
@@ -134,7 +148,10 @@ export async function startTestIdp(accounts: Record<string, IdpAccount>, opts: {
       if (ctx.path === '/token' && tamper.idToken && body?.id_token) {
         const { claims, key } = tamper.idToken(decodeJwt(body.id_token));
         const signer = key === 'foreign' ? foreign.privateKey : privateKey;
-        ctx.body = { ...body, id_token: await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid }).sign(signer) };
+        ctx.body = {
+          ...body,
+          id_token: await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid }).sign(signer),
+        };
       }
     });
 
@@ -157,7 +174,9 @@ export async function startTestIdp(accounts: Record<string, IdpAccount>, opts: {
         }
         const login = (await formBody(req)).get('login') ?? '';
         if (!people.has(login)) {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`${FORM(uid)}<p role="alert">Unknown account</p>`);
+          res
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end(`${FORM(uid)}<p role="alert">Unknown account</p>`);
           return;
         }
         await idp.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });

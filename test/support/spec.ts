@@ -34,7 +34,10 @@ export function deref<T>(spec: Spec, value: T | { $ref: string }): T {
   const target = value.$ref
     .replace(/^#\//, '')
     .split('/')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+    .reduce<unknown>(
+      (node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+      spec,
+    );
   return deref(spec, target as T);
 }
 

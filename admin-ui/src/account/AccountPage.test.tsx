@@ -17,7 +17,8 @@ const phone = {
   created_at: '2026-11-18T01:00:00.000Z',
   last_used_at: '2026-11-19T02:00:00.000Z',
   ip: null,
-  user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  user_agent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   current: false,
 };
 
@@ -30,7 +31,8 @@ const provider = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** The account (for the username rule) comes with the permissions. */
-const accountLoaded = () => waitFor(() => expect(document.querySelector('input[name="username"]')).toHaveValue('somchai'));
+const accountLoaded = () =>
+  waitFor(() => expect(document.querySelector('input[name="username"]')).toHaveValue('somchai'));
 
 const field = (name: RegExp) => screen.getByLabelText(name, { selector: 'input' });
 
@@ -58,8 +60,13 @@ describe('My account: password', () => {
     fillPassword('Old-password-1', 'Phuket-Lagoon-Morning-7');
     expect(submit).toBeEnabled();
     fireEvent.click(submit);
-    expect(await screen.findByTestId('password-changed')).toHaveTextContent('Password changed. Your other devices have been signed out.');
-    expect(dataProvider.changeMyPassword).toHaveBeenCalledWith({ current_password: 'Old-password-1', new_password: 'Phuket-Lagoon-Morning-7' });
+    expect(await screen.findByTestId('password-changed')).toHaveTextContent(
+      'Password changed. Your other devices have been signed out.',
+    );
+    expect(dataProvider.changeMyPassword).toHaveBeenCalledWith({
+      current_password: 'Old-password-1',
+      new_password: 'Phuket-Lagoon-Morning-7',
+    });
     // The other sessions ended on the server: the list is read again.
     await waitFor(() => expect(dataProvider.listMySessions).toHaveBeenCalledTimes(2));
     expect(field(/^New password/)).toHaveValue('');
@@ -75,7 +82,9 @@ describe('My account: password', () => {
     await accountLoaded();
     fillPassword('not-it', 'Phuket-Lagoon-Morning-7');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(field(/^Current password/)).toHaveAccessibleDescription('The current password is wrong.'));
+    await waitFor(() =>
+      expect(field(/^Current password/)).toHaveAccessibleDescription('The current password is wrong.'),
+    );
     expect(field(/^New password/)).not.toHaveAccessibleDescription('The current password is wrong.');
     expect(screen.queryByTestId('password-changed')).not.toBeInTheDocument();
   });
@@ -132,7 +141,9 @@ describe('My account: sessions', () => {
   });
 
   it('offers nothing to sign out when this is the only device', async () => {
-    renderScreen(<AccountPage />, { dataProvider: provider({ listMySessions: vi.fn(async () => ({ data: [thisDevice] })) }) });
+    renderScreen(<AccountPage />, {
+      dataProvider: provider({ listMySessions: vi.fn(async () => ({ data: [thisDevice] })) }),
+    });
     await screen.findAllByTestId('session-row');
     expect(screen.getByRole('button', { name: 'Sign out all other devices' })).toBeDisabled();
   });

@@ -30,7 +30,14 @@ const ForcedPasswordScreen = ({ passwordChange = defaultPasswordChange }: { pass
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+      }}
     >
       <Card sx={{ width: '100%', maxWidth: 480 }} data-testid="forced-password-change">
         <CardContent>
@@ -40,7 +47,11 @@ const ForcedPasswordScreen = ({ passwordChange = defaultPasswordChange }: { pass
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {translate('account.forced.message')}
           </Typography>
-          <PasswordChangeForm owner={permissions?.user ?? null} submitLabel="account.forced.submit" onChanged={changed} />
+          <PasswordChangeForm
+            owner={permissions?.user ?? null}
+            submitLabel="account.forced.submit"
+            onChanged={changed}
+          />
           <Button sx={{ mt: 2 }} onClick={() => void logout()}>
             {translate('account.forced.sign_out')}
           </Button>

@@ -1,13 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import PendingIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { fieldProblemsOf, statusOf } from '../lib/problems';
 import { fieldOfRefusal, passwordRules, type PasswordField, type PasswordOwner } from './passwordRules';
 
-const isPasswordField = (field: string): field is PasswordField => field === 'current_password' || field === 'new_password';
+const isPasswordField = (field: string): field is PasswordField =>
+  field === 'current_password' || field === 'new_password';
 
 /** A refused change (400) under the field it is about: the field error the server names, else its detail. */
 function refusalOf(error: unknown): { field: PasswordField; message: string } | null {
@@ -23,7 +36,10 @@ const Rule = ({ met, label }: { met: boolean | null; label: string }) => (
     <ListItemIcon sx={{ minWidth: 28 }}>
       {met ? <CheckIcon fontSize="small" color="success" /> : <PendingIcon fontSize="small" color="disabled" />}
     </ListItemIcon>
-    <ListItemText primary={label} slotProps={{ primary: { variant: 'body2', color: met ? 'text.primary' : 'text.secondary' } }} />
+    <ListItemText
+      primary={label}
+      slotProps={{ primary: { variant: 'body2', color: met ? 'text.primary' : 'text.secondary' } }}
+    />
   </ListItem>
 );
 
@@ -72,7 +88,8 @@ export const PasswordChangeForm = ({
       const refusal = refusalOf(err);
       const message = err instanceof Error ? err.message : '';
       if (refusal) setFieldError(refusal);
-      else setError(translate('account.password.failed', { reason: message ? translate(message, { _: message }) : '' }));
+      else
+        setError(translate('account.password.failed', { reason: message ? translate(message, { _: message }) : '' }));
     } finally {
       setBusy(false);
     }
@@ -144,7 +161,12 @@ export const PasswordChangeForm = ({
           size="small"
         />
         <Box>
-          <Button type="submit" variant="contained" disabled={!ready} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!ready}
+            startIcon={busy ? <CircularProgress size={16} /> : undefined}
+          >
             {translate(submitLabel)}
           </Button>
         </Box>

@@ -71,9 +71,16 @@ export const SessionsCard = () => {
 
   const revoke = useMutation({
     mutationFn: (session: AccountSession) => dataProvider.revokeMySession(session.id),
-    onSuccess: (_, session) => said(translate('account.sessions.revoked', { device: deviceName(session.user_agent) }), 'success'),
+    onSuccess: (_, session) =>
+      said(translate('account.sessions.revoked', { device: deviceName(session.user_agent) }), 'success'),
     onError: (error, session) =>
-      said(translate('account.sessions.revoke_failed', { device: deviceName(session.user_agent), reason: reasonOf(error) }), 'error'),
+      said(
+        translate('account.sessions.revoke_failed', {
+          device: deviceName(session.user_agent),
+          reason: reasonOf(error),
+        }),
+        'error',
+      ),
     onSettled: () => {
       setRevoking(null);
       return refresh();
@@ -96,7 +103,11 @@ export const SessionsCard = () => {
   return (
     <Card data-testid="sessions-card">
       <CardContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+        >
           <Box>
             <Typography variant="h6" component="h2">
               {translate('account.sessions.title')}
@@ -120,7 +131,10 @@ export const SessionsCard = () => {
             <Typography variant="body2">{translate('account.sessions.loading')}</Typography>
           </Stack>
         ) : sessions.isError ? (
-          <ErrorState error={new Error(translate('account.sessions.load_failed'))} onRetry={() => void sessions.refetch()} />
+          <ErrorState
+            error={new Error(translate('account.sessions.load_failed'))}
+            onRetry={() => void sessions.refetch()}
+          />
         ) : rows.length === 0 ? (
           <Typography variant="body2" color="text.secondary" data-testid="sessions-empty">
             {translate('account.sessions.empty')}
@@ -147,7 +161,9 @@ export const SessionsCard = () => {
                           <Tooltip title={s.user_agent ?? ''} disableHoverListener={!s.user_agent}>
                             <span>{name}</span>
                           </Tooltip>
-                          {s.current ? <Chip size="small" color="primary" label={translate('account.sessions.this_device')} /> : null}
+                          {s.current ? (
+                            <Chip size="small" color="primary" label={translate('account.sessions.this_device')} />
+                          ) : null}
                         </Stack>
                       </TableCell>
                       <TableCell>{s.ip ?? translate('account.sessions.unknown_ip')}</TableCell>

@@ -5,7 +5,10 @@ import { tokenStore } from '../dataProvider/tokens';
 
 const BASE = 'http://localhost:3997';
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
 
 function server(respond: (method: string, path: string, body: unknown) => Response) {
   const calls: { method: string; path: string; body: unknown }[] = [];
@@ -35,15 +38,32 @@ beforeEach(() => {
 describe('account methods', () => {
   it('changes the password with only the two fields of the contract', async () => {
     const { calls, provider } = server(() => new Response(null, { status: 204 }));
-    await provider.changeMyPassword({ current_password: 'old-password', new_password: 'Phuket-Lagoon-Morning-7', ...{ confirm: 'x' } });
-    expect(calls).toEqual([{ method: 'PUT', path: '/api-system/me/password', body: { current_password: 'old-password', new_password: 'Phuket-Lagoon-Morning-7' } }]);
+    await provider.changeMyPassword({
+      current_password: 'old-password',
+      new_password: 'Phuket-Lagoon-Morning-7',
+      ...{ confirm: 'x' },
+    });
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        path: '/api-system/me/password',
+        body: { current_password: 'old-password', new_password: 'Phuket-Lagoon-Morning-7' },
+      },
+    ]);
   });
 
   it('rejects a refused change with the detail as message and the problem in the body', async () => {
     const { provider } = server(() =>
-      json(400, { type: 'https://platform-admin.dev/problems/validation', title: 'Bad Request', status: 400, detail: 'The current password is wrong.' }),
+      json(400, {
+        type: 'https://platform-admin.dev/problems/validation',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'The current password is wrong.',
+      }),
     );
-    await expect(provider.changeMyPassword({ current_password: 'nope', new_password: 'Phuket-Lagoon-Morning-7' })).rejects.toMatchObject({
+    await expect(
+      provider.changeMyPassword({ current_password: 'nope', new_password: 'Phuket-Lagoon-Morning-7' }),
+    ).rejects.toMatchObject({
       status: 400,
       message: 'The current password is wrong.',
       body: { detail: 'The current password is wrong.' },

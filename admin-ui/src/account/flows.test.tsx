@@ -21,10 +21,19 @@ import { accountI18n } from './testSupport';
 const BASE = 'http://localhost:3996';
 const PROBLEMS = 'https://platform-admin.dev/problems';
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
 
 const user = { id: 'u1', username: 'somchai', email: 'somchai@example.com', display_name: 'Somchai' };
-const perms = (must_change_password: boolean) => ({ user, platform: ['cluster.read'], clusters: {}, is_super_admin: false, must_change_password });
+const perms = (must_change_password: boolean) => ({
+  user,
+  platform: ['cluster.read'],
+  clusters: {},
+  is_super_admin: false,
+  must_change_password,
+});
 
 type Handler = (req: Request, path: string) => Response | undefined | Promise<Response | undefined>;
 
@@ -33,12 +42,16 @@ function consoleWith(handler: Handler) {
   const fetch = vi.fn(async (req: Request) => {
     const path = new URL(req.url).pathname;
     calls.push(`${req.method} ${path}`);
-    return (await handler(req, path)) ?? json(200, { data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 0 } });
+    return (
+      (await handler(req, path)) ?? json(200, { data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 0 } })
+    );
   });
   const api = createApi({ baseUrl: BASE, fetch });
   const passwordChange = createPasswordChange();
   const authProvider = createAuthProvider(api, undefined, passwordChange);
-  const Layout = ({ children }: { children: ReactNode }) => <AppLayout passwordChange={passwordChange}>{children}</AppLayout>;
+  const Layout = ({ children }: { children: ReactNode }) => (
+    <AppLayout passwordChange={passwordChange}>{children}</AppLayout>
+  );
   const ClusterRows = () => {
     const { data } = useListContext();
     return <div data-testid="cluster-list">{data?.length ?? 0} clusters</div>;
@@ -88,7 +101,10 @@ describe('a password set by an administrator', { timeout: 30_000 }, () => {
     const { calls } = consoleWith(async (req, path) => {
       if (path === '/api/user/permission/platform') return json(200, perms(!changed));
       if (path === '/api-system/me/password') {
-        expect(await req.json()).toEqual({ current_password: 'Initial-Password-1', new_password: 'Phuket-Lagoon-Morning-7' });
+        expect(await req.json()).toEqual({
+          current_password: 'Initial-Password-1',
+          new_password: 'Phuket-Lagoon-Morning-7',
+        });
         changed = true;
         return new Response(null, { status: 204 });
       }
@@ -96,7 +112,9 @@ describe('a password set by an administrator', { timeout: 30_000 }, () => {
     });
 
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
-    expect(screen.getByText('Your password was set by an administrator. Choose your own to continue.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your password was set by an administrator. Choose your own to continue.'),
+    ).toBeInTheDocument();
     // Nothing behind it started: the server would refuse it anyway.
     expect(screen.queryByTestId('cluster-list')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.startsWith('GET /api-system/'))).toEqual([]);
@@ -111,7 +129,9 @@ describe('a password set by an administrator', { timeout: 30_000 }, () => {
     expect(window.location.hash).toBe('#/');
     expect(screen.queryByRole('heading', { name: 'Choose a new password' })).not.toBeInTheDocument();
     // The permissions were read again after the change.
-    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/user/permission/platform').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(calls.filter((c) => c === 'GET /api/user/permission/platform').length).toBeGreaterThanOrEqual(2),
+    );
   });
 
   it('when a call is refused with password-change-required, then the console shows the new-password screen', async () => {
@@ -119,7 +139,12 @@ describe('a password set by an administrator', { timeout: 30_000 }, () => {
     consoleWith((_, path) => {
       if (path === '/api/user/permission/platform') return json(200, perms(false));
       if (path === '/api-system/clusters') {
-        return json(403, { type: `${PROBLEMS}/password-change-required`, title: 'Forbidden', status: 403, detail: 'Change your password first.' });
+        return json(403, {
+          type: `${PROBLEMS}/password-change-required`,
+          title: 'Forbidden',
+          status: 403,
+          detail: 'Change your password first.',
+        });
       }
       return undefined;
     });
@@ -160,10 +185,13 @@ describe('a session the server ended', { timeout: 30_000 }, () => {
     window.location.hash = '#/clusters';
     consoleWith((_, path) => {
       if (path === '/api/user/permission/platform') return json(200, perms(false));
-      if (path === '/api-system/clusters') return json(401, { type: `${PROBLEMS}/session-ended`, title: 'Unauthorized', status: 401 });
+      if (path === '/api-system/clusters')
+        return json(401, { type: `${PROBLEMS}/session-ended`, title: 'Unauthorized', status: 401 });
       return undefined;
     });
-    expect(await screen.findByTestId('session-end-reason', undefined, SLOW)).toHaveTextContent('You were signed out of this device.');
+    expect(await screen.findByTestId('session-end-reason', undefined, SLOW)).toHaveTextContent(
+      'You were signed out of this device.',
+    );
     expect(screen.queryByTestId('session-expired')).not.toBeInTheDocument();
   });
 });

@@ -4,4 +4,6 @@ import { lazyPage } from '../components/lazyPage';
 export const AccountPage = lazyPage(async () => (await import('./AccountPage')).AccountPage);
 
 /** The only screen while the account must choose a new password, loaded when that happens. */
-export const ForcedPasswordChangePage = lazyPage(async () => (await import('./ForcedPasswordChange')).ForcedPasswordChange);
+export const ForcedPasswordChangePage = lazyPage(
+  async () => (await import('./ForcedPasswordChange')).ForcedPasswordChange,
+);

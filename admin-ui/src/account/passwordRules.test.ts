@@ -26,7 +26,9 @@ describe('the field of a refusal', () => {
   it('puts a wrong current password under the current password, every broken rule under the new one', () => {
     expect(fieldOfRefusal('The current password is wrong.')).toBe('current_password');
     expect(fieldOfRefusal('The current password is not correct')).toBe('current_password');
-    expect(fieldOfRefusal('The password is on the list of common passwords; choose a less predictable one.')).toBe('new_password');
+    expect(fieldOfRefusal('The password is on the list of common passwords; choose a less predictable one.')).toBe(
+      'new_password',
+    );
     expect(fieldOfRefusal('The new password must differ from the current password.')).toBe('new_password');
     expect(fieldOfRefusal('The password must have at least 12 characters.')).toBe('new_password');
   });

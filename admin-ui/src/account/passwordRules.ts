@@ -21,7 +21,11 @@ export function passwordRules(password: string, current: string, owner: Password
   const email = owner?.email.toLowerCase() ?? '';
   // Until the account is known the rule cannot be checked, so it does not count as met.
   const identity =
-    owner !== null && password !== '' && lower !== username && lower !== email && !(username.length >= 4 && lower.includes(username));
+    owner !== null &&
+    password !== '' &&
+    lower !== username &&
+    lower !== email &&
+    !(username.length >= 4 && lower.includes(username));
   return {
     length: [...password].length >= MIN_PASSWORD_LENGTH,
     identity,
@@ -36,6 +40,7 @@ export type PasswordField = 'current_password' | 'new_password';
  * other refusal (a broken rule) the new one.
  */
 export function fieldOfRefusal(detail: string): PasswordField {
-  const aboutCurrent = /current password/i.test(detail) && /\b(wrong|incorrect|not correct|does not match|invalid)\b/i.test(detail);
+  const aboutCurrent =
+    /current password/i.test(detail) && /\b(wrong|incorrect|not correct|does not match|invalid)\b/i.test(detail);
   return aboutCurrent ? 'current_password' : 'new_password';
 }

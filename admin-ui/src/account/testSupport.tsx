@@ -1,7 +1,14 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AdminContext, Notification, type AuthProvider, type DataProvider, type I18nProvider, type TranslationMessages } from 'react-admin';
+import {
+  AdminContext,
+  Notification,
+  type AuthProvider,
+  type DataProvider,
+  type I18nProvider,
+  type TranslationMessages,
+} from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { QueryClient } from '@tanstack/react-query';
@@ -44,7 +51,13 @@ export const authFor = (perms: PlatformPermissions): AuthProvider => ({
 /** Renders a screen at `path` inside react-admin's contexts, with the console's own messages. */
 export function renderScreen(
   ui: ReactElement,
-  options: { dataProvider: Partial<DataProvider> & Record<string, unknown>; authProvider?: AuthProvider; locale?: 'en' | 'th'; strict?: boolean; path?: string },
+  options: {
+    dataProvider: Partial<DataProvider> & Record<string, unknown>;
+    authProvider?: AuthProvider;
+    locale?: 'en' | 'th';
+    strict?: boolean;
+    path?: string;
+  },
 ) {
   const { provider, missing } = accountI18n(options.locale ?? 'en', options.strict);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

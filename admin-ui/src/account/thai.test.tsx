@@ -16,8 +16,22 @@ const leaves = (tree: Messages, prefix = ''): string[] =>
 
 const sessions = {
   data: [
-    { id: 's1', created_at: '2026-11-20T07:45:00.000Z', last_used_at: '2026-11-20T09:15:00.000Z', ip: '203.0.113.7', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0', current: true },
-    { id: 's2', created_at: '2026-11-18T07:45:00.000Z', last_used_at: '2026-11-19T09:15:00.000Z', ip: null, user_agent: null, current: false },
+    {
+      id: 's1',
+      created_at: '2026-11-20T07:45:00.000Z',
+      last_used_at: '2026-11-20T09:15:00.000Z',
+      ip: '203.0.113.7',
+      user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
+      current: true,
+    },
+    {
+      id: 's2',
+      created_at: '2026-11-18T07:45:00.000Z',
+      last_used_at: '2026-11-19T09:15:00.000Z',
+      ip: null,
+      user_agent: null,
+      current: false,
+    },
   ],
 };
 
@@ -63,7 +77,11 @@ describe('my account in Thai', { timeout: 30_000 }, () => {
 
   it('shows the forced password change in Thai only', async () => {
     const passwordChange = createPasswordChange();
-    const { missing } = renderScreen(<ForcedPasswordChange passwordChange={passwordChange} />, { dataProvider: dataProvider(), locale: 'th', strict: true });
+    const { missing } = renderScreen(<ForcedPasswordChange passwordChange={passwordChange} />, {
+      dataProvider: dataProvider(),
+      locale: 'th',
+      strict: true,
+    });
     expect(await screen.findByRole('heading', { name: 'ตั้งรหัสผ่านใหม่' })).toBeInTheDocument();
     expect(screen.getByText('รหัสผ่านของคุณถูกตั้งโดยผู้ดูแลระบบ กรุณาตั้งรหัสผ่านของคุณเองเพื่อใช้งานต่อ')).toBeInTheDocument();
     await settle();
@@ -77,7 +95,15 @@ describe('my account in Thai', { timeout: 30_000 }, () => {
     endReasonStore.set(reason);
     const { provider } = accountI18n('th', true);
     render(
-      <AdminContext i18nProvider={provider} authProvider={{ login: async () => undefined, logout: async () => undefined, checkAuth: async () => Promise.reject(new Error('signed out')), checkError: async () => undefined }}>
+      <AdminContext
+        i18nProvider={provider}
+        authProvider={{
+          login: async () => undefined,
+          logout: async () => undefined,
+          checkAuth: async () => Promise.reject(new Error('signed out')),
+          checkError: async () => undefined,
+        }}
+      >
         <LoginPage />
       </AdminContext>,
     );

@@ -33,7 +33,17 @@ const clusters = [{ id: 'c1', code: 'CL-A', name: 'Andaman', is_active: true }];
 
 function setup(
   grants: Grants = SUPER,
-  events: AuditEvent[] = [event('e1'), event('e2', { action: 'login.failed', target_type: 'session', target_id: null, actor_id: null, actor_name: null, changes: {} })],
+  events: AuditEvent[] = [
+    event('e1'),
+    event('e2', {
+      action: 'login.failed',
+      target_type: 'session',
+      target_id: null,
+      actor_id: null,
+      actor_name: null,
+      changes: {},
+    }),
+  ],
   failure?: Error,
   methods: object = {},
   path = '/audit-log',
@@ -43,7 +53,9 @@ function setup(
     return { data: events, paginate: { total: events.length, page: 1, perpage: 25, pages: 1 } };
   });
   const getList = vi.fn(async (resource: string) =>
-    resource === 'clusters' ? { data: clusters, total: 1 } : { data: [account('u7', { username: 'somchai.j', display_name: 'Somchai Jaidee' })], total: 1 },
+    resource === 'clusters'
+      ? { data: clusters, total: 1 }
+      : { data: [account('u7', { username: 'somchai.j', display_name: 'Somchai Jaidee' })], total: 1 },
   );
   const router = renderRoutes(path, grants, { listAuditEvents, getList, ...methods }, [
     { path: '/audit-log', element: <AuditLog /> },
@@ -64,7 +76,15 @@ describe('the audit log query', () => {
   it('sends only the chosen filters, the days as local midnights, and `to` through the end of its day', () => {
     expect(toAuditQuery(NO_AUDIT_FILTERS, 1, 25)).toEqual({ page: 1, perpage: 25 });
     const query = toAuditQuery(
-      { targetType: 'user', actorId: 'u7', action: ' updateUser ', clusterId: 'c1', from: '2026-11-01', to: '2026-11-30', importId: '' },
+      {
+        targetType: 'user',
+        actorId: 'u7',
+        action: ' updateUser ',
+        clusterId: 'c1',
+        from: '2026-11-01',
+        to: '2026-11-30',
+        importId: '',
+      },
       2,
       50,
     );
@@ -172,7 +192,13 @@ describe('the audit log page', { timeout: 30_000 }, () => {
 
   it('when opened from an import’s result, shows only that import’s events until its chip is removed', async () => {
     const importId = '5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a';
-    const { lastQuery } = setup(SUPER, [event('e1', { action: 'addBusinessUnitUser', import_id: importId })], undefined, {}, `/audit-log?import_id=${importId}`);
+    const { lastQuery } = setup(
+      SUPER,
+      [event('e1', { action: 'addBusinessUnitUser', import_id: importId })],
+      undefined,
+      {},
+      `/audit-log?import_id=${importId}`,
+    );
     const chip = await screen.findByTestId('filter-import');
     expect(chip).toHaveTextContent(`Import ${importId}`);
     await waitFor(() => expect(lastQuery()).toEqual({ page: 1, perpage: 25, import_id: importId }));

@@ -30,10 +30,24 @@ import type { AuditEvent, Cluster, UserAccount } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { ErrorState } from '../components/ErrorState';
 import { CsvExport } from '../components/export/CsvExport';
-import { AUDIT_TARGET_TYPES, ChangesTable, recordPath, useActionLabel, useActorLabel, useTargetLabel } from '../components/history/auditWords';
+import {
+  AUDIT_TARGET_TYPES,
+  ChangesTable,
+  recordPath,
+  useActionLabel,
+  useActorLabel,
+  useTargetLabel,
+} from '../components/history/auditWords';
 import { ClusterAutocomplete, UserAutocomplete } from '../resources/users/RecordAutocomplete';
 import { formatDateTime } from '../lib/audit';
-import { AUDIT_ACTIONS, IMPORT_ID_PARAM, NO_AUDIT_FILTERS, toAuditFilter, toAuditQuery, type AuditFilters } from './auditQuery';
+import {
+  AUDIT_ACTIONS,
+  IMPORT_ID_PARAM,
+  NO_AUDIT_FILTERS,
+  toAuditFilter,
+  toAuditQuery,
+  type AuditFilters,
+} from './auditQuery';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { auditScreenMessages } from './messages';
 
@@ -70,7 +84,13 @@ const EventRow = ({ event }: { event: AuditEvent }) => {
         <TableCell>{actionLabel(event.action)}</TableCell>
         <TableCell>
           {path ? (
-            <MuiLink component={Link} to={path} underline="hover" title={translate('audit.log.open_record')} data-testid="audit-record-link">
+            <MuiLink
+              component={Link}
+              to={path}
+              underline="hover"
+              title={translate('audit.log.open_record')}
+              data-testid="audit-record-link"
+            >
               {target}
             </MuiLink>
           ) : (
@@ -152,7 +172,9 @@ const AuditLogScreen = () => {
           value={filters.targetType}
           onChange={(e) => change({ targetType: AUDIT_TARGET_TYPES.find((t) => t === e.target.value) ?? '' })}
           sx={{ minWidth: 180 }}
-          SelectProps={{ SelectDisplayProps: { 'data-testid': 'filter-target-type' } as HTMLAttributes<HTMLDivElement> }}
+          SelectProps={{
+            SelectDisplayProps: { 'data-testid': 'filter-target-type' } as HTMLAttributes<HTMLDivElement>,
+          }}
         >
           <MenuItem value="">{f('any')}</MenuItem>
           {AUDIT_TARGET_TYPES.map((t) => (

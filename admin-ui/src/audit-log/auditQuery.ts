@@ -14,7 +14,15 @@ export interface AuditFilters {
   importId: string;
 }
 
-export const NO_AUDIT_FILTERS: AuditFilters = { targetType: '', actorId: '', action: '', clusterId: '', from: '', to: '', importId: '' };
+export const NO_AUDIT_FILTERS: AuditFilters = {
+  targetType: '',
+  actorId: '',
+  action: '',
+  clusterId: '',
+  from: '',
+  to: '',
+  importId: '',
+};
 
 /** The address parameter that opens the log on one import's events. */
 export const IMPORT_ID_PARAM = 'import_id';

@@ -25,9 +25,15 @@ describe('permission checks', () => {
     expect(canAccessWith(scoped, { action: 'delete', resource: 'clusters', record: { id: 'c1' } })).toBe(false);
   });
   it('a BU resolves against its parent cluster', () => {
-    expect(canAccessWith(scoped, { action: 'edit', resource: 'business-units', record: { id: 'b', cluster_id: 'c1' } })).toBe(true);
-    expect(canAccessWith(scoped, { action: 'delete', resource: 'business-units', record: { id: 'b', cluster_id: 'c1' } })).toBe(false);
-    expect(canAccessWith(scoped, { action: 'create', resource: 'business-units', record: { cluster_id: 'c2' } })).toBe(true);
+    expect(
+      canAccessWith(scoped, { action: 'edit', resource: 'business-units', record: { id: 'b', cluster_id: 'c1' } }),
+    ).toBe(true);
+    expect(
+      canAccessWith(scoped, { action: 'delete', resource: 'business-units', record: { id: 'b', cluster_id: 'c1' } }),
+    ).toBe(false);
+    expect(canAccessWith(scoped, { action: 'create', resource: 'business-units', record: { cluster_id: 'c2' } })).toBe(
+      true,
+    );
   });
   it('creating a cluster needs a platform-wide grant', () => {
     expect(canAccessWith(scoped, { action: 'create', resource: 'clusters' })).toBe(false);
@@ -69,18 +75,30 @@ describe('accounts and the audit log', () => {
     expect(canAccessWith(reader, { action: 'edit', resource: 'users', record: { id: 'u1' } })).toBe(false);
     expect(canAccessWith(manager, { action: 'create', resource: 'users' })).toBe(true);
     expect(canAccessWith(manager, { action: 'edit', resource: 'users', record: { id: 'u1' } })).toBe(true);
-    expect(canAccessWith({ ...none, is_super_admin: true }, { action: 'delete', resource: 'users', record: { id: 'u1' } })).toBe(false);
+    expect(
+      canAccessWith({ ...none, is_super_admin: true }, { action: 'delete', resource: 'users', record: { id: 'u1' } }),
+    ).toBe(false);
     expect(canAccessWith(scoped, { action: 'list', resource: 'users' })).toBe(false);
   });
   it('opens the audit log with cluster.read on any cluster or with user.read', () => {
-    expect(canAccessWith({ ...none, clusters: { c1: ['cluster.read'] } }, { action: 'list', resource: 'audit-log' })).toBe(true);
+    expect(
+      canAccessWith({ ...none, clusters: { c1: ['cluster.read'] } }, { action: 'list', resource: 'audit-log' }),
+    ).toBe(true);
     expect(canAccessWith({ ...none, platform: ['user.read'] }, { action: 'list', resource: 'audit-log' })).toBe(true);
-    expect(canAccessWith({ ...none, clusters: { c1: ['cluster.update'] } }, { action: 'list', resource: 'audit-log' })).toBe(false);
+    expect(
+      canAccessWith({ ...none, clusters: { c1: ['cluster.update'] } }, { action: 'list', resource: 'audit-log' }),
+    ).toBe(false);
     expect(canAccessWith({ ...none, is_super_admin: true }, { action: 'edit', resource: 'audit-log' })).toBe(false);
   });
   it('changes an account’s grants with grant.manage only', () => {
-    expect(canAccessWith({ ...none, platform: ['grant.manage'] }, { action: 'edit', resource: 'user-grants' })).toBe(true);
-    expect(canAccessWith({ ...none, platform: ['user.manage'] }, { action: 'edit', resource: 'user-grants' })).toBe(false);
-    expect(canAccessWith({ ...none, clusters: { c1: ['grant.manage'] } }, { action: 'edit', resource: 'user-grants' })).toBe(false);
+    expect(canAccessWith({ ...none, platform: ['grant.manage'] }, { action: 'edit', resource: 'user-grants' })).toBe(
+      true,
+    );
+    expect(canAccessWith({ ...none, platform: ['user.manage'] }, { action: 'edit', resource: 'user-grants' })).toBe(
+      false,
+    );
+    expect(
+      canAccessWith({ ...none, clusters: { c1: ['grant.manage'] } }, { action: 'edit', resource: 'user-grants' }),
+    ).toBe(false);
   });
 });

@@ -92,7 +92,8 @@ type PageName = keyof typeof PAGE_RULES;
 const isPageName = (name: string): name is PageName => Object.hasOwn(PAGE_RULES, name);
 
 const isResourceName = (name: string): name is ResourceName => Object.hasOwn(ACCESS_RULES, name);
-const isAccessAction = (action: string): action is AccessAction => (ACCESS_ACTIONS as readonly string[]).includes(action);
+const isAccessAction = (action: string): action is AccessAction =>
+  (ACCESS_ACTIONS as readonly string[]).includes(action);
 
 /** The cluster a record is checked against: itself for a cluster, its parent for a BU. */
 function clusterIdOf(resource: string, record: AccessRecord | null | undefined): string | null {

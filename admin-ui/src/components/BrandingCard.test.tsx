@@ -8,7 +8,13 @@ function setup(enabled: boolean) {
   const uploadImage = vi.fn(async () => ({ url: 'http://img/new.png', expires_at: '2030-01-01T00:00:00Z' }));
   render(
     <AdminContext dataProvider={testDataProvider({ uploadImage } as never)} i18nProvider={i18nProvider}>
-      <BrandingCard resource="clusters" recordId="c1" logoUrl={null} avatarUrl="http://img/avatar.png" enabled={enabled} />
+      <BrandingCard
+        resource="clusters"
+        recordId="c1"
+        logoUrl={null}
+        avatarUrl="http://img/avatar.png"
+        enabled={enabled}
+      />
       <Notification />
     </AdminContext>,
   );
@@ -45,6 +51,8 @@ describe('branding card', { timeout: 20_000 }, () => {
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
     pick('logo', file);
     await waitFor(() => expect(uploadImage).toHaveBeenCalledWith('clusters', 'c1', 'logo', file));
-    await waitFor(() => expect(screen.getByTestId('branding-logo-preview')).toHaveAttribute('src', 'http://img/new.png'));
+    await waitFor(() =>
+      expect(screen.getByTestId('branding-logo-preview')).toHaveAttribute('src', 'http://img/new.png'),
+    );
   });
 });

@@ -41,10 +41,17 @@ const ImageControl = (props: {
     try {
       const result = await dataProvider.uploadImage(props.resource, props.recordId, props.kind, file);
       setUrl(result.url);
-      notify('app.branding.uploaded', { type: 'success', messageArgs: { kind: translate(`app.branding.${props.kind}`) } });
+      notify('app.branding.uploaded', {
+        type: 'success',
+        messageArgs: { kind: translate(`app.branding.${props.kind}`) },
+      });
     } catch (e) {
       // One message naming the image and the reason (the server's detail, or the field problem in words).
-      const reason = readableProblem(e, () => translate(`app.branding.${props.kind}`), translate('ra.notification.http_error'));
+      const reason = readableProblem(
+        e,
+        () => translate(`app.branding.${props.kind}`),
+        translate('ra.notification.http_error'),
+      );
       notify('app.branding.upload_failed', {
         type: 'error',
         messageArgs: { kind: translate(`app.branding.${props.kind}`), reason: translate(reason, { _: reason }) },

@@ -6,12 +6,7 @@ import { useNavigate } from 'react-router-dom';
  * Renders its children only once canAccess has allowed the action; a refusal (or a failed check)
  * sends the browser to the access-denied screen, and nothing of the guarded page is shown meanwhile.
  */
-export const RequireAccess = (props: {
-  action: string;
-  resource: string;
-  record?: RaRecord;
-  children: ReactNode;
-}) => {
+export const RequireAccess = (props: { action: string; resource: string; record?: RaRecord; children: ReactNode }) => {
   const navigate = useNavigate();
   const basename = useBasename();
   const { isPending, canAccess, error } = useCanAccess({

@@ -1,6 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuthProvider, useLogout, useTranslate } from 'react-admin';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import type { Reauth } from '../dataProvider/reauth';
 import { signInProblem } from '../lib/problems';
 import { ssoStartUrl } from '../dataProvider/ssoStart';
@@ -76,7 +87,12 @@ export const SessionExpiredForm = ({ reauth, asking }: { reauth: Reauth; asking:
   };
 
   return (
-    <Dialog open={asking} aria-labelledby="session-expired-title" aria-describedby="session-expired-text" data-testid="session-expired">
+    <Dialog
+      open={asking}
+      aria-labelledby="session-expired-title"
+      aria-describedby="session-expired-text"
+      data-testid="session-expired"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="session-expired-title">{translate('app.session.title')}</DialogTitle>
         <DialogContent>

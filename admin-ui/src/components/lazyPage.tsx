@@ -5,7 +5,9 @@ import { Loading } from 'react-admin';
  * A screen loaded on first use: its code (and the libraries only it needs) stays out of the first download, and
  * react-admin's loading state shows while the chunk arrives.
  */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ((props: P) => ReactElement) & { preload: () => void } {
+export function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ((props: P) => ReactElement) & { preload: () => void } {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const fetchOnce = () => (loading ??= load().then((component) => ({ default: component })));
   const Lazy = lazy(fetchOnce);

@@ -143,7 +143,12 @@ export const AddWidgetDialog = ({
                 onChange={(e) => setWidgetType(e.target.value as WidgetType)}
               >
                 {types.map((t) => (
-                  <FormControlLabel key={t} value={t} control={<Radio />} label={translate(`dashboard.widget_types.${t}`)} />
+                  <FormControlLabel
+                    key={t}
+                    value={t}
+                    control={<Radio />}
+                    label={translate(`dashboard.widget_types.${t}`)}
+                  />
                 ))}
               </RadioGroup>
             </FormControl>

@@ -11,7 +11,17 @@ import { pieSlices } from './categories';
 /** The chart library is large: cards load this file only when a chart is on screen. */
 const CHART_HEIGHT = 190;
 
-export const KpiGauge = ({ value, max, label, unit }: { value: number; max: number; label: string; unit?: string | null }) => {
+export const KpiGauge = ({
+  value,
+  max,
+  label,
+  unit,
+}: {
+  value: number;
+  max: number;
+  label: string;
+  unit?: string | null;
+}) => {
   const theme = useTheme();
   return (
     <Box display="flex" flexDirection="column" alignItems="center">

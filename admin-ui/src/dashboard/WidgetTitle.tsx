@@ -55,7 +55,9 @@ export const WidgetTitle = ({
         autoFocus
         fullWidth
         placeholder={fallback}
-        slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH, 'aria-label': translate('dashboard.card.title_input') } }}
+        slotProps={{
+          htmlInput: { maxLength: TITLE_MAX_LENGTH, 'aria-label': translate('dashboard.card.title_input') },
+        }}
       />
     );
   }

@@ -4,7 +4,12 @@ import { HttpError } from 'react-admin';
 import { WidgetValues, gaugeMax } from './WidgetValues';
 import { renderWithAdmin } from '../test/renderWithAdmin';
 
-const values = (shape: string, data: unknown) => ({ dataset_id: 'x', shape, generated_at: '2026-11-22T00:00:00Z', data });
+const values = (shape: string, data: unknown) => ({
+  dataset_id: 'x',
+  shape,
+  generated_at: '2026-11-22T00:00:00Z',
+  data,
+});
 
 describe('WidgetValues', () => {
   it('when mounted, then it fetches the values of its dataset and shows the KPI number', async () => {
@@ -44,8 +49,12 @@ describe('WidgetValues', () => {
     });
     const getDatasetValues = vi
       .fn()
-      .mockImplementation((_id: string, currency?: string) => Promise.resolve(currency === 'USD' ? money('USD', 250.25) : money('THB', 1500)));
-    renderWithAdmin(<WidgetValues datasetId="approval.amount-waiting" widgetType="kpi" unit="amount" />, { getDatasetValues });
+      .mockImplementation((_id: string, currency?: string) =>
+        Promise.resolve(currency === 'USD' ? money('USD', 250.25) : money('THB', 1500)),
+      );
+    renderWithAdmin(<WidgetValues datasetId="approval.amount-waiting" widgetType="kpi" unit="amount" />, {
+      getDatasetValues,
+    });
     expect(await screen.findByTestId('widget-kpi-value')).toHaveTextContent('THB 1,500.00');
     // The dataset's generic unit is not shown next to an amount that names its currency.
     expect(screen.queryByText('amount')).not.toBeInTheDocument();
@@ -56,7 +65,9 @@ describe('WidgetValues', () => {
   });
 
   it('when a money dataset has one currency, then no selector is offered', async () => {
-    const getDatasetValues = vi.fn().mockResolvedValue({ ...values('scalar', { value: 10 }), currency: 'THB', currencies: ['THB'] });
+    const getDatasetValues = vi
+      .fn()
+      .mockResolvedValue({ ...values('scalar', { value: 10 }), currency: 'THB', currencies: ['THB'] });
     renderWithAdmin(<WidgetValues datasetId="d" widgetType="kpi" />, { getDatasetValues });
     expect(await screen.findByTestId('widget-kpi-value')).toHaveTextContent('THB 10.00');
     expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();

@@ -58,7 +58,19 @@ const Kpi = ({ value, unit, format }: { value: number; unit?: string | null; for
   );
 };
 
-const KpiDelta = ({ value, prev, change, unit, format }: { value: number; prev: number; change: number; unit?: string | null; format: Format }) => {
+const KpiDelta = ({
+  value,
+  prev,
+  change,
+  unit,
+  format,
+}: {
+  value: number;
+  prev: number;
+  change: number;
+  unit?: string | null;
+  format: Format;
+}) => {
   const translate = useTranslate();
   const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
   const Icon = direction === 'up' ? ArrowUpwardIcon : direction === 'down' ? ArrowDownwardIcon : ArrowForwardIcon;
@@ -97,7 +109,15 @@ const Categorical = ({ points, widgetType }: { points: CategoricalPoint[]; widge
 };
 
 /** The currencies a money card can total in; shown only when there is a choice. */
-const CurrencySelect = ({ value, options, onChange }: { value: string; options: readonly string[]; onChange: (c: string) => void }) => {
+const CurrencySelect = ({
+  value,
+  options,
+  onChange,
+}: {
+  value: string;
+  options: readonly string[];
+  onChange: (c: string) => void;
+}) => {
   const translate = useTranslate();
   return (
     <TextField
@@ -150,7 +170,13 @@ export const WidgetValues = ({
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={() => refetch()} disabled={isFetching} className="widget-no-drag">
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => refetch()}
+            disabled={isFetching}
+            className="widget-no-drag"
+          >
             {translate('dashboard.card.retry')}
           </Button>
         }
@@ -164,7 +190,9 @@ export const WidgetValues = ({
   if (!data.currency) return body;
   return (
     <Stack spacing={1} height="100%">
-      {data.currencies.length > 1 ? <CurrencySelect value={data.currency} options={data.currencies} onChange={setCurrency} /> : null}
+      {data.currencies.length > 1 ? (
+        <CurrencySelect value={data.currency} options={data.currencies} onChange={setCurrency} />
+      ) : null}
       {data.shape === 'categorical' ? (
         <Typography variant="caption" color="text.secondary" align="right" data-testid="widget-currency">
           {translate('dashboard.card.amounts_in', { currency: data.currency })}
@@ -188,7 +216,16 @@ function valuesOf(values: unknown, shape: string, widgetType: string, format: Fo
         </Suspense>
       );
     }
-    if (isDelta) return <KpiDelta value={v.value as number} prev={v.prev as number} change={v.change as number} unit={unit} format={format} />;
+    if (isDelta)
+      return (
+        <KpiDelta
+          value={v.value as number}
+          prev={v.prev as number}
+          change={v.change as number}
+          unit={unit}
+          format={format}
+        />
+      );
     if (isNumber(v.value)) return <Kpi value={v.value} unit={unit} format={format} />;
   }
   return <Unsupported />;

@@ -39,7 +39,13 @@ export const WidgetWorkspace = () => {
   const perRow = cardsPerRow(width);
   const cardWidth = GRID_COLS / perRow;
   const layout = useMemo(
-    () => layoutFor(items.map((w) => w.id), perRow, cardWidth, CARD_ROWS),
+    () =>
+      layoutFor(
+        items.map((w) => w.id),
+        perRow,
+        cardWidth,
+        CARD_ROWS,
+      ),
     [items, perRow, cardWidth],
   );
 
@@ -52,7 +58,9 @@ export const WidgetWorkspace = () => {
 
   const onDragStop = (next: Layout, _old: LayoutItem | null, dropped: LayoutItem | null) => {
     const ids = items.map((w) => w.id);
-    void actions.reorder(dropped ? moveToDroppedCell(ids, dropped.i, dropped, perRow, cardWidth, CARD_ROWS) : orderFromLayout(next));
+    void actions.reorder(
+      dropped ? moveToDroppedCell(ids, dropped.i, dropped, perRow, cardWidth, CARD_ROWS) : orderFromLayout(next),
+    );
   };
 
   return (
@@ -103,7 +111,12 @@ export const WidgetWorkspace = () => {
             width={width}
             layout={layout}
             gridConfig={{ cols: GRID_COLS, rowHeight: ROW_HEIGHT, margin: [16, 16], containerPadding: [0, 0] }}
-            dragConfig={{ enabled: true, handle: `.${DRAG_HANDLE_CLASS}`, cancel: '.widget-no-drag', threshold: DRAG_ACTIVATION_PX }}
+            dragConfig={{
+              enabled: true,
+              handle: `.${DRAG_HANDLE_CLASS}`,
+              cancel: '.widget-no-drag',
+              threshold: DRAG_ACTIVATION_PX,
+            }}
             resizeConfig={{ enabled: false }}
             onDragStop={onDragStop}
           >

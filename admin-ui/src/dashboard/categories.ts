@@ -7,7 +7,11 @@ const PIE_MAX_SLICES = 6;
  * The slices of a pie: the largest categories as they are and, when there are more than fit, the rest summed
  * into one last slice with the given label. Totals are kept, so every slice's share stays true.
  */
-export function pieSlices(points: readonly CategoricalPoint[], otherLabel: string, max = PIE_MAX_SLICES): CategoricalPoint[] {
+export function pieSlices(
+  points: readonly CategoricalPoint[],
+  otherLabel: string,
+  max = PIE_MAX_SLICES,
+): CategoricalPoint[] {
   if (points.length <= max) return [...points];
   const bySize = [...points].sort((a, b) => b.value - a.value);
   const kept = bySize.slice(0, max - 1);

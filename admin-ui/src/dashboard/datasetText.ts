@@ -9,8 +9,10 @@ export function useDatasetText() {
   const translate = useTranslate();
   return {
     name: (d: Pick<Dataset, 'id' | 'name'>) => translate(`dashboard.datasets.${d.id}.name`, { _: d.name }),
-    description: (d: Pick<Dataset, 'id' | 'description'>) => translate(`dashboard.datasets.${d.id}.description`, { _: d.description }),
+    description: (d: Pick<Dataset, 'id' | 'description'>) =>
+      translate(`dashboard.datasets.${d.id}.description`, { _: d.description }),
     category: (category: string) => translate(`dashboard.categories.${category}`, { _: category }),
-    unit: (unit: string | null | undefined) => (unit ? translate(`dashboard.units.${unit.replace(/\s+/g, '_')}`, { _: unit }) : unit),
+    unit: (unit: string | null | undefined) =>
+      unit ? translate(`dashboard.units.${unit.replace(/\s+/g, '_')}`, { _: unit }) : unit,
   };
 }

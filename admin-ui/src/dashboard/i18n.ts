@@ -6,25 +6,56 @@ export const en: Messages = {
     datasets: {
       tenancy: {
         'active-clusters': { name: 'Active clusters', description: 'Live clusters whose status is active.' },
-        'active-business-units': { name: 'Active business units', description: 'Live business units whose status is active, over all clusters.' },
-        'new-business-units': { name: 'New business units', description: 'Business units created in the last 30 days, against the 30 days before.' },
-        'licence-use-by-cluster': { name: 'Licence use by cluster', description: 'Licensed users (business-unit memberships of live business units) per cluster.' },
+        'active-business-units': {
+          name: 'Active business units',
+          description: 'Live business units whose status is active, over all clusters.',
+        },
+        'new-business-units': {
+          name: 'New business units',
+          description: 'Business units created in the last 30 days, against the 30 days before.',
+        },
+        'licence-use-by-cluster': {
+          name: 'Licence use by cluster',
+          description: 'Licensed users (business-unit memberships of live business units) per cluster.',
+        },
       },
       users: {
-        'by-role': { name: 'Users by role', description: 'Active users by their highest role: super admin, cluster admin, cluster user or none.' },
+        'by-role': {
+          name: 'Users by role',
+          description: 'Active users by their highest role: super admin, cluster admin, cluster user or none.',
+        },
       },
       printing: {
-        'mappings-by-document-type': { name: 'Print mappings by document type', description: 'Live print template mappings for each of the ten document types.' },
+        'mappings-by-document-type': {
+          name: 'Print mappings by document type',
+          description: 'Live print template mappings for each of the ten document types.',
+        },
       },
       approvals: {
         'my-pending-count': { name: 'Waiting for me', description: 'Pending documents now waiting on your approval.' },
-        'my-pending-amount': { name: 'Amount waiting for me', description: 'Total amount of the pending documents waiting on your approval.' },
-        'pending-by-type': { name: 'My pending approvals by type', description: 'Pending purchase requests, purchase orders and store requisitions waiting on you.' },
-        'amount-by-type': { name: 'My approval amount by type', description: 'Total amount waiting on your approval, per document type.' },
+        'my-pending-amount': {
+          name: 'Amount waiting for me',
+          description: 'Total amount of the pending documents waiting on your approval.',
+        },
+        'pending-by-type': {
+          name: 'My pending approvals by type',
+          description: 'Pending purchase requests, purchase orders and store requisitions waiting on you.',
+        },
+        'amount-by-type': {
+          name: 'My approval amount by type',
+          description: 'Total amount waiting on your approval, per document type.',
+        },
       },
     },
     categories: { tenancy: 'Tenancy', users: 'Users', printing: 'Printing', approvals: 'Approvals' },
-    units: { clusters: 'clusters', business_units: 'business units', users: 'users', mappings: 'mappings', documents: 'documents', amount: 'amount' },
+    units: {
+      clusters: 'clusters',
+      business_units: 'business units',
+      users: 'users',
+      mappings: 'mappings',
+      documents: 'documents',
+      amount: 'amount',
+    },
     title: 'My workspace',
     add_widget: 'Add widget',
     loading: 'Loading widgets',
@@ -86,25 +117,47 @@ export const th: Messages = {
     datasets: {
       tenancy: {
         'active-clusters': { name: 'คลัสเตอร์ที่ใช้งาน', description: 'คลัสเตอร์ที่ยังไม่ถูกลบและมีสถานะใช้งาน' },
-        'active-business-units': { name: 'หน่วยธุรกิจที่ใช้งาน', description: 'หน่วยธุรกิจที่ยังไม่ถูกลบและมีสถานะใช้งาน จากทุกคลัสเตอร์' },
+        'active-business-units': {
+          name: 'หน่วยธุรกิจที่ใช้งาน',
+          description: 'หน่วยธุรกิจที่ยังไม่ถูกลบและมีสถานะใช้งาน จากทุกคลัสเตอร์',
+        },
         'new-business-units': { name: 'หน่วยธุรกิจใหม่', description: 'หน่วยธุรกิจที่สร้างใน 30 วันล่าสุด เทียบกับ 30 วันก่อนหน้า' },
-        'licence-use-by-cluster': { name: 'การใช้สิทธิ์ตามคลัสเตอร์', description: 'ผู้ใช้ที่ใช้สิทธิ์ (สมาชิกของหน่วยธุรกิจที่ยังใช้งาน) ของแต่ละคลัสเตอร์' },
+        'licence-use-by-cluster': {
+          name: 'การใช้สิทธิ์ตามคลัสเตอร์',
+          description: 'ผู้ใช้ที่ใช้สิทธิ์ (สมาชิกของหน่วยธุรกิจที่ยังใช้งาน) ของแต่ละคลัสเตอร์',
+        },
       },
       users: {
-        'by-role': { name: 'ผู้ใช้ตามบทบาท', description: 'ผู้ใช้ที่ใช้งานตามบทบาทสูงสุด: ผู้ดูแลระบบสูงสุด ผู้ดูแลคลัสเตอร์ ผู้ใช้คลัสเตอร์ หรือไม่มี' },
+        'by-role': {
+          name: 'ผู้ใช้ตามบทบาท',
+          description: 'ผู้ใช้ที่ใช้งานตามบทบาทสูงสุด: ผู้ดูแลระบบสูงสุด ผู้ดูแลคลัสเตอร์ ผู้ใช้คลัสเตอร์ หรือไม่มี',
+        },
       },
       printing: {
-        'mappings-by-document-type': { name: 'การจับคู่แม่แบบพิมพ์ตามประเภทเอกสาร', description: 'การจับคู่แม่แบบพิมพ์ที่ใช้อยู่ของเอกสารแต่ละประเภททั้งสิบ' },
+        'mappings-by-document-type': {
+          name: 'การจับคู่แม่แบบพิมพ์ตามประเภทเอกสาร',
+          description: 'การจับคู่แม่แบบพิมพ์ที่ใช้อยู่ของเอกสารแต่ละประเภททั้งสิบ',
+        },
       },
       approvals: {
         'my-pending-count': { name: 'รอฉันอนุมัติ', description: 'เอกสารที่กำลังรอการอนุมัติของคุณ' },
         'my-pending-amount': { name: 'ยอดเงินที่รอฉันอนุมัติ', description: 'ยอดรวมของเอกสารที่รอการอนุมัติของคุณ' },
         'pending-by-type': { name: 'รายการรออนุมัติของฉันตามประเภท', description: 'ใบขอซื้อ ใบสั่งซื้อ และใบเบิกสินค้าที่รอคุณอนุมัติ' },
-        'amount-by-type': { name: 'ยอดเงินรออนุมัติของฉันตามประเภท', description: 'ยอดเงินรวมที่รอการอนุมัติของคุณ แยกตามประเภทเอกสาร' },
+        'amount-by-type': {
+          name: 'ยอดเงินรออนุมัติของฉันตามประเภท',
+          description: 'ยอดเงินรวมที่รอการอนุมัติของคุณ แยกตามประเภทเอกสาร',
+        },
       },
     },
     categories: { tenancy: 'การเช่าใช้', users: 'ผู้ใช้', printing: 'การพิมพ์', approvals: 'การอนุมัติ' },
-    units: { clusters: 'คลัสเตอร์', business_units: 'หน่วยธุรกิจ', users: 'ผู้ใช้', mappings: 'การจับคู่', documents: 'เอกสาร', amount: 'ยอดเงิน' },
+    units: {
+      clusters: 'คลัสเตอร์',
+      business_units: 'หน่วยธุรกิจ',
+      users: 'ผู้ใช้',
+      mappings: 'การจับคู่',
+      documents: 'เอกสาร',
+      amount: 'ยอดเงิน',
+    },
     title: 'พื้นที่ทำงานของฉัน',
     add_widget: 'เพิ่มวิดเจ็ต',
     loading: 'กำลังโหลดวิดเจ็ต',

@@ -47,7 +47,10 @@ describe('computeOrderPatches', () => {
 
   it('every resulting index is a multiple of 10 starting at 10', () => {
     const ids = ['e', 'd', 'c', 'b', 'a'];
-    const next = applyOrderPatches(widgets('a', 'b', 'c', 'd', 'e'), computeOrderPatches(widgets('a', 'b', 'c', 'd', 'e'), ids));
+    const next = applyOrderPatches(
+      widgets('a', 'b', 'c', 'd', 'e'),
+      computeOrderPatches(widgets('a', 'b', 'c', 'd', 'e'), ids),
+    );
     expect(next.map((w) => w.id)).toEqual(ids);
     expect(next.map((w) => w.order_index)).toEqual([10, 20, 30, 40, 50]);
     expect(slotOf(0)).toBe(10);

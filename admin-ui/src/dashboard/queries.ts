@@ -4,7 +4,8 @@ import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 export const WIDGETS_KEY = ['me', 'dashboard-widgets'] as const;
 export const DATASETS_KEY = ['datasets'] as const;
 // Its own root, so refreshing the catalog after an add or remove does not refetch every card.
-const datasetValuesKey = (datasetId: string, currency: string | null) => ['dataset-values', datasetId, currency] as const;
+const datasetValuesKey = (datasetId: string, currency: string | null) =>
+  ['dataset-values', datasetId, currency] as const;
 
 /** The widget list: cached for a minute, refetched when the window regains focus, never polled. */
 const WIDGET_LIST_STALE_MS = 60_000;
@@ -36,7 +37,8 @@ export function useDatasetValues(datasetId: string, currency?: string) {
   const dataProvider = useAppDataProvider();
   return useQuery({
     queryKey: datasetValuesKey(datasetId, currency ?? null),
-    queryFn: () => (currency ? dataProvider.getDatasetValues(datasetId, currency) : dataProvider.getDatasetValues(datasetId)),
+    queryFn: () =>
+      currency ? dataProvider.getDatasetValues(datasetId, currency) : dataProvider.getDatasetValues(datasetId),
     // The old currency's figure stays in place while the new one loads, instead of a spinner flash.
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',

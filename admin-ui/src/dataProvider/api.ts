@@ -8,7 +8,9 @@ import { reauth } from './reauth';
 import { passwordChange } from './passwordChange';
 
 /** The single typed client of the contract, plus the session calls the auth provider needs. */
-export function createApi(options: { baseUrl?: string; fetch?: FetchLike; reauthenticate?: () => Promise<boolean> } = {}) {
+export function createApi(
+  options: { baseUrl?: string; fetch?: FetchLike; reauthenticate?: () => Promise<boolean> } = {},
+) {
   // Relative in the browser: the console is served by the API server (or proxied by vite in development).
   const baseUrl = options.baseUrl ?? '';
   const session = createSession({

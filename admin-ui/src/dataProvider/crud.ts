@@ -17,7 +17,8 @@ type ListFilter = Record<string, unknown>;
 export function userListQuery(query: ListQuery, filter: ListFilter = {}): UserListQuery {
   const out: UserListQuery = { page: query.page, perpage: query.perpage };
   // The account list has no created-by default of its own; its contract sorts by username.
-  if (query.sort && /^(username|email|is_active|last_sign_in_at|created_at|updated_at):(asc|desc)$/.test(query.sort)) out.sort = query.sort;
+  if (query.sort && /^(username|email|is_active|last_sign_in_at|created_at|updated_at):(asc|desc)$/.test(query.sort))
+    out.sort = query.sort;
   if (query.search) out.search = query.search;
   if (query.is_active !== undefined) out.is_active = query.is_active;
   if (query.cluster_id) out.cluster_id = query.cluster_id;
@@ -44,7 +45,8 @@ export function createCrudOps(c: ApiClient, etags: EtagStore) {
     },
     'business-units': {
       list: (query: ListQuery) => c.GET('/api-system/business-units', { params: { query } }).then(unwrap),
-      one: (id: string) => c.GET('/api-system/business-units/{id}', byId(id)).then(etags.remember('business-units', id)),
+      one: (id: string) =>
+        c.GET('/api-system/business-units/{id}', byId(id)).then(etags.remember('business-units', id)),
       create: (values: FormValues) =>
         c.POST('/api-system/business-units', { body: pickWritable(values, WRITABLE.BusinessUnitInput) }).then(unwrap),
       update: (id: string, values: FormValues) =>
@@ -61,7 +63,9 @@ export function createCrudOps(c: ApiClient, etags: EtagStore) {
       one: (id: string) => c.GET('/api-system/print-template-mappings/{id}', byId(id)).then(unwrap),
       create: (values: FormValues) =>
         c
-          .POST('/api-system/print-template-mappings', { body: pickWritable(values, WRITABLE.PrintTemplateMappingCreate) })
+          .POST('/api-system/print-template-mappings', {
+            body: pickWritable(values, WRITABLE.PrintTemplateMappingCreate),
+          })
           .then(unwrap),
       update: (id: string, values: FormValues) =>
         c

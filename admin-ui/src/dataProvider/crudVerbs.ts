@@ -13,7 +13,10 @@ const idOf = (id: Identifier) => String(id);
 
 /** What every resource offers, seen from react-admin's verbs: `remove` only where the contract deletes. */
 interface CrudResourceOps {
-  list: (query: ListQuery, filter?: Record<string, unknown>) => Promise<{ data?: RaRecord[] | null; paginate?: Partial<Paginate> | null }>;
+  list: (
+    query: ListQuery,
+    filter?: Record<string, unknown>,
+  ) => Promise<{ data?: RaRecord[] | null; paginate?: Partial<Paginate> | null }>;
   one: (id: string) => Promise<RaRecord>;
   create: (values: CreateParams['data']) => Promise<RaRecord>;
   update: (id: string, values: CreateParams['data']) => Promise<RaRecord>;

@@ -66,7 +66,16 @@ describe('data provider', () => {
     const { calls, provider } = fakeServer(() => ok({ id: 'c1', code: 'X' }));
     await provider.update('clusters', {
       id: 'c1',
-      data: { id: 'c1', code: 'X', name: 'N', alias_name: null, max_license_bu: 3, is_active: true, bu_count: 2, audit: {} },
+      data: {
+        id: 'c1',
+        code: 'X',
+        name: 'N',
+        alias_name: null,
+        max_license_bu: 3,
+        is_active: true,
+        bu_count: 2,
+        audit: {},
+      },
       previousData: { id: 'c1' },
     });
     expect(calls[0]!.method).toBe('PUT');
@@ -95,7 +104,9 @@ describe('data provider', () => {
   });
 
   it('searches users with exclude_cluster_id in pages of 10', async () => {
-    const { calls, provider } = fakeServer(() => ok({ data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 1 } }));
+    const { calls, provider } = fakeServer(() =>
+      ok({ data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 1 } }),
+    );
     await provider.searchUsers({ search: 'som', page: 2, exclude_cluster_id: 'c1' });
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({
       page: '2',
@@ -107,7 +118,9 @@ describe('data provider', () => {
 
   it('maps getManyReference onto the target filter and restore onto POST …/restore', async () => {
     const { calls, provider } = fakeServer((seen) =>
-      seen.method === 'POST' ? ok({ id: 'b1' }) : ok({ data: [], paginate: { total: 0, page: 1, perpage: -1, pages: 1 } }),
+      seen.method === 'POST'
+        ? ok({ id: 'b1' })
+        : ok({ data: [], paginate: { total: 0, page: 1, perpage: -1, pages: 1 } }),
     );
     await provider.getManyReference('business-units', {
       target: 'cluster_id',
@@ -116,7 +129,12 @@ describe('data provider', () => {
       sort: { field: 'name', order: 'ASC' },
       filter: {},
     });
-    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ page: '1', perpage: '-1', sort: 'name:asc', cluster_id: 'c1' });
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({
+      page: '1',
+      perpage: '-1',
+      sort: 'name:asc',
+      cluster_id: 'c1',
+    });
     await provider.restore('business-units', 'b1');
     expect(`${calls[1]!.method} ${calls[1]!.url.pathname}`).toBe('POST /api-system/business-units/b1/restore');
   });
@@ -125,7 +143,18 @@ describe('data provider', () => {
     const { calls, provider } = fakeServer(() => ok({ id: 'b1' }));
     await provider.update('business-units', {
       id: 'b1',
-      data: { id: 'b1', code: 'B', name: 'N', cluster_id: 'c1', cluster_name: 'x', users_count: 3, users: [], defaultCurrency: {}, logo: { url: 'u' }, db_connection: '{}' },
+      data: {
+        id: 'b1',
+        code: 'B',
+        name: 'N',
+        cluster_id: 'c1',
+        cluster_name: 'x',
+        users_count: 3,
+        users: [],
+        defaultCurrency: {},
+        logo: { url: 'u' },
+        db_connection: '{}',
+      },
       previousData: { id: 'b1' },
     });
     expect(calls[0]!.body).toEqual({ code: 'B', name: 'N', cluster_id: 'c1', db_connection: '{}' });
@@ -156,7 +185,12 @@ describe('data provider', () => {
       failed: 1,
       results: [
         { id: 'u1', ok: true, status: 200 },
-        { id: 'u2', ok: false, status: 403, problem: { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'No' } },
+        {
+          id: 'u2',
+          ok: false,
+          status: 403,
+          problem: { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'No' },
+        },
       ],
     };
     const { calls, provider } = fakeServer(() => ok(answer));
@@ -168,7 +202,12 @@ describe('data provider', () => {
   });
 
   it('rejects a refused bulk call as a whole with the problem', async () => {
-    const { provider } = fakeServer(() => ok({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'At most 500 ids' }, 400));
-    await expect(provider.bulkAction('clusters', 'delete', ['c1'])).rejects.toMatchObject({ status: 400, message: 'At most 500 ids' });
+    const { provider } = fakeServer(() =>
+      ok({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'At most 500 ids' }, 400),
+    );
+    await expect(provider.bulkAction('clusters', 'delete', ['c1'])).rejects.toMatchObject({
+      status: 400,
+      message: 'At most 500 ids',
+    });
   });
 });

@@ -12,8 +12,7 @@ function fieldOf(path: string): string {
 export function toHttpError(status: number, body: unknown): HttpError {
   // Anything in front of the API (a proxy, a dev server) may answer with less than a full problem.
   const problem: Partial<Problem> = body && typeof body === 'object' ? body : {};
-  const message =
-    problem.detail || problem.title || (typeof body === 'string' && body ? body : `HTTP ${status}`);
+  const message = problem.detail || problem.title || (typeof body === 'string' && body ? body : `HTTP ${status}`);
   const fieldErrors: Record<string, string> = {};
   for (const e of problem.errors ?? []) {
     if (e.path && e.message) fieldErrors[fieldOf(e.path)] = e.message;
@@ -45,7 +44,13 @@ const SESSION_END_REASONS: readonly string[] = [PROBLEM.accountDeactivated, PROB
 /** The last path segment of a problem type URI (`…/problems/session-ended` → `session-ended`), or undefined. */
 export function problemNameOf(type: unknown): string | undefined {
   if (typeof type !== 'string' || !type || type === 'about:blank') return undefined;
-  return type.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || undefined;
+  return (
+    type
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() || undefined
+  );
 }
 
 /** The problem name an error of the data provider carries (its body is the problem document). */

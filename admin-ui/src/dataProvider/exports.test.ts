@@ -6,7 +6,10 @@ import { filenameOf, type ExportProgress } from './methods/csvExport';
 import { tokenStore } from './tokens';
 
 const BASE = 'http://localhost:3997';
-const CSV_HEADERS = { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="clusters-2026-11-24.csv"' };
+const CSV_HEADERS = {
+  'Content-Type': 'text/csv; charset=utf-8',
+  'Content-Disposition': 'attachment; filename="clusters-2026-11-24.csv"',
+};
 
 /** A CSV body that arrives in the given chunks, as a long export does. */
 const streamed = (chunks: string[], headers: Record<string, string> = CSV_HEADERS) => {
@@ -35,7 +38,10 @@ function fakeServer(respond: (url: URL) => Response) {
 }
 
 const BOM = '\uFEFF';
-const listParams = { filter: { search: 'andaman', is_active: true, deleted: 'include' }, sort: { field: 'name', order: 'DESC' } } as const;
+const listParams = {
+  filter: { search: 'andaman', is_active: true, deleted: 'include' },
+  sort: { field: 'name', order: 'DESC' },
+} as const;
 
 beforeEach(() => {
   localStorage.clear();
@@ -48,7 +54,14 @@ describe('the CSV export', () => {
     const file = await provider.exportCsv({ resource: 'clusters', ...listParams }, { page: { page: 2, perPage: 25 } });
     expect(calls[0]!.url.pathname).toBe('/api-system/clusters/export');
     expect(calls[0]!.authorization).toBe('Bearer a');
-    expect(query()).toEqual({ page: '2', perpage: '25', sort: 'name:desc', search: 'andaman', is_active: 'true', deleted: 'include' });
+    expect(query()).toEqual({
+      page: '2',
+      perpage: '25',
+      sort: 'name:desc',
+      search: 'andaman',
+      is_active: 'true',
+      deleted: 'include',
+    });
     expect(file.filename).toBe('clusters-2026-11-24.csv');
     expect(file.blob.type).toBe('text/csv;charset=utf-8');
     // The bytes are kept as sent: the BOM stays, so spreadsheets read UTF-8.
@@ -58,14 +71,25 @@ describe('the CSV export', () => {
 
   it('sends no page for every matching row', async () => {
     const { query, provider } = fakeServer(() => streamed(['Code\r\n']));
-    await provider.exportCsv({ resource: 'business-units', filter: { cluster_id: 'c1' }, sort: { field: 'code', order: 'ASC' } });
+    await provider.exportCsv({
+      resource: 'business-units',
+      filter: { cluster_id: 'c1' },
+      sort: { field: 'code', order: 'ASC' },
+    });
     expect(query()).toEqual({ sort: 'code:asc', cluster_id: 'c1' });
   });
 
   it('builds each list’s own query: accounts, the audit log and the member lists', async () => {
     const { calls, query, provider } = fakeServer(() => streamed(['A\r\n']));
-    await provider.exportCsv({ resource: 'users', filter: { search: 'som', has_grants: true }, sort: { field: 'username', order: 'ASC' } });
-    await provider.exportCsv({ resource: 'audit-events', filter: { action: 'updateCluster', actor_id: '' } }, { page: { page: 1, perPage: 25 } });
+    await provider.exportCsv({
+      resource: 'users',
+      filter: { search: 'som', has_grants: true },
+      sort: { field: 'username', order: 'ASC' },
+    });
+    await provider.exportCsv(
+      { resource: 'audit-events', filter: { action: 'updateCluster', actor_id: '' } },
+      { page: { page: 1, perPage: 25 } },
+    );
     await provider.exportCsv({ resource: 'cluster-members', filter: { cluster_id: 'c1' } });
     await provider.exportCsv({ resource: 'business-unit-members', filter: { business_unit_id: 'b1' } });
     expect(calls.map((c) => c.url.pathname)).toEqual([
@@ -99,10 +123,18 @@ describe('the CSV export', () => {
   it('turns a problem into an HttpError with its detail', async () => {
     const { provider } = fakeServer(
       () =>
-        new Response(JSON.stringify({ type: 'about:blank', title: 'Forbidden', status: 403, detail: 'Missing permission user.read' }), {
-          status: 403,
-          headers: { 'Content-Type': 'application/problem+json' },
-        }),
+        new Response(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Forbidden',
+            status: 403,
+            detail: 'Missing permission user.read',
+          }),
+          {
+            status: 403,
+            headers: { 'Content-Type': 'application/problem+json' },
+          },
+        ),
     );
     const failure = provider.exportCsv({ resource: 'users', filter: {}, sort: { field: 'username', order: 'ASC' } });
     await expect(failure).rejects.toBeInstanceOf(HttpError);
@@ -120,7 +152,9 @@ describe('the CSV export', () => {
       },
     });
     const { provider } = fakeServer(() => new Response(endless, { status: 200, headers: CSV_HEADERS }));
-    await expect(provider.exportCsv({ resource: 'clusters', ...listParams }, { signal: abort.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      provider.exportCsv({ resource: 'clusters', ...listParams }, { signal: abort.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(sent).toBeLessThan(10);
   });
 });

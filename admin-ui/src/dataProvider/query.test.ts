@@ -10,10 +10,20 @@ describe('list query mapping', () => {
         sort: { field: 'name', order: 'ASC' },
         filter: { search: ' hotel ', is_active: false, deleted: 'include', cluster_id: 'c1', unknown: 'x' },
       }),
-    ).toEqual({ page: 2, perpage: 25, sort: 'name:asc', search: 'hotel', is_active: false, deleted: 'include', cluster_id: 'c1' });
+    ).toEqual({
+      page: 2,
+      perpage: 25,
+      sort: 'name:asc',
+      search: 'hotel',
+      is_active: false,
+      deleted: 'include',
+      cluster_id: 'c1',
+    });
   });
   it('defaults the sort to created_at:desc and skips an empty search', () => {
-    expect(toListQuery({ pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: '' } })).toEqual({
+    expect(
+      toListQuery({ pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: '' } }),
+    ).toEqual({
       page: 1,
       perpage: 10,
       sort: 'created_at:desc',

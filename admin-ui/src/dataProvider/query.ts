@@ -37,7 +37,9 @@ export function toListQuery(params: Partial<Pick<GetListParams, 'pagination' | '
 }
 
 /** `{ data, paginate }` → react-admin's `{ data, total, pageInfo }`. */
-export function fromListEnvelope<T>(body: { data?: T[] | null; paginate?: Partial<Paginate> | null } | null | undefined) {
+export function fromListEnvelope<T>(
+  body: { data?: T[] | null; paginate?: Partial<Paginate> | null } | null | undefined,
+) {
   const data = body?.data ?? [];
   const total = body?.paginate?.total ?? data.length;
   const page = body?.paginate?.page ?? 1;

@@ -15,7 +15,9 @@ function expiredServer() {
     const path = new URL(req.url).pathname;
     if (path === '/api/auth/refresh-token') return json(401, { title: 'Unauthorized' });
     seen.push({ path, auth: req.headers.get('Authorization'), body: await req.text() });
-    return req.headers.get('Authorization') === 'Bearer fresh' ? json(200, { ok: path }) : json(401, { title: 'Unauthorized' });
+    return req.headers.get('Authorization') === 'Bearer fresh'
+      ? json(200, { ok: path })
+      : json(401, { title: 'Unauthorized' });
   });
   return { fetch, seen };
 }

@@ -76,10 +76,18 @@ describe('session fetch', () => {
 
 describe('a session the server ended', () => {
   const problem = (status: number, name: string) =>
-    new Response(JSON.stringify({ type: `https://platform-admin.dev/problems/${name}`, title: 'Unauthorized', status, detail: name }), {
-      status,
-      headers: { 'Content-Type': 'application/problem+json' },
-    });
+    new Response(
+      JSON.stringify({
+        type: `https://platform-admin.dev/problems/${name}`,
+        title: 'Unauthorized',
+        status,
+        detail: name,
+      }),
+      {
+        status,
+        headers: { 'Content-Type': 'application/problem+json' },
+      },
+    );
 
   beforeEach(() => sessionStorage.clear());
 
@@ -105,7 +113,9 @@ describe('a session the server ended', () => {
     const fetch = vi.fn(async () => problem(401, 'account-deactivated'));
     const { authFetch } = createSession({ baseUrl: BASE, fetch });
     await authFetch(new Request(`${BASE}/api-system/me/sessions`));
-    await expect(authFetch(new Request(`${BASE}/api-system/me/sessions`))).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(authFetch(new Request(`${BASE}/api-system/me/sessions`))).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     // Signing in again goes out as usual.
     fetch.mockImplementation(async () => json(200, { access_token: 'a2', refresh_token: 'r2' }));
@@ -115,7 +125,9 @@ describe('a session the server ended', () => {
   it('when the refresh is refused with session-ended, then the reason stays and nobody is asked to sign in again', async () => {
     const reauthenticate = vi.fn(async () => true);
     const fetch = vi.fn(async (req: Request) =>
-      req.url.endsWith('/api/auth/refresh-token') ? problem(401, 'session-ended') : json(401, { type: 'about:blank', title: 'Unauthorized' }),
+      req.url.endsWith('/api/auth/refresh-token')
+        ? problem(401, 'session-ended')
+        : json(401, { type: 'about:blank', title: 'Unauthorized' }),
     );
     const { authFetch } = createSession({ baseUrl: BASE, fetch, reauthenticate });
     expect((await authFetch(new Request(`${BASE}/x`))).status).toBe(401);

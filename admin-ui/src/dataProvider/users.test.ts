@@ -16,7 +16,12 @@ function fakeServer(respond: (seen: Seen) => Response) {
   const calls: Seen[] = [];
   const fetch = async (req: Request) => {
     const text = await req.text();
-    const seen = { method: req.method, url: new URL(req.url), body: text ? JSON.parse(text) : undefined, ifMatch: req.headers.get('If-Match') };
+    const seen = {
+      method: req.method,
+      url: new URL(req.url),
+      body: text ? JSON.parse(text) : undefined,
+      ifMatch: req.headers.get('If-Match'),
+    };
     calls.push(seen);
     return respond(seen);
   };
@@ -24,7 +29,9 @@ function fakeServer(respond: (seen: Seen) => Response) {
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  status === 204 ? new Response(null, { status }) : new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  status === 204
+    ? new Response(null, { status })
+    : new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 const user = { id: 'u1', username: 'somchai.j', email: 's@x', is_active: true };
 const call = (s: Seen) => `${s.method} ${s.url.pathname}`;
@@ -36,7 +43,9 @@ beforeEach(() => {
 
 describe('the users resource', () => {
   it('lists accounts with search, status, grants and cluster filters', async () => {
-    const { calls, provider } = fakeServer(() => json({ data: [user], paginate: { total: 1, page: 1, perpage: 10, pages: 1 } }));
+    const { calls, provider } = fakeServer(() =>
+      json({ data: [user], paginate: { total: 1, page: 1, perpage: 10, pages: 1 } }),
+    );
     const res = await provider.getList('users', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'last_sign_in_at', order: 'DESC' },
@@ -56,20 +65,55 @@ describe('the users resource', () => {
   });
 
   it('leaves a sort the account list does not know to the server’s default', async () => {
-    const { calls, provider } = fakeServer(() => json({ data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 1 } }));
-    await provider.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'display_name', order: 'ASC' }, filter: {} });
+    const { calls, provider } = fakeServer(() =>
+      json({ data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 1 } }),
+    );
+    await provider.getList('users', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'display_name', order: 'ASC' },
+      filter: {},
+    });
     expect(calls[0]!.url.searchParams.has('sort')).toBe(false);
   });
 
   it('creates with the UserCreate fields only, and updates with If-Match from the last read', async () => {
-    const { calls, provider } = fakeServer((seen) => json(user, seen.method === 'POST' ? 201 : 200, { ETag: 'W/"u1-v1"' }));
-    await provider.create('users', { data: { ...user, id: 'x', firstname: 'S', middlename: null, lastname: null, password: 'Andaman-Sunrise-2026', grant_count: 3 } });
-    expect(calls[0]!.body).toEqual({ username: 'somchai.j', email: 's@x', firstname: 'S', middlename: null, lastname: null, password: 'Andaman-Sunrise-2026' });
+    const { calls, provider } = fakeServer((seen) =>
+      json(user, seen.method === 'POST' ? 201 : 200, { ETag: 'W/"u1-v1"' }),
+    );
+    await provider.create('users', {
+      data: {
+        ...user,
+        id: 'x',
+        firstname: 'S',
+        middlename: null,
+        lastname: null,
+        password: 'Andaman-Sunrise-2026',
+        grant_count: 3,
+      },
+    });
+    expect(calls[0]!.body).toEqual({
+      username: 'somchai.j',
+      email: 's@x',
+      firstname: 'S',
+      middlename: null,
+      lastname: null,
+      password: 'Andaman-Sunrise-2026',
+    });
     await provider.getOne('users', { id: 'u1' });
-    await provider.update('users', { id: 'u1', data: { ...user, firstname: 'S', middlename: null, lastname: 'J', is_super_admin: true }, previousData: user });
+    await provider.update('users', {
+      id: 'u1',
+      data: { ...user, firstname: 'S', middlename: null, lastname: 'J', is_super_admin: true },
+      previousData: user,
+    });
     expect(call(calls[2]!)).toBe('PUT /api-system/users/u1');
     expect(calls[2]!.ifMatch).toBe('W/"u1-v1"');
-    expect(calls[2]!.body).toEqual({ username: 'somchai.j', email: 's@x', firstname: 'S', middlename: null, lastname: 'J' });
+    expect(calls[2]!.body).toEqual({
+      username: 'somchai.j',
+      email: 's@x',
+      firstname: 'S',
+      middlename: null,
+      lastname: 'J',
+    });
   });
 
   it('refuses to delete an account (accounts are deactivated)', async () => {
@@ -112,18 +156,42 @@ describe('the account, grant and audit calls', () => {
 
   it('turn a refused grant into an error with the server’s detail', async () => {
     const { provider } = fakeServer(() =>
-      json({ type: 'about:blank', title: 'Forbidden', status: 403, detail: 'You do not hold cluster.delete on all clusters' }, 403),
+      json(
+        {
+          type: 'about:blank',
+          title: 'Forbidden',
+          status: 403,
+          detail: 'You do not hold cluster.delete on all clusters',
+        },
+        403,
+      ),
     );
-    await expect(provider.addUserGrant('u1', { permission_key: 'cluster.delete', cluster_id: null })).rejects.toMatchObject({
+    await expect(
+      provider.addUserGrant('u1', { permission_key: 'cluster.delete', cluster_id: null }),
+    ).rejects.toMatchObject({
       status: 403,
       message: 'You do not hold cluster.delete on all clusters',
     });
   });
 
   it('list audit events with only the filters given', async () => {
-    const { calls, provider } = fakeServer(() => json({ data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 1 } }));
-    await provider.listAuditEvents({ target_type: 'cluster', target_id: 'c1', page: 1, perpage: 10, action: '', actor_id: undefined });
+    const { calls, provider } = fakeServer(() =>
+      json({ data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 1 } }),
+    );
+    await provider.listAuditEvents({
+      target_type: 'cluster',
+      target_id: 'c1',
+      page: 1,
+      perpage: 10,
+      action: '',
+      actor_id: undefined,
+    });
     expect(call(calls[0]!)).toBe('GET /api-system/audit-events');
-    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ target_type: 'cluster', target_id: 'c1', page: '1', perpage: '10' });
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({
+      target_type: 'cluster',
+      target_id: 'c1',
+      page: '1',
+      perpage: '10',
+    });
   });
 });

@@ -12,11 +12,24 @@ const notSentOf = (schema: string): Record<string, string> =>
 const writableOf = (schema: string): readonly string[] | undefined =>
   Object.hasOwn(WRITABLE, schema) ? WRITABLE[schema as keyof typeof WRITABLE] : undefined;
 
-const jsonBodies = [...new Set(requestBodies().filter((b) => b.mediaType === 'application/json').map((b) => b.schema))];
+const jsonBodies = [
+  ...new Set(
+    requestBodies()
+      .filter((b) => b.mediaType === 'application/json')
+      .map((b) => b.schema),
+  ),
+];
 
 describe('request bodies the console writes', () => {
   it('finds the request bodies of the contract', () => {
-    expect(jsonBodies).toEqual(expect.arrayContaining(['ClusterInput', 'BusinessUnitInput', 'PrintTemplateMappingCreate', 'PrintTemplateMappingUpdate']));
+    expect(jsonBodies).toEqual(
+      expect.arrayContaining([
+        'ClusterInput',
+        'BusinessUnitInput',
+        'PrintTemplateMappingCreate',
+        'PrintTemplateMappingUpdate',
+      ]),
+    );
   });
 
   for (const schema of jsonBodies) {

@@ -28,13 +28,22 @@ import { FEEDS, SAMPLE_CONTENT, type SampleKpi } from './sampleContent';
 /** The visible mark of every tile that shows fixed sample figures rather than live data. */
 const SampleChip = () => {
   const translate = useTranslate();
-  return <Chip size="small" variant="outlined" color="warning" label={translate('domain_dashboards.sample')} data-testid="sample-mark" />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="warning"
+      label={translate('domain_dashboards.sample')}
+      data-testid="sample-mark"
+    />
+  );
 };
 
 const KpiTile = ({ kpi }: { kpi: SampleKpi }) => {
   const translate = useTranslate();
   const f = useFormatters();
-  const show = (n: number) => (kpi.format === 'currency' ? f.amount(n) : kpi.format === 'percent' ? f.percent(n) : f.number(n));
+  const show = (n: number) =>
+    kpi.format === 'currency' ? f.amount(n) : kpi.format === 'percent' ? f.percent(n) : f.number(n);
   const up = (kpi.change ?? 0) > 0;
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid="sample-tile">

@@ -26,7 +26,15 @@ const feed = {
         { currency_code: 'THB', total_amount: 1500 },
         { currency_code: 'USD', total_amount: 250.25 },
       ],
-      items: [item('po', 'PO-1'), { ...item('po', 'PO-2'), total_amount: 250.25, currency_code: 'USD', workflow_current_stage: 'Purchasing Manager Approval' }],
+      items: [
+        item('po', 'PO-1'),
+        {
+          ...item('po', 'PO-2'),
+          total_amount: 250.25,
+          currency_code: 'USD',
+          workflow_current_stage: 'Purchasing Manager Approval',
+        },
+      ],
     },
     { doc_type: 'sr', count: 0, totals: [], items: [] },
   ],

@@ -49,7 +49,12 @@ export const PendingCountCard = ({ doc }: { doc: ApprovalDocType }) => {
           {translate(`domain_dashboards.feeds.pending_${doc}`)}
         </Typography>
         {isPending ? (
-          <Skeleton variant="text" width={60} sx={{ fontSize: '2.5rem' }} aria-label={translate('domain_dashboards.feeds.loading')} />
+          <Skeleton
+            variant="text"
+            width={60}
+            sx={{ fontSize: '2.5rem' }}
+            aria-label={translate('domain_dashboards.feeds.loading')}
+          />
         ) : error || !data ? (
           <RetryAlert message="domain_dashboards.feeds.count_error" onRetry={() => refetch()} />
         ) : (
@@ -64,7 +69,13 @@ export const PendingCountCard = ({ doc }: { doc: ApprovalDocType }) => {
 };
 
 /** Approval items grouped by document type: the summary (at most five per type) or the full pending list. */
-export const ApprovalFeedCard = ({ source, docTypes }: { source: 'summary' | 'pending'; docTypes: ApprovalDocType[] }) => {
+export const ApprovalFeedCard = ({
+  source,
+  docTypes,
+}: {
+  source: 'summary' | 'pending';
+  docTypes: ApprovalDocType[];
+}) => {
   const translate = useTranslate();
   const { amount, date } = useFormatters();
   const { data, isPending, error, refetch } = useApprovalFeed(source);

@@ -41,7 +41,11 @@ export const SAMPLE_CONTENT: Record<DomainDashboard, SampleDashboard> = {
       { key: 'on_time_delivery', value: 94.2, change: 1.3, format: 'percent' },
       { key: 'stock_value', value: 6_320_900, format: 'currency' },
     ],
-    chart: { key: 'spend_by_month', kind: 'bar', points: months([1_520_000, 1_610_000, 1_480_000, 1_730_000, 1_887_450, 1_845_300]) },
+    chart: {
+      key: 'spend_by_month',
+      kind: 'bar',
+      points: months([1_520_000, 1_610_000, 1_480_000, 1_730_000, 1_887_450, 1_845_300]),
+    },
   },
   pr: {
     kpis: [
@@ -77,7 +81,11 @@ export const SAMPLE_CONTENT: Record<DomainDashboard, SampleDashboard> = {
       { key: 'po_awaiting_delivery', value: 37, change: -5 },
       { key: 'active_vendors', value: 58 },
     ],
-    chart: { key: 'po_value_by_month', kind: 'bar', points: months([3_210_000, 3_405_000, 3_120_500, 3_688_000, 3_697_400, 3_912_400]) },
+    chart: {
+      key: 'po_value_by_month',
+      kind: 'bar',
+      points: months([3_210_000, 3_405_000, 3_120_500, 3_688_000, 3_697_400, 3_912_400]),
+    },
     recent: {
       prefix: 'PO',
       rows: [

@@ -25,7 +25,8 @@ describe('domain dashboards', { timeout: 30_000 }, () => {
       expect(tiles).toHaveLength(expected);
       for (const tile of tiles) expect(within(tile).getByTestId('sample-mark')).toHaveTextContent('Sample data');
       // The live feeds (pending counts, approvals) carry no sample mark.
-      for (const live of screen.queryAllByTestId(/^(pending-count|approval)-/)) expect(within(live).queryByTestId('sample-mark')).toBeNull();
+      for (const live of screen.queryAllByTestId(/^(pending-count|approval)-/))
+        expect(within(live).queryByTestId('sample-mark')).toBeNull();
     });
   }
 

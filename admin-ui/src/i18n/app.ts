@@ -41,7 +41,8 @@ export const en: Messages = {
     },
     session: {
       title: 'Your session has expired',
-      message: 'Sign in again to carry on. Nothing on this page is lost: what you were saving is sent once you are signed in.',
+      message:
+        'Sign in again to carry on. Nothing on this page is lost: what you were saving is sent once you are signed in.',
       sign_in: 'Sign in and continue',
       ended: 'you signed out before it was sent',
     },
@@ -68,10 +69,17 @@ export const en: Messages = {
       save_changes: 'Save Changes',
       unlimited: 'Unlimited',
       none: 'None',
-      stale_record: 'Someone else saved this record after you opened it. Their version is shown now; edit again to apply your changes.',
+      stale_record:
+        'Someone else saved this record after you opened it. Their version is shown now; edit again to apply your changes.',
     },
     status: { active: 'Active', inactive: 'Inactive' },
-    autocomplete: { open: 'Open the list', close: 'Close the list', clear: 'Clear', no_options: 'No matches', loading: 'Loading…' },
+    autocomplete: {
+      open: 'Open the list',
+      close: 'Close the list',
+      clear: 'Clear',
+      no_options: 'No matches',
+      loading: 'Loading…',
+    },
     list: {
       search: 'Search',
       filters: 'Filters',
@@ -205,7 +213,13 @@ export const th: Messages = {
       stale_record: 'มีผู้อื่นบันทึกรายการนี้หลังจากที่คุณเปิด ระบบแสดงฉบับของเขาแล้ว กรุณาแก้ไขอีกครั้งเพื่อบันทึกการเปลี่ยนแปลงของคุณ',
     },
     status: { active: 'ใช้งาน', inactive: 'ไม่ใช้งาน' },
-    autocomplete: { open: 'เปิดรายการ', close: 'ปิดรายการ', clear: 'ล้าง', no_options: 'ไม่พบรายการที่ตรงกัน', loading: 'กำลังโหลด…' },
+    autocomplete: {
+      open: 'เปิดรายการ',
+      close: 'ปิดรายการ',
+      clear: 'ล้าง',
+      no_options: 'ไม่พบรายการที่ตรงกัน',
+      loading: 'กำลังโหลด…',
+    },
     list: {
       search: 'ค้นหา',
       filters: 'ตัวกรอง',

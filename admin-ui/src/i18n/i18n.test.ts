@@ -10,7 +10,17 @@ import type { Messages } from '../lib/messages';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Folders whose messages this console shell owns; the others bring their own modules and tests.
-const OWNED = ['App.tsx', 'authProvider.ts', 'components', 'layout', 'pages', 'resources/clusters', 'resources/business-units', 'i18n', 'lib'];
+const OWNED = [
+  'App.tsx',
+  'authProvider.ts',
+  'components',
+  'layout',
+  'pages',
+  'resources/clusters',
+  'resources/business-units',
+  'i18n',
+  'lib',
+];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -21,11 +31,15 @@ function files(dir: string): string[] {
 }
 
 function lookup(tree: Messages, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Messages)[part] : undefined), tree);
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Messages)[part] : undefined), tree);
 }
 
 function leaves(tree: Messages, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : leaves(v, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : leaves(v, `${prefix}${k}.`),
+  );
 }
 
 const sources = OWNED.flatMap((p) => {
@@ -35,7 +49,11 @@ const sources = OWNED.flatMap((p) => {
 
 const literalKeys = new Set(
   sources.flatMap((f) =>
-    [...readFileSync(f, 'utf8').matchAll(/['"`]((?:app|resources\.(?:clusters|business-units))\.[A-Za-z0-9_.-]+)['"`]/g)].map((m) => m[1]!),
+    [
+      ...readFileSync(f, 'utf8').matchAll(
+        /['"`]((?:app|resources\.(?:clusters|business-units))\.[A-Za-z0-9_.-]+)['"`]/g,
+      ),
+    ].map((m) => m[1]!),
   ),
 );
 

@@ -15,7 +15,19 @@ import * as memberImport from '../member-import/i18n';
 import * as sso from '../sso/i18n';
 
 /** Every folder contributes its own `{ en, th }` messages; they are merged here once. */
-export const messageModules: MessageModule[] = [app, clusters, businessUnits, printTemplateMappings, dashboard, domainDashboards, users, auditLog, account, memberImport, sso];
+export const messageModules: MessageModule[] = [
+  app,
+  clusters,
+  businessUnits,
+  printTemplateMappings,
+  dashboard,
+  domainDashboards,
+  users,
+  auditLog,
+  account,
+  memberImport,
+  sso,
+];
 
 const LOCALES = [
   { locale: 'en', name: 'English' },
@@ -43,9 +55,14 @@ function initialLocale(): string {
 }
 
 // Every tree already holds react-admin's English underneath; spreading it again only tells the types so.
-const base = polyglotI18nProvider((locale) => ({ ...englishMessages, ...(messages[locale] ?? en) }), initialLocale(), [...LOCALES], {
-  allowMissing: true,
-});
+const base = polyglotI18nProvider(
+  (locale) => ({ ...englishMessages, ...(messages[locale] ?? en) }),
+  initialLocale(),
+  [...LOCALES],
+  {
+    allowMissing: true,
+  },
+);
 
 export const i18nProvider = {
   ...base,

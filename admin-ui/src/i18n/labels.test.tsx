@@ -2,7 +2,13 @@ import type React from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AdminContext, ResourceContextProvider, ResourceDefinitionContextProvider, testDataProvider, type AuthProvider } from 'react-admin';
+import {
+  AdminContext,
+  ResourceContextProvider,
+  ResourceDefinitionContextProvider,
+  testDataProvider,
+  type AuthProvider,
+} from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { messages } from './index';
@@ -26,14 +32,18 @@ vi.mock('@mui/x-charts/PieChart', () => ({ PieChart: () => <div /> }));
 const LOCALES = ['en', 'th'] as const;
 
 const lookup = (tree: Messages, key: string): string => {
-  const v = key.split('.').reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Messages)[p] : undefined), tree);
+  const v = key
+    .split('.')
+    .reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Messages)[p] : undefined), tree);
   if (typeof v !== 'string') throw new Error(`no message ${key}`);
   return v;
 };
 /** The plural form of a `singular |||| plural` message (a language without plurals has one form). */
 const plural = (message: string) => (message.split('||||')[1] ?? message).trim();
 function leaves(tree: Messages, prefix = ''): [string, string][] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
+  );
 }
 
 const authProvider: AuthProvider = {
@@ -46,7 +56,12 @@ const authProvider: AuthProvider = {
 
 /** Renders a page with react-admin's title slot, and the menu, in a locale; returns the title and the menu items. */
 async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.ReactNode, resource?: string) {
-  const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...messages[locale] }), locale, [{ locale, name: locale }], { allowMissing: true });
+  const i18nProvider = polyglotI18nProvider(
+    () => ({ ...englishMessages, ...messages[locale] }),
+    locale,
+    [{ locale, name: locale }],
+    { allowMissing: true },
+  );
   const definitions = Object.fromEntries(RESOURCES.map((r) => [r.name, { name: r.name, hasList: true, icon: r.icon }]));
   const dataProvider = testDataProvider({
     getList: async () => ({ data: [], total: 0 }),
@@ -59,7 +74,12 @@ async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.React
     listSsoGroupMappings: async () => [],
   } as never);
   const element = (
-    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
+    <AdminContext
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      queryClient={createQueryClient()}
+    >
       <ResourceDefinitionContextProvider definitions={definitions}>
         <div id="react-admin-title" data-testid="page-title" />
         <AppMenu />
@@ -72,7 +92,11 @@ async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.React
   await waitFor(() => expect(screen.getByTestId('page-title').textContent).not.toBe(''));
   // The workspace, the resources (once their access is known), the audit log, the member import, single sign-on, the
   // dashboards' toggle and the six domain dashboards.
-  await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(1 + RESOURCES.length + 1 + 1 + 1 + 1 + DOMAIN_DASHBOARDS.length));
+  await waitFor(() =>
+    expect(screen.getAllByRole('menuitem')).toHaveLength(
+      1 + RESOURCES.length + 1 + 1 + 1 + 1 + DOMAIN_DASHBOARDS.length,
+    ),
+  );
   const title = screen.getByTestId('page-title').textContent ?? '';
   const menu = screen.getAllByRole('menuitem').map((m) => m.textContent ?? '');
   view.unmount();
@@ -106,7 +130,10 @@ describe('one label per concept', { timeout: 60_000 }, () => {
         ['/audit-log', <AuditLog key="a" />],
         ['/memberships/import', <MemberImport key="i" />],
         ['/sso/group-mappings', <SsoGroupMappings key="s" />],
-        ...DOMAIN_DASHBOARDS.map((d): [string, React.ReactNode] => [`/dashboards/${d}`, <DomainDashboardPage key={d} domain={d} />]),
+        ...DOMAIN_DASHBOARDS.map((d): [string, React.ReactNode] => [
+          `/dashboards/${d}`,
+          <DomainDashboardPage key={d} domain={d} />,
+        ]),
       ];
       for (const [path, page, resource] of pages) {
         const { title, menu } = await titleAndMenu(locale, path, page, resource);
@@ -126,7 +153,14 @@ describe('one label per concept', { timeout: 60_000 }, () => {
   it('has no anonymous "Element …" message, no "minute(s)" and no repeated wording', () => {
     for (const locale of LOCALES) {
       for (const [key, text] of leaves(messages[locale]!)) {
-        if (!key.startsWith('app.') && !key.startsWith('resources.') && !key.startsWith('dashboard.') && !key.startsWith('domain_dashboards.') && !key.startsWith('ra.notification.')) continue;
+        if (
+          !key.startsWith('app.') &&
+          !key.startsWith('resources.') &&
+          !key.startsWith('dashboard.') &&
+          !key.startsWith('domain_dashboards.') &&
+          !key.startsWith('ra.notification.')
+        )
+          continue;
         expect(text, key).not.toMatch(/\bElement\b/);
         expect(text, key).not.toMatch(/\(s\)/);
         expect(text, key).not.toMatch(/\b(\w+) \1\b/i);

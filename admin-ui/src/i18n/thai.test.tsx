@@ -56,13 +56,18 @@ const ADMIN: Grants = { platform: [], clusters: {}, is_super_admin: true };
 function strictThai() {
   const missing = new Set<string>();
   // Only Thai: react-admin's English is deliberately not underneath (hence the cast of the message tree).
-  const provider: I18nProvider = polyglotI18nProvider(() => thaiOnly as unknown as TranslationMessages, 'th', [{ locale: 'th', name: 'ไทย' }], {
-    allowMissing: true,
-    onMissingKey: (key: string) => {
-      missing.add(key);
-      return key;
+  const provider: I18nProvider = polyglotI18nProvider(
+    () => thaiOnly as unknown as TranslationMessages,
+    'th',
+    [{ locale: 'th', name: 'ไทย' }],
+    {
+      allowMissing: true,
+      onMissingKey: (key: string) => {
+        missing.add(key);
+        return key;
+      },
     },
-  });
+  );
   return { provider, missing };
 }
 
@@ -130,7 +135,18 @@ const documentTypes = [
   { code: 'PO', label: 'Purchase Order' },
   { code: 'GRN', label: 'Good Received Note' },
 ];
-const member = { id: 'm1', user_id: 'u1', cluster_id: 'c1', role: 'admin', is_active: true, parent_bu_id: 'b1', parent_bu_name: 'Beach', username: 'somchai', email: 's@x', userInfo: null };
+const member = {
+  id: 'm1',
+  user_id: 'u1',
+  cluster_id: 'c1',
+  role: 'admin',
+  is_active: true,
+  parent_bu_id: 'b1',
+  parent_bu_name: 'Beach',
+  username: 'somchai',
+  email: 's@x',
+  userInfo: null,
+};
 const candidate = (id: string, outcome: string) => ({
   id,
   report_template_id: 't1',
@@ -162,8 +178,24 @@ const account = {
   updated_at: '2026-11-02T09:00:00.000Z',
 };
 const grants = [
-  { id: 'g1', permission_key: 'user.manage', cluster_id: null, cluster_code: null, cluster_name: null, granted_at: '2026-11-05T10:00:00.000Z', granted_by_name: 'Admin' },
-  { id: 'g2', permission_key: 'cluster.update', cluster_id: 'c1', cluster_code: 'CL-A', cluster_name: 'Andaman', granted_at: '2026-11-05T10:00:00.000Z', granted_by_name: 'Admin' },
+  {
+    id: 'g1',
+    permission_key: 'user.manage',
+    cluster_id: null,
+    cluster_code: null,
+    cluster_name: null,
+    granted_at: '2026-11-05T10:00:00.000Z',
+    granted_by_name: 'Admin',
+  },
+  {
+    id: 'g2',
+    permission_key: 'cluster.update',
+    cluster_id: 'c1',
+    cluster_code: 'CL-A',
+    cluster_name: 'Andaman',
+    granted_at: '2026-11-05T10:00:00.000Z',
+    granted_by_name: 'Admin',
+  },
 ];
 const auditEvent = {
   id: 'e1',
@@ -177,7 +209,10 @@ const auditEvent = {
   request_id: 'r1',
   ip: '127.0.0.1',
   user_agent: null,
-  changes: { email: { before: 'old@example.com', after: 'somchai@example.com' }, is_active: { before: false, after: true } },
+  changes: {
+    email: { before: 'old@example.com', after: 'somchai@example.com' },
+    is_active: { before: false, after: true },
+  },
 };
 
 const provider = () =>
@@ -191,18 +226,47 @@ const provider = () =>
             ? { data: [account], total: 1 }
             : { data: [mapping], total: 1 },
     ),
-    getOne: vi.fn(async (resource: string) => ({ data: resource === 'clusters' ? cluster : resource === 'users' ? account : bu })),
+    getOne: vi.fn(async (resource: string) => ({
+      data: resource === 'clusters' ? cluster : resource === 'users' ? account : bu,
+    })),
     getUserGrants: vi.fn(async () => ({ data: grants, is_super_admin: true })),
     getUserSso: vi.fn(async () => ({
       sso_only: true,
-      identities: [{ provider: 'entra', subject: 'sub-1', email: 'somchai@example.com', created_at: '2026-11-20T07:45:00.000Z', last_sign_in_at: '2026-11-20T07:45:00.000Z' }],
+      identities: [
+        {
+          provider: 'entra',
+          subject: 'sub-1',
+          email: 'somchai@example.com',
+          created_at: '2026-11-20T07:45:00.000Z',
+          last_sign_in_at: '2026-11-20T07:45:00.000Z',
+        },
+      ],
     })),
     listSsoProviders: vi.fn(async () => [{ id: 'entra', display_name: 'Microsoft Entra ID' }]),
     listSsoGroupMappings: vi.fn(async () => [
-      { id: 'sm1', provider: 'entra', group: 'hotel-operators', permission_key: 'cluster.read', cluster_id: 'c1', cluster_code: 'CL-A', created_at: '2026-11-20T07:45:00.000Z' },
-      { id: 'sm2', provider: 'gone', group: 'auditors', permission_key: 'user.read', cluster_id: null, cluster_code: null, created_at: '2026-11-20T07:45:00.000Z' },
+      {
+        id: 'sm1',
+        provider: 'entra',
+        group: 'hotel-operators',
+        permission_key: 'cluster.read',
+        cluster_id: 'c1',
+        cluster_code: 'CL-A',
+        created_at: '2026-11-20T07:45:00.000Z',
+      },
+      {
+        id: 'sm2',
+        provider: 'gone',
+        group: 'auditors',
+        permission_key: 'user.read',
+        cluster_id: null,
+        cluster_code: null,
+        created_at: '2026-11-20T07:45:00.000Z',
+      },
     ]),
-    listAuditEvents: vi.fn(async () => ({ data: [auditEvent], paginate: { total: 1, page: 1, perpage: 10, pages: 1 } })),
+    listAuditEvents: vi.fn(async () => ({
+      data: [auditEvent],
+      paginate: { total: 1, page: 1, perpage: 10, pages: 1 },
+    })),
     getClusterUsers: vi.fn(async () => [member]),
     getBusinessUnitUsers: vi.fn(async () => [{ ...member, business_unit_id: 'b1' }]),
     getCurrencies: vi.fn(async () => []),
@@ -210,12 +274,38 @@ const provider = () =>
     getReportTemplates: vi.fn(async () => ({ data: [], paginate: { total: 0, page: 1, perpage: -1, pages: 1 } })),
     resolvePrintTemplateMapping: vi.fn(async () => ({
       ...mapping,
-      explanation: [candidate('m1', 'selected'), candidate('m2', 'lower_rank'), candidate('m3', 'denied'), candidate('m4', 'not_in_allow_list'), candidate('m5', 'inactive')],
+      explanation: [
+        candidate('m1', 'selected'),
+        candidate('m2', 'lower_rank'),
+        candidate('m3', 'denied'),
+        candidate('m4', 'not_in_allow_list'),
+        candidate('m5', 'inactive'),
+      ],
     })),
     getDatasets: vi.fn(async () => ({
       items: [
-        { id: 'tenancy.active-clusters', name: 'Active clusters', description: 'Live clusters whose status is active.', shape: 'scalar', category: 'tenancy', unit: 'clusters', widget_types: ['kpi', 'gauge'], scope: 'clusters', measure: 'count' },
-        { id: 'approvals.pending-by-type', name: 'My pending approvals by type', description: 'x', shape: 'categorical', category: 'approvals', unit: 'documents', widget_types: ['pie', 'bar'], scope: 'own', measure: 'count' },
+        {
+          id: 'tenancy.active-clusters',
+          name: 'Active clusters',
+          description: 'Live clusters whose status is active.',
+          shape: 'scalar',
+          category: 'tenancy',
+          unit: 'clusters',
+          widget_types: ['kpi', 'gauge'],
+          scope: 'clusters',
+          measure: 'count',
+        },
+        {
+          id: 'approvals.pending-by-type',
+          name: 'My pending approvals by type',
+          description: 'x',
+          shape: 'categorical',
+          category: 'approvals',
+          unit: 'documents',
+          widget_types: ['pie', 'bar'],
+          scope: 'own',
+          measure: 'count',
+        },
       ],
       count: 2,
     })),
@@ -226,7 +316,20 @@ const provider = () =>
           doc_type: 'po',
           count: 1,
           totals: [{ currency_code: 'THB', total_amount: 1500 }],
-          items: [{ id: 'p', doc_type: 'po', doc_no: 'PO-1', doc_date: '2026-11-20', total_amount: 1500, currency_code: 'THB', workflow_current_stage: 'Head', business_unit_id: 'b1', business_unit_name: 'Beach', requestor_name: null }],
+          items: [
+            {
+              id: 'p',
+              doc_type: 'po',
+              doc_no: 'PO-1',
+              doc_date: '2026-11-20',
+              total_amount: 1500,
+              currency_code: 'THB',
+              workflow_current_stage: 'Head',
+              business_unit_id: 'b1',
+              business_unit_name: 'Beach',
+              requestor_name: null,
+            },
+          ],
         },
       ],
     })),
@@ -235,9 +338,19 @@ const provider = () =>
 function renderInThai(path: string, routes: { path: string; resource?: string; element: React.ReactNode }[]) {
   const { provider: i18nProvider, missing } = strictThai();
   const dataProvider = provider();
-  const definitions = Object.fromEntries(RESOURCES.map((r) => [r.name, { name: r.name, hasList: true, hasShow: true, hasEdit: true, hasCreate: true, icon: r.icon }]));
+  const definitions = Object.fromEntries(
+    RESOURCES.map((r) => [
+      r.name,
+      { name: r.name, hasList: true, hasShow: true, hasEdit: true, hasCreate: true, icon: r.icon },
+    ]),
+  );
   const page = (element: React.ReactNode, resource?: string) => (
-    <AdminContext dataProvider={dataProvider} authProvider={authFor(ADMIN)} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
+    <AdminContext
+      dataProvider={dataProvider}
+      authProvider={authFor(ADMIN)}
+      i18nProvider={i18nProvider}
+      queryClient={createQueryClient()}
+    >
       <ResourceDefinitionContextProvider definitions={definitions}>
         {resource ? <ResourceContextProvider value={resource}>{element}</ResourceContextProvider> : element}
       </ResourceDefinitionContextProvider>
@@ -252,7 +365,9 @@ function renderInThai(path: string, routes: { path: string; resource?: string; e
 }
 
 function leaves(tree: Messages, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : leaves(v, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : leaves(v, `${prefix}${k}.`),
+  );
 }
 
 /** Lets lazy parts, queries and effects settle, so every label a screen shows has been asked for. */
@@ -263,7 +378,19 @@ beforeEach(() => localStorage.clear());
 describe('the console in Thai', { timeout: 60_000 }, () => {
   it('has a Thai message for every English message of every folder', () => {
     // With the messages that load with their screens.
-    for (const mod of [...messageModules, userScreenMessages, auditScreenMessages, bulkScreenMessages, exportScreenMessages, memberImportScreenMessages, accountScreenMessages, resolveScreenMessages, ssoScreenMessages, ssoLoginScreenMessages]) expect(leaves(mod.th).sort()).toEqual(leaves(mod.en).sort());
+    for (const mod of [
+      ...messageModules,
+      userScreenMessages,
+      auditScreenMessages,
+      bulkScreenMessages,
+      exportScreenMessages,
+      memberImportScreenMessages,
+      accountScreenMessages,
+      resolveScreenMessages,
+      ssoScreenMessages,
+      ssoLoginScreenMessages,
+    ])
+      expect(leaves(mod.th).sort()).toEqual(leaves(mod.en).sort());
   });
 
   it('records a key Thai does not have (the check below is not blind)', () => {
@@ -328,7 +455,9 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
     await waitFor(() => expect(resolve).toBeEnabled());
     fireEvent.change(screen.getByLabelText('รหัสหน่วยธุรกิจ'), { target: { value: 'BU-1' } });
     fireEvent.click(resolve);
-    expect(await screen.findByText('หน่วยธุรกิจ BU-1 อยู่ในรายการไม่อนุญาต (รายการไม่อนุญาตมีผลเหนือรายการอนุญาต)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('หน่วยธุรกิจ BU-1 อยู่ในรายการไม่อนุญาต (รายการไม่อนุญาตมีผลเหนือรายการอนุญาต)'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/server words/)).not.toBeInTheDocument();
     await settle();
     expect([...missing]).toEqual([]);
@@ -416,7 +545,9 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
   });
 
   it('shows the single sign-on screen, its mappings and the add dialog in Thai', async () => {
-    const missing = renderInThai('/sso/group-mappings', [{ path: '/sso/group-mappings', element: <SsoGroupMappings /> }]);
+    const missing = renderInThai('/sso/group-mappings', [
+      { path: '/sso/group-mappings', element: <SsoGroupMappings /> },
+    ]);
     expect(await screen.findByText('hotel-operators')).toBeInTheDocument();
     expect(screen.getByText('ดูคลัสเตอร์')).toBeInTheDocument();
     expect(screen.getByText('ทุกคลัสเตอร์')).toBeInTheDocument();
@@ -433,7 +564,8 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
   it('uses Thai for every react-admin message the Thai console keeps', () => {
     // The Thai table merged for the app holds a Thai string wherever Thai has one of its own.
     const th = messages.th as Messages;
-    const lookup = (key: string) => key.split('.').reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Messages)[p] : undefined), th);
+    const lookup = (key: string) =>
+      key.split('.').reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Messages)[p] : undefined), th);
     expect(lookup('ra.navigation.page_range_info')).toBe('%{offsetBegin}–%{offsetEnd} จาก %{total}');
     expect(lookup('app.list.range')).toBe('%{from}–%{to} จาก %{count}');
   });

@@ -1,5 +1,16 @@
 import { forwardRef, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { AppBar, Layout, Loading, Logout, UserMenu, useGetIdentity, usePermissions, useTranslate, useUserMenu, type AppBarProps } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  Loading,
+  Logout,
+  UserMenu,
+  useGetIdentity,
+  usePermissions,
+  useTranslate,
+  useUserMenu,
+  type AppBarProps,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import AccountIcon from '@mui/icons-material/ManageAccounts';
@@ -58,7 +69,13 @@ const PrimaryAppBar = (props: AppBarProps) => <AppBar {...props} color="primary"
  * Every signed-in screen. While the account must change its password, only that screen is shown, whatever the
  * route: the server refuses everything else meanwhile. The first permissions are awaited so no screen starts behind it.
  */
-export const AppLayout = ({ children, passwordChange = defaultPasswordChange }: { children: ReactNode; passwordChange?: PasswordChange }) => {
+export const AppLayout = ({
+  children,
+  passwordChange = defaultPasswordChange,
+}: {
+  children: ReactNode;
+  passwordChange?: PasswordChange;
+}) => {
   const { isPending } = usePermissions();
   const mustChangePassword = useSyncExternalStore(passwordChange.subscribe, passwordChange.isRequired);
   if (isPending && !mustChangePassword) return <Loading />;

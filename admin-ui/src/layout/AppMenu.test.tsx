@@ -31,7 +31,9 @@ const resourceItems = ['Clusters', 'Business units', 'Print template mappings'];
 describe('menu', { timeout: 20_000 }, () => {
   it('draws every registered resource the caller may list, in registry order, under its label', async () => {
     renderMenu({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
-    await waitFor(() => expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(expect.arrayContaining(resourceItems)));
+    await waitFor(() =>
+      expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(expect.arrayContaining(resourceItems)),
+    );
     const names = screen.getAllByRole('menuitem').map((i) => i.textContent);
     expect(names.filter((n) => resourceItems.includes(n ?? ''))).toEqual(resourceItems);
   });
@@ -46,7 +48,10 @@ describe('menu', { timeout: 20_000 }, () => {
   it('shows Users with user.read, and the audit log with user.read or cluster.read on any cluster', async () => {
     renderMenu({ platform: ['user.read'], clusters: {}, is_super_admin: false });
     expect(await screen.findByRole('menuitem', { name: 'Users' })).toBeInTheDocument();
-    expect(await screen.findByRole('menuitem', { name: 'Audit log' })).toHaveAttribute('href', expect.stringMatching(/\/audit-log$/));
+    expect(await screen.findByRole('menuitem', { name: 'Audit log' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/audit-log$/),
+    );
   });
 
   it('shows the audit log to a reader of one cluster, without Users', async () => {

@@ -7,7 +7,9 @@ export const localeTag = (locale: string): string => (locale === 'th' ? 'th-TH' 
  */
 export function formatAmount(value: number, currency: string, locale: string): string {
   try {
-    return new Intl.NumberFormat(localeTag(locale), { style: 'currency', currency, currencyDisplay: 'code' }).format(value);
+    return new Intl.NumberFormat(localeTag(locale), { style: 'currency', currency, currencyDisplay: 'code' }).format(
+      value,
+    );
   } catch {
     // A code Intl does not know: the number in the locale, then the code as given.
     return `${new Intl.NumberFormat(localeTag(locale)).format(value)} ${currency}`;

@@ -13,7 +13,12 @@ const filled = (v: unknown): boolean => typeof v === 'string' && v.trim() !== ''
 export function cleanConfigEntries(entries: readonly EditorEntry[] | null | undefined): ConfigEntry[] {
   return (entries ?? [])
     .filter((e) => filled(e.key) && filled(e.label))
-    .map((e) => ({ key: String(e.key), label: String(e.label), datatype: e.datatype ?? 'string', value: e.value ?? null }));
+    .map((e) => ({
+      key: String(e.key),
+      label: String(e.label),
+      datatype: e.datatype ?? 'string',
+      value: e.value ?? null,
+    }));
 }
 
 export function emptyConfigEntry(): ConfigEntry {

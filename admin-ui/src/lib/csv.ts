@@ -54,7 +54,8 @@ type MappingCsvRow = AuditedRecord &
     >
   >;
 
-const codes = (list: readonly (string | null | undefined)[] | null | undefined) => (list ?? []).filter(Boolean).join(' ');
+const codes = (list: readonly (string | null | undefined)[] | null | undefined) =>
+  (list ?? []).filter(Boolean).join(' ');
 
 const MAPPING_CSV_COLUMNS: CsvColumn<MappingCsvRow>[] = [
   { header: 'Document Type', value: (r) => r.document_type },

@@ -18,7 +18,10 @@ describe('audit', () => {
     const a = auditOf({
       created_at: '2024-01-01T00:00:00Z',
       created_by_name: 'Flat',
-      audit: { created: { at: '2023-01-01T00:00:00Z', name: 'Nested' }, updated: { at: '2024-02-01T00:00:00Z', name: 'Up' } },
+      audit: {
+        created: { at: '2023-01-01T00:00:00Z', name: 'Nested' },
+        updated: { at: '2024-02-01T00:00:00Z', name: 'Up' },
+      },
     });
     expect(a.created).toEqual({ at: '2024-01-01T00:00:00Z', by: 'Flat' });
     expect(a.updated).toEqual({ at: '2024-02-01T00:00:00Z', by: 'Up' });
@@ -42,9 +45,16 @@ describe('CSV built in the browser', () => {
     { header: 'N', value: (r: { name: string; n: number | null }) => r.n },
   ];
   it('quotes cells with commas, quotes, line breaks or edge spaces', () => {
-    expect(toCsv([{ name: 'Group, "One"', n: 5 }, { name: ' pad', n: null }, { name: 'a\nb', n: 0 }], columns)).toBe(
-      'Name,N\r\n"Group, ""One""",5\r\n" pad",\r\n"a\nb",0\r\n',
-    );
+    expect(
+      toCsv(
+        [
+          { name: 'Group, "One"', n: 5 },
+          { name: ' pad', n: null },
+          { name: 'a\nb', n: 0 },
+        ],
+        columns,
+      ),
+    ).toBe('Name,N\r\n"Group, ""One""",5\r\n" pad",\r\n"a\nb",0\r\n');
   });
   it('writes a header only for no rows', () => {
     expect(toCsv([], [{ header: 'A', value: () => 1 }])).toBe('A\r\n');

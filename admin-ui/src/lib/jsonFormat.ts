@@ -10,7 +10,12 @@ export const NUMBER_FORMAT_DEFAULTS = {
 } as const satisfies Partial<Record<keyof BusinessUnitInput, BusinessUnitInput['amount_format']>>;
 
 type NumberFormatField = keyof typeof NUMBER_FORMAT_DEFAULTS;
-export const NUMBER_FORMAT_FIELDS = everyMember<NumberFormatField>()(['perpage_format', 'amount_format', 'quantity_format', 'recipe_format']);
+export const NUMBER_FORMAT_FIELDS = everyMember<NumberFormatField>()([
+  'perpage_format',
+  'amount_format',
+  'quantity_format',
+  'recipe_format',
+]);
 
 /** Text shown in the JSON editor: objects pretty-printed, strings as received, empty → the seed default. */
 export function jsonFormatToText(value: unknown, field?: NumberFormatField): string {

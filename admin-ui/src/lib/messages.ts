@@ -28,6 +28,7 @@ export function mergeMessages(...trees: Messages[]): Messages {
 export function fromRaMessages(tree: TranslationMessages[string]): Messages {
   const out: Messages = {};
   if (typeof tree !== 'object') return out;
-  for (const [k, v] of Object.entries(tree)) if (v !== undefined) out[k] = typeof v === 'string' ? v : fromRaMessages(v);
+  for (const [k, v] of Object.entries(tree))
+    if (v !== undefined) out[k] = typeof v === 'string' ? v : fromRaMessages(v);
   return out;
 }

@@ -22,8 +22,12 @@ describe('the palette', () => {
       const colors = PALETTE[mode];
       // The primary colour is the palette's, and its text on it reads at AA.
       expect(theme.palette.primary.main).toBe(colors.primary);
-      expect(contrastRatio(theme.palette.primary.main, theme.palette.primary.contrastText)).toBeGreaterThanOrEqual(AA_TEXT);
-      expect(contrastRatio(theme.palette.secondary.main, theme.palette.secondary.contrastText)).toBeGreaterThanOrEqual(AA_TEXT);
+      expect(contrastRatio(theme.palette.primary.main, theme.palette.primary.contrastText)).toBeGreaterThanOrEqual(
+        AA_TEXT,
+      );
+      expect(contrastRatio(theme.palette.secondary.main, theme.palette.secondary.contrastText)).toBeGreaterThanOrEqual(
+        AA_TEXT,
+      );
       // The app bar takes the primary colour (one palette with the buttons).
       expect(theme.components?.MuiAppBar?.defaultProps?.color).toBe('primary');
       // Primary as text (links, outlined buttons) on the page and on cards.

@@ -36,7 +36,8 @@ export const isAbortError = (error: unknown): boolean => error instanceof DOMExc
 export function readableProblem(error: unknown, labelOf: (field: string) => string, fallback: string): string {
   const fields = fieldProblemsOf(error);
   if (fields.length > 0) return fields.map((p) => `${labelOf(p.field)}: ${p.message}`).join('; ');
-  const message = error instanceof Error ? error.message : isRecord(error) && typeof error.message === 'string' ? error.message : '';
+  const message =
+    error instanceof Error ? error.message : isRecord(error) && typeof error.message === 'string' ? error.message : '';
   return message || fallback;
 }
 

@@ -24,7 +24,9 @@ describe('status filter', () => {
 
 describe('licence pre-check', () => {
   it('uses the exact seed message', () => {
-    expect(buLicenceLimitMessage(3, 3)).toBe('Cannot create business unit: cluster has reached its license limit (3/3)');
+    expect(buLicenceLimitMessage(3, 3)).toBe(
+      'Cannot create business unit: cluster has reached its license limit (3/3)',
+    );
   });
   it('blocks at and above the cap, never when unlimited', () => {
     expect(checkBuLicence(2, 3)).toBeNull();
@@ -103,7 +105,9 @@ describe('number formats as JSON text', () => {
 
 describe('display name', () => {
   it('joins first, middle and last names', () => {
-    expect(displayName({ username: 'u', userInfo: { firstname: 'Ann', middlename: 'B', lastname: 'Lee' } })).toBe('Ann B Lee');
+    expect(displayName({ username: 'u', userInfo: { firstname: 'Ann', middlename: 'B', lastname: 'Lee' } })).toBe(
+      'Ann B Lee',
+    );
   });
   it('falls back to username, then email', () => {
     expect(displayName({ username: 'ann', email: 'a@x', userInfo: { firstname: ' ' } })).toBe('ann');

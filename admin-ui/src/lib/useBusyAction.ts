@@ -6,7 +6,10 @@ import { useProblemText } from './useProblemText';
  * Runs a user-triggered write with a busy flag for its buttons; a failure becomes an error toast carrying the
  * server's problem detail, so every dialog reports errors the same way.
  */
-export function useBusyAction(): [busy: boolean, run: (action: () => Promise<void>, after?: () => void) => Promise<void>] {
+export function useBusyAction(): [
+  busy: boolean,
+  run: (action: () => Promise<void>, after?: () => void) => Promise<void>,
+] {
   const notifyText = useNotifyText();
   const problemText = useProblemText();
   const [busy, setBusy] = useState(false);

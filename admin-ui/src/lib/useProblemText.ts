@@ -5,5 +5,8 @@ import { readableProblem } from './problems';
 /** A refused call in words: the server's detail (400, 404, 409 say what is wrong), else a generic failure. */
 export const useProblemText = () => {
   const translate = useTranslate();
-  return useCallback((error: unknown) => readableProblem(error, (field) => field, translate('ra.notification.http_error')), [translate]);
+  return useCallback(
+    (error: unknown) => readableProblem(error, (field) => field, translate('ra.notification.http_error')),
+    [translate],
+  );
 };

@@ -1,13 +1,27 @@
 import { useState } from 'react';
 import type { TranslateFunction } from 'react-admin';
-import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { MembershipImportOutcome, MembershipImportResult, MembershipImportRow } from '../types';
 import { IMPORT_OUTCOMES, PLAN_ROWS_PER_PAGE } from './importFile';
 
-const CHIP_COLOR = { added: 'success', updated: 'info', unchanged: 'default', refused: 'error' } as const satisfies Record<
-  MembershipImportOutcome,
-  'success' | 'info' | 'default' | 'error'
->;
+const CHIP_COLOR = {
+  added: 'success',
+  updated: 'info',
+  unchanged: 'default',
+  refused: 'error',
+} as const satisfies Record<MembershipImportOutcome, 'success' | 'info' | 'default' | 'error'>;
 
 const COLUMNS = ['line', 'user', 'business_unit', 'cluster', 'role', 'active', 'outcome', 'reason', 'detail'] as const;
 
@@ -18,9 +32,18 @@ const PlanRow = ({ row, t }: { row: MembershipImportRow; t: TranslateFunction })
     <TableCell>{row.business_unit ?? '—'}</TableCell>
     <TableCell>{row.cluster ?? '—'}</TableCell>
     <TableCell>{row.role ?? t('member_import.table.keep')}</TableCell>
-    <TableCell>{row.active === null ? t('member_import.table.keep') : t(row.active ? 'member_import.table.yes' : 'member_import.table.no')}</TableCell>
     <TableCell>
-      <Chip size="small" variant="outlined" color={CHIP_COLOR[row.outcome]} label={t(`member_import.outcomes.${row.outcome}`)} />
+      {row.active === null
+        ? t('member_import.table.keep')
+        : t(row.active ? 'member_import.table.yes' : 'member_import.table.no')}
+    </TableCell>
+    <TableCell>
+      <Chip
+        size="small"
+        variant="outlined"
+        color={CHIP_COLOR[row.outcome]}
+        label={t(`member_import.outcomes.${row.outcome}`)}
+      />
     </TableCell>
     <TableCell>{row.reason ? t(`member_import.reasons.${row.reason}`) : ''}</TableCell>
     <TableCell>{row.detail}</TableCell>
@@ -42,7 +65,14 @@ export const ImportPlanTable = ({ result, t }: { result: MembershipImportResult;
   };
   return (
     <Box>
-      <Stack direction="row" spacing={1} useFlexGap alignItems="center" sx={{ flexWrap: 'wrap', mb: 1 }} data-testid="import-summary">
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        alignItems="center"
+        sx={{ flexWrap: 'wrap', mb: 1 }}
+        data-testid="import-summary"
+      >
         <Typography variant="body2" sx={{ mr: 1 }}>
           {t('member_import.summary.total', { smart_count: result.summary.total })}
         </Typography>
@@ -57,7 +87,14 @@ export const ImportPlanTable = ({ result, t }: { result: MembershipImportResult;
             data-testid={`summary-${o}`}
           />
         ))}
-        {outcome && <Chip variant="outlined" label={t('member_import.summary.show_all')} onClick={() => pick(null)} data-testid="summary-all" />}
+        {outcome && (
+          <Chip
+            variant="outlined"
+            label={t('member_import.summary.show_all')}
+            onClick={() => pick(null)}
+            data-testid="summary-all"
+          />
+        )}
       </Stack>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
         {t('member_import.summary.filter_hint')}

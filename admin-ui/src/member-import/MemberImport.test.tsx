@@ -32,16 +32,34 @@ const resultOf = (rows: MembershipImportRow[], extra: Partial<MembershipImportRe
     dry_run: true,
     mode: 'all_or_nothing',
     applied: false,
-    summary: { total: rows.length, added: count('added'), updated: count('updated'), unchanged: count('unchanged'), refused: count('refused') },
+    summary: {
+      total: rows.length,
+      added: count('added'),
+      updated: count('updated'),
+      unchanged: count('unchanged'),
+      refused: count('refused'),
+    },
     rows,
     ...extra,
   };
 };
 
-const refusedRow = row(4, { user: 'nobody', outcome: 'refused', reason: 'unknown_user', detail: "No user has the username or email 'nobody'" });
-const mixedRows = [row(2), row(3, { outcome: 'updated', role: 'admin', detail: 'Becomes admin' }), refusedRow, row(5, { outcome: 'unchanged' })];
+const refusedRow = row(4, {
+  user: 'nobody',
+  outcome: 'refused',
+  reason: 'unknown_user',
+  detail: "No user has the username or email 'nobody'",
+});
+const mixedRows = [
+  row(2),
+  row(3, { outcome: 'updated', role: 'admin', detail: 'Becomes admin' }),
+  refusedRow,
+  row(5, { outcome: 'unchanged' }),
+];
 
-function setup(importMemberships: (file: Blob, options: { dryRun: boolean; mode: string }) => Promise<MembershipImportResult>) {
+function setup(
+  importMemberships: (file: Blob, options: { dryRun: boolean; mode: string }) => Promise<MembershipImportResult>,
+) {
   const spy = vi.fn(importMemberships);
   renderRoutes('/memberships/import', SUPER, { importMemberships: spy }, [
     { path: '/memberships/import', element: <MemberImport /> },
@@ -50,7 +68,8 @@ function setup(importMemberships: (file: Blob, options: { dryRun: boolean; mode:
   return spy;
 }
 
-const csvFile = (name = 'members.csv', text = 'user,business_unit\nsomchai,A-PKT\n') => new File([text], name, { type: 'text/csv' });
+const csvFile = (name = 'members.csv', text = 'user,business_unit\nsomchai,A-PKT\n') =>
+  new File([text], name, { type: 'text/csv' });
 
 async function chooseAndCheck(file = csvFile()) {
   fireEvent.change(await screen.findByTestId('import-file-input'), { target: { files: [file] } });
@@ -75,7 +94,10 @@ describe('the membership import', () => {
     const spy = setup(async () => resultOf(mixedRows));
     await chooseAndCheck();
     await screen.findByTestId('import-plan');
-    expect(spy).toHaveBeenCalledWith(expect.any(File), expect.objectContaining({ dryRun: true, mode: 'all_or_nothing' }));
+    expect(spy).toHaveBeenCalledWith(
+      expect.any(File),
+      expect.objectContaining({ dryRun: true, mode: 'all_or_nothing' }),
+    );
     expect(shownLines()).toEqual(['2', '3', '4', '5']);
     expect(screen.getByTestId('summary-refused')).toHaveTextContent('1 refused');
 
@@ -103,19 +125,31 @@ describe('the membership import', () => {
     await chooseAndCheck();
     const apply = await screen.findByTestId('import-apply');
     expect(apply).toHaveTextContent('Apply valid rows');
-    expect(screen.getByTestId('import-refused-explained')).toHaveTextContent('applying all or nothing would write nothing');
+    expect(screen.getByTestId('import-refused-explained')).toHaveTextContent(
+      'applying all or nothing would write nothing',
+    );
     fireEvent.click(apply);
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('2 memberships will change; the refused rows are skipped.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply valid rows' }));
-    expect(await screen.findByTestId('import-applied')).toHaveTextContent('The import was applied: 2 memberships changed.');
-    expect(spy).toHaveBeenLastCalledWith(expect.any(File), expect.objectContaining({ dryRun: false, mode: 'valid_rows' }));
-    expect(screen.getByTestId('import-audit-link')).toHaveAttribute('href', '/audit-log?import_id=5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a');
+    expect(await screen.findByTestId('import-applied')).toHaveTextContent(
+      'The import was applied: 2 memberships changed.',
+    );
+    expect(spy).toHaveBeenLastCalledWith(
+      expect.any(File),
+      expect.objectContaining({ dryRun: false, mode: 'valid_rows' }),
+    );
+    expect(screen.getByTestId('import-audit-link')).toHaveAttribute(
+      'href',
+      '/audit-log?import_id=5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a',
+    );
   });
 
   it('offers a single "Apply" (all or nothing) when no row is refused', async () => {
     const clean = mixedRows.filter((r) => r.outcome !== 'refused');
-    const spy = setup(async (_file, options) => (options.dryRun ? resultOf(clean) : resultOf(clean, { dry_run: false, applied: true })));
+    const spy = setup(async (_file, options) =>
+      options.dryRun ? resultOf(clean) : resultOf(clean, { dry_run: false, applied: true }),
+    );
     await chooseAndCheck();
     const apply = await screen.findByTestId('import-apply');
     expect(apply).toHaveTextContent(/^Apply$/);
@@ -123,7 +157,10 @@ describe('the membership import', () => {
     fireEvent.click(apply);
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Apply' }));
     await screen.findByTestId('import-result');
-    expect(spy).toHaveBeenLastCalledWith(expect.any(File), expect.objectContaining({ dryRun: false, mode: 'all_or_nothing' }));
+    expect(spy).toHaveBeenLastCalledWith(
+      expect.any(File),
+      expect.objectContaining({ dryRun: false, mode: 'all_or_nothing' }),
+    );
   });
 
   it('shows the server’s detail of a file it cannot read, keeps the file and lets another be chosen', async () => {
@@ -158,7 +195,9 @@ describe('the membership import', () => {
   });
 
   it('downloads the result as CSV with every row, its outcome, reason and detail', async () => {
-    setup(async (_file, options) => (options.dryRun ? resultOf(mixedRows) : resultOf(mixedRows, { dry_run: false, mode: 'valid_rows', applied: true })));
+    setup(async (_file, options) =>
+      options.dryRun ? resultOf(mixedRows) : resultOf(mixedRows, { dry_run: false, mode: 'valid_rows', applied: true }),
+    );
     await chooseAndCheck();
     fireEvent.click(await screen.findByTestId('import-apply'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Apply valid rows' }));
@@ -177,7 +216,9 @@ describe('the membership import', () => {
   });
 
   it('writes a cell a spreadsheet would run as a formula as text', () => {
-    const csv = resultCsv(resultOf([row(2, { user: '=HYPERLINK("x")', outcome: 'refused', reason: 'unknown_user', detail: '@x' })]));
+    const csv = resultCsv(
+      resultOf([row(2, { user: '=HYPERLINK("x")', outcome: 'refused', reason: 'unknown_user', detail: '@x' })]),
+    );
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csv).toContain(`'@x`);
   });

@@ -1,7 +1,18 @@
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Confirm, Title, useRequireAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Alert, AlertTitle, Box, Button, Card, CardContent, LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link as MuiLink,
+  Stack,
+  Typography,
+} from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { MembershipImportMode, MembershipImportResult } from '../types';
@@ -21,8 +32,12 @@ type Busy = { kind: 'check' | 'apply'; loaded: number; total: number; rows: numb
 /** Where the last call failed: the file itself (400, 413: the server's words), or the way to the server. */
 type Failure = { kind: 'refused' | 'failed' | 'unreachable'; message: string; retry: () => void } | null;
 
-
-const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const formatSize = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} kB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 // The downloaded template, as lines on the screen.
 const EXAMPLE = templateCsv().replace(/\r\n/g, '\n').trimEnd();
@@ -62,7 +77,11 @@ const MemberImportScreen = () => {
     setFile(chosen);
     setPlan(null);
     setResult(null);
-    setFailure(chosen.size > MAX_IMPORT_BYTES ? { kind: 'refused', message: t('member_import.too_big'), retry: () => undefined } : null);
+    setFailure(
+      chosen.size > MAX_IMPORT_BYTES
+        ? { kind: 'refused', message: t('member_import.too_big'), retry: () => undefined }
+        : null,
+    );
   };
 
   const run = async (kind: 'check' | 'apply', chosen: File, mode: MembershipImportMode) => {
@@ -90,7 +109,8 @@ const MemberImportScreen = () => {
       const status = statusOf(error);
       const message = error instanceof Error ? error.message : '';
       const retry = () => void run(kind, chosen, mode);
-      if (typeof status !== 'number') setFailure({ kind: 'unreachable', message: t('member_import.unreachable'), retry });
+      if (typeof status !== 'number')
+        setFailure({ kind: 'unreachable', message: t('member_import.unreachable'), retry });
       else setFailure({ kind: status === 400 || status === 413 ? 'refused' : 'failed', message, retry });
     } finally {
       if (abortRef.current === controller) setBusy(null);
@@ -108,7 +128,8 @@ const MemberImportScreen = () => {
     if (!busy && !result) choose(e.dataTransfer.files[0]);
   };
 
-  const uploaded = busy && busy.total > 0 && busy.loaded < busy.total ? Math.round((busy.loaded / busy.total) * 100) : null;
+  const uploaded =
+    busy && busy.total > 0 && busy.loaded < busy.total ? Math.round((busy.loaded / busy.total) * 100) : null;
 
   return (
     <Box sx={{ mt: 2 }} data-testid="member-import">
@@ -127,7 +148,18 @@ const MemberImportScreen = () => {
               {t('member_import.columns_help')}
             </Typography>
             <Typography variant="subtitle2">{t('member_import.example_title')}</Typography>
-            <Box component="pre" sx={{ fontFamily: 'monospace', fontSize: 13, bgcolor: 'action.hover', p: 1, borderRadius: 1, overflowX: 'auto', mt: 0.5 }}>
+            <Box
+              component="pre"
+              sx={{
+                fontFamily: 'monospace',
+                fontSize: 13,
+                bgcolor: 'action.hover',
+                p: 1,
+                borderRadius: 1,
+                overflowX: 'auto',
+                mt: 0.5,
+              }}
+            >
               {EXAMPLE}
             </Box>
             <MuiLink
@@ -160,7 +192,12 @@ const MemberImportScreen = () => {
               <Typography color="text.secondary" sx={{ mb: 1 }}>
                 {t('member_import.drop_here')}
               </Typography>
-              <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={busy !== null || result !== null}>
+              <Button
+                variant="outlined"
+                component="label"
+                startIcon={<UploadFileIcon />}
+                disabled={busy !== null || result !== null}
+              >
                 {t('member_import.choose')}
                 <input
                   ref={inputRef}
@@ -172,8 +209,14 @@ const MemberImportScreen = () => {
                   onChange={(e: ChangeEvent<HTMLInputElement>) => choose(e.target.files?.[0])}
                 />
               </Button>
-              <Typography sx={{ mt: 1 }} data-testid="import-file-name" color={file ? 'text.primary' : 'text.secondary'}>
-                {file ? t('member_import.file_chosen', { name: file.name, size: formatSize(file.size) }) : t('member_import.no_file')}
+              <Typography
+                sx={{ mt: 1 }}
+                data-testid="import-file-name"
+                color={file ? 'text.primary' : 'text.secondary'}
+              >
+                {file
+                  ? t('member_import.file_chosen', { name: file.name, size: formatSize(file.size) })
+                  : t('member_import.no_file')}
               </Typography>
             </Box>
 
@@ -190,7 +233,9 @@ const MemberImportScreen = () => {
                   )
                 }
               >
-                <AlertTitle>{t(failure.kind === 'refused' ? 'member_import.file_refused' : 'member_import.failed')}</AlertTitle>
+                <AlertTitle>
+                  {t(failure.kind === 'refused' ? 'member_import.file_refused' : 'member_import.failed')}
+                </AlertTitle>
                 {failure.message}
               </Alert>
             )}
@@ -221,7 +266,12 @@ const MemberImportScreen = () => {
 
             {!plan && !result && (
               <Box sx={{ mt: 2 }}>
-                <Button variant="contained" disabled={!file || tooBig || busy !== null} onClick={() => file && void run('check', file, 'all_or_nothing')} data-testid="import-check">
+                <Button
+                  variant="contained"
+                  disabled={!file || tooBig || busy !== null}
+                  onClick={() => file && void run('check', file, 'all_or_nothing')}
+                  data-testid="import-check"
+                >
                   {t('member_import.check')}
                 </Button>
               </Box>
@@ -248,7 +298,12 @@ const MemberImportScreen = () => {
                 )
               )}
               <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-                <Button variant="contained" disabled={changes === 0 || busy !== null} onClick={() => setConfirming(true)} data-testid="import-apply">
+                <Button
+                  variant="contained"
+                  disabled={changes === 0 || busy !== null}
+                  onClick={() => setConfirming(true)}
+                  data-testid="import-apply"
+                >
                   {t(refused > 0 ? 'member_import.apply_valid_rows' : 'member_import.apply')}
                 </Button>
                 <Button onClick={reset} disabled={busy?.kind === 'apply'} data-testid="import-start-over">
@@ -278,7 +333,9 @@ const MemberImportScreen = () => {
                 {t('member_import.step_result')}
               </Typography>
               <Alert severity={result.applied ? 'success' : 'warning'} sx={{ mb: 2 }} data-testid="import-applied">
-                {result.applied ? t('member_import.applied', { smart_count: changingRows(result) }) : t('member_import.not_applied')}
+                {result.applied
+                  ? t('member_import.applied', { smart_count: changingRows(result) })
+                  : t('member_import.not_applied')}
               </Alert>
               <ImportPlanTable result={result} t={t} />
               <Stack direction="row" spacing={2} useFlexGap alignItems="center" sx={{ mt: 2, flexWrap: 'wrap' }}>
@@ -291,7 +348,12 @@ const MemberImportScreen = () => {
                   {t('member_import.download_result')}
                 </Button>
                 {result.applied && (
-                  <MuiLink component={Link} to={auditLogOfImport(result.import_id)} underline="hover" data-testid="import-audit-link">
+                  <MuiLink
+                    component={Link}
+                    to={auditLogOfImport(result.import_id)}
+                    underline="hover"
+                    data-testid="import-audit-link"
+                  >
                     {t('member_import.audit_link')}
                   </MuiLink>
                 )}

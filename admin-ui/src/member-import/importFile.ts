@@ -1,4 +1,9 @@
-import type { MembershipImportOutcome, MembershipImportReason, MembershipImportResult, MembershipImportRow } from '../types';
+import type {
+  MembershipImportOutcome,
+  MembershipImportReason,
+  MembershipImportResult,
+  MembershipImportRow,
+} from '../types';
 import { everyMember } from '../lib/exhaustive';
 import { toCsv } from '../lib/csv';
 
@@ -36,7 +41,10 @@ const TEMPLATE_EXAMPLE: readonly ExampleRow[] = [
 
 /** The header and the example rows, for the "Download a template" link and the example on the screen. */
 export function templateCsv(): string {
-  return toCsv(TEMPLATE_EXAMPLE, IMPORT_COLUMNS.map((c) => ({ header: c, value: (r: ExampleRow) => r[c] })));
+  return toCsv(
+    TEMPLATE_EXAMPLE,
+    IMPORT_COLUMNS.map((c) => ({ header: c, value: (r: ExampleRow) => r[c] })),
+  );
 }
 
 /**

@@ -18,5 +18,7 @@ const useCanImportMembers = (): boolean => useCanAccess({ action: 'edit', resour
 export const MemberImportMenuItem = () => {
   const translate = useTranslate();
   if (!useCanImportMembers()) return null;
-  return <Menu.Item to={MEMBER_IMPORT_PATH} primaryText={translate('app.member_import.title')} leftIcon={<GroupAddIcon />} />;
+  return (
+    <Menu.Item to={MEMBER_IMPORT_PATH} primaryText={translate('app.member_import.title')} leftIcon={<GroupAddIcon />} />
+  );
 };

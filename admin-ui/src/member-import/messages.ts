@@ -4,7 +4,8 @@ import type { MessageModule, Messages } from '../lib/messages';
 
 const en: Messages = {
   member_import: {
-    intro: 'Add or update many business unit and cluster memberships from a CSV file. Check the file first: nothing is written until you apply it.',
+    intro:
+      'Add or update many business unit and cluster memberships from a CSV file. Check the file first: nothing is written until you apply it.',
     step_choose: '1. Choose a file',
     step_review: '2. Review the plan',
     step_result: '3. Result',
@@ -75,7 +76,8 @@ const en: Messages = {
     confirm_content: '%{smart_count} membership will change. |||| %{smart_count} memberships will change.',
     confirm_content_refused:
       '%{smart_count} membership will change; the refused rows are skipped. |||| %{smart_count} memberships will change; the refused rows are skipped.',
-    applied: 'The import was applied: %{smart_count} membership changed. |||| The import was applied: %{smart_count} memberships changed.',
+    applied:
+      'The import was applied: %{smart_count} membership changed. |||| The import was applied: %{smart_count} memberships changed.',
     not_applied: 'Nothing was written: some rows were refused when the import was applied.',
     download_result: 'Download result (CSV)',
     audit_link: 'See these changes in the audit log',
@@ -85,7 +87,8 @@ const en: Messages = {
 
 const th: Messages = {
   member_import: {
-    intro: 'เพิ่มหรือแก้ไขการเป็นสมาชิกของหน่วยธุรกิจและคลัสเตอร์จำนวนมากจากไฟล์ CSV ตรวจสอบไฟล์ก่อน ระบบจะยังไม่บันทึกอะไรจนกว่าคุณจะยืนยันการนำเข้า',
+    intro:
+      'เพิ่มหรือแก้ไขการเป็นสมาชิกของหน่วยธุรกิจและคลัสเตอร์จำนวนมากจากไฟล์ CSV ตรวจสอบไฟล์ก่อน ระบบจะยังไม่บันทึกอะไรจนกว่าคุณจะยืนยันการนำเข้า',
     step_choose: '1. เลือกไฟล์',
     step_review: '2. ตรวจสอบแผน',
     step_result: '3. ผลลัพธ์',

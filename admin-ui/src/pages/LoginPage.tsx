@@ -57,7 +57,12 @@ const SignInForm = () => {
     <Form onSubmit={submit} mode="onChange" noValidate>
       <CardContent sx={{ width: 300 }}>
         <TextInput autoFocus source="username" label="ra.auth.username" autoComplete="username" validate={required()} />
-        <PasswordInput source="password" label="ra.auth.password" autoComplete="current-password" validate={required()} />
+        <PasswordInput
+          source="password"
+          label="ra.auth.password"
+          autoComplete="current-password"
+          validate={required()}
+        />
         <Button variant="contained" type="submit" color="primary" disabled={loading} fullWidth sx={{ mt: 2 }}>
           {loading ? <CircularProgress size={19} thickness={3} /> : translate('ra.auth.sign_in')}
         </Button>
@@ -72,7 +77,10 @@ const useLoginQuery = () => new URLSearchParams(useLocation().search);
 /** The console path the user was on when react-admin sent them here, to open again after signing in. */
 const useWantedPath = (): string | null => {
   const state: unknown = useLocation().state;
-  const { nextPathname, nextSearch } = (typeof state === 'object' && state !== null ? state : {}) as { nextPathname?: unknown; nextSearch?: unknown };
+  const { nextPathname, nextSearch } = (typeof state === 'object' && state !== null ? state : {}) as {
+    nextPathname?: unknown;
+    nextSearch?: unknown;
+  };
   if (typeof nextPathname !== 'string' || nextPathname === '/login') return null;
   return sameSitePath(nextPathname + (typeof nextSearch === 'string' ? nextSearch : ''));
 };
@@ -109,7 +117,11 @@ const SsoCodeExchange = () => {
     const params: SsoSignInParams = { sso_code: code, return_to: returnTo };
     login(params).catch((error: unknown) => {
       const reason = error instanceof Error && error.message ? error.message : translate('ra.notification.http_error');
-      setFailure(statusOf(error) === 401 ? translate('sso.login.exchange_expired') : translate('sso.login.exchange_failed', { reason }));
+      setFailure(
+        statusOf(error) === 401
+          ? translate('sso.login.exchange_expired')
+          : translate('sso.login.exchange_failed', { reason }),
+      );
     });
   }, [code, returnTo, login, translate]);
 

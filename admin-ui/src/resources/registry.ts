@@ -30,7 +30,13 @@ interface ResourceEntry<N extends ResourceName = ResourceName> {
  * the access rules know, so a resource cannot be added here without its rules, nor rules without a screen.
  */
 const REGISTRY: { readonly [N in ResourceName]: ResourceEntry<N> } = {
-  clusters: { name: 'clusters', menuLabel: 'resources.clusters.name', ...clusters, recordRepresentation: 'name', routes: 'product' },
+  clusters: {
+    name: 'clusters',
+    menuLabel: 'resources.clusters.name',
+    ...clusters,
+    recordRepresentation: 'name',
+    routes: 'product',
+  },
   'business-units': {
     name: 'business-units',
     menuLabel: 'resources.business-units.name',
@@ -44,7 +50,13 @@ const REGISTRY: { readonly [N in ResourceName]: ResourceEntry<N> } = {
     ...printTemplateMappings,
     routes: 'react-admin',
   },
-  users: { name: 'users', menuLabel: 'resources.users.name', ...users, recordRepresentation: 'username', routes: 'product' },
+  users: {
+    name: 'users',
+    menuLabel: 'resources.users.name',
+    ...users,
+    recordRepresentation: 'username',
+    routes: 'product',
+  },
 };
 
 export const RESOURCES: readonly ResourceEntry[] = Object.values(REGISTRY);

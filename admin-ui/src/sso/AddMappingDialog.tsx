@@ -25,7 +25,11 @@ import { useProblemText } from '../lib/useProblemText';
  * A group of one provider mapped to one key, on one cluster or on all; a platform key takes no cluster. The server's
  * refusal (unknown provider, unknown cluster, the same mapping again) stays in the dialog in its own words.
  */
-export const AddMappingDialog = (props: { providers: readonly SsoProvider[]; onClose: () => void; onAdded: (mapping: SsoGroupMapping) => void }) => {
+export const AddMappingDialog = (props: {
+  providers: readonly SsoProvider[];
+  onClose: () => void;
+  onAdded: (mapping: SsoGroupMapping) => void;
+}) => {
   const translate = useTranslate();
   const problemText = useProblemText();
   const dataProvider = useAppDataProvider();
@@ -96,7 +100,12 @@ export const AddMappingDialog = (props: { providers: readonly SsoProvider[]; onC
           />
           {!platformKey && (
             <FormControl>
-              <ClusterAutocomplete label={translate('sso.mappings.cluster')} value={cluster} onChange={setCluster} testId="mapping-cluster" />
+              <ClusterAutocomplete
+                label={translate('sso.mappings.cluster')}
+                value={cluster}
+                onChange={setCluster}
+                testId="mapping-cluster"
+              />
               <FormHelperText>{translate('sso.mappings.all_clusters_help')}</FormHelperText>
             </FormControl>
           )}

@@ -25,7 +25,16 @@ const PROVIDERS = [
   { id: 'google', display_name: 'Google Workspace' },
 ];
 
-const TWO = [mapping('m1'), mapping('m2', { provider: 'google', group: 'auditors', permission_key: 'user.read', cluster_id: null, cluster_code: null })];
+const TWO = [
+  mapping('m1'),
+  mapping('m2', {
+    provider: 'google',
+    group: 'auditors',
+    permission_key: 'user.read',
+    cluster_id: null,
+    cluster_code: null,
+  }),
+];
 
 /** The screen over stub calls; `firstLoad` fails the first read of the list. */
 function setup(initial: SsoGroupMapping[] = TWO, firstLoad?: Error) {
@@ -44,7 +53,11 @@ function setup(initial: SsoGroupMapping[] = TWO, firstLoad?: Error) {
       if (held.some((m) => m.group === input.group && m.permission_key === input.permission_key)) {
         throw new HttpError('This mapping exists already', 409, { status: 409, detail: 'This mapping exists already' });
       }
-      const added = mapping('m3', { ...input, cluster_id: input.cluster_id ?? null, cluster_code: input.cluster_id ? 'CL-A' : null });
+      const added = mapping('m3', {
+        ...input,
+        cluster_id: input.cluster_id ?? null,
+        cluster_code: input.cluster_id ? 'CL-A' : null,
+      });
       held = [...held, added];
       return added;
     }),
@@ -79,7 +92,11 @@ describe('the single sign-on screen', { timeout: 30_000 }, () => {
   it('when a mapping no longer grants (its author lost the key), then its row carries a warning that says why', async () => {
     setup([
       mapping('m1'),
-      mapping('m2', { group: 'night-audit', grants_fully: false, not_granting_reason: 'Its author jdoe no longer holds cluster.read on this cluster' }),
+      mapping('m2', {
+        group: 'night-audit',
+        grants_fully: false,
+        not_granting_reason: 'Its author jdoe no longer holds cluster.read on this cluster',
+      }),
     ]);
     const [granting, stale] = await screen.findAllByTestId('mapping-row');
     expect(within(granting!).queryByTestId('mapping-not-granting')).toBeNull();
@@ -95,7 +112,10 @@ describe('the single sign-on screen', { timeout: 30_000 }, () => {
   });
 
   it('when the list fails to load, then the error shows with a retry', async () => {
-    const dp = setup(undefined, new HttpError('Database unavailable', 400, { status: 400, detail: 'Database unavailable' }));
+    const dp = setup(
+      undefined,
+      new HttpError('Database unavailable', 400, { status: 400, detail: 'Database unavailable' }),
+    );
     expect(await screen.findByTestId('error-state')).toHaveTextContent('Database unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByTestId('mapping-row')).toHaveLength(2);
@@ -123,7 +143,12 @@ describe('the single sign-on screen', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('option', { name: 'CL-A — Andaman' }));
     fireEvent.click(within(dialog).getByTestId('add-mapping-submit'));
     await waitFor(() =>
-      expect(dp.createSsoGroupMapping).toHaveBeenLastCalledWith({ provider: 'entra', group: 'night-auditors', permission_key: 'cluster.update', cluster_id: 'c1' }),
+      expect(dp.createSsoGroupMapping).toHaveBeenLastCalledWith({
+        provider: 'entra',
+        group: 'night-auditors',
+        permission_key: 'cluster.update',
+        cluster_id: 'c1',
+      }),
     );
     expect(await screen.findByText('Group "night-auditors" now gives "Update clusters"')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('mapping-row')).toHaveLength(3));
@@ -141,7 +166,12 @@ describe('the single sign-on screen', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('This permission holds on all clusters only.')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByTestId('add-mapping-submit'));
     await waitFor(() =>
-      expect(dp.createSsoGroupMapping).toHaveBeenCalledWith({ provider: 'google', group: 'auditors', permission_key: 'grant.manage', cluster_id: null }),
+      expect(dp.createSsoGroupMapping).toHaveBeenCalledWith({
+        provider: 'google',
+        group: 'auditors',
+        permission_key: 'grant.manage',
+        cluster_id: null,
+      }),
     );
   });
 
@@ -149,7 +179,11 @@ describe('the single sign-on screen', { timeout: 30_000 }, () => {
     const dp = setup();
     fireEvent.click((await screen.findAllByTestId('mapping-remove'))[0]!);
     expect(await screen.findByText('Delete the mapping of "hotel-operators"?')).toBeInTheDocument();
-    expect(screen.getByText('Accounts created from now on no longer get "Read clusters" on CL-A. Existing accounts keep their grants.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Accounts created from now on no longer get "Read clusters" on CL-A. Existing accounts keep their grants.',
+      ),
+    ).toBeInTheDocument();
     expect(dp.deleteSsoGroupMapping).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(dp.deleteSsoGroupMapping).toHaveBeenCalledWith('m1'));
@@ -159,7 +193,9 @@ describe('the single sign-on screen', { timeout: 30_000 }, () => {
 
   it('when a delete is refused, then the server’s detail shows', async () => {
     const dp = setup();
-    dp.deleteSsoGroupMapping.mockRejectedValueOnce(new HttpError('No such mapping', 404, { status: 404, detail: 'No such mapping' }));
+    dp.deleteSsoGroupMapping.mockRejectedValueOnce(
+      new HttpError('No such mapping', 404, { status: 404, detail: 'No such mapping' }),
+    );
     fireEvent.click((await screen.findAllByTestId('mapping-remove'))[0]!);
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByTestId('mapping-error')).toHaveTextContent('No such mapping');

@@ -62,8 +62,10 @@ const MappingsCard = () => {
   const rows = mappings.data ?? [];
 
   // A mapping may outlive its provider's configuration: it is still listed, and can be deleted.
-  const providerName = (id: string) => providerList.find((p) => p.id === id)?.display_name ?? translate('sso.mappings.not_configured', { id });
-  const scopeOf = (m: SsoGroupMapping) => (m.cluster_id ? (m.cluster_code ?? m.cluster_id) : translate('sso.mappings.all_clusters'));
+  const providerName = (id: string) =>
+    providerList.find((p) => p.id === id)?.display_name ?? translate('sso.mappings.not_configured', { id });
+  const scopeOf = (m: SsoGroupMapping) =>
+    m.cluster_id ? (m.cluster_code ?? m.cluster_id) : translate('sso.mappings.all_clusters');
   const said = (text: string) => notifyText(text, 'success');
 
   const changed = async () => {
@@ -150,7 +152,12 @@ const MappingsCard = () => {
                       <TableCell>{formatDateTime(m.created_at)}</TableCell>
                       <TableCell align="right">
                         <Tooltip title={translate('sso.mappings.remove')}>
-                          <IconButton size="small" aria-label={translate('sso.mappings.remove')} onClick={() => setRemoving(m)} data-testid="mapping-remove">
+                          <IconButton
+                            size="small"
+                            aria-label={translate('sso.mappings.remove')}
+                            onClick={() => setRemoving(m)}
+                            data-testid="mapping-remove"
+                          >
                             <DeleteIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>
@@ -169,7 +176,12 @@ const MappingsCard = () => {
           onClose={() => setAdding(false)}
           onAdded={(mapping) => {
             setAdding(false);
-            said(translate('sso.mappings.added', { group: mapping.group, permission: permissionLabel(mapping.permission_key) }));
+            said(
+              translate('sso.mappings.added', {
+                group: mapping.group,
+                permission: permissionLabel(mapping.permission_key),
+              }),
+            );
             void changed();
           }}
         />

@@ -14,5 +14,7 @@ export const SsoMenuItem = () => {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ action: 'list', resource: 'sso-group-mappings' });
   if (!canAccess) return null;
-  return <Menu.Item to={SSO_GROUP_MAPPINGS_PATH} primaryText={translate('app.sso.title')} leftIcon={<AccountCircleIcon />} />;
+  return (
+    <Menu.Item to={SSO_GROUP_MAPPINGS_PATH} primaryText={translate('app.sso.title')} leftIcon={<AccountCircleIcon />} />
+  );
 };

@@ -20,10 +20,30 @@ vi.mock('../lib/browserNavigation', () => ({ leaveConsole: vi.fn() }));
  */
 const BASE = 'http://localhost:3995';
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' } });
-const perms = { user: { id: 'u1', username: 'sso.operator', email: 'o@x', display_name: 'Operator' }, platform: ['cluster.read'], clusters: {}, is_super_admin: false, must_change_password: false };
-const PROVIDERS = { data: [{ id: 'test-idp', display_name: 'Test IdP' }, { id: 'entra', display_name: 'Microsoft Entra ID' }] };
-const TOKENS = { access_token: 'sso-a', refresh_token: 'sso-r', token_type: 'Bearer', expires_in: 900, refresh_expires_in: 3600 };
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+const perms = {
+  user: { id: 'u1', username: 'sso.operator', email: 'o@x', display_name: 'Operator' },
+  platform: ['cluster.read'],
+  clusters: {},
+  is_super_admin: false,
+  must_change_password: false,
+};
+const PROVIDERS = {
+  data: [
+    { id: 'test-idp', display_name: 'Test IdP' },
+    { id: 'entra', display_name: 'Microsoft Entra ID' },
+  ],
+};
+const TOKENS = {
+  access_token: 'sso-a',
+  refresh_token: 'sso-r',
+  token_type: 'Bearer',
+  expires_in: 900,
+  refresh_expires_in: 3600,
+};
 
 type Handler = (req: Request, path: string) => Response | undefined | Promise<Response | undefined>;
 
@@ -34,7 +54,9 @@ function consoleWith(handler: Handler, locale: 'en' | 'th' = 'en') {
     const path = new URL(req.url).pathname;
     calls.push(`${req.method} ${path}`);
     if (req.method === 'POST') bodies[path] = await req.clone().json();
-    return (await handler(req, path)) ?? json(200, { data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 0 } });
+    return (
+      (await handler(req, path)) ?? json(200, { data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 0 } })
+    );
   });
   const api = createApi({ baseUrl: BASE, fetch });
   const ClusterRows = () => {
@@ -94,7 +116,9 @@ describe('the login page’s single sign-on', { timeout: 30_000 }, () => {
 
   it('when no provider is configured, then no button shows', async () => {
     window.location.hash = '#/login';
-    const { calls } = consoleWith((_, path) => (path === '/api/auth/sso/providers' ? json(200, { data: [] }) : undefined));
+    const { calls } = consoleWith((_, path) =>
+      path === '/api/auth/sso/providers' ? json(200, { data: [] }) : undefined,
+    );
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     await waitFor(() => expect(calls).toContain('GET /api/auth/sso/providers'));
     expect(screen.queryByTestId('sso-provider')).not.toBeInTheDocument();
@@ -102,7 +126,9 @@ describe('the login page’s single sign-on', { timeout: 30_000 }, () => {
 
   it('when the list fails to load, then the password form still works and no button shows', async () => {
     window.location.hash = '#/login';
-    const { calls } = consoleWith((_, path) => (path === '/api/auth/sso/providers' ? json(500, { title: 'Internal Server Error', status: 500 }) : undefined));
+    const { calls } = consoleWith((_, path) =>
+      path === '/api/auth/sso/providers' ? json(500, { title: 'Internal Server Error', status: 500 }) : undefined,
+    );
     await waitFor(() => expect(calls).toContain('GET /api/auth/sso/providers'));
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByTestId('sso-provider')).not.toBeInTheDocument();
@@ -113,7 +139,11 @@ describe('the login page’s single sign-on', { timeout: 30_000 }, () => {
     const { calls, bodies } = consoleWith((_, path) => {
       if (path === '/api/auth/sso/exchange') return json(200, TOKENS);
       if (path === '/api/user/permission/platform') return json(200, perms);
-      if (path === '/api-system/clusters') return json(200, { data: [{ id: 'c1', code: 'CL-A' }], paginate: { total: 1, page: 1, perpage: 10, pages: 1 } });
+      if (path === '/api-system/clusters')
+        return json(200, {
+          data: [{ id: 'c1', code: 'CL-A' }],
+          paginate: { total: 1, page: 1, perpage: 10, pages: 1 },
+        });
       return undefined;
     });
     await waitFor(() => expect(screen.getByTestId('cluster-list')).toHaveTextContent('1 clusters'), SLOW);
@@ -152,8 +182,10 @@ describe('the login page’s single sign-on', { timeout: 30_000 }, () => {
 
   const REASONS: Record<(typeof SSO_ERRORS)[number] | 'something_new', string> = {
     state: 'The sign-in took too long, or was started in another browser or window. Start it again here.',
-    denied: 'The identity provider did not let you sign in, or the sign-in was cancelled. Try again, or sign in with your password.',
-    token: 'The answer of the identity provider could not be verified. Try again; if it keeps happening, tell an administrator.',
+    denied:
+      'The identity provider did not let you sign in, or the sign-in was cancelled. Try again, or sign in with your password.',
+    token:
+      'The answer of the identity provider could not be verified. Try again; if it keeps happening, tell an administrator.',
     email_unverified: 'Your email address is not verified at the identity provider. Verify it there, then try again.',
     domain_not_allowed: 'Accounts of your email domain may not sign in to this console. Ask an administrator.',
     no_account: 'No account of this console belongs to your identity. Ask an administrator to create one for you.',
@@ -162,7 +194,8 @@ describe('the login page’s single sign-on', { timeout: 30_000 }, () => {
     link_refused:
       'An account with your email already exists, and it holds permissions that are never linked to an identity provider by email. Sign in with your username and password.',
     inactive: 'Your account has been deactivated. Ask an administrator to reactivate it.',
-    provider_unavailable: 'The identity provider cannot be reached right now. Try again in a moment, or sign in with your password.',
+    provider_unavailable:
+      'The identity provider cannot be reached right now. Try again in a moment, or sign in with your password.',
     something_new: 'The single sign-on did not complete. Try again, or sign in with your password.',
   };
   for (const [reason, words] of Object.entries(REASONS)) {
@@ -175,7 +208,10 @@ describe('the login page’s single sign-on', { timeout: 30_000 }, () => {
 
   it('says an sso_error in Thai, with no message missing', async () => {
     window.location.hash = '#/login?sso_error=provider_unavailable';
-    const { missing } = consoleWith((_, path) => (path === '/api/auth/sso/providers' ? json(200, PROVIDERS) : undefined), 'th');
+    const { missing } = consoleWith(
+      (_, path) => (path === '/api/auth/sso/providers' ? json(200, PROVIDERS) : undefined),
+      'th',
+    );
     expect(await screen.findByTestId('sso-error')).toHaveTextContent('ไม่สามารถติดต่อผู้ให้บริการยืนยันตัวตนได้ในขณะนี้');
     expect(await screen.findByRole('button', { name: 'เข้าสู่ระบบด้วย Test IdP' })).toBeInTheDocument();
     expect([...missing]).toEqual([]);
@@ -184,8 +220,12 @@ describe('the login page’s single sign-on', { timeout: 30_000 }, () => {
   it('when the password of an SSO-only account is refused, then the server’s words are shown', async () => {
     window.location.hash = '#/login';
     const detail = 'This account signs in with single sign-on only: use the "Sign in with" button of your organisation';
-    consoleWith((_, path) => (path === '/api/auth/login' ? json(401, { title: 'Unauthorized', status: 401, detail }) : undefined));
-    fireEvent.change(await screen.findByLabelText(/Username/, { selector: 'input' }), { target: { value: 'sso.operator' } });
+    consoleWith((_, path) =>
+      path === '/api/auth/login' ? json(401, { title: 'Unauthorized', status: 401, detail }) : undefined,
+    );
+    fireEvent.change(await screen.findByLabelText(/Username/, { selector: 'input' }), {
+      target: { value: 'sso.operator' },
+    });
     fireEvent.change(screen.getByLabelText(/Password/, { selector: 'input' }), { target: { value: 'whatever-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText(detail)).toBeInTheDocument();

@@ -17,7 +17,8 @@ export const SSO_ERRORS = [
 ] as const;
 export type SsoError = (typeof SSO_ERRORS)[number];
 
-export const isSsoError = (value: string | null): value is SsoError => (SSO_ERRORS as readonly (string | null)[]).includes(value);
+export const isSsoError = (value: string | null): value is SsoError =>
+  (SSO_ERRORS as readonly (string | null)[]).includes(value);
 
 const en: Messages = {
   sso: {
@@ -31,9 +32,12 @@ const en: Messages = {
       reauth_hint: 'Or sign in again with your organisation. This leaves the page: changes not yet saved are lost.',
       errors: {
         state: 'The sign-in took too long, or was started in another browser or window. Start it again here.',
-        denied: 'The identity provider did not let you sign in, or the sign-in was cancelled. Try again, or sign in with your password.',
-        token: 'The answer of the identity provider could not be verified. Try again; if it keeps happening, tell an administrator.',
-        email_unverified: 'Your email address is not verified at the identity provider. Verify it there, then try again.',
+        denied:
+          'The identity provider did not let you sign in, or the sign-in was cancelled. Try again, or sign in with your password.',
+        token:
+          'The answer of the identity provider could not be verified. Try again; if it keeps happening, tell an administrator.',
+        email_unverified:
+          'Your email address is not verified at the identity provider. Verify it there, then try again.',
         domain_not_allowed: 'Accounts of your email domain may not sign in to this console. Ask an administrator.',
         no_account: 'No account of this console belongs to your identity. Ask an administrator to create one for you.',
         not_linked:
@@ -41,7 +45,8 @@ const en: Messages = {
         link_refused:
           'An account with your email already exists, and it holds permissions that are never linked to an identity provider by email. Sign in with your username and password.',
         inactive: 'Your account has been deactivated. Ask an administrator to reactivate it.',
-        provider_unavailable: 'The identity provider cannot be reached right now. Try again in a moment, or sign in with your password.',
+        provider_unavailable:
+          'The identity provider cannot be reached right now. Try again in a moment, or sign in with your password.',
         unknown: 'The single sign-on did not complete. Try again, or sign in with your password.',
       },
     },

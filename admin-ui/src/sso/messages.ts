@@ -23,7 +23,8 @@ const en: Messages = {
       no_providers: 'No identity provider is configured on the server: there is nothing to map.',
       remove: 'Delete mapping',
       remove_title: 'Delete the mapping of "%{group}"?',
-      remove_content: 'Accounts created from now on no longer get "%{permission}" on %{scope}. Existing accounts keep their grants.',
+      remove_content:
+        'Accounts created from now on no longer get "%{permission}" on %{scope}. Existing accounts keep their grants.',
       added: 'Group "%{group}" now gives "%{permission}"',
       removed: 'The mapping of "%{group}" was deleted',
       caption: 'Grants that single sign-on gives new accounts, by group',

@@ -27,11 +27,15 @@ export interface BundleReport {
 
 /** Builds the console for production into `outDir` (a fresh temporary folder by default). */
 export function buildConsole(outDir = mkdtempSync(join(tmpdir(), 'console-bundle-'))): string {
-  execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--config', 'admin-ui/vite.config.ts', '--logLevel', 'error', '--outDir', outDir], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    join(ROOT, 'node_modules/.bin/vite'),
+    ['build', '--config', 'admin-ui/vite.config.ts', '--logLevel', 'error', '--outDir', outDir],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   return outDir;
 }
 
@@ -68,7 +72,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const outDir = process.argv[2] ?? buildConsole();
   const report = measureInitialBundle(outDir);
   for (const c of report.chunks) console.log(`${(c.gzip / 1000).toFixed(1).padStart(7)} kB  ${c.file}`);
-  console.log(`${(report.totalGzip / 1000).toFixed(1).padStart(7)} kB  initial JS (gzip), budget ${INITIAL_JS_BUDGET / 1000} kB`);
+  console.log(
+    `${(report.totalGzip / 1000).toFixed(1).padStart(7)} kB  initial JS (gzip), budget ${INITIAL_JS_BUDGET / 1000} kB`,
+  );
   console.log(`${report.lazyChunks.length} chunks load later`);
   if (report.totalGzip > INITIAL_JS_BUDGET) process.exit(1);
 }

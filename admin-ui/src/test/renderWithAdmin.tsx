@@ -10,12 +10,7 @@ import * as domainDashboards from '../domain-dashboards/i18n';
 import * as mappings from '../resources/print-template-mappings/i18n';
 
 /** English messages of the workspace, the domain dashboards and the mapping screens, for component tests. */
-const testMessages = mergeMessages(
-  fromRaMessages(englishMessages),
-  dashboard.en,
-  domainDashboards.en,
-  mappings.en,
-);
+const testMessages = mergeMessages(fromRaMessages(englishMessages), dashboard.en, domainDashboards.en, mappings.en);
 
 export const testQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -26,9 +21,14 @@ export function renderWithAdmin(
   dataProvider: Partial<DataProvider> & Record<string, unknown>,
   queryClient = testQueryClient(),
 ) {
-  const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...testMessages }), 'en', [{ locale: 'en', name: 'English' }], {
-    allowMissing: true,
-  });
+  const i18nProvider = polyglotI18nProvider(
+    () => ({ ...englishMessages, ...testMessages }),
+    'en',
+    [{ locale: 'en', name: 'English' }],
+    {
+      allowMissing: true,
+    },
+  );
   return render(
     <AdminContext dataProvider={dataProvider as DataProvider} i18nProvider={i18nProvider} queryClient={queryClient}>
       {ui}

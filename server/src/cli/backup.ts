@@ -41,14 +41,22 @@ export const defaultBackupFile = () => path.resolve('backups', `platform-admin-d
 
 async function summary(db: Database): Promise<string> {
   const { applied } = await migrationStatus(db.knex);
-  const users = await db.knex('users').count({ n: '*' }).first().catch(() => undefined);
+  const users = await db
+    .knex('users')
+    .count({ n: '*' })
+    .first()
+    .catch(() => undefined);
   return `${applied.length} migrations${users ? `, ${Number(users.n)} users` : ''}`;
 }
 
 /** Writes a consistent copy of the embedded database to `file` and checks that it opens. Returns what it wrote. */
-export async function backup(file: string = defaultBackupFile(), env: NodeJS.ProcessEnv = process.env): Promise<{ file: string; summary: string }> {
+export async function backup(
+  file: string = defaultBackupFile(),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ file: string; summary: string }> {
   const dir = embeddedDir(env, 'back up');
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new BackupError(`There is no embedded database in ${dir} to back up.`);
+  if (!existsSync(path.join(dir, 'PG_VERSION')))
+    throw new BackupError(`There is no embedded database in ${dir} to back up.`);
   let db: Database;
   try {
     db = await createDatabase({ database: { engine: 'pglite', dir } });
@@ -63,7 +71,10 @@ export async function backup(file: string = defaultBackupFile(), env: NodeJS.Pro
     await db.close();
   }
   // A backup that does not open is no backup: load it into memory and read it.
-  const check = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: new Blob([readFileSync(file)]) });
+  const check = await createDatabase(
+    { database: { engine: 'pglite', dir: null } },
+    { pgliteTemplate: new Blob([readFileSync(file)]) },
+  );
   try {
     return { file: path.resolve(file), summary: await summary(check) };
   } finally {
@@ -75,7 +86,11 @@ export async function backup(file: string = defaultBackupFile(), env: NodeJS.Pro
  * Replaces the embedded database with a backup. An existing database is kept aside as `db.before-restore-<time>` and
  * only with `force`; never while a server has it open.
  */
-export async function restore(file: string, opts: { force?: boolean } = {}, env: NodeJS.ProcessEnv = process.env): Promise<{ dir: string; keptAside: string | null; summary: string }> {
+export async function restore(
+  file: string,
+  opts: { force?: boolean } = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ dir: string; keptAside: string | null; summary: string }> {
   const dir = embeddedDir(env, 'restore');
   if (!existsSync(file)) throw new BackupError(`No backup file at ${path.resolve(file)}.`);
   let lock;
@@ -87,7 +102,10 @@ export async function restore(file: string, opts: { force?: boolean } = {}, env:
   let keptAside: string | null = null;
   try {
     if (existsSync(dir)) {
-      if (!opts.force) throw new BackupError(`${dir} already holds a database. Pass --force to replace it (it is kept as ${path.basename(dir)}.before-restore-<time> next to it).`);
+      if (!opts.force)
+        throw new BackupError(
+          `${dir} already holds a database. Pass --force to replace it (it is kept as ${path.basename(dir)}.before-restore-<time> next to it).`,
+        );
       keptAside = `${dir}.before-restore-${stamp()}`;
       renameSync(dir, keptAside);
     }

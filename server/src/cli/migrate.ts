@@ -4,7 +4,14 @@
 // recent one.
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadDatabaseConfig } from '../config.js';
-import { createDatabase, migrateDownOne, migrateLatest, migrationStatus, redactUrl, type Database } from '../db/index.js';
+import {
+  createDatabase,
+  migrateDownOne,
+  migrateLatest,
+  migrationStatus,
+  redactUrl,
+  type Database,
+} from '../db/index.js';
 import { templateForNewDatabase } from '../db/template.js';
 
 const COMMANDS = ['up', 'status', 'down'] as const;
@@ -28,7 +35,8 @@ async function open(config: ReturnType<typeof loadDatabaseConfig>): Promise<Data
 
 /** Runs one command; returns what to print and the exit code (errors are thrown). */
 export async function migrate(command: string, env: NodeJS.ProcessEnv = process.env): Promise<MigrateResult> {
-  if (!COMMANDS.includes(command as Command)) return { output: [`Unknown command "${command}". Use: npm run migrate -- up | status | down`], exitCode: 2 };
+  if (!COMMANDS.includes(command as Command))
+    return { output: [`Unknown command "${command}". Use: npm run migrate -- up | status | down`], exitCode: 2 };
   const config = loadDatabaseConfig(env);
   const db = await open(config);
   const output = [`Database: ${describeDatabase(config)}`];
@@ -43,8 +51,14 @@ export async function migrate(command: string, env: NodeJS.ProcessEnv = process.
     }
     const status = await migrationStatus(db.knex);
     const list = (names: string[]) => (names.length ? names.join(', ') : 'none');
-    output.push(`Applied (${status.applied.length}): ${list(status.applied)}`, `Pending (${status.pending.length}): ${list(status.pending)}`);
-    if (status.unknown.length) output.push(`Unknown to this version (${status.unknown.length}): ${list(status.unknown)} — a newer version of the server migrated this database.`);
+    output.push(
+      `Applied (${status.applied.length}): ${list(status.applied)}`,
+      `Pending (${status.pending.length}): ${list(status.pending)}`,
+    );
+    if (status.unknown.length)
+      output.push(
+        `Unknown to this version (${status.unknown.length}): ${list(status.unknown)} — a newer version of the server migrated this database.`,
+      );
     const current = status.pending.length === 0 && status.unknown.length === 0;
     if (command === 'status') output.push(current ? 'The schema is current.' : 'The schema is not current.');
     return { output, exitCode: command === 'status' && !current ? 1 : 0 };

@@ -9,12 +9,19 @@ type Op<K extends OperationId> = operations[K];
 type IsNever<T> = [T] extends [never] ? true : false;
 
 type ParamsOf<K extends OperationId, Where extends 'path' | 'query'> =
-  Op<K>['parameters'] extends Record<Where, infer P> ? (IsNever<P> extends true ? Record<string, never> : P) : Record<string, never>;
+  Op<K>['parameters'] extends Record<Where, infer P>
+    ? IsNever<P> extends true
+      ? Record<string, never>
+      : P
+    : Record<string, never>;
 
 export type PathParams<K extends OperationId> = ParamsOf<K, 'path'>;
 /** Query after the validator coerced types and applied defaults. */
-export type QueryParams<K extends OperationId> =
-  Op<K>['parameters'] extends { query?: infer Q } ? (IsNever<Q> extends true ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
+export type QueryParams<K extends OperationId> = Op<K>['parameters'] extends { query?: infer Q }
+  ? IsNever<Q> extends true
+    ? Record<string, never>
+    : NonNullable<Q>
+  : Record<string, never>;
 
 type ContentOf<T> = T extends { content: infer C } ? C : never;
 export type RequestBody<K extends OperationId> =

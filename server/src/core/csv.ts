@@ -46,7 +46,10 @@ export function csvHeader(columns: readonly CsvColumn<never>[]): string {
 
 /** The rows as CSV lines (CRLF), one per row, the columns in order. */
 export function csvLines<R>(rows: readonly R[], columns: readonly CsvColumn<R>[]): string {
-  return stringify(rows.map((row) => columns.map((c) => c.value(row) ?? null)), OPTIONS);
+  return stringify(
+    rows.map((row) => columns.map((c) => c.value(row) ?? null)),
+    OPTIONS,
+  );
 }
 
 /** `clusters` → `clusters-2026-11-24.csv` (the date in UTC). */

@@ -97,7 +97,14 @@ export function problemType(name: string): string {
 /** The account behind a valid token was deactivated: signing in again cannot help. */
 export class AccountDeactivatedError extends HttpError {
   constructor() {
-    super(401, 'Your account has been deactivated. Ask an administrator to reactivate it.', undefined, { 'WWW-Authenticate': 'Bearer' }, undefined, problemType('account-deactivated'));
+    super(
+      401,
+      'Your account has been deactivated. Ask an administrator to reactivate it.',
+      undefined,
+      { 'WWW-Authenticate': 'Bearer' },
+      undefined,
+      problemType('account-deactivated'),
+    );
     this.name = 'AccountDeactivatedError';
   }
 }
@@ -120,7 +127,14 @@ export class SessionEndedError extends HttpError {
 /** The caller signed in with an initial or reset password and must change it before anything else. */
 export class PasswordChangeRequiredError extends HttpError {
   constructor() {
-    super(403, 'Change your password before anything else: PUT /api-system/me/password.', undefined, undefined, undefined, problemType('password-change-required'));
+    super(
+      403,
+      'Change your password before anything else: PUT /api-system/me/password.',
+      undefined,
+      undefined,
+      undefined,
+      problemType('password-change-required'),
+    );
     this.name = 'PasswordChangeRequiredError';
   }
 }

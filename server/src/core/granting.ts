@@ -15,7 +15,12 @@ export function keyNotGrantable(caller: Permissions, key: PermissionKey, cluster
 }
 
 /** Throws 403 unless the caller may grant the key there; `doing` says what was refused ("map a group to"). */
-export function assertMayGrant(caller: Permissions, key: PermissionKey, clusterId: string | null, doing = 'grant'): void {
+export function assertMayGrant(
+  caller: Permissions,
+  key: PermissionKey,
+  clusterId: string | null,
+  doing = 'grant',
+): void {
   if (keyNotGrantable(caller, key, clusterId) === null) return;
   throw new ForbiddenError(
     `You can ${doing} ${key} ${scopePhrase(clusterId)} only if you hold it ${clusterId ? 'there' : 'on all clusters'}; ask someone who holds it to do it`,

@@ -6,7 +6,8 @@ import { crc32, inflateSync } from 'node:zlib';
  * announcing a gigapixel canvas is a decompression bomb), and its metadata must not carry markup — so a file
  * that is also HTML, SVG, a script or a ZIP (a polyglot) is refused, as is a truncated one.
  */
-export type ImageCheck = { ok: true; format: ImageFormat; width: number; height: number } | { ok: false; reason: string };
+export type ImageCheck =
+  { ok: true; format: ImageFormat; width: number; height: number } | { ok: false; reason: string };
 
 /** An uploaded file as the multipart parser hands it over. */
 export interface UploadedFile {
@@ -31,7 +32,9 @@ const fail = (reason: string): ImageCheck => ({ ok: false, reason });
 function dimensions(format: ImageFormat, width: number, height: number): ImageCheck {
   if (width < 1 || height < 1) return fail('the image has no pixels');
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
-    return fail(`the image is ${width} × ${height} pixels; at most ${MAX_IMAGE_SIDE} per side and ${MAX_IMAGE_PIXELS} in all`);
+    return fail(
+      `the image is ${width} × ${height} pixels; at most ${MAX_IMAGE_SIDE} per side and ${MAX_IMAGE_PIXELS} in all`,
+    );
   }
   return { ok: true, format, width, height };
 }
@@ -53,7 +56,8 @@ function checkPng(b: Buffer): ImageCheck {
     const end = offset + 12 + length;
     if (length > 0x7fffffff || end > b.length) return fail('the PNG is truncated');
     const data = b.subarray(offset + 8, offset + 8 + length);
-    if ((crc32(b.subarray(offset + 4, offset + 8 + length)) >>> 0) !== b.readUInt32BE(offset + 8 + length)) return fail(`the PNG chunk ${type} is corrupt`);
+    if (crc32(b.subarray(offset + 4, offset + 8 + length)) >>> 0 !== b.readUInt32BE(offset + 8 + length))
+      return fail(`the PNG chunk ${type} is corrupt`);
     if (count === 0) {
       if (type !== 'IHDR' || length !== 13) return fail('the PNG does not start with its header');
       size = { width: data.readUInt32BE(0), height: data.readUInt32BE(4) };
@@ -135,7 +139,8 @@ function checkJpeg(b: Buffer): ImageCheck {
 function checkWebp(b: Buffer): ImageCheck {
   if (b.length < 20) return fail('the WebP is truncated');
   const riff = b.readUInt32LE(4);
-  if (riff + 8 !== b.length) return fail(riff + 8 > b.length ? 'the WebP is truncated' : 'the WebP has data after its end');
+  if (riff + 8 !== b.length)
+    return fail(riff + 8 > b.length ? 'the WebP is truncated' : 'the WebP has data after its end');
   let offset = 12;
   let size: { width: number; height: number } | null = null;
   let image = false;
@@ -150,7 +155,8 @@ function checkWebp(b: Buffer): ImageCheck {
       if (length < 10) return fail('the WebP header is malformed');
       size = { width: data.readUIntLE(4, 3) + 1, height: data.readUIntLE(7, 3) + 1 };
     } else if (type === 'VP8 ') {
-      if (length < 10 || data[3] !== 0x9d || data[4] !== 0x01 || data[5] !== 0x2a) return fail('the WebP image data is malformed');
+      if (length < 10 || data[3] !== 0x9d || data[4] !== 0x01 || data[5] !== 0x2a)
+        return fail('the WebP image data is malformed');
       image = true;
       size ??= { width: data.readUInt16LE(6) & 0x3fff, height: data.readUInt16LE(8) & 0x3fff };
     } else if (type === 'VP8L') {
@@ -182,7 +188,8 @@ export const IMAGE_FORMATS: Record<ImageFormat, { contentType: `image/${ImageFor
 export function sniffImage(bytes: Buffer): ImageFormat | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 

@@ -49,14 +49,18 @@ export type DeletedFilter = 'exclude' | 'include' | 'only';
  */
 export function parseSort(text: string, sortable: Record<string, string>): SortTerm[] {
   const terms: SortTerm[] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [field = '', dirRaw = 'asc', ...rest] = part.split(':').map((s) => s.trim());
     const direction = dirRaw.toLowerCase();
     const column = Object.prototype.hasOwnProperty.call(sortable, field) ? sortable[field] : undefined;
     if (!column || rest.length > 0 || (direction !== 'asc' && direction !== 'desc')) {
-      throw new BadRequestError(`sort: unknown sort "${part}"; sortable fields: ${Object.keys(sortable).join(', ')} with :asc or :desc`, [
-        { path: '/query/sort', message: `unknown sort "${part}"` },
-      ]);
+      throw new BadRequestError(
+        `sort: unknown sort "${part}"; sortable fields: ${Object.keys(sortable).join(', ')} with :asc or :desc`,
+        [{ path: '/query/sort', message: `unknown sort "${part}"` }],
+      );
     }
     if (!terms.some((t) => t.field === field)) terms.push({ column, field, direction });
   }

@@ -57,7 +57,8 @@ export function assertCan(auth: AuthContext, key: PermissionKey, clusterId: stri
  * scope `cluster` on the record's cluster — the service checks that once the record is loaded; before, a caller
  * who holds the key on no cluster at all is refused.
  */
-export type AccessRule = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'key'; key: PermissionKey; scope: 'platform' | 'cluster' };
+export type AccessRule =
+  { kind: 'public' } | { kind: 'signed-in' } | { kind: 'key'; key: PermissionKey; scope: 'platform' | 'cluster' };
 
 /** Whether the caller passes the operation's rule before any record is loaded. */
 export function passesAccessRule(perms: Permissions, rule: AccessRule): boolean {
@@ -82,7 +83,12 @@ export function canSeeCluster(perms: Permissions, clusterId: string): boolean {
  * Licence caps are commercial: only a caller holding `cluster.update` on all clusters (or a super admin) sets or
  * changes one. Anyone else may save the rest of the form as long as the cap stays as it was.
  */
-export function assertMayChangeLicence(auth: AuthContext, field: 'max_license_bu' | 'max_license_users', before: number | null, after: number | null): void {
+export function assertMayChangeLicence(
+  auth: AuthContext,
+  field: 'max_license_bu' | 'max_license_users',
+  before: number | null,
+  after: number | null,
+): void {
   if (before === after || can(auth.permissions, 'cluster.update')) return;
   throw new ForbiddenError(
     `Changing ${field} needs cluster.update on all clusters (licence caps are commercial); keep it at ${before ?? 'unlimited'} to save the other fields`,

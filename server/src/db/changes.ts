@@ -84,7 +84,12 @@ class Subscribers {
 }
 
 /** The feed as its users see it; the engine-specific part only says whether it is live and how it closes. */
-function feedOf(subscribers: Subscribers, isLive: () => boolean, close: () => Promise<void>, writes: WriteCount | null = null): ChangeFeed {
+function feedOf(
+  subscribers: Subscribers,
+  isLive: () => boolean,
+  close: () => Promise<void>,
+  writes: WriteCount | null = null,
+): ChangeFeed {
   return {
     subscribe: (listener) => subscribers.add(listener),
     get live() {
@@ -127,22 +132,36 @@ async function announcedWrites(knex: Knex): Promise<AnnouncedWrites> {
     )
     select rel from announced`;
   const names = async (oids: string) =>
-    new Set(((await knex.raw(`select relname from pg_class where oid in (${oids})`)) as { rows: Array<{ relname: string }> }).rows.map((r) => r.relname));
-  return { tables: await names(TRIGGERED_TABLES), cascadingDeletes: await names(reach('confdeltype')), cascadingUpdates: await names(reach('confupdtype')) };
+    new Set(
+      (
+        (await knex.raw(`select relname from pg_class where oid in (${oids})`)) as { rows: Array<{ relname: string }> }
+      ).rows.map((r) => r.relname),
+    );
+  return {
+    tables: await names(TRIGGERED_TABLES),
+    cascadingDeletes: await names(reach('confdeltype')),
+    cascadingUpdates: await names(reach('confupdtype')),
+  };
 }
 
 /** What a statement writes: each `insert into`, `update` and `delete from` with its table, as SQL names it (knex quotes it). */
 export function writesOf(sql: string): Array<{ verb: 'insert' | 'update' | 'delete'; table: string }> {
-  return [...sql.matchAll(/\b(insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi)].map((m) => ({
-    verb: m[1]!.slice(0, 6).toLowerCase() as 'insert' | 'update' | 'delete',
-    table: m[2]!.toLowerCase(),
-  }));
+  return [...sql.matchAll(/\b(insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi)].map(
+    (m) => ({
+      verb: m[1]!.slice(0, 6).toLowerCase() as 'insert' | 'update' | 'delete',
+      table: m[2]!.toLowerCase(),
+    }),
+  );
 }
 
 /** Whether a statement writes a table the feed announces, directly or through a cascade. */
 export function reachesAnnounced(sql: string, announced: AnnouncedWrites): boolean {
-  return writesOf(sql).some(({ verb, table }) =>
-    announced.tables.has(table) || (verb === 'delete' && announced.cascadingDeletes.has(table)) || (verb === 'update' && announced.cascadingUpdates.has(table)));
+  return writesOf(sql).some(
+    ({ verb, table }) =>
+      announced.tables.has(table) ||
+      (verb === 'delete' && announced.cascadingDeletes.has(table)) ||
+      (verb === 'update' && announced.cascadingUpdates.has(table)),
+  );
 }
 
 interface WriteCount {
@@ -167,7 +186,11 @@ function countWrites(knex: Knex, announced: AnnouncedWrites): WriteCount {
 
 /** A feed that never hears anything: caches built on it always read through (apps built without a feed). */
 export function staticChangeFeed(opts: ChangeFeedOptions = {}): ChangeFeed {
-  return feedOf(new Subscribers(opts.logger), () => false, async () => undefined);
+  return feedOf(
+    new Subscribers(opts.logger),
+    () => false,
+    async () => undefined,
+  );
 }
 
 /** Opens the feed of the database: LISTEN on a connection of its own (PostgreSQL), or on the one instance (PGlite). */
@@ -181,11 +204,20 @@ export async function openChangeFeed(db: Database, opts: ChangeFeedOptions = {})
   if (!db.url) throw new Error('a PostgreSQL database without its URL');
   const feed = new PostgresListener(db.url, subscribers, opts);
   await feed.start();
-  return feedOf(subscribers, () => feed.live, () => feed.close(), writes);
+  return feedOf(
+    subscribers,
+    () => feed.live,
+    () => feed.close(),
+    writes,
+  );
 }
 
 /** PGlite runs in this process and delivers a notification with the commit's own reply: always live. */
-async function pgliteFeed(pglite: NonNullable<Database['pglite']>, subscribers: Subscribers, writes: WriteCount): Promise<ChangeFeed> {
+async function pgliteFeed(
+  pglite: NonNullable<Database['pglite']>,
+  subscribers: Subscribers,
+  writes: WriteCount,
+): Promise<ChangeFeed> {
   const unlisten = await pglite.listen(CHANGE_CHANNEL, (payload) => subscribers.change(parseChange(payload)));
   let closed = false;
   return feedOf(
@@ -231,7 +263,10 @@ class PostgresListener {
     try {
       await this.listen();
     } catch (err) {
-      this.opts.logger?.warn({ err, retryInMs: this.retryMs }, 'change feed: cannot listen for changes; caches read through until it can');
+      this.opts.logger?.warn(
+        { err, retryInMs: this.retryMs },
+        'change feed: cannot listen for changes; caches read through until it can',
+      );
       this.scheduleRetry();
     }
   }
@@ -248,9 +283,14 @@ class PostgresListener {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     client.on('notification', (msg) => {
-      if (client === this.client && msg.channel === CHANGE_CHANNEL) this.subscribers.change(parseChange(msg.payload ?? ''));
+      if (client === this.client && msg.channel === CHANGE_CHANNEL)
+        this.subscribers.change(parseChange(msg.payload ?? ''));
     });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client));
@@ -282,7 +322,10 @@ class PostgresListener {
     client.end().catch(() => undefined);
     this.subscribers.reset();
     if (this.closed) return;
-    this.opts.logger?.warn({ err, retryInMs: this.retryMs }, 'change feed: lost the connection that listens for changes; caches read through until it is back');
+    this.opts.logger?.warn(
+      { err, retryInMs: this.retryMs },
+      'change feed: lost the connection that listens for changes; caches read through until it is back',
+    );
     this.scheduleRetry();
   }
 

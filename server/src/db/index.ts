@@ -17,7 +17,9 @@ export { migrationStatus, type MigrationStatus } from './migration-status.js';
 /** PostgreSQL could not be reached or refused us; the message says what was tried and what to check, in one line. */
 export class DatabaseUnreachableError extends Error {
   constructor(url: string, reason: string) {
-    super(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${reason}. Check DATABASE_URL (host, port, user, password, database) and that the server runs and accepts connections from this host.`);
+    super(
+      `Cannot connect to PostgreSQL at ${redactUrl(url)}: ${reason}. Check DATABASE_URL (host, port, user, password, database) and that the server runs and accepts connections from this host.`,
+    );
     this.name = 'DatabaseUnreachableError';
   }
 }
@@ -117,7 +119,10 @@ export interface CreateDatabaseOptions {
   pgliteTemplate?: Blob;
 }
 
-export async function createDatabase(config: { database: DatabaseConfig }, opts: CreateDatabaseOptions = {}): Promise<Database> {
+export async function createDatabase(
+  config: { database: DatabaseConfig },
+  opts: CreateDatabaseOptions = {},
+): Promise<Database> {
   const db = config.database;
   if (db.engine === 'postgres') {
     await probePostgres(db.url);

@@ -3,7 +3,10 @@ import path from 'node:path';
 
 /** Another live process holds the data directory; PGlite has no multi-process locking of its own. */
 export class DataDirLockedError extends Error {
-  constructor(public readonly dir: string, public readonly pid: number) {
+  constructor(
+    public readonly dir: string,
+    public readonly pid: number,
+  ) {
     super(`The data directory ${dir} is already used by process ${pid}; stop it or set DATA_DIR to another directory.`);
     this.name = 'DataDirLockedError';
   }

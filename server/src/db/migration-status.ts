@@ -14,7 +14,9 @@ export interface MigrationStatus {
 /** What the database holds against the migrations this server knows. */
 export async function migrationStatus(knex: Knex): Promise<MigrationStatus> {
   const known = migrations.map((m) => m.name);
-  const applied = (await knex.schema.hasTable('knex_migrations')) ? ((await knex('knex_migrations').orderBy('id').pluck('name')) as string[]) : [];
+  const applied = (await knex.schema.hasTable('knex_migrations'))
+    ? ((await knex('knex_migrations').orderBy('id').pluck('name')) as string[])
+    : [];
   return {
     applied,
     pending: known.filter((name) => !applied.includes(name)),

@@ -133,14 +133,19 @@ export function listPageStatement(
     total = db.from(LIST_MATCHES).count({ count: '*' });
   }
   const ids = applyListQuery(pageSource.clone().select(`${idColumn} as id`), list, idColumn);
-  const head = start.with(LIST_PAGE, ids).with(LIST_TOTAL, total).from(LIST_TOTAL)
+  const head = start
+    .with(LIST_PAGE, ids)
+    .with(LIST_TOTAL, total)
+    .from(LIST_TOTAL)
     .joinRaw(`left join ${LIST_PAGE} on true`)
     .select(`${LIST_TOTAL}.count as ${LIST_TOTAL}`);
   return applyListQuery(selectRows(head), { ...list, limit: undefined }, idColumn);
 }
 
 /** Splits the result of `listPageStatement` into the page's rows (without the total column) and the total. */
-export function pageOf<R extends { id: unknown }>(result: Array<R & { [LIST_TOTAL]?: unknown }>): { rows: R[]; total: number } {
+export function pageOf<R extends { id: unknown }>(
+  result: Array<R & { [LIST_TOTAL]?: unknown }>,
+): { rows: R[]; total: number } {
   const total = toCount(result[0]?.[LIST_TOTAL]);
   const rows = result.filter((r) => r.id !== null).map(({ [LIST_TOTAL]: _total, ...row }) => row as unknown as R);
   return { rows, total };

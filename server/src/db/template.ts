@@ -26,7 +26,11 @@ const NODE_MODULES = nodeModulesWithPglite();
 const CACHE_DIR = path.join(NODE_MODULES, '.cache', 'platform-admin');
 const version = (() => {
   try {
-    return (JSON.parse(readFileSync(path.join(NODE_MODULES, '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(path.join(NODE_MODULES, '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
   } catch {
     return 'unknown';
   }
@@ -36,7 +40,12 @@ const version = (() => {
 function migrationsFingerprint(dir = MIGRATIONS_DIR): string {
   const hash = createHash('sha256');
   try {
-    for (const file of readdirSync(dir).sort()) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
+    for (const file of readdirSync(dir).sort())
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(path.join(dir, file)))
+        .update('\0');
   } catch {
     return 'unknown';
   }
@@ -65,8 +74,14 @@ export async function writeEmptyTemplate(file = EMPTY_TEMPLATE_PATH): Promise<st
  * Migrates a copy of the empty template and saves it. Schema only: no user, password or secret is in it (the demo
  * seed runs at first start). Older schema templates of this PGlite version are removed.
  */
-export async function writeSchemaTemplate(file = SCHEMA_TEMPLATE_PATH, emptyFile = EMPTY_TEMPLATE_PATH): Promise<string> {
-  const db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: savedEmptyTemplate(emptyFile) });
+export async function writeSchemaTemplate(
+  file = SCHEMA_TEMPLATE_PATH,
+  emptyFile = EMPTY_TEMPLATE_PATH,
+): Promise<string> {
+  const db = await createDatabase(
+    { database: { engine: 'pglite', dir: null } },
+    { pgliteTemplate: savedEmptyTemplate(emptyFile) },
+  );
   try {
     await migrateLatest(db.knex);
     const dump = await dumpTemplate(db);
@@ -74,7 +89,8 @@ export async function writeSchemaTemplate(file = SCHEMA_TEMPLATE_PATH, emptyFile
     // Same name up to the fingerprint: a template of older migrations.
     const stalePrefix = path.basename(file).replace(/schema-[^/]*$/, 'schema-');
     for (const other of readdirSync(path.dirname(file))) {
-      if (other.startsWith(stalePrefix) && other !== path.basename(file)) rmSync(path.join(path.dirname(file), other), { force: true });
+      if (other.startsWith(stalePrefix) && other !== path.basename(file))
+        rmSync(path.join(path.dirname(file), other), { force: true });
     }
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     return file;

@@ -1,5 +1,11 @@
 import type { Request, RequestHandler } from 'express';
-import { AccountDeactivatedError, ForbiddenError, PasswordChangeRequiredError, SessionEndedError, UnauthorizedError } from '../core/errors.js';
+import {
+  AccountDeactivatedError,
+  ForbiddenError,
+  PasswordChangeRequiredError,
+  SessionEndedError,
+  UnauthorizedError,
+} from '../core/errors.js';
 import { passesAccessRule, type AuthContext, type RequestOrigin } from '../core/permissions.js';
 
 declare global {
@@ -15,7 +21,11 @@ declare global {
 export function originOf(req: Request): RequestOrigin {
   const id = (req as Request & { id?: unknown }).id;
   const agent = req.headers['user-agent'];
-  return { requestId: typeof id === 'string' ? id : null, ip: req.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, 1000) : null };
+  return {
+    requestId: typeof id === 'string' ? id : null,
+    ip: req.ip ?? null,
+    userAgent: typeof agent === 'string' ? agent.slice(0, 1000) : null,
+  };
 }
 
 /**
@@ -64,7 +74,8 @@ export function authenticate(resolveCaller: CallerResolver): RequestHandler {
 export const requireAccess: RequestHandler = (req, _res, next) => {
   const access = req.operation?.access;
   if (!access || !req.auth) return next();
-  if (req.auth.permissions.must_change_password && !req.operation!.passwordChangeExempt) return next(new PasswordChangeRequiredError());
+  if (req.auth.permissions.must_change_password && !req.operation!.passwordChangeExempt)
+    return next(new PasswordChangeRequiredError());
   if (access.kind !== 'key') return next();
   if (passesAccessRule(req.auth.permissions, access)) return next();
   next(new ForbiddenError(`Missing permission ${access.key}${access.scope === 'platform' ? ' (platform-wide)' : ''}`));

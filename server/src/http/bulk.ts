@@ -15,7 +15,11 @@ export type BulkActions<A extends string> = Record<A, (id: string) => Promise<un
  * different order cannot deadlock) and every row sees the writes of the rows before it (licence counts, the last
  * super admin).
  */
-export async function runBulk<A extends string>(req: Request, body: { action: A; ids: string[] }, actions: BulkActions<A>) {
+export async function runBulk<A extends string>(
+  req: Request,
+  body: { action: A; ids: string[] },
+  actions: BulkActions<A>,
+) {
   const act = actions[body.action];
   const results: BulkRowResult[] = [];
   for (const id of body.ids) {
@@ -28,7 +32,10 @@ export async function runBulk<A extends string>(req: Request, body: { action: A;
     }
   }
   const succeeded = results.filter((r) => r.ok).length;
-  return { status: 200 as const, body: { action: body.action, succeeded, failed: results.length - succeeded, results } };
+  return {
+    status: 200 as const,
+    body: { action: body.action, succeeded, failed: results.length - succeeded, results },
+  };
 }
 
 /** The single-row writes that clusters and business units both offer, under the same names. */
@@ -39,7 +46,10 @@ interface Lifecycle {
 }
 
 /** The bulk actions of a resource with an active switch and soft delete. */
-export function lifecycleActions(service: Lifecycle, auth: AuthContext): BulkActions<Schemas['LifecycleBulkRequest']['action']> {
+export function lifecycleActions(
+  service: Lifecycle,
+  auth: AuthContext,
+): BulkActions<Schemas['LifecycleBulkRequest']['action']> {
   return {
     deactivate: (id) => service.setActive(auth, id, false),
     activate: (id) => service.setActive(auth, id, true),

@@ -15,7 +15,10 @@ export function cors(allowedOrigins: readonly string[]): RequestHandler {
     res.vary('Origin');
     if (typeof origin !== 'string' || !allowed.has(origin)) return next();
     res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Expose-Headers', 'ETag, Location, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id');
+    res.setHeader(
+      'Access-Control-Expose-Headers',
+      'ETag, Location, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id',
+    );
     if (req.method === 'OPTIONS' && typeof req.headers['access-control-request-method'] === 'string') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
       res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-Match, X-Request-Id');

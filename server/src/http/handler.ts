@@ -21,7 +21,9 @@ export type OperationHandlers = { [K in OperationId]: (ctx: HandlerContext<K>) =
 export type HandledOperationId = Exclude<OperationId, 'getStoredFile'>;
 
 /** A module's handlers: `operations({ listClusters: async ({ auth, query }) => …, … })`. */
-export function operations<K extends HandledOperationId>(handlers: Pick<OperationHandlers, K>): Pick<OperationHandlers, K> {
+export function operations<K extends HandledOperationId>(
+  handlers: Pick<OperationHandlers, K>,
+): Pick<OperationHandlers, K> {
   return handlers;
 }
 
@@ -54,8 +56,13 @@ function contextOf<K extends OperationId>(req: Request, res: Response): HandlerC
  * is treated alike: cheaper than knowing whether it committed. (`changes` is the app's change feed; the pipeline
  * needs only this of it.)
  */
-export function dispatch(handlers: Pick<OperationHandlers, HandledOperationId>, changes: { writeMark(): number; localWritesSince(mark: number): void }): RequestHandler {
-  const byId = handlers as Partial<Record<OperationId, (ctx: HandlerContext<OperationId>) => Promise<Reply<OperationId>>>>;
+export function dispatch(
+  handlers: Pick<OperationHandlers, HandledOperationId>,
+  changes: { writeMark(): number; localWritesSince(mark: number): void },
+): RequestHandler {
+  const byId = handlers as Partial<
+    Record<OperationId, (ctx: HandlerContext<OperationId>) => Promise<Reply<OperationId>>>
+  >;
   return async (req: Request, res: Response, next: NextFunction) => {
     const handler = req.operation ? byId[req.operation.id] : undefined;
     if (!handler) return next();
@@ -83,11 +90,17 @@ export function assertEveryOperationHandled(operationIds: OperationId[], handler
   const missing = operationIds.filter((id) => id !== 'getStoredFile' && !(id in handlers));
   const unknown = Object.keys(handlers).filter((id) => !operationIds.includes(id as OperationId));
   if (missing.length || unknown.length) {
-    throw new Error(`Operations without a handler: ${missing.join(', ') || 'none'}; handlers without an operation: ${unknown.join(', ') || 'none'}`);
+    throw new Error(
+      `Operations without a handler: ${missing.join(', ') || 'none'}; handlers without an operation: ${unknown.join(', ') || 'none'}`,
+    );
   }
 }
 
 /** A reply carrying a record and its version (`ETag`), for If-Match on the next write. */
-export function versioned<S extends 200 | 201, T extends Versioned>(status: S, body: T, headers: Record<string, string> = {}) {
+export function versioned<S extends 200 | 201, T extends Versioned>(
+  status: S,
+  body: T,
+  headers: Record<string, string> = {},
+) {
   return { status, body, headers: { ...headers, ETag: etagOf(body) } };
 }

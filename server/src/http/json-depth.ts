@@ -29,5 +29,7 @@ export function jsonDepthExceeds(value: unknown, limit: number): boolean {
 export const limitJsonDepth: RequestHandler = (req, _res, next) => {
   if (typeof req.body !== 'object' || req.body === null || !jsonDepthExceeds(req.body, MAX_JSON_DEPTH)) return next();
   const detail = `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep; flatten the deepest value (free-form values such as config entries included) to at most ${MAX_JSON_DEPTH} levels`;
-  next(new BadRequestError(detail, [{ path: '/body', message: `must be nested at most ${MAX_JSON_DEPTH} levels deep` }]));
+  next(
+    new BadRequestError(detail, [{ path: '/body', message: `must be nested at most ${MAX_JSON_DEPTH} levels deep` }]),
+  );
 };

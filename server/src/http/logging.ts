@@ -29,9 +29,11 @@ let stdout: ReturnType<typeof pino.destination> | undefined;
  */
 export function createLogger(level: string): Logger {
   stdout ??= pino.destination({ sync: false });
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'platform-admin' } }, stdout);
+  return pino(
+    { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'platform-admin' } },
+    stdout,
+  );
 }
-
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

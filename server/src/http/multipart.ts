@@ -27,7 +27,11 @@ export function multipartUpload(opts: { maxBytes?: number } = {}): RequestHandle
     if (!req.is('multipart/form-data')) return next();
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, preservePath: true, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
+      bb = busboy({
+        headers: req.headers,
+        preservePath: true,
+        limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+      });
     } catch {
       return next(new BadRequestError('The multipart body is malformed (missing boundary?)'));
     }
@@ -58,7 +62,14 @@ export function multipartUpload(opts: { maxBytes?: number } = {}): RequestHandle
         stream.on('error', resolve);
       });
       pending.then(() => {
-        if (!failure) file = { field, filename: info.filename ?? '', declaredType: info.mimeType, buffer: Buffer.concat(chunks), size };
+        if (!failure)
+          file = {
+            field,
+            filename: info.filename ?? '',
+            declaredType: info.mimeType,
+            buffer: Buffer.concat(chunks),
+            size,
+          };
       });
     });
     bb.on('filesLimit', () => {
@@ -114,10 +125,16 @@ export function checkUpload(): RequestHandler {
     const file = req.upload;
     if (!file) return next();
     const badName = unsafeFilename(file.filename);
-    if (badName) return next(new BadRequestError(`The upload is refused: ${badName}`, [{ path: `/body/${file.field}`, message: badName }]));
+    if (badName)
+      return next(
+        new BadRequestError(`The upload is refused: ${badName}`, [{ path: `/body/${file.field}`, message: badName }]),
+      );
     if (req.operation?.upload !== 'image') return next();
     const image = checkImage(file.buffer);
-    if (!image.ok) return next(new UnsupportedMediaTypeError(`The file is not a well-formed JPEG, PNG or WebP image: ${image.reason}`));
+    if (!image.ok)
+      return next(
+        new UnsupportedMediaTypeError(`The file is not a well-formed JPEG, PNG or WebP image: ${image.reason}`),
+      );
     next();
   };
 }

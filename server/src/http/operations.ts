@@ -54,7 +54,9 @@ function accessOf(where: string, op: SpecOperation): AccessRule {
   const scope = op['x-permission-scope'];
   if (!key || (scope !== 'platform' && scope !== 'cluster')) {
     // An operation that says nothing about access would be open to every caller: refuse to start instead.
-    throw new Error(`${where}: declare x-permission (a key with x-permission-scope platform|cluster, or signed-in) or security: []`);
+    throw new Error(
+      `${where}: declare x-permission (a key with x-permission-scope platform|cluster, or signed-in) or security: []`,
+    );
   }
   return { kind: 'key', key: key as PermissionKey, scope };
 }
@@ -92,8 +94,16 @@ function compile(operations: Operation[]): CompiledPath[] {
   for (const op of operations) {
     let entry = byPath.get(op.path);
     if (!entry) {
-      const source = op.path.split(/\{[^}]+\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
-      entry = { pattern: new RegExp(`^${source}/?$`), literalScore: -(op.path.match(/\{/g)?.length ?? 0), byMethod: new Map(), isPublic: true };
+      const source = op.path
+        .split(/\{[^}]+\}/)
+        .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]+');
+      entry = {
+        pattern: new RegExp(`^${source}/?$`),
+        literalScore: -(op.path.match(/\{/g)?.length ?? 0),
+        byMethod: new Map(),
+        isPublic: true,
+      };
       byPath.set(op.path, entry);
     }
     entry.byMethod.set(op.method, op);

@@ -55,14 +55,32 @@ function normaliseValidatorErrors(raw: unknown): FieldError[] | undefined {
 
 /** Maps anything thrown into status + detail; unknown errors are 500 with a generic detail. */
 export function mapError(err: unknown): Mapped {
-  if (err instanceof HttpError) return { status: err.status, type: err.type, detail: err.message, errors: err.errors, headers: err.headers, extensions: err.extensions };
-  const e = err as { status?: unknown; statusCode?: unknown; type?: unknown; code?: unknown; errors?: unknown; message?: unknown; headers?: unknown };
+  if (err instanceof HttpError)
+    return {
+      status: err.status,
+      type: err.type,
+      detail: err.message,
+      errors: err.errors,
+      headers: err.headers,
+      extensions: err.extensions,
+    };
+  const e = err as {
+    status?: unknown;
+    statusCode?: unknown;
+    type?: unknown;
+    code?: unknown;
+    errors?: unknown;
+    message?: unknown;
+    headers?: unknown;
+  };
   // body-parser (express.json)
   if (typeof e?.type === 'string' && typeof e.status === 'number') {
     if (e.type === 'entity.parse.failed') return { status: 400, detail: 'The request body is not valid JSON' };
     if (e.type === 'entity.too.large') return { status: 413, detail: 'The request body is too large' };
-    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return { status: 415, detail: 'Unsupported request body encoding' };
-    if (e.status >= 400 && e.status < 500) return { status: e.status, detail: typeof e.message === 'string' ? e.message : 'Bad request' };
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
+      return { status: 415, detail: 'Unsupported request body encoding' };
+    if (e.status >= 400 && e.status < 500)
+      return { status: e.status, detail: typeof e.message === 'string' ? e.message : 'Bad request' };
   }
   // PostgreSQL (pg and PGlite both expose the SQLSTATE as `code`)
   if (typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && PG_MESSAGES[e.code]) {
@@ -74,7 +92,11 @@ export function mapError(err: unknown): Mapped {
     const status = e.status;
     const errors = normaliseValidatorErrors(e.errors);
     // Response validation (test/development only): say what broke so the failing test points at it.
-    if (status >= 500) return { status: 500, detail: `The server produced a response that does not match the API contract: ${String(e.message ?? '')}` };
+    if (status >= 500)
+      return {
+        status: 500,
+        detail: `The server produced a response that does not match the API contract: ${String(e.message ?? '')}`,
+      };
     const detail =
       status === 400 && errors?.length
         ? errors.map((x) => (x.path ? `${x.path} ${x.message}` : x.message)).join('; ')
@@ -86,12 +108,16 @@ export function mapError(err: unknown): Mapped {
               ? 'Method not allowed'
               : typeof e.message === 'string'
                 ? e.message
-                : STATUS_CODES[status] ?? 'Error';
-    const headers = status === 405 && e.headers && typeof e.headers === 'object' ? (e.headers as Record<string, string>) : undefined;
+                : (STATUS_CODES[status] ?? 'Error');
+    const headers =
+      status === 405 && e.headers && typeof e.headers === 'object' ? (e.headers as Record<string, string>) : undefined;
     return { status, detail, errors: status === 400 ? errors : undefined, headers };
   }
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-    return { status: e.status, detail: typeof e.message === 'string' && e.message ? e.message : STATUS_CODES[e.status] ?? 'Error' };
+    return {
+      status: e.status,
+      detail: typeof e.message === 'string' && e.message ? e.message : (STATUS_CODES[e.status] ?? 'Error'),
+    };
   }
   return { status: 500, detail: 'An unexpected error occurred' };
 }
@@ -114,13 +140,18 @@ function problemBody(req: Request, mapped: Mapped): Problem {
 
 function sendProblem(req: Request, res: import('express').Response, mapped: Mapped): void {
   if (mapped.headers) for (const [k, v] of Object.entries(mapped.headers)) res.setHeader(k, v);
-  res.status(mapped.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(req, mapped)));
+  res
+    .status(mapped.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(problemBody(req, mapped)));
 }
 
 /** Maps the error and logs it: a server fault as an error, a refusal at debug level. */
 function mappedAndLogged(req: Request, err: unknown): Mapped {
   const mapped = mapError(err);
-  const log = (req as Request & { log?: { error: (o: object, m: string) => void; debug: (o: object, m: string) => void } }).log;
+  const log = (
+    req as Request & { log?: { error: (o: object, m: string) => void; debug: (o: object, m: string) => void } }
+  ).log;
   if (mapped.status >= 500) log?.error({ err }, 'request failed');
   else log?.debug({ status: mapped.status, detail: mapped.detail }, 'request rejected');
   return mapped;

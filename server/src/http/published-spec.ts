@@ -6,7 +6,10 @@ import { createHash } from 'node:crypto';
 export const DOCS_BASE_URL_PLACEHOLDER = 'https://public-base-url.invalid';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type SpecDocument = { servers?: Array<{ url: string; description?: string }>; paths?: Record<string, Record<string, Json>> } & Record<string, Json | undefined>;
+type SpecDocument = {
+  servers?: Array<{ url: string; description?: string }>;
+  paths?: Record<string, Record<string, Json>>;
+} & Record<string, Json | undefined>;
 
 /** A short fingerprint of the bundle's text: the built docs page is keyed by it, so a changed spec gets new docs. */
 export function bundleHash(bundleText: string): string {
@@ -22,7 +25,8 @@ export function publishedSpec(bundle: object, baseUrl: string): SpecDocument {
   for (const item of Object.values(spec.paths ?? {})) {
     for (const op of Object.values(item)) {
       const samples = (op as { 'x-codeSamples'?: Array<{ source: string }> } | null)?.['x-codeSamples'];
-      if (sampleBaseUrl) for (const sample of samples ?? []) sample.source = sample.source.split(sampleBaseUrl).join(baseUrl);
+      if (sampleBaseUrl)
+        for (const sample of samples ?? []) sample.source = sample.source.split(sampleBaseUrl).join(baseUrl);
     }
   }
   return spec;
@@ -35,7 +39,9 @@ const YAML_WORDS = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
 function scalar(value: string | number | boolean | null): string {
   if (typeof value !== 'string') return String(value);
   // A JSON string is a valid YAML double-quoted scalar; plain only where YAML cannot read it as anything else.
-  return PLAIN_STRING.test(value) && !YAML_WORDS.test(value) && !value.endsWith(' ') && !/: | #/.test(value) ? value : JSON.stringify(value);
+  return PLAIN_STRING.test(value) && !YAML_WORDS.test(value) && !value.endsWith(' ') && !/: | #/.test(value)
+    ? value
+    : JSON.stringify(value);
 }
 
 const key = (k: string) => (PLAIN_KEY.test(k) && !YAML_WORDS.test(k) ? k : JSON.stringify(k));

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 
 /** encodeURIComponent leaves `! ' ( ) *` as they are; the contract validator treats them as reserved. */
-const strictEncode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const strictEncode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * Re-encodes the query string one canonical way before the contract validator reads it raw. Clients encode a space

@@ -21,7 +21,8 @@ const MAX_TRACKED_CLIENTS = 50_000;
 export function tokenBuckets(policy: RatePolicy, maxKeys = MAX_TRACKED_CLIENTS) {
   const perSecond = policy.limit / policy.windowSeconds;
   const buckets = new Map<string, { tokens: number; at: number }>();
-  const level = (b: { tokens: number; at: number }, now: number) => Math.min(policy.limit, b.tokens + ((now - b.at) / 1000) * perSecond);
+  const level = (b: { tokens: number; at: number }, now: number) =>
+    Math.min(policy.limit, b.tokens + ((now - b.at) / 1000) * perSecond);
 
   function forgetFull(now: number): void {
     // A full bucket says nothing a new one would not; when that frees nothing, the longest-known client goes.
@@ -62,8 +63,12 @@ export function clientKey(ip: string | undefined): string {
   const [head = '', tail] = bare.split('::');
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+  const groups =
+    tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 function refusal(detail: string, policy: RatePolicy, waitSeconds: number): TooManyRequestsError {
@@ -95,7 +100,10 @@ const REFRESH_PATH = /^\/(refresh-token|logout)\/?$/;
  * answer before sending the next, as scripts do, so slows itself down and costs the server almost nothing, while a
  * person who honours Retry-After loses no time.
  */
-export function signInRateLimit(limits: SignInRateLimits, opts: { holdMs?: number; deviceOf?: (req: Request) => { id: string } | null } = {}): RequestHandler {
+export function signInRateLimit(
+  limits: SignInRateLimits,
+  opts: { holdMs?: number; deviceOf?: (req: Request) => { id: string } | null } = {},
+): RequestHandler {
   const signIns = tokenBuckets(limits.perClient);
   const refreshes = tokenBuckets(limits.refresh);
   const holdMs = opts.holdMs ?? HOLD_MS;
@@ -112,12 +120,22 @@ export function signInRateLimit(limits: SignInRateLimits, opts: { holdMs?: numbe
   return (req, _res, next) => {
     if (REFRESH_PATH.test(req.path)) {
       const wait = refreshes.take(clientKey(req.ip));
-      if (wait > 0) return refuse(next, refusal('Too many token refreshes from this address', limits.refresh, wait), wait);
+      if (wait > 0)
+        return refuse(next, refusal('Too many token refreshes from this address', limits.refresh, wait), wait);
       return next();
     }
     const device = opts.deviceOf?.(req) ?? null;
     const wait = signIns.take(device ? `device:${device.id}` : clientKey(req.ip));
-    if (wait > 0) return refuse(next, refusal(device ? 'Too many sign-in requests from this device' : 'Too many sign-in requests from this address', limits.perClient, wait), wait);
+    if (wait > 0)
+      return refuse(
+        next,
+        refusal(
+          device ? 'Too many sign-in requests from this device' : 'Too many sign-in requests from this address',
+          limits.perClient,
+          wait,
+        ),
+        wait,
+      );
     next();
   };
 }

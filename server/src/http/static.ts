@@ -49,10 +49,20 @@ class BodyCache {
 }
 
 /** Sends a generated text body, compressed when the client accepts it. */
-async function sendText(req: Request, res: Response, cache: BodyCache, key: string, type: string, make: () => Buffer): Promise<void> {
+async function sendText(
+  req: Request,
+  res: Response,
+  cache: BodyCache,
+  key: string,
+  type: string,
+  make: () => Buffer,
+): Promise<void> {
   const encoding = preferredEncoding(req);
   const plain = () => cache.get(`identity ${key}`, async () => make());
-  const body = encoding === 'identity' ? await plain() : await cache.get(`${encoding} ${key}`, async () => compressors[encoding](await plain()));
+  const body =
+    encoding === 'identity'
+      ? await plain()
+      : await cache.get(`${encoding} ${key}`, async () => compressors[encoding](await plain()));
   res.setHeader('Content-Type', type);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('Cache-Control', 'no-cache');
@@ -87,15 +97,22 @@ export function publishedContract(opts: { specPath: string; publicBaseUrl: strin
     const spec = () => publishedSpec(bundle!, base);
     const send =
       req.path === '/openapi.json'
-        ? sendText(req, res, cache, `json ${base}`, 'application/json; charset=utf-8', () => Buffer.from(`${JSON.stringify(spec(), null, 2)}\n`))
-        : sendText(req, res, cache, `yaml ${base}`, 'application/yaml; charset=utf-8', () => Buffer.from(yamlDocument(spec())));
+        ? sendText(req, res, cache, `json ${base}`, 'application/json; charset=utf-8', () =>
+            Buffer.from(`${JSON.stringify(spec(), null, 2)}\n`),
+          )
+        : sendText(req, res, cache, `yaml ${base}`, 'application/yaml; charset=utf-8', () =>
+            Buffer.from(yamlDocument(spec())),
+          );
     send.catch(next);
   };
 }
 
 /** Where built docs pages live: `npm run build` puts one next to the server, `npm start` caches one per spec version. */
 export function docsPageCandidates(root: string, hash: string): string[] {
-  return [path.join(root, 'api-docs', 'index.html'), path.join(root, 'node_modules', '.cache', 'platform-admin', 'docs', `${hash}.html`)];
+  return [
+    path.join(root, 'api-docs', 'index.html'),
+    path.join(root, 'node_modules', '.cache', 'platform-admin', 'docs', `${hash}.html`),
+  ];
 }
 
 /** The marker a built docs page carries: the fingerprint of the bundle it was built from. */
@@ -162,15 +179,22 @@ export function referenceDocs(opts: {
     bundleText ??= readFileSync(opts.specPath, 'utf8');
     const found = findDocsPage(opts.root, bundleText);
     if (found.file === null) {
-      res.status(503).setHeader('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(`${found.reason}\nThe contract itself is at /openapi.json and /openapi.yaml.\n`);
+      res
+        .status(503)
+        .setHeader('Cache-Control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(`${found.reason}\nThe contract itself is at /openapi.json and /openapi.yaml.\n`);
       return;
     }
     const mtimeMs = statSync(found.file).mtimeMs;
-    if (!page || page.file !== found.file || page.mtimeMs !== mtimeMs) page = { file: found.file, mtimeMs, html: readFileSync(found.file, 'utf8') };
+    if (!page || page.file !== found.file || page.mtimeMs !== mtimeMs)
+      page = { file: found.file, mtimeMs, html: readFileSync(found.file, 'utf8') };
     const html = page.html;
     const base = baseUrlOf(req, opts.publicBaseUrl);
     res.setHeader('Content-Security-Policy', docsPolicy(opts.upgradeInsecure(req)));
-    sendText(req, res, cache, `${found.file} ${mtimeMs} ${base}`, 'text/html; charset=utf-8', () => Buffer.from(html.split(DOCS_BASE_URL_PLACEHOLDER).join(base))).catch(next);
+    sendText(req, res, cache, `${found.file} ${mtimeMs} ${base}`, 'text/html; charset=utf-8', () =>
+      Buffer.from(html.split(DOCS_BASE_URL_PLACEHOLDER).join(base)),
+    ).catch(next);
   };
 }
 
@@ -195,7 +219,9 @@ export function consoleSite(dir: string): { files: RequestHandler[]; spaFallback
     const suffix = encoding === 'br' ? '.br' : '.gz';
     const key = `${file} ${statSync(file).mtimeMs} ${encoding}`;
     cache
-      .get(key, async () => (existsSync(file + suffix) ? readFile(file + suffix) : compressors[encoding](await readFile(file))))
+      .get(key, async () =>
+        existsSync(file + suffix) ? readFile(file + suffix) : compressors[encoding](await readFile(file)),
+      )
       .then((body) => {
         res.type(path.extname(file));
         res.setHeader('Content-Encoding', encoding);

@@ -14,7 +14,11 @@ export interface GcsStorageOptions {
 export function createGcsStorage(opts: GcsStorageOptions): StoragePort {
   const options: StorageOptions = {};
   if (opts.keyFile) {
-    const key = JSON.parse(readFileSync(opts.keyFile, 'utf8')) as { client_email: string; private_key: string; project_id?: string };
+    const key = JSON.parse(readFileSync(opts.keyFile, 'utf8')) as {
+      client_email: string;
+      private_key: string;
+      project_id?: string;
+    };
     options.credentials = { client_email: key.client_email, private_key: key.private_key };
     if (key.project_id) options.projectId = key.project_id;
   }
@@ -26,7 +30,9 @@ export function createGcsStorage(opts: GcsStorageOptions): StoragePort {
     driver: 'gcs',
     async put(key, bytes, contentType) {
       assertValidKey(key);
-      await bucket.file(key).save(bytes, { contentType, resumable: false, metadata: { cacheControl: 'private, max-age=3600' } });
+      await bucket
+        .file(key)
+        .save(bytes, { contentType, resumable: false, metadata: { cacheControl: 'private, max-age=3600' } });
     },
     async delete(key) {
       assertValidKey(key);

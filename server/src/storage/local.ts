@@ -53,7 +53,8 @@ export function createLocalStorage(opts: LocalStorageOptions): LocalStorage {
     if (!full.startsWith(root + path.sep)) throw new Error('storage key escapes the root');
     return full;
   };
-  const sign = (key: string, expires: number): string => createHmac('sha256', opts.secret).update(`${key}\n${expires}`).digest('base64url');
+  const sign = (key: string, expires: number): string =>
+    createHmac('sha256', opts.secret).update(`${key}\n${expires}`).digest('base64url');
 
   return {
     driver: 'local',

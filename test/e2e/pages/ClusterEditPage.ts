@@ -40,7 +40,10 @@ export class ClusterEditPage {
   readonly buCard = () => this.page.getByTestId('cluster-bu-card');
   readonly buLicence = () => this.buCard().getByTestId('bu-licence-indicator');
   readonly buAdd = () => this.buCard().getByRole('link', { name: 'Add' });
-  readonly buRows = () => this.buCard().getByRole('row').filter({ has: this.page.getByRole('cell') });
+  readonly buRows = () =>
+    this.buCard()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell') });
 
   // Users
   readonly usersCard = () => this.page.getByTestId('cluster-users-card');

@@ -25,10 +25,16 @@ export class CsvExportDialog {
 
   /** Picks a choice and waits for the saved file; the dialog closes once it is saved. */
   async download(choice: 'page' | 'all'): Promise<DownloadedCsv> {
-    const [download] = await Promise.all([this.page.waitForEvent('download'), (choice === 'page' ? this.thisPage() : this.allRows()).click()]);
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      (choice === 'page' ? this.thisPage() : this.allRows()).click(),
+    ]);
     const text = readFileSync(await download.path(), 'utf8');
     await this.dialog().waitFor({ state: 'hidden' });
-    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line !== '');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter((line) => line !== '');
     return { filename: download.suggestedFilename(), text, rows: lines.slice(1) };
   }
 }

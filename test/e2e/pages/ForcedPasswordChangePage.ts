@@ -5,7 +5,8 @@ export class ForcedPasswordChangePage {
   constructor(private readonly page: Page) {}
 
   readonly heading = () => this.page.getByRole('heading', { name: 'Choose a new password' });
-  readonly explanation = () => this.page.getByText('Your password was set by an administrator. Choose your own to continue.');
+  readonly explanation = () =>
+    this.page.getByText('Your password was set by an administrator. Choose your own to continue.');
   readonly current = () => this.page.getByLabel(/^Current password/);
   readonly next = () => this.page.getByLabel(/^New password/);
   readonly confirm = () => this.page.getByLabel(/^Confirm the new password/);

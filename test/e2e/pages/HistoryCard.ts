@@ -10,7 +10,8 @@ export class HistoryCard {
   /** Events whose heading line contains `text` (an action in words, an actor's name). */
   readonly event = (text: string): Locator => this.events().filter({ hasText: text });
   /** The before → after row of `field` (the field's key, e.g. `name`) within an event. */
-  readonly change = (event: Locator, field: string): Locator => event.locator(`[data-testid="history-change"][data-field="${field}"]`);
+  readonly change = (event: Locator, field: string): Locator =>
+    event.locator(`[data-testid="history-change"][data-field="${field}"]`);
 
   /** Unfolds the card and waits for its first answer (events or the empty state). */
   async open(): Promise<void> {

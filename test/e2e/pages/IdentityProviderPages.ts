@@ -20,7 +20,8 @@ export class IdentityProviderPages {
   /** Waits for the provider's sign-in form, away from the console (the browser has left it). */
   async waitForSignIn(): Promise<void> {
     await this.account().waitFor();
-    if (this.page.url().startsWith(this.baseUrl)) throw new Error(`the sign-in form is the console's: ${this.page.url()}`);
+    if (this.page.url().startsWith(this.baseUrl))
+      throw new Error(`the sign-in form is the console's: ${this.page.url()}`);
   }
 
   /** Signs in as `accountId`; resolves once the browser has left the provider. */

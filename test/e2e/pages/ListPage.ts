@@ -13,7 +13,10 @@ export class ListPage {
   readonly exportButton = () => this.toolbar().getByRole('button', { name: 'Export' });
   readonly rows = () => this.page.getByTestId(this.resource === 'print-template-mappings' ? 'mapping-row' : 'list-row');
   /** The row whose code cell is exactly `code`. */
-  readonly rowWith = (code: string): Locator => this.rows().filter({ has: this.page.getByRole('cell', { name: code, exact: true }) }).first();
+  readonly rowWith = (code: string): Locator =>
+    this.rows()
+      .filter({ has: this.page.getByRole('cell', { name: code, exact: true }) })
+      .first();
   readonly search = () => this.toolbar().getByRole('textbox', { name: 'Search' });
   readonly rowMenuButton = (row: Locator) => row.getByRole('button', { name: 'Actions' });
   readonly pagination = () => this.page.locator('.MuiTablePagination-root');

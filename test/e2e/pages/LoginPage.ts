@@ -12,7 +12,8 @@ export class LoginPage {
   readonly password = () => this.page.getByRole('textbox', { name: /^Password/ });
   // Exact: the single sign-on buttons below the form say "Sign in with …".
   readonly signInButton = () => this.page.getByRole('button', { name: 'Sign in', exact: true });
-  readonly ssoButton = (provider: string) => this.page.getByRole('button', { name: `Sign in with ${provider}`, exact: true });
+  readonly ssoButton = (provider: string) =>
+    this.page.getByRole('button', { name: `Sign in with ${provider}`, exact: true });
   /** Why the provider's callback sent the browser back without a session. */
   readonly ssoError = () => this.page.getByTestId('sso-error');
 

@@ -12,7 +12,8 @@ export class MemberImportPage {
   readonly fileName = () => this.page.getByTestId('import-file-name');
   readonly checkButton = () => this.page.getByRole('button', { name: 'Check file' });
   readonly plan = () => this.page.getByTestId('import-plan');
-  readonly summary = (outcome: 'added' | 'updated' | 'unchanged' | 'refused') => this.page.getByTestId(`summary-${outcome}`);
+  readonly summary = (outcome: 'added' | 'updated' | 'unchanged' | 'refused') =>
+    this.page.getByTestId(`summary-${outcome}`);
   readonly rows = () => this.page.getByTestId('import-row');
   readonly applyButton = () => this.plan().getByTestId('import-apply');
   readonly confirmDialog = () => this.page.getByRole('dialog');

@@ -9,7 +9,8 @@ export class PrintMappingFormPage {
 
   readonly documentType = () => this.page.getByRole('combobox', { name: /^Document type/ }).first();
   readonly template = () => this.page.getByRole('combobox', { name: /^Report template/ });
-  readonly isDefault = () => this.page.getByRole('switch', { name: 'Default' }).or(this.page.getByRole('checkbox', { name: 'Default' }));
+  readonly isDefault = () =>
+    this.page.getByRole('switch', { name: 'Default' }).or(this.page.getByRole('checkbox', { name: 'Default' }));
   readonly label = () => this.page.getByRole('textbox', { name: 'Menu label' });
   readonly order = () => this.page.getByRole('spinbutton', { name: /^Display order/ });
   readonly allowList = () => this.page.getByRole('combobox', { name: 'Allowed business units' });

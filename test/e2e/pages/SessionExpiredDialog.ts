@@ -26,8 +26,11 @@ export class SessionExpiredDialog {
  */
 export async function expireSession(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const storage = (globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } })
-      .localStorage;
+    const storage = (
+      globalThis as unknown as {
+        localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
+      }
+    ).localStorage;
     const refresh = storage.getItem('auth.refresh_token');
     await fetch('/api/auth/logout', {
       method: 'POST',

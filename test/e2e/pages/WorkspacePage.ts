@@ -51,7 +51,9 @@ export class WorkspacePage {
     await this.addWidgetButton().click();
     const picker = this.picker();
     await picker.getByTestId('picker-dataset').first().or(picker.getByTestId('picker-empty')).waitFor();
-    const ids = await picker.getByTestId('picker-dataset').evaluateAll((els) => els.map((e) => e.getAttribute('data-dataset-id') ?? ''));
+    const ids = await picker
+      .getByTestId('picker-dataset')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-dataset-id') ?? ''));
     await picker.getByRole('button', { name: 'Cancel' }).click();
     await picker.waitFor({ state: 'hidden' });
     return ids;

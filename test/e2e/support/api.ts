@@ -19,16 +19,31 @@ export async function apiSignIn(baseUrl: string, username: string, password: str
 }
 
 /** A call with a session's bearer token; resolves to the raw response. */
-export function apiCall(baseUrl: string, session: ApiSession, method: string, path: string, body?: unknown): Promise<Response> {
+export function apiCall(
+  baseUrl: string,
+  session: ApiSession,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
   return fetch(`${baseUrl}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${session.accessToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${session.accessToken}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
 
 /** A call that must succeed; resolves to its JSON body (undefined for 204). */
-export async function apiOk<T>(baseUrl: string, session: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
+export async function apiOk<T>(
+  baseUrl: string,
+  session: ApiSession,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const res = await apiCall(baseUrl, session, method, path, body);
   if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;

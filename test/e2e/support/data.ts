@@ -7,7 +7,9 @@ let counter = 0;
 export function uniqueCode(prefix: string): string {
   counter += 1;
   const stamp = Date.now().toString(36).slice(-5);
-  const noise = Math.floor(Math.random() * 36 ** 2).toString(36).padStart(2, '0');
+  const noise = Math.floor(Math.random() * 36 ** 2)
+    .toString(36)
+    .padStart(2, '0');
   return `${prefix}-${stamp}${noise}-${counter}`.toUpperCase();
 }
 

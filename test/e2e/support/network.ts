@@ -29,7 +29,9 @@ export class ApiRecorder {
 
   /** Calls recorded since the last reset, optionally only those matching `method` and a path pattern. */
   recorded(filter: { method?: string; path?: RegExp } = {}): ApiCall[] {
-    return this.calls.filter((c) => (!filter.method || c.method === filter.method) && (!filter.path || filter.path.test(c.path)));
+    return this.calls.filter(
+      (c) => (!filter.method || c.method === filter.method) && (!filter.path || filter.path.test(c.path)),
+    );
   }
 
   /** Calls other than reads (POST, PUT, PATCH, DELETE). */

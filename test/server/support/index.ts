@@ -72,7 +72,14 @@ export interface TestServer {
   /** Plain fetch against the server: `t.fetch('/api-system/clusters', { token })`. */
   fetch(pathAndQuery: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   /** multipart/form-data POST of one file: `t.upload('/api-system/clusters/<id>/logo', 'logo', bytes, 'a.png', token)`. */
-  upload(pathAndQuery: string, field: string, bytes: Buffer | Uint8Array, filename: string, token?: string, contentType?: string): Promise<Response>;
+  upload(
+    pathAndQuery: string,
+    field: string,
+    bytes: Buffer | Uint8Array,
+    filename: string,
+    token?: string,
+    contentType?: string,
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -111,7 +118,10 @@ function pgliteTemplate(kind: 'seeded' | 'empty', config: Config): Promise<Blob>
   let p = templates.get(kind);
   if (!p) {
     p = (async () => {
-      const db = await createDatabase({ database: { engine: 'pglite', dir: null } }, { pgliteTemplate: templateForNewDatabase(null) });
+      const db = await createDatabase(
+        { database: { engine: 'pglite', dir: null } },
+        { pgliteTemplate: templateForNewDatabase(null) },
+      );
       try {
         await migrateLatest(db.knex);
         if (kind === 'seeded') await seedIfEmpty(db.knex, config);
@@ -156,7 +166,11 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
   let changes: ChangeFeed | null = null;
   let server: Server | null = null;
   const cleanup = async () => {
-    if (server) await new Promise<void>((resolve) => { server!.close(() => resolve()); server!.closeAllConnections(); });
+    if (server)
+      await new Promise<void>((resolve) => {
+        server!.close(() => resolve());
+        server!.closeAllConnections();
+      });
     // Before the database is dropped: its LISTEN connection would be one more session in the way.
     await changes?.close();
     await db?.close();
@@ -172,7 +186,8 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
     }
     await migrateLatest(db.knex);
     if (opts.seed !== false) await seedIfEmpty(db.knex, config);
-    const storage = opts.storage ?? createLocalStorage({ dir: path.join(dataDir, 'uploads'), secret: `files:${config.jwtSecret}` });
+    const storage =
+      opts.storage ?? createLocalStorage({ dir: path.join(dataDir, 'uploads'), secret: `files:${config.jwtSecret}` });
     const logger = createLogger(config.logLevel);
     changes = await openChangeFeed(db, { logger });
     const app = createApp({ config, db, storage, logger, handlerOverrides: opts.handlerOverrides, changes });
@@ -216,7 +231,11 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
       },
       async tokenFor(userId) {
         const sessionId = randomUUID();
-        await knex('sessions').insert({ id: sessionId, user_id: userId, expires_at: knex.raw("now() + interval '1 day'") });
+        await knex('sessions').insert({
+          id: sessionId,
+          user_id: userId,
+          expires_at: knex.raw("now() + interval '1 day'"),
+        });
         return signAccessToken(config.jwtSecret, userId, Date.now(), sessionId);
       },
       client(token) {

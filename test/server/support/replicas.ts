@@ -6,7 +6,13 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import { createApp } from '../../../server/src/app.js';
-import { CHANGE_CHANNEL, openChangeFeed, type ChangeFeed, type ChangeFeedOptions, type ChangeListener } from '../../../server/src/db/changes.js';
+import {
+  CHANGE_CHANNEL,
+  openChangeFeed,
+  type ChangeFeed,
+  type ChangeFeedOptions,
+  type ChangeListener,
+} from '../../../server/src/db/changes.js';
 import { createDatabase } from '../../../server/src/db/index.js';
 import { createLogger } from '../../../server/src/http/logging.js';
 import type { TestServer } from './index.js';
@@ -19,7 +25,11 @@ export interface Replica {
 }
 
 /** Polls until `check` holds (or the time is up) and returns the last value seen. */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, withinMs = 1_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  withinMs = 1_000,
+): Promise<T> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     const value = await read();
@@ -35,18 +45,34 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
 export async function settle(t: TestServer, feed: ChangeFeed): Promise<void> {
   const marker = randomUUID();
   let heard = false;
-  const unsubscribe = feed.subscribe({ onChange: (change) => void (change.id === marker && (heard = true)), onReset: () => undefined });
+  const unsubscribe = feed.subscribe({
+    onChange: (change) => void (change.id === marker && (heard = true)),
+    onReset: () => undefined,
+  });
   try {
     await t.knex.raw('select pg_notify(?, ?)', [CHANGE_CHANNEL, `marker:${marker}`]);
-    expect(await eventually(async () => heard, (done) => done, 2_000), 'the feed heard the marker').toBe(true);
+    expect(
+      await eventually(
+        async () => heard,
+        (done) => done,
+        2_000,
+      ),
+      'the feed heard the marker',
+    ).toBe(true);
   } finally {
     unsubscribe();
   }
 }
 
 /** This app on the test server's database, over HTTP on a port of its own, with the change feed given. */
-export async function serveApp(t: TestServer, knex: Knex, changes: ChangeFeed): Promise<Pick<Replica, 'baseUrl' | 'close'>> {
-  const server = createServer(createApp({ config: t.config, db: { knex }, storage: t.storage, logger: createLogger('silent'), changes }));
+export async function serveApp(
+  t: TestServer,
+  knex: Knex,
+  changes: ChangeFeed,
+): Promise<Pick<Replica, 'baseUrl' | 'close'>> {
+  const server = createServer(
+    createApp({ config: t.config, db: { knex }, storage: t.storage, logger: createLogger('silent'), changes }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

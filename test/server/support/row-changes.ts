@@ -45,7 +45,8 @@ export async function rowChangesSince(knex: Knex, before: Snapshot): Promise<Row
       if (old === undefined) changes.push({ table, id, op: 'insert', row: JSON.parse(row) as Row });
       else if (old !== row) changes.push({ table, id, op: 'update', row: JSON.parse(row) as Row });
     }
-    for (const [id, row] of was) if (!now.has(id)) changes.push({ table, id, op: 'delete', row: JSON.parse(row) as Row });
+    for (const [id, row] of was)
+      if (!now.has(id)) changes.push({ table, id, op: 'delete', row: JSON.parse(row) as Row });
   }
   return changes;
 }
@@ -60,14 +61,21 @@ interface EventRow {
 
 /** The events recorded since the snapshot, oldest first. */
 export async function eventsSince(knex: Knex, before: Snapshot): Promise<EventRow[]> {
-  const res = await knex.raw(`select target_type, target_id, actor_id, action, changes from audit_events where at > ?::timestamptz order by at, id`, [before.lastEventAt]);
-  return (res.rows as Array<EventRow & { changes: unknown }>).map((e) => ({ ...e, changes: (typeof e.changes === 'string' ? JSON.parse(e.changes) : e.changes) as EventRow['changes'] }));
+  const res = await knex.raw(
+    `select target_type, target_id, actor_id, action, changes from audit_events where at > ?::timestamptz order by at, id`,
+    [before.lastEventAt],
+  );
+  return (res.rows as Array<EventRow & { changes: unknown }>).map((e) => ({
+    ...e,
+    changes: (typeof e.changes === 'string' ? JSON.parse(e.changes) : e.changes) as EventRow['changes'],
+  }));
 }
 
 /** Whether the event names the changed row, as the trigger decides it. */
 export function eventNames(event: EventRow, change: RowChange): boolean {
   const table = AUDITED_TABLES.find((t) => t.table === change.table)!;
-  if (event.target_type !== table.targetType || event.target_id !== String(change.row[table.targetColumn])) return false;
+  if (event.target_type !== table.targetType || event.target_id !== String(change.row[table.targetColumn]))
+    return false;
   if (!table.rowKey) return true;
   const named = event.changes[table.rowKey];
   return named?.before === change.id || named?.after === change.id;
@@ -90,5 +98,7 @@ function onlyBookkeeping(change: RowChange, before: Snapshot): boolean {
   if (change.op !== 'update') return false;
   const table = AUDITED_TABLES.find((t) => t.table === change.table)!;
   const old = JSON.parse(before.rows.get(change.table)!.get(change.id)!) as Row;
-  return Object.keys(change.row).every((k) => table.ignored.includes(k) || JSON.stringify(old[k]) === JSON.stringify(change.row[k]));
+  return Object.keys(change.row).every(
+    (k) => table.ignored.includes(k) || JSON.stringify(old[k]) === JSON.stringify(change.row[k]),
+  );
 }

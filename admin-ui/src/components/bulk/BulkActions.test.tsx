@@ -96,7 +96,9 @@ describe('bulk actions in a list', { timeout: 20_000 }, () => {
   });
 
   it('on a full success sends the action and the selected ids, says so with the count, refreshes and clears the selection', async () => {
-    const { bulkAction, getList } = setup(async (_r, action, ids) => succeeded(String(action), (ids as string[]).map(String)));
+    const { bulkAction, getList } = setup(async (_r, action, ids) =>
+      succeeded(String(action), (ids as string[]).map(String)),
+    );
     await select('a', 'c');
     const loads = getList.mock.calls.length;
     fireEvent.click(screen.getByTestId('bulk-delete'));
@@ -131,7 +133,12 @@ describe('bulk actions in a list', { timeout: 20_000 }, () => {
           id: 'b',
           ok: false,
           status: 403,
-          problem: { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'Missing permission cluster.update on this cluster' },
+          problem: {
+            type: 'about:blank',
+            title: 'Forbidden',
+            status: 403,
+            detail: 'Missing permission cluster.update on this cluster',
+          },
         },
         { id: 'c', ok: true, status: 200 },
       ],

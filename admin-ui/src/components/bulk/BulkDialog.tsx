@@ -22,7 +22,8 @@ import { useNotifyText } from '../../lib/useNotifyText';
 import { useProblemText } from '../../lib/useProblemText';
 import { useBulkTranslate } from './messages';
 
-type Stage = { kind: 'confirm' } | { kind: 'running' } | { kind: 'results'; outcome: BulkOutcome; names: Record<string, string> };
+type Stage =
+  { kind: 'confirm' } | { kind: 'running' } | { kind: 'results'; outcome: BulkOutcome; names: Record<string, string> };
 
 export interface BulkDialogProps<R extends BulkResource> {
   resource: R;
@@ -87,7 +88,9 @@ const BulkDialog = <R extends BulkResource>(props: BulkDialogProps<R>) => {
   if (stage.kind === 'confirm') {
     return (
       <Dialog open onClose={props.onClose} aria-labelledby="bulk-confirm-title" data-testid="bulk-confirm">
-        <DialogTitle id="bulk-confirm-title">{translate(`bulk.confirm.${props.action}_title`, { smart_count: ids.length })}</DialogTitle>
+        <DialogTitle id="bulk-confirm-title">
+          {translate(`bulk.confirm.${props.action}_title`, { smart_count: ids.length })}
+        </DialogTitle>
         <DialogContent>
           <DialogContentText>{translate(`bulk.confirm.${props.action}_content`)}</DialogContentText>
         </DialogContent>
@@ -111,7 +114,9 @@ const BulkDialog = <R extends BulkResource>(props: BulkDialogProps<R>) => {
         <DialogContent sx={{ minWidth: 320 }}>
           <div role="status" data-testid="bulk-progress">
             <LinearProgress />
-            <DialogContentText sx={{ mt: 1 }}>{translate('bulk.running', { smart_count: ids.length })}</DialogContentText>
+            <DialogContentText sx={{ mt: 1 }}>
+              {translate('bulk.running', { smart_count: ids.length })}
+            </DialogContentText>
           </div>
         </DialogContent>
       </Dialog>
@@ -120,12 +125,24 @@ const BulkDialog = <R extends BulkResource>(props: BulkDialogProps<R>) => {
 
   const { outcome, names } = stage;
   const failed = outcome.results.filter((r) => !r.ok);
-  const reason = (r: BulkRowResult) => r.problem?.detail || r.problem?.title || translate('bulk.results.unknown_reason', { status: r.status });
+  const reason = (r: BulkRowResult) =>
+    r.problem?.detail || r.problem?.title || translate('bulk.results.unknown_reason', { status: r.status });
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="bulk-results-title" maxWidth="md" fullWidth data-testid="bulk-results">
+    <Dialog
+      open
+      onClose={props.onClose}
+      aria-labelledby="bulk-results-title"
+      maxWidth="md"
+      fullWidth
+      data-testid="bulk-results"
+    >
       <DialogTitle id="bulk-results-title" sx={{ pr: 6 }}>
         {translate('bulk.results.title', { action: props.actionLabel })}
-        <IconButton aria-label={translate('app.common.close')} onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton
+          aria-label={translate('app.common.close')}
+          onClick={props.onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <CloseIcon />
         </IconButton>
       </DialogTitle>

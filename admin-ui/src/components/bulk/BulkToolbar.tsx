@@ -27,7 +27,13 @@ export interface BulkToolbarProps<R extends BulkResource> {
  * "N selected" and the bulk actions the caller may do, shown while rows are selected. Only actions the caller could do
  * on some row appear (the same grants that show Edit and Delete); the server still decides row by row.
  */
-export const BulkToolbar = <R extends BulkResource>({ resource, selection, actions, labelOf, onDone }: BulkToolbarProps<R>) => {
+export const BulkToolbar = <R extends BulkResource>({
+  resource,
+  selection,
+  actions,
+  labelOf,
+  onDone,
+}: BulkToolbarProps<R>) => {
   const translate = useBulkTranslate();
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource });
   const { canAccess: canDelete } = useCanAccess({ action: 'delete', resource });

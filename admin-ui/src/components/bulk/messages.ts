@@ -13,10 +13,17 @@ const en: Messages = {
     running: 'Applying to %{smart_count} row… |||| Applying to %{smart_count} rows…',
     done: '%{action}: done for %{smart_count} row |||| %{action}: done for %{smart_count} rows',
     failed: 'The bulk action failed: %{reason}',
-    actions: { deactivate: 'Deactivate', activate: 'Activate', reactivate: 'Reactivate', delete: 'Delete', restore: 'Restore' },
+    actions: {
+      deactivate: 'Deactivate',
+      activate: 'Activate',
+      reactivate: 'Reactivate',
+      delete: 'Delete',
+      restore: 'Restore',
+    },
     confirm: {
       delete_title: 'Delete %{smart_count} row? |||| Delete %{smart_count} rows?',
-      delete_content: 'The selected rows are soft-deleted and hidden from the default list. Each is checked against your permissions.',
+      delete_content:
+        'The selected rows are soft-deleted and hidden from the default list. Each is checked against your permissions.',
       deactivate_title: 'Deactivate %{smart_count} row? |||| Deactivate %{smart_count} rows?',
       deactivate_content: 'The selected rows are deactivated. Each is checked against your permissions.',
     },

@@ -13,7 +13,11 @@ vi.mock('../../lib/csv', async (importOriginal) => ({
   downloadBlob: vi.fn(),
 }));
 
-const request: ExportRequest = { resource: 'clusters', filter: { search: 'andaman', is_active: true }, sort: { field: 'name', order: 'ASC' } };
+const request: ExportRequest = {
+  resource: 'clusters',
+  filter: { search: 'andaman', is_active: true },
+  sort: { field: 'name', order: 'ASC' },
+};
 const file = { filename: 'clusters-2026-11-24.csv', blob: new Blob(['Code\r\n']) };
 
 /** An export the test finishes by hand: it reports progress, then resolves, fails or sees its signal aborted. */
@@ -27,14 +31,29 @@ function pendingExport() {
       opts.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
     });
   });
-  return { exportCsv, finish: (o: typeof file | Error) => finish(o), progress: (rows: number) => options.onProgress?.({ bytes: rows * 20, rows }), signal: () => options.signal };
+  return {
+    exportCsv,
+    finish: (o: typeof file | Error) => finish(o),
+    progress: (rows: number) => options.onProgress?.({ bytes: rows * 20, rows }),
+    signal: () => options.signal,
+  };
 }
 
-function setup(exportCsv: (request: ExportRequest, options?: ExportOptions) => Promise<typeof file>, props: Partial<CsvExportProps> = {}) {
+function setup(
+  exportCsv: (request: ExportRequest, options?: ExportOptions) => Promise<typeof file>,
+  props: Partial<CsvExportProps> = {},
+) {
   const dataProvider: DataProvider = Object.assign(testDataProvider(), { exportCsv });
   render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={testQueryClient()}>
-      <CsvExport request={request} page={{ page: 3, perPage: 25 }} pageRows={25} total={12345} loading={false} {...props} />
+      <CsvExport
+        request={request}
+        page={{ page: 3, perPage: 25 }}
+        pageRows={25}
+        total={12345}
+        loading={false}
+        {...props}
+      />
     </AdminContext>,
   );
 }
@@ -94,7 +113,9 @@ describe('CSV export of a list', { timeout: 20_000 }, () => {
     await openDialog();
     fireEvent.click(screen.getByTestId('export-all'));
     run.finish(new HttpError('Missing permission cluster.read', 403, {}));
-    expect(await screen.findByTestId('export-error')).toHaveTextContent('The export failed: Missing permission cluster.read');
+    expect(await screen.findByTestId('export-error')).toHaveTextContent(
+      'The export failed: Missing permission cluster.read',
+    );
     expect(screen.getByTestId('export-all')).toBeEnabled();
   });
 

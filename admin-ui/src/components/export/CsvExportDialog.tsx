@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { useLocaleState } from 'react-admin';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
 import type { ExportPage, ExportRequest } from '../../dataProvider/methods/exports';
 import { useCsvExport } from './useCsvExport';
 import { useExportTranslate } from './messages';
@@ -54,7 +66,10 @@ const CsvExportDialog = ({ request, page, pageRows, total, onClose }: CsvExportP
         </Stack>
         {state.status === 'running' && (
           <Box sx={{ mt: 2 }} role="status" data-testid="export-progress">
-            <LinearProgress variant="determinate" value={expected > 0 ? Math.min(100, (state.rows / expected) * 100) : 0} />
+            <LinearProgress
+              variant="determinate"
+              value={expected > 0 ? Math.min(100, (state.rows / expected) * 100) : 0}
+            />
             <Typography variant="body2" sx={{ mt: 1 }}>
               {translate('export.progress', counted(state.rows))}
             </Typography>

@@ -5,9 +5,7 @@ import { downloadBlob } from '../../lib/csv';
 import { isAbortError } from '../../lib/problems';
 
 export type CsvExportState =
-  | { status: 'idle' }
-  | { status: 'running'; rows: number }
-  | { status: 'failed'; message: string };
+  { status: 'idle' } | { status: 'running'; rows: number } | { status: 'failed'; message: string };
 
 /** Runs one export at a time through the data provider, with its progress, its failure and a cancel. */
 export function useCsvExport(request: ExportRequest) {

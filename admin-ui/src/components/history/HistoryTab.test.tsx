@@ -19,15 +19,28 @@ const event = (id: string, extra: Partial<AuditEvent> = {}): AuditEvent => ({
   ip: '127.0.0.1',
   user_agent: 'Mozilla/5.0',
   import_id: null,
-  changes: { name: { before: 'Andaman Hotels Group', after: 'Andaman Hotels & Resorts' }, is_active: { before: true, after: false } },
+  changes: {
+    name: { before: 'Andaman Hotels Group', after: 'Andaman Hotels & Resorts' },
+    is_active: { before: true, after: false },
+  },
   ...extra,
 });
 
-const page = (data: AuditEvent[], pageNo = 1, pages = 1) => ({ data, paginate: { total: data.length * pages, page: pageNo, perpage: 10, pages } });
+const page = (data: AuditEvent[], pageNo = 1, pages = 1) => ({
+  data,
+  paginate: { total: data.length * pages, page: pageNo, perpage: 10, pages },
+});
 
-function renderHistory(listAuditEvents: (...args: unknown[]) => Promise<unknown>, ui = <HistoryTab targetType="cluster" targetId="c1" />) {
+function renderHistory(
+  listAuditEvents: (...args: unknown[]) => Promise<unknown>,
+  ui = <HistoryTab targetType="cluster" targetId="c1" />,
+) {
   render(
-    <AdminContext dataProvider={testDataProvider({ listAuditEvents })} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
+    <AdminContext
+      dataProvider={testDataProvider({ listAuditEvents })}
+      i18nProvider={i18nProvider}
+      queryClient={createQueryClient()}
+    >
       {ui}
     </AdminContext>,
   );
@@ -37,17 +50,23 @@ beforeEach(() => localStorage.clear());
 
 describe('the History tab', { timeout: 20_000 }, () => {
   it('asks for the record’s events and shows each field before → after, under its label', async () => {
-    const listAuditEvents = vi.fn(async () => page([event('e2'), event('e1', { action: 'createCluster', changes: { code: { before: null, after: 'CL-A' } } })]));
+    const listAuditEvents = vi.fn(async () =>
+      page([event('e2'), event('e1', { action: 'createCluster', changes: { code: { before: null, after: 'CL-A' } } })]),
+    );
     renderHistory(listAuditEvents);
     const [newest, oldest] = await screen.findAllByTestId('history-event');
     expect(listAuditEvents).toHaveBeenCalledWith({ target_type: 'cluster', target_id: 'c1', page: 1, perpage: 10 });
     expect(newest).toHaveTextContent('Updated the cluster');
     expect(newest).toHaveTextContent('Platform Administrator');
-    const name = within(newest!).getAllByTestId('history-change').find((r) => r.dataset.field === 'name')!;
+    const name = within(newest!)
+      .getAllByTestId('history-change')
+      .find((r) => r.dataset.field === 'name')!;
     expect(within(name).getByText('Name')).toBeInTheDocument();
     expect(within(name).getByTestId('change-before')).toHaveTextContent('Andaman Hotels Group');
     expect(within(name).getByTestId('change-after')).toHaveTextContent('Andaman Hotels & Resorts');
-    const active = within(newest!).getAllByTestId('history-change').find((r) => r.dataset.field === 'is_active')!;
+    const active = within(newest!)
+      .getAllByTestId('history-change')
+      .find((r) => r.dataset.field === 'is_active')!;
     expect(within(active).getByTestId('change-before')).toHaveTextContent('Yes');
     expect(within(active).getByTestId('change-after')).toHaveTextContent('No');
     expect(oldest).toHaveTextContent('Created the cluster');
@@ -56,7 +75,11 @@ describe('the History tab', { timeout: 20_000 }, () => {
   });
 
   it('names an action it has no words for, and a field without a label by its name', async () => {
-    renderHistory(vi.fn(async () => page([event('e1', { action: 'mergeCluster', changes: { secret_field: { before: 1, after: 2 } } })])));
+    renderHistory(
+      vi.fn(async () =>
+        page([event('e1', { action: 'mergeCluster', changes: { secret_field: { before: 1, after: 2 } } })]),
+      ),
+    );
     expect(await screen.findByText('Action mergeCluster')).toBeInTheDocument();
     expect(screen.getByText('secret_field')).toBeInTheDocument();
   });
@@ -67,7 +90,10 @@ describe('the History tab', { timeout: 20_000 }, () => {
   });
 
   it('shows a failure in words, with a retry', async () => {
-    const listAuditEvents = vi.fn().mockRejectedValueOnce(new HttpError('Invalid target_id', 400, {})).mockResolvedValue(page([event('e1')]));
+    const listAuditEvents = vi
+      .fn()
+      .mockRejectedValueOnce(new HttpError('Invalid target_id', 400, {}))
+      .mockResolvedValue(page([event('e1')]));
     renderHistory(listAuditEvents);
     const error = await screen.findByTestId('error-state');
     expect(error).toHaveTextContent('Invalid target_id');
@@ -95,6 +121,8 @@ describe('the History tab', { timeout: 20_000 }, () => {
     expect(listAuditEvents).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('history-toggle'));
     expect(await screen.findByTestId('history-event')).toBeInTheDocument();
-    expect(listAuditEvents).toHaveBeenCalledWith(expect.objectContaining({ target_type: 'business_unit', target_id: 'b1' }));
+    expect(listAuditEvents).toHaveBeenCalledWith(
+      expect.objectContaining({ target_type: 'business_unit', target_id: 'b1' }),
+    );
   });
 });

@@ -58,7 +58,12 @@ const HistoryList = ({ targetType, targetId }: { targetType: AuditTargetType; ta
     queryKey: ['auditEvents', 'history', targetType, targetId],
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      dataProvider.listAuditEvents({ target_type: targetType, target_id: targetId, page: pageParam, perpage: PAGE_SIZE }),
+      dataProvider.listAuditEvents({
+        target_type: targetType,
+        target_id: targetId,
+        page: pageParam,
+        perpage: PAGE_SIZE,
+      }),
     getNextPageParam: (last) => (last.paginate.page < last.paginate.pages ? last.paginate.page + 1 : undefined),
   });
   const events = history.data?.pages.flatMap((p) => p.data) ?? [];
@@ -85,7 +90,11 @@ const HistoryList = ({ targetType, targetId }: { targetType: AuditTargetType; ta
       )}
       {history.hasNextPage && (
         <Box sx={{ textAlign: 'center', mt: 1 }}>
-          <Button onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage} data-testid="history-more">
+          <Button
+            onClick={() => void history.fetchNextPage()}
+            disabled={history.isFetchingNextPage}
+            data-testid="history-more"
+          >
             {translate('audit.history.more')}
           </Button>
         </Box>

@@ -4,9 +4,14 @@ import englishMessages from 'ra-language-english';
 import { withScreenMessages } from './ScreenMessages';
 
 const consoleI18n = (locale: 'en' | 'th') =>
-  polyglotI18nProvider(() => ({ ...englishMessages, app: { common: { close: locale === 'en' ? 'Close' : 'ปิด' } } }), locale, [{ locale, name: locale }], {
-    allowMissing: true,
-  });
+  polyglotI18nProvider(
+    () => ({ ...englishMessages, app: { common: { close: locale === 'en' ? 'Close' : 'ปิด' } } }),
+    locale,
+    [{ locale, name: locale }],
+    {
+      allowMissing: true,
+    },
+  );
 
 const screen = {
   en: { audit: { greeting: 'Hello %{name}', events: 'One event |||| %{smart_count} events', only_en: 'English only' } },

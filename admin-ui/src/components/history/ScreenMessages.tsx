@@ -3,7 +3,12 @@ import { I18nContext, useI18nProvider, useLocaleState, type I18nProvider, type T
 import { mergeMessages, type MessageModule, type Messages } from '../../lib/messages';
 
 const lookup = (tree: Messages, key: string): string | undefined => {
-  const found = key.split('.').reduce<string | Messages | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
+  const found = key
+    .split('.')
+    .reduce<string | Messages | undefined>(
+      (node, part) => (node && typeof node === 'object' ? node[part] : undefined),
+      tree,
+    );
   return typeof found === 'string' ? found : undefined;
 };
 

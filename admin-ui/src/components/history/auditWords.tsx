@@ -30,7 +30,9 @@ export function useTargetLabel() {
   const translate = useTranslate();
   return (type: AuditTargetType) => {
     const resource = RESOURCE_OF[type];
-    return resource ? translate(`resources.${resource}.name`, { smart_count: 1 }) : translate(`audit.targets.${type}`, { _: type });
+    return resource
+      ? translate(`resources.${resource}.name`, { smart_count: 1 })
+      : translate(`audit.targets.${type}`, { _: type });
   };
 }
 
@@ -85,7 +87,8 @@ export const ChangesTable = ({ event }: { event: Pick<AuditEvent, 'changes' | 't
         {translate('audit.history.no_changes')}
       </Typography>
     );
-  const label = (field: string) => (resource ? translate(`resources.${resource}.fields.${field}`, { _: field }) : field);
+  const label = (field: string) =>
+    resource ? translate(`resources.${resource}.fields.${field}`, { _: field }) : field;
   return (
     <Table size="small" data-testid="history-changes">
       <TableHead>

@@ -35,7 +35,8 @@ const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 export function brandedBulkActions(state: Pick<ListState, 'filters' | 'deleted'>): BulkActionOf<BrandedResource>[] {
   if (state.deleted) return ['restore'];
   const { is_active } = statusFilterToQuery(state.filters);
-  const toggles: BulkActionOf<BrandedResource>[] = is_active === undefined ? ['deactivate', 'activate'] : [is_active ? 'deactivate' : 'activate'];
+  const toggles: BulkActionOf<BrandedResource>[] =
+    is_active === undefined ? ['deactivate', 'activate'] : [is_active ? 'deactivate' : 'activate'];
   return [...toggles, 'delete'];
 }
 
@@ -58,7 +59,11 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
 
   const pagination = { page: state.page, perPage: state.perpage };
   const sort = parseSort(state.sort);
-  const filter = { search: state.search, ...statusFilterToQuery(state.filters), ...deletedToggleToQuery(state.deleted) };
+  const filter = {
+    search: state.search,
+    ...statusFilterToQuery(state.filters),
+    ...deletedToggleToQuery(state.deleted),
+  };
   const { data, total, isPending, isFetching, error, refetch } = useGetList<BrandedRecords[N]>(
     resource,
     { pagination, sort, filter },

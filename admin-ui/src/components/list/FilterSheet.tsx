@@ -34,7 +34,12 @@ export const FilterSheet = (props: {
   return (
     <>
       <Badge badgeContent={activeCount} color="primary">
-        <Button variant="outlined" startIcon={<FilterListIcon />} onClick={() => setOpen(true)} data-testid="open-filters">
+        <Button
+          variant="outlined"
+          startIcon={<FilterListIcon />}
+          onClick={() => setOpen(true)}
+          data-testid="open-filters"
+        >
           {translate('app.list.filters')}
         </Button>
       </Badge>
@@ -61,7 +66,9 @@ export const FilterSheet = (props: {
             label={translate('app.list.show_deleted')}
           />
           <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between' }}>
-            <Button onClick={() => props.onChange({ filters: [], deleted: false })}>{translate('app.list.clear_filters')}</Button>
+            <Button onClick={() => props.onChange({ filters: [], deleted: false })}>
+              {translate('app.list.clear_filters')}
+            </Button>
             <Button variant="contained" onClick={() => setOpen(false)}>
               {translate('app.common.close')}
             </Button>

@@ -1,6 +1,16 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Box, Link as MuiLink, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import {
+  Box,
+  Link as MuiLink,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+} from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { Link, useNavigate } from 'react-router-dom';
 import { visuallyHidden } from '@mui/utils';
@@ -27,10 +37,8 @@ export interface ListColumn<R> {
 }
 
 /** Hides a cell below a breakpoint. Written as a max-width query, so a screen without media queries shows every column. */
-export const hiddenBelow =
-  (breakpoint: 'md' | 'lg' | undefined) =>
-  (theme: Theme) =>
-    breakpoint ? { [theme.breakpoints.down(breakpoint)]: { display: 'none' } } : {};
+export const hiddenBelow = (breakpoint: 'md' | 'lg' | undefined) => (theme: Theme) =>
+  breakpoint ? { [theme.breakpoints.down(breakpoint)]: { display: 'none' } } : {};
 
 /** The row-actions column stays in view at the right edge when a narrow screen scrolls the table sideways. */
 export const stickyActions = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
@@ -42,7 +50,12 @@ export function isPlainRowClick(e: MouseEvent<HTMLElement>): boolean {
   return !target.closest('button, a, input, [role="menuitem"]');
 }
 
-const SortableHeader = (props: { field: string; sort: string; onSort: (sort: string) => void; children: ReactNode }) => {
+const SortableHeader = (props: {
+  field: string;
+  sort: string;
+  onSort: (sort: string) => void;
+  children: ReactNode;
+}) => {
   const current = parseSort(props.sort);
   const active = current.field === props.field;
   return (
@@ -86,7 +99,11 @@ export const ListTable = <N extends BrandedResource>(props: {
           <TableRow>
             {props.selection && <SelectAllCell selection={props.selection} />}
             {props.columns.map((col) => (
-              <TableCell key={col.key} align={col.align} sx={[{ width: col.width, ...header }, hiddenBelow(col.hideBelow)]}>
+              <TableCell
+                key={col.key}
+                align={col.align}
+                sx={[{ width: col.width, ...header }, hiddenBelow(col.hideBelow)]}
+              >
                 {col.sortField ? (
                   <SortableHeader field={col.sortField} sort={props.sort} onSort={props.onSort}>
                     {translate(col.label)}
@@ -133,7 +150,11 @@ export const ListTable = <N extends BrandedResource>(props: {
                 sx={[audit.deleted ? { opacity: 0.7 } : {}, opens ? { cursor: 'pointer' } : {}]}
               >
                 {props.selection && (
-                  <SelectRowCell selection={props.selection} id={row.id} name={props.rowLabel?.(row) ?? String(row.id)} />
+                  <SelectRowCell
+                    selection={props.selection}
+                    id={row.id}
+                    name={props.rowLabel?.(row) ?? String(row.id)}
+                  />
                 )}
                 {props.columns.map((col) => (
                   <TableCell key={col.key} align={col.align} sx={hiddenBelow(col.hideBelow)}>

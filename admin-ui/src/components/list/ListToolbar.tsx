@@ -22,7 +22,14 @@ export const ListToolbar = (props: {
   createPath: string | null;
   createTestId?: string;
 }) => (
-  <Stack direction="row" spacing={2} useFlexGap alignItems="center" sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="list-toolbar">
+  <Stack
+    direction="row"
+    spacing={2}
+    useFlexGap
+    alignItems="center"
+    sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}
+    data-testid="list-toolbar"
+  >
     <DebouncedSearch value={props.search} onChange={props.onSearch} />
     {props.filters}
     <Box sx={{ flex: 1 }} />
@@ -36,7 +43,13 @@ export const ListToolbar = (props: {
 export const ExportButton = ({ disabled, onClick }: { disabled: boolean; onClick: () => void }) => {
   const translate = useTranslate();
   return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} disabled={disabled} data-testid="export-csv" onClick={onClick}>
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      disabled={disabled}
+      data-testid="export-csv"
+      onClick={onClick}
+    >
       {translate('ra.action.export')}
     </Button>
   );

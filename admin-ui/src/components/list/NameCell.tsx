@@ -10,7 +10,13 @@ export const NameCell = ({ record }: { record: AuditedRecord & Pick<BrandedRecor
     <Stack direction="row" spacing={1} alignItems="center">
       <span>{record.name}</span>
       {isSoftDeleted(record) && (
-        <Chip size="small" color="error" variant="outlined" label={translate('app.list.deleted_badge')} data-testid="deleted-badge" />
+        <Chip
+          size="small"
+          color="error"
+          variant="outlined"
+          label={translate('app.list.deleted_badge')}
+          data-testid="deleted-badge"
+        />
       )}
     </Stack>
   );

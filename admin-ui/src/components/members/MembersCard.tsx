@@ -41,7 +41,13 @@ export const MembersCard = (props: {
         title={props.title}
         action={
           props.canManage && (
-            <Button variant="contained" size="small" startIcon={<PersonAddIcon />} onClick={props.onAdd} data-testid={props.addTestId}>
+            <Button
+              variant="contained"
+              size="small"
+              startIcon={<PersonAddIcon />}
+              onClick={props.onAdd}
+              data-testid={props.addTestId}
+            >
               {translate('app.members.add')}
             </Button>
           )

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Box, IconButton, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
+import {
+  Box,
+  IconButton,
+  Link as MuiLink,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import type { BusinessUnitUser, ClusterUser } from '../../types';
 import { displayName } from '../../lib/displayName';

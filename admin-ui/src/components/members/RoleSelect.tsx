@@ -5,7 +5,13 @@ import type { MembershipRole } from '../../types';
 import { MEMBERSHIP_ROLES } from '../../lib/membership';
 
 /** The membership role of a cluster or business-unit member. */
-export const RoleSelect = ({ value, onChange }: { value: MembershipRole; onChange: (role: MembershipRole) => void }) => {
+export const RoleSelect = ({
+  value,
+  onChange,
+}: {
+  value: MembershipRole;
+  onChange: (role: MembershipRole) => void;
+}) => {
   const translate = useTranslate();
   const labelId = useId();
   return (

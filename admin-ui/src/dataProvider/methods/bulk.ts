@@ -16,7 +16,9 @@ export const BULK_ACTIONS = {
 } as const satisfies { [R in BulkResource]: readonly BulkActionOf<R>[] };
 
 /** One sender per list, each typed by its own operation, so a list can only send the actions its contract offers. */
-type BulkSenders = { [R in BulkResource]: (body: { action: BulkActionOf<R>; ids: string[] }) => Promise<Outcome<BulkOutcome>> };
+type BulkSenders = {
+  [R in BulkResource]: (body: { action: BulkActionOf<R>; ids: string[] }) => Promise<Outcome<BulkOutcome>>;
+};
 
 /** Bulk calls on the rows a list has selected. */
 export function bulkMethods(c: ApiClient) {
@@ -32,7 +34,11 @@ export function bulkMethods(c: ApiClient) {
      * its own problem while the others go through, so the call itself succeeds (200). The ids are one list page's
      * (at most 100), well within the contract's 500.
      */
-    async bulkAction<R extends BulkResource>(resource: R, action: BulkActionOf<R>, ids: string[]): Promise<BulkOutcome> {
+    async bulkAction<R extends BulkResource>(
+      resource: R,
+      action: BulkActionOf<R>,
+      ids: string[],
+    ): Promise<BulkOutcome> {
       return unwrap(await send[resource]({ action, ids }));
     },
   };

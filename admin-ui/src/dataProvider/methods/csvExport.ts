@@ -102,18 +102,27 @@ function send(c: ApiClient, request: ExportRequest, options: ExportOptions) {
     case 'clusters':
       return c.GET('/api-system/clusters/export', { ...init, params: { query: paged(toListQuery(request), page) } });
     case 'business-units':
-      return c.GET('/api-system/business-units/export', { ...init, params: { query: paged(toListQuery(request), page) } });
+      return c.GET('/api-system/business-units/export', {
+        ...init,
+        params: { query: paged(toListQuery(request), page) },
+      });
     case 'users':
       return c.GET('/api-system/users/export', {
         ...init,
         params: { query: paged(userListQuery(toListQuery(request), request.filter), page) },
       });
     case 'audit-events':
-      return c.GET('/api-system/audit-events/export', { ...init, params: { query: paged(auditQuery(request.filter), page) } });
+      return c.GET('/api-system/audit-events/export', {
+        ...init,
+        params: { query: paged(auditQuery(request.filter), page) },
+      });
     case 'cluster-members':
       return c.GET('/api-system/user/clusters/export', { ...init, params: { query: withPage(request.filter, page) } });
     case 'business-unit-members':
-      return c.GET('/api-system/user/business-units/export', { ...init, params: { query: withPage(request.filter, page) } });
+      return c.GET('/api-system/user/business-units/export', {
+        ...init,
+        params: { query: withPage(request.filter, page) },
+      });
   }
 }
 
@@ -126,6 +135,7 @@ export async function exportCsv(c: ApiClient, request: ExportRequest, options: E
   // The body is read here, as it arrives, rather than parsed by the client.
   if (!response.ok || !response.body) throw toHttpError(response.status, error);
   const blob = await readCsv(response.body, options);
-  const filename = filenameOf(response.headers.get('Content-Disposition')) ?? `${request.resource}-${formatDate(new Date())}.csv`;
+  const filename =
+    filenameOf(response.headers.get('Content-Disposition')) ?? `${request.resource}-${formatDate(new Date())}.csv`;
   return { filename, blob };
 }

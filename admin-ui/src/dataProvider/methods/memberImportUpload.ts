@@ -59,34 +59,39 @@ function send(url: string, file: Blob, options: MemberImportOptions): Promise<Xh
   });
 }
 
-const problemOf = (body: unknown) => (body && typeof body === 'object' ? problemNameOf((body as { type?: unknown }).type) : undefined);
+const problemOf = (body: unknown) =>
+  body && typeof body === 'object' ? problemNameOf((body as { type?: unknown }).type) : undefined;
 
 /**
  * Uploads the CSV and answers the plan (and, unless a dry run, whether it was written). A 400 names the line the file
  * cannot be read at; 413 is a file over 5 MB.
  */
-export async function importMemberships(api: Api, file: Blob, options: MemberImportOptions): Promise<MembershipImportResult> {
-      const c = api.client;
-      const query = { dry_run: options.dryRun, mode: options.mode };
-      const url = `${api.baseUrl}${IMPORT_PATH}?dry_run=${String(query.dry_run)}&mode=${query.mode}`;
-      const first = await send(url, file, options);
-      const mustChangePassword = first.status === 403 && problemOf(first.body) === PROBLEM.passwordChangeRequired;
-      if (first.status !== 401 && !mustChangePassword) {
-        if (first.status >= 200 && first.status < 300) return first.body as MembershipImportResult;
-        throw toHttpError(first.status, first.body);
-      }
-      // An expired session, a session the server ended, or a password to change first: the typed client's fetch
-      // already knows how to refresh, ask to sign in again in place, or give up, so the file goes once more through it
-      // (without progress) rather than this module copying those rules.
-      options.onProgress?.(0, 0);
-      return unwrap(
-        await c.POST(IMPORT_PATH, {
-          params: { query },
-          // The generated types render `format: binary` as a string: the body is a placeholder, and the serializer
-          // sends the Blob itself.
-          body: { file: '' },
-          bodySerializer: () => formOf(file),
-          signal: options.signal,
-        }),
-      );
+export async function importMemberships(
+  api: Api,
+  file: Blob,
+  options: MemberImportOptions,
+): Promise<MembershipImportResult> {
+  const c = api.client;
+  const query = { dry_run: options.dryRun, mode: options.mode };
+  const url = `${api.baseUrl}${IMPORT_PATH}?dry_run=${String(query.dry_run)}&mode=${query.mode}`;
+  const first = await send(url, file, options);
+  const mustChangePassword = first.status === 403 && problemOf(first.body) === PROBLEM.passwordChangeRequired;
+  if (first.status !== 401 && !mustChangePassword) {
+    if (first.status >= 200 && first.status < 300) return first.body as MembershipImportResult;
+    throw toHttpError(first.status, first.body);
+  }
+  // An expired session, a session the server ended, or a password to change first: the typed client's fetch
+  // already knows how to refresh, ask to sign in again in place, or give up, so the file goes once more through it
+  // (without progress) rather than this module copying those rules.
+  options.onProgress?.(0, 0);
+  return unwrap(
+    await c.POST(IMPORT_PATH, {
+      params: { query },
+      // The generated types render `format: binary` as a string: the body is a placeholder, and the serializer
+      // sends the Blob itself.
+      body: { file: '' },
+      bodySerializer: () => formOf(file),
+      signal: options.signal,
+    }),
+  );
 }

@@ -38,11 +38,16 @@ export function memberMethods(c: ApiClient) {
       return unwrap(await c.GET('/api-system/user/clusters/{id}', byId(clusterId))).data;
     },
     async addClusterUser(body: ClusterUserCreate): Promise<ClusterUser> {
-      return unwrap(await c.POST('/api-system/user/clusters', { body: pickWritable(body, WRITABLE.ClusterUserCreate) }));
+      return unwrap(
+        await c.POST('/api-system/user/clusters', { body: pickWritable(body, WRITABLE.ClusterUserCreate) }),
+      );
     },
     async updateClusterUser(membershipId: Identifier, body: ClusterUserUpdate): Promise<ClusterUser> {
       return unwrap(
-        await c.PUT('/api-system/user/clusters/{id}', { ...byId(membershipId), body: pickWritable(body, WRITABLE.ClusterUserUpdate) }),
+        await c.PUT('/api-system/user/clusters/{id}', {
+          ...byId(membershipId),
+          body: pickWritable(body, WRITABLE.ClusterUserUpdate),
+        }),
       );
     },
     async removeClusterUser(membershipId: Identifier): Promise<void> {

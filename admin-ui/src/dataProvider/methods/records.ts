@@ -17,7 +17,12 @@ const binary = (file: Blob) => file as unknown as string;
 export function recordMethods(c: ApiClient) {
   return {
     /** POST …/{id}/logo|avatar as multipart; stored at once, independently of any form save. */
-    async uploadImage(resource: BrandedResource, recordId: Identifier, kind: ImageKind, file: Blob): Promise<UploadResult> {
+    async uploadImage(
+      resource: BrandedResource,
+      recordId: Identifier,
+      kind: ImageKind,
+      file: Blob,
+    ): Promise<UploadResult> {
       const path = { params: { path: { id: String(recordId) } }, bodySerializer: multipart(kind, file) };
       if (resource === 'clusters') {
         return kind === 'logo'

@@ -18,7 +18,9 @@ export function ssoMethods(c: ApiClient) {
     },
     /** 400 for an unknown provider or a platform key on a cluster, 404 for an unknown cluster, 409 for a duplicate. */
     async createSsoGroupMapping(input: SsoGroupMappingInput): Promise<SsoGroupMapping> {
-      return unwrap(await c.POST('/api-system/sso/group-mappings', { body: pickWritable(input, WRITABLE.SsoGroupMappingInput) }));
+      return unwrap(
+        await c.POST('/api-system/sso/group-mappings', { body: pickWritable(input, WRITABLE.SsoGroupMappingInput) }),
+      );
     },
     async deleteSsoGroupMapping(id: Identifier): Promise<void> {
       unwrap(await c.DELETE('/api-system/sso/group-mappings/{id}', byId(id)));
@@ -28,7 +30,12 @@ export function ssoMethods(c: ApiClient) {
     },
     /** 409 when the account was never linked to a provider: it could then no longer sign in at all. */
     async setUserSsoOnly(userId: Identifier, ssoOnly: boolean): Promise<UserSso> {
-      return unwrap(await c.PUT('/api-system/users/{id}/sso', { ...byId(userId), body: pickWritable({ sso_only: ssoOnly }, WRITABLE.UserSsoUpdate) }));
+      return unwrap(
+        await c.PUT('/api-system/users/{id}/sso', {
+          ...byId(userId),
+          body: pickWritable({ sso_only: ssoOnly }, WRITABLE.UserSsoUpdate),
+        }),
+      );
     },
   };
 }

@@ -9,7 +9,10 @@ const byId = (id: Identifier) => ({ params: { path: { id: String(id) } } });
 /** Drops the empty filters, so the query carries only what the caller chose. */
 export function auditQuery(query: AuditEventQuery): AuditEventQuery {
   const out: AuditEventQuery = {};
-  for (const [key, value] of Object.entries(query) as [keyof AuditEventQuery, AuditEventQuery[keyof AuditEventQuery]][]) {
+  for (const [key, value] of Object.entries(query) as [
+    keyof AuditEventQuery,
+    AuditEventQuery[keyof AuditEventQuery],
+  ][]) {
     if (value !== undefined && value !== null && value !== '') Object.assign(out, { [key]: value });
   }
   return out;
@@ -28,7 +31,10 @@ export function userMethods(c: ApiClient) {
     /** A new initial password the user must change at the next sign-in; a weak one answers 400 with the rule. */
     async resetUserPassword(userId: Identifier, password: string): Promise<UserAccount> {
       return unwrap(
-        await c.POST('/api-system/users/{id}/password-reset', { ...byId(userId), body: pickWritable({ password }, WRITABLE.PasswordReset) }),
+        await c.POST('/api-system/users/{id}/password-reset', {
+          ...byId(userId),
+          body: pickWritable({ password }, WRITABLE.PasswordReset),
+        }),
       );
     },
     async unlockUser(userId: Identifier): Promise<UserAccount> {
@@ -43,7 +49,10 @@ export function userMethods(c: ApiClient) {
     },
     async addUserGrant(userId: Identifier, grant: GrantInput): Promise<Grant> {
       return unwrap(
-        await c.POST('/api-system/users/{id}/grants', { ...byId(userId), body: pickWritable(grant, WRITABLE.GrantInput) }),
+        await c.POST('/api-system/users/{id}/grants', {
+          ...byId(userId),
+          body: pickWritable(grant, WRITABLE.GrantInput),
+        }),
       );
     },
     async removeUserGrant(userId: Identifier, grantId: Identifier): Promise<void> {

@@ -1,5 +1,13 @@
 import type { Identifier } from 'react-admin';
-import type { DatasetList, DatasetQuery, DatasetValues, Widget, WidgetCreate, WidgetList, WidgetUpdate } from '../../types';
+import type {
+  DatasetList,
+  DatasetQuery,
+  DatasetValues,
+  Widget,
+  WidgetCreate,
+  WidgetList,
+  WidgetUpdate,
+} from '../../types';
 import type { ApiClient } from '../api';
 import { unwrap } from '../outcome';
 import { WRITABLE, pickWritable } from '../writable';
@@ -13,11 +21,16 @@ export function workspaceMethods(c: ApiClient) {
       return unwrap(await c.GET('/api/proxy/api/me/dashboard-widgets'));
     },
     async createWidget(body: WidgetCreate): Promise<Widget> {
-      return unwrap(await c.POST('/api/proxy/api/me/dashboard-widgets', { body: pickWritable(body, WRITABLE.WidgetCreate) }));
+      return unwrap(
+        await c.POST('/api/proxy/api/me/dashboard-widgets', { body: pickWritable(body, WRITABLE.WidgetCreate) }),
+      );
     },
     async updateWidget(widgetId: Identifier, body: WidgetUpdate): Promise<Widget> {
       return unwrap(
-        await c.PATCH('/api/proxy/api/me/dashboard-widgets/{id}', { ...byId(widgetId), body: pickWritable(body, WRITABLE.WidgetUpdate) }),
+        await c.PATCH('/api/proxy/api/me/dashboard-widgets/{id}', {
+          ...byId(widgetId),
+          body: pickWritable(body, WRITABLE.WidgetUpdate),
+        }),
       );
     },
     async deleteWidget(widgetId: Identifier): Promise<void> {

@@ -60,7 +60,11 @@ export const AddBusinessUnitUserDialog = (props: {
   const submit = async () => {
     if (!selected) return;
     await run(async () => {
-      await dataProvider.addBusinessUnitUser({ user_id: selected.user_id, business_unit_id: props.businessUnitId, role });
+      await dataProvider.addBusinessUnitUser({
+        user_id: selected.user_id,
+        business_unit_id: props.businessUnitId,
+        role,
+      });
       notify('app.members.added', { type: 'success', messageArgs: { name: displayName(selected) } });
       reset();
       props.onAdded();
@@ -93,7 +97,12 @@ export const AddBusinessUnitUserDialog = (props: {
             ) : (
               <List dense disablePadding>
                 {candidates.map((u) => (
-                  <ListItemButton key={u.user_id} selected={selected?.user_id === u.user_id} onClick={() => setSelected(u)} data-testid="bu-user-option">
+                  <ListItemButton
+                    key={u.user_id}
+                    selected={selected?.user_id === u.user_id}
+                    onClick={() => setSelected(u)}
+                    data-testid="bu-user-option"
+                  >
                     <ListItemText primary={displayName(u)} secondary={`${u.username} · ${u.email}`} />
                   </ListItemButton>
                 ))}

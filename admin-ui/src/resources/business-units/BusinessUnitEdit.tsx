@@ -61,7 +61,11 @@ const BusinessUnitPage = ({ action }: { action: 'show' | 'edit' }) => {
     <RequireAccess action={action} resource="business-units">
       <RecordLoader<BusinessUnit> resource="business-units" id={id}>
         {(record, refetch) => (
-          <RequireAccess action={action} resource="business-units" record={{ id: record.id, cluster_id: record.cluster_id }}>
+          <RequireAccess
+            action={action}
+            resource="business-units"
+            record={{ id: record.id, cluster_id: record.cluster_id }}
+          >
             <BusinessUnitView record={record} refetch={refetch} />
           </RequireAccess>
         )}

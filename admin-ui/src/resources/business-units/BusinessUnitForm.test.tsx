@@ -2,7 +2,14 @@ import type React from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AdminContext, HttpError, Notification, ResourceContextProvider, testDataProvider, type AuthProvider } from 'react-admin';
+import {
+  AdminContext,
+  HttpError,
+  Notification,
+  ResourceContextProvider,
+  testDataProvider,
+  type AuthProvider,
+} from 'react-admin';
 import { i18nProvider } from '../../i18n';
 import { createQueryClient } from '../../dataProvider/queryClient';
 import { PREVIEW_NUMBER } from '../../lib/jsonFormat';
@@ -44,12 +51,27 @@ function renderEdit(update = vi.fn(async (_: string, p: { data: object }) => ({ 
   const dp = testDataProvider({
     getOne: vi.fn(async () => ({ data: bu })),
     getList: vi.fn(async () => ({ data: [{ id: 'c1', name: 'Andaman' }], total: 1 })),
-    getCurrencies: vi.fn(async () => [{ id: 'cur1', code: 'THB', name: 'Thai Baht', symbol: '฿', decimal_places: 2, description: null, is_active: true }]),
+    getCurrencies: vi.fn(async () => [
+      {
+        id: 'cur1',
+        code: 'THB',
+        name: 'Thai Baht',
+        symbol: '฿',
+        decimal_places: 2,
+        description: null,
+        is_active: true,
+      },
+    ]),
     getBusinessUnitUsers: vi.fn(async () => []),
     update,
   } as never);
   const page = (element: React.ReactNode) => (
-    <AdminContext dataProvider={dp} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
+    <AdminContext
+      dataProvider={dp}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      queryClient={createQueryClient()}
+    >
       <ResourceContextProvider value="business-units">{element}</ResourceContextProvider>
       <Notification />
     </AdminContext>
@@ -62,7 +84,8 @@ function renderEdit(update = vi.fn(async (_: string, p: { data: object }) => ({ 
 }
 
 const sectionHeader = (id: string) => within(screen.getByTestId(`bu-section-${id}`)).getAllByRole('button')[0]!;
-const savedData = (update: ReturnType<typeof vi.fn>) => (update.mock.calls.at(-1) as unknown as [string, { data: Record<string, unknown> }])[1].data;
+const savedData = (update: ReturnType<typeof vi.fn>) =>
+  (update.mock.calls.at(-1) as unknown as [string, { data: Record<string, unknown> }])[1].data;
 
 beforeEach(() => localStorage.clear());
 
@@ -79,7 +102,16 @@ describe('business unit page', { timeout: 30_000 }, () => {
     expect(summary).toHaveTextContent('Headquarters');
     // The first section is open, the eight others closed until asked for.
     expect(sectionHeader('general')).toHaveAttribute('aria-expanded', 'true');
-    for (const id of ['hotel', 'company', 'tax', 'datetime', 'number_formats', 'calculation', 'config', 'db_connection']) {
+    for (const id of [
+      'hotel',
+      'company',
+      'tax',
+      'datetime',
+      'number_formats',
+      'calculation',
+      'config',
+      'db_connection',
+    ]) {
       expect(sectionHeader(id)).toHaveAttribute('aria-expanded', 'false');
     }
     fireEvent.click(sectionHeader('number_formats'));
@@ -91,14 +123,20 @@ describe('business unit page', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('mode-edit'));
     const amount = screen.getByTestId('number-format-amount_format');
     const preview = within(amount).getByTestId('number-format-preview-amount_format');
-    expect(preview).toHaveTextContent(new Intl.NumberFormat('en-US', { minimumIntegerDigits: 1 }).format(PREVIEW_NUMBER));
+    expect(preview).toHaveTextContent(
+      new Intl.NumberFormat('en-US', { minimumIntegerDigits: 1 }).format(PREVIEW_NUMBER),
+    );
     fireEvent.change(within(amount).getByLabelText('Maximum decimals'), { target: { value: '0' } });
     await waitFor(() => expect(preview).toHaveTextContent('1,234,568'));
     // The page size has its own editor and preview.
     expect(screen.getByTestId('number-format-preview-perpage_format')).toHaveTextContent('25 rows per page');
     fireEvent.click(screen.getByTestId('mode-save'));
     await waitFor(() => expect(update).toHaveBeenCalled());
-    expect(savedData(update).amount_format).toEqual({ locales: 'en-US', minimumIntegerDigits: 1, maximumFractionDigits: 0 });
+    expect(savedData(update).amount_format).toEqual({
+      locales: 'en-US',
+      minimumIntegerDigits: 1,
+      maximumFractionDigits: 0,
+    });
     expect(savedData(update).quantity_format).toBe('raw text');
   });
 
@@ -123,7 +161,9 @@ describe('business unit page', { timeout: 30_000 }, () => {
 
   it('opens the section of a field the server refused, with its message under the field', async () => {
     const update = vi.fn(async () => {
-      throw new HttpError('/body/hotel_email must match format "email"', 400, { errors: { hotel_email: 'must match format "email"' } });
+      throw new HttpError('/body/hotel_email must match format "email"', 400, {
+        errors: { hotel_email: 'must match format "email"' },
+      });
     });
     renderEdit(update);
     fireEvent.click(await screen.findByTestId('mode-edit'));
@@ -131,6 +171,8 @@ describe('business unit page', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('mode-save'));
     await waitFor(() => expect(sectionHeader('hotel')).toHaveAttribute('aria-expanded', 'true'));
     expect(within(screen.getByTestId('bu-section-hotel')).getByText('must match format "email"')).toBeInTheDocument();
-    expect(await screen.findByText('Business unit BU-1 was not saved: Email: must match format "email"')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Business unit BU-1 was not saved: Email: must match format "email"'),
+    ).toBeInTheDocument();
   });
 });

@@ -7,8 +7,28 @@ import { canAccessWith } from '../../auth/permissions';
 import { BusinessUnitList } from './BusinessUnitList';
 
 const rows = [
-  { id: 'b1', cluster_id: 'c1', cluster_name: 'Andaman', code: 'BU-1', name: 'Beach', alias_name: 'BCH', is_active: true, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-03-01T00:00:00Z', updated_by_name: 'Editor' },
-  { id: 'b2', cluster_id: 'c2', cluster_name: 'Bangkok', code: 'BU-2', name: 'City', alias_name: null, is_active: false, created_at: '2024-01-01T00:00:00Z' },
+  {
+    id: 'b1',
+    cluster_id: 'c1',
+    cluster_name: 'Andaman',
+    code: 'BU-1',
+    name: 'Beach',
+    alias_name: 'BCH',
+    is_active: true,
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-03-01T00:00:00Z',
+    updated_by_name: 'Editor',
+  },
+  {
+    id: 'b2',
+    cluster_id: 'c2',
+    cluster_name: 'Bangkok',
+    code: 'BU-2',
+    name: 'City',
+    alias_name: null,
+    is_active: false,
+    created_at: '2024-01-01T00:00:00Z',
+  },
 ];
 
 function setup(perms: Grants) {
@@ -21,7 +41,11 @@ function setup(perms: Grants) {
     canAccess: async (params) => canAccessWith(perms, params),
   };
   render(
-    <AdminContext dataProvider={testDataProvider({ getList } as never)} authProvider={authProvider} i18nProvider={i18nProvider}>
+    <AdminContext
+      dataProvider={testDataProvider({ getList } as never)}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+    >
       <BusinessUnitList />
     </AdminContext>,
   );
@@ -36,7 +60,16 @@ describe('business unit list', { timeout: 20_000 }, () => {
     await screen.findByText('BU-1');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
     // The first column holds the select-all checkbox of the bulk actions.
-    expect(headers.slice(1, 9)).toEqual(['Logo', 'Code', 'Name', 'Alias Name', 'Cluster', 'Active', 'Created', 'Updated']);
+    expect(headers.slice(1, 9)).toEqual([
+      'Logo',
+      'Code',
+      'Name',
+      'Alias Name',
+      'Cluster',
+      'Active',
+      'Created',
+      'Updated',
+    ]);
     expect(screen.getByText('Editor')).toBeInTheDocument();
   });
 
@@ -45,7 +78,9 @@ describe('business unit list', { timeout: 20_000 }, () => {
     await screen.findByText('BU-1');
     fireEvent.click(screen.getByText('Code'));
     await waitFor(() => expect(localStorage.getItem('sort_business_units')).toBe('"code:asc"'));
-    expect((getList.mock.calls.at(-1) as unknown as [string, unknown])[1]).toMatchObject({ sort: { field: 'code', order: 'ASC' } });
+    expect((getList.mock.calls.at(-1) as unknown as [string, unknown])[1]).toMatchObject({
+      sort: { field: 'code', order: 'ASC' },
+    });
   });
 
   it('gates row actions on the parent cluster of each row', async () => {

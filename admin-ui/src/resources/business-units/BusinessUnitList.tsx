@@ -6,7 +6,13 @@ import { Thumbnail } from '../../components/Thumbnail';
 import { StatusChip } from '../../components/StatusChip';
 
 const columns: ListColumn<BusinessUnit>[] = [
-  { key: 'logo', label: 'resources.business-units.fields.logo', render: (r) => <Thumbnail record={r} />, width: 56, hideBelow: 'lg' },
+  {
+    key: 'logo',
+    label: 'resources.business-units.fields.logo',
+    render: (r) => <Thumbnail record={r} />,
+    width: 56,
+    hideBelow: 'lg',
+  },
   {
     key: 'code',
     label: 'resources.business-units.fields.code',
@@ -14,7 +20,12 @@ const columns: ListColumn<BusinessUnit>[] = [
     render: (r) => r.code,
     opensRecord: true,
   },
-  { key: 'name', label: 'resources.business-units.fields.name', sortField: 'name', render: (r) => <NameCell record={r} /> },
+  {
+    key: 'name',
+    label: 'resources.business-units.fields.name',
+    sortField: 'name',
+    render: (r) => <NameCell record={r} />,
+  },
   {
     key: 'alias_name',
     label: 'resources.business-units.fields.alias_name',

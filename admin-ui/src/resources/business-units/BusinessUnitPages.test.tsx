@@ -41,13 +41,21 @@ function provider(opts: { max: number | null; count: number }) {
       resource === 'clusters' ? { data: { id: 'c1', name: 'Andaman', max_license_bu: opts.max } } : { data: bu },
     ),
     getList: vi.fn(async (resource: string) =>
-      resource === 'clusters'
-        ? { data: [{ id: 'c1', name: 'Andaman' }], total: 1 }
-        : { data: [], total: opts.count },
+      resource === 'clusters' ? { data: [{ id: 'c1', name: 'Andaman' }], total: 1 } : { data: [], total: opts.count },
     ),
     create: vi.fn(async () => ({ data: { id: 'new-bu' } })),
     update: vi.fn(async (_: string, p: { data: object }) => ({ data: { ...bu, ...p.data } })),
-    getCurrencies: vi.fn(async () => [{ id: 'cur1', code: 'THB', name: 'Thai Baht', symbol: '฿', decimal_places: 2, description: null, is_active: true }]),
+    getCurrencies: vi.fn(async () => [
+      {
+        id: 'cur1',
+        code: 'THB',
+        name: 'Thai Baht',
+        symbol: '฿',
+        decimal_places: 2,
+        description: null,
+        is_active: true,
+      },
+    ]),
     getBusinessUnitUsers: vi.fn(async () => []),
     getClusterUsers: vi.fn(async () => []),
   };
@@ -111,7 +119,9 @@ describe('business unit edit', { timeout: 30_000 }, () => {
   it('shows formats as JSON text, config read-only in view mode and db_connection pretty-printed', async () => {
     renderAt('/business-units/b1/edit', provider({ max: null, count: 0 }));
     expect(await screen.findByTestId('config-table')).toHaveTextContent('Allow negative');
-    expect(screen.getByTestId('db-connection').querySelector('textarea')!.value).toBe('{\n  "host": "db",\n  "port": 5432\n}');
+    expect(screen.getByTestId('db-connection').querySelector('textarea')!.value).toBe(
+      '{\n  "host": "db",\n  "port": 5432\n}',
+    );
     expect(screen.getByDisplayValue('raw text')).toBeInTheDocument();
     expect(document.querySelectorAll('[data-testid^="bu-section-"]')).toHaveLength(9);
   });

@@ -29,7 +29,15 @@ type SectionId = keyof typeof BU_SECTIONS;
  * One collapsible group of the form. The first one opens by default; a group holding a field with an error opens
  * by itself (a server validation problem included), so no error stays hidden behind a closed header.
  */
-const Section = ({ id, children, defaultOpen = false }: { id: SectionId; children: ReactNode; defaultOpen?: boolean }) => {
+const Section = ({
+  id,
+  children,
+  defaultOpen = false,
+}: {
+  id: SectionId;
+  children: ReactNode;
+  defaultOpen?: boolean;
+}) => {
   const translate = useTranslate();
   const { errors } = useFormState();
   const fields: readonly string[] = BU_SECTIONS[id];
@@ -47,7 +55,11 @@ const Section = ({ id, children, defaultOpen = false }: { id: SectionId; childre
       data-testid={`bu-section-${id}`}
       slotProps={{ heading: { component: 'h2' } }}
     >
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`bu-section-${id}-content`} id={`bu-section-${id}-header`}>
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        aria-controls={`bu-section-${id}-content`}
+        id={`bu-section-${id}-header`}
+      >
         <Stack direction="row" spacing={1} alignItems="center">
           <Typography variant="subtitle1" component="span">
             {title}
@@ -55,7 +67,13 @@ const Section = ({ id, children, defaultOpen = false }: { id: SectionId; childre
           <Typography variant="body2" color="text.secondary" component="span">
             {translate('resources.business-units.section_fields', { smart_count: fields.length })}
           </Typography>
-          {hasError ? <ErrorOutlineIcon color="error" fontSize="small" titleAccess={translate('resources.business-units.section_has_errors')} /> : null}
+          {hasError ? (
+            <ErrorOutlineIcon
+              color="error"
+              fontSize="small"
+              titleAccess={translate('resources.business-units.section_has_errors')}
+            />
+          ) : null}
         </Stack>
       </AccordionSummary>
       <AccordionDetails id={`bu-section-${id}-content`}>{children}</AccordionDetails>
@@ -63,7 +81,8 @@ const Section = ({ id, children, defaultOpen = false }: { id: SectionId; childre
   );
 };
 
-const currencyLabel = (c: Pick<Currency, 'code' | 'name' | 'symbol'>) => `${c.code ?? ''} — ${c.name ?? ''} (${c.symbol ?? ''})`;
+const currencyLabel = (c: Pick<Currency, 'code' | 'name' | 'symbol'>) =>
+  `${c.code ?? ''} — ${c.name ?? ''} (${c.symbol ?? ''})`;
 
 /** Keeps the stored value selectable while the options load or when it is no longer listed. */
 function withCurrent(choices: { id: string; name: string }[], id?: string | null, name?: string | null) {
@@ -71,7 +90,9 @@ function withCurrent(choices: { id: string; name: string }[], id?: string | null
   return [{ id, name: name ?? id }, ...choices];
 }
 
-const Cell = ({ md = 6, children }: { md?: number; children: ReactNode }) => <Grid size={{ xs: 12, md }}>{children}</Grid>;
+const Cell = ({ md = 6, children }: { md?: number; children: ReactNode }) => (
+  <Grid size={{ xs: 12, md }}>{children}</Grid>
+);
 
 /** The nine collapsible sections of the BU form (34 fields); `readOnly` in view mode. */
 export const BusinessUnitSections = ({
@@ -90,7 +111,11 @@ export const BusinessUnitSections = ({
     pagination: { page: 1, perPage: -1 },
     sort: { field: 'name', order: 'ASC' },
   });
-  const currencies = useQuery({ queryKey: ['currencies'], queryFn: () => dataProvider.getCurrencies(), staleTime: 5 * 60_000 });
+  const currencies = useQuery({
+    queryKey: ['currencies'],
+    queryFn: () => dataProvider.getCurrencies(),
+    staleTime: 5 * 60_000,
+  });
   const clusterChoices = withCurrent(
     (clusters.data ?? []).map((c) => ({ id: c.id, name: c.name })),
     current?.cluster_id,
@@ -189,7 +214,10 @@ export const BusinessUnitSections = ({
           <Cell>
             <SelectInput
               source="calculation_method"
-              choices={CALCULATION_METHODS.map((m) => ({ id: m, name: `resources.business-units.calculation_methods.${m}` }))}
+              choices={CALCULATION_METHODS.map((m) => ({
+                id: m,
+                name: `resources.business-units.calculation_methods.${m}`,
+              }))}
               readOnly={readOnly}
               fullWidth
               emptyText="app.common.none"

@@ -35,9 +35,13 @@ export const BusinessUnitSummary = ({ record }: { record: BusinessUnit }) => {
         <Grid container spacing={2}>
           <Item label={f('cluster_id')}>{record.cluster_name ?? '—'}</Item>
           <Item label={f('users_count')}>{formatCountOfMax(record.users_count, record.max_license_users)}</Item>
-          <Item label={f('default_currency_id')}>{currency ? `${currency.code ?? ''} — ${currency.name ?? ''}` : '—'}</Item>
+          <Item label={f('default_currency_id')}>
+            {currency ? `${currency.code ?? ''} — ${currency.name ?? ''}` : '—'}
+          </Item>
           <Item label={f('calculation_method')}>
-            {record.calculation_method ? translate(`resources.business-units.calculation_methods.${record.calculation_method}`) : '—'}
+            {record.calculation_method
+              ? translate(`resources.business-units.calculation_methods.${record.calculation_method}`)
+              : '—'}
           </Item>
           <Item label={f('timezone')}>{record.timezone || '—'}</Item>
           <Item label={f('hotel_name')}>{record.hotel_name || '—'}</Item>

@@ -26,12 +26,41 @@ function setup() {
       { id: 'mem-1', business_unit_id: 'b1', role: 'user', is_active: true, ...person('u1', 'Ann', 'ann') },
     ]),
     getClusterUsers: vi.fn(async () => [
-      { id: 'cu-1', cluster_id: 'c1', role: 'user', is_active: true, parent_bu_id: null, parent_bu_name: null, ...person('u1', 'Ann', 'ann') },
-      { id: 'cu-2', cluster_id: 'c1', role: 'user', is_active: true, parent_bu_id: null, parent_bu_name: null, ...person('u2', 'Bob', 'bob') },
-      { id: 'cu-3', cluster_id: 'c1', role: 'user', is_active: true, parent_bu_id: null, parent_bu_name: null, ...person('u3', 'Cat', 'cat') },
+      {
+        id: 'cu-1',
+        cluster_id: 'c1',
+        role: 'user',
+        is_active: true,
+        parent_bu_id: null,
+        parent_bu_name: null,
+        ...person('u1', 'Ann', 'ann'),
+      },
+      {
+        id: 'cu-2',
+        cluster_id: 'c1',
+        role: 'user',
+        is_active: true,
+        parent_bu_id: null,
+        parent_bu_name: null,
+        ...person('u2', 'Bob', 'bob'),
+      },
+      {
+        id: 'cu-3',
+        cluster_id: 'c1',
+        role: 'user',
+        is_active: true,
+        parent_bu_id: null,
+        parent_bu_name: null,
+        ...person('u3', 'Cat', 'cat'),
+      },
     ]),
     addBusinessUnitUser: vi.fn(async () => ({})),
-    updateBusinessUnitUser: vi.fn(async (id: string, body: object) => ({ id, business_unit_id: 'b1', ...person('u1', 'Ann', 'ann'), ...body })),
+    updateBusinessUnitUser: vi.fn(async (id: string, body: object) => ({
+      id,
+      business_unit_id: 'b1',
+      ...person('u1', 'Ann', 'ann'),
+      ...body,
+    })),
     removeBusinessUnitUser: vi.fn(async () => undefined),
   };
   render(
@@ -53,7 +82,9 @@ describe('BU users card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('bu-user-option')).toHaveLength(1));
     fireEvent.click(screen.getByTestId('bu-user-option'));
     fireEvent.click(screen.getByTestId('add-bu-user-submit'));
-    await waitFor(() => expect(dp.addBusinessUnitUser).toHaveBeenCalledWith({ user_id: 'u3', business_unit_id: 'b1', role: 'user' }));
+    await waitFor(() =>
+      expect(dp.addBusinessUnitUser).toHaveBeenCalledWith({ user_id: 'u3', business_unit_id: 'b1', role: 'user' }),
+    );
   });
 
   it('edits role and status with a PATCH and updates the row locally', async () => {
@@ -63,7 +94,9 @@ describe('BU users card', { timeout: 20_000 }, () => {
     const dialog = await screen.findByTestId('edit-bu-user-dialog');
     fireEvent.click(within(dialog).getByLabelText('Membership active'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(dp.updateBusinessUnitUser).toHaveBeenCalledWith('mem-1', { role: 'user', is_active: false }));
+    await waitFor(() =>
+      expect(dp.updateBusinessUnitUser).toHaveBeenCalledWith('mem-1', { role: 'user', is_active: false }),
+    );
     await waitFor(() => expect(within(screen.getByTestId('bu-user-row')).getByText('Inactive')).toBeInTheDocument());
     expect(dp.getBusinessUnitUsers).toHaveBeenCalledTimes(1);
   });

@@ -41,11 +41,14 @@ export const BusinessUnitUsersCard = ({ businessUnitId, clusterId }: { businessU
 
   const remove = async () => {
     if (!removing) return;
-    await run(async () => {
-      await dataProvider.removeBusinessUnitUser(removing.id);
-      updateCached((old) => old.filter((m) => m.id !== removing.id));
-      notify('app.members.removed', { type: 'success', messageArgs: { name: displayName(removing) } });
-    }, () => setRemoving(null));
+    await run(
+      async () => {
+        await dataProvider.removeBusinessUnitUser(removing.id);
+        updateCached((old) => old.filter((m) => m.id !== removing.id));
+        notify('app.members.removed', { type: 'success', messageArgs: { name: displayName(removing) } });
+      },
+      () => setRemoving(null),
+    );
   };
 
   return (

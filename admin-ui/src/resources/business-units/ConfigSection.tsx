@@ -114,7 +114,12 @@ export const ConfigSection = ({ readOnly }: { readOnly: boolean }) => {
               </TableCell>
               <TableCell align="right">
                 <Tooltip title={translate('ra.action.delete')}>
-                  <IconButton size="small" onClick={() => remove(i)} aria-label={translate('ra.action.delete')} data-testid="config-delete">
+                  <IconButton
+                    size="small"
+                    onClick={() => remove(i)}
+                    aria-label={translate('ra.action.delete')}
+                    data-testid="config-delete"
+                  >
                     <DeleteIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
@@ -123,7 +128,12 @@ export const ConfigSection = ({ readOnly }: { readOnly: boolean }) => {
           ))}
         </TableBody>
       </Table>
-      <Button startIcon={<AddIcon />} onClick={() => append(emptyConfigEntry())} sx={{ mt: 1 }} data-testid="config-add">
+      <Button
+        startIcon={<AddIcon />}
+        onClick={() => append(emptyConfigEntry())}
+        sx={{ mt: 1 }}
+        data-testid="config-add"
+      >
         {translate('resources.business-units.config.add')}
       </Button>
       <Typography variant="caption" color="text.secondary" component="p">

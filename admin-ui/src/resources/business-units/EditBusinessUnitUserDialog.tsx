@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+} from '@mui/material';
 import type { BusinessUnitUser, MembershipRole } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { displayName } from '../../lib/displayName';

@@ -28,7 +28,8 @@ export const NumberFormatEditor = ({ source, readOnly }: { source: FormatField; 
     if (typeof value !== 'string' || value.trim() === '' || value === stored) return undefined;
     if (!isValidJson(value)) return 'resources.business-units.json_invalid';
     const object = formatObjectOf(value);
-    if (object && source !== 'perpage_format' && previewNumberFormat(object) === null) return 'resources.business-units.format_invalid';
+    if (object && source !== 'perpage_format' && previewNumberFormat(object) === null)
+      return 'resources.business-units.format_invalid';
     return undefined;
   };
   const { field, fieldState } = useInput({ source, validate });
@@ -75,7 +76,11 @@ export const NumberFormatEditor = ({ source, readOnly }: { source: FormatField; 
             error ? (
               <ValidationError error={error} />
             ) : (
-              translate(object === null && text.trim() !== '' ? 'resources.business-units.json_stored_text' : 'resources.business-units.json_hint')
+              translate(
+                object === null && text.trim() !== ''
+                  ? 'resources.business-units.json_stored_text'
+                  : 'resources.business-units.json_hint',
+              )
             )
           }
           slotProps={{ input: { readOnly }, htmlInput: { 'aria-label': label, style: { fontFamily: 'monospace' } } }}

@@ -4,7 +4,10 @@ import { configForEditor, configForSave } from '../../lib/configEntries';
 import { everyMember } from '../../lib/exhaustive';
 import { WRITABLE } from '../../dataProvider/writable';
 
-export const CALCULATION_METHODS = everyMember<NonNullable<BusinessUnitInput['calculation_method']>>()(['average', 'fifo']);
+export const CALCULATION_METHODS = everyMember<NonNullable<BusinessUnitInput['calculation_method']>>()([
+  'average',
+  'fifo',
+]);
 
 /** The nine always-open sections and their fields (wire names), in screen order: 34 fields in all. */
 export const BU_SECTIONS = {

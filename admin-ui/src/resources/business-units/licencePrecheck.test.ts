@@ -12,7 +12,10 @@ describe('BU licence pre-check', () => {
     await expect(precheckBuLicence(dp as never, 'c1')).resolves.toBe(
       'Cannot create business unit: cluster has reached its license limit (2/2)',
     );
-    expect(dp.getList).toHaveBeenCalledWith('business-units', expect.objectContaining({ filter: { cluster_id: 'c1' } }));
+    expect(dp.getList).toHaveBeenCalledWith(
+      'business-units',
+      expect.objectContaining({ filter: { cluster_id: 'c1' } }),
+    );
   });
   it('lets the create through below the cap', async () => {
     await expect(precheckBuLicence(provider(3, 2) as never, 'c1')).resolves.toBeNull();

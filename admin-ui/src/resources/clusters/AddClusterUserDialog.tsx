@@ -50,7 +50,12 @@ export const AddClusterUserDialog = (props: {
     enabled: props.open,
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      dataProvider.searchUsers({ search: debounced, page: pageParam, perpage: USER_PAGE_SIZE, exclude_cluster_id: props.clusterId }),
+      dataProvider.searchUsers({
+        search: debounced,
+        page: pageParam,
+        perpage: USER_PAGE_SIZE,
+        exclude_cluster_id: props.clusterId,
+      }),
     getNextPageParam: (last) => (last.paginate.page < last.paginate.pages ? last.paginate.page + 1 : undefined),
   });
   const rows = users.data?.pages.flatMap((p) => p.data) ?? [];
@@ -99,7 +104,8 @@ export const AddClusterUserDialog = (props: {
             sx={{ height: 260, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
             data-testid="user-search-results"
             onScroll={(e) => {
-              if (isNearScrollEnd(e.currentTarget) && users.hasNextPage && !users.isFetchingNextPage) void users.fetchNextPage();
+              if (isNearScrollEnd(e.currentTarget) && users.hasNextPage && !users.isFetchingNextPage)
+                void users.fetchNextPage();
             }}
           >
             {users.isError ? (
@@ -117,7 +123,12 @@ export const AddClusterUserDialog = (props: {
             ) : (
               <List dense disablePadding>
                 {rows.map((u) => (
-                  <ListItemButton key={u.id} selected={selected?.id === u.id} onClick={() => setSelected(u)} data-testid="user-option">
+                  <ListItemButton
+                    key={u.id}
+                    selected={selected?.id === u.id}
+                    onClick={() => setSelected(u)}
+                    data-testid="user-option"
+                  >
                     <ListItemText primary={displayName(u)} secondary={`${u.username} · ${u.email}`} />
                   </ListItemButton>
                 ))}

@@ -35,7 +35,12 @@ const RowEdit = ({ row }: { row: BusinessUnit }) => {
   if (!canAccess) return null;
   return (
     <Tooltip title={translate('ra.action.edit')}>
-      <IconButton component={Link} to={`/business-units/${row.id}/edit`} size="small" aria-label={translate('ra.action.edit')}>
+      <IconButton
+        component={Link}
+        to={`/business-units/${row.id}/edit`}
+        size="small"
+        aria-label={translate('ra.action.edit')}
+      >
         <EditIcon fontSize="small" />
       </IconButton>
     </Tooltip>
@@ -46,7 +51,13 @@ const RowEdit = ({ row }: { row: BusinessUnit }) => {
  * The cluster's BUs by name, the 'N of M licensed' indicator, refresh, and Add (disabled at the cap). A row opens the
  * BU's read view; its Edit icon is there for those who may update it.
  */
-export const ClusterBusinessUnitsCard = ({ clusterId, maxLicenseBu }: { clusterId: string; maxLicenseBu: number | null | undefined }) => {
+export const ClusterBusinessUnitsCard = ({
+  clusterId,
+  maxLicenseBu,
+}: {
+  clusterId: string;
+  maxLicenseBu: number | null | undefined;
+}) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { data, isPending, isFetching, error, refetch } = useClusterBusinessUnits(clusterId);
@@ -74,7 +85,11 @@ export const ClusterBusinessUnitsCard = ({ clusterId, maxLicenseBu }: { clusterI
               />
             )}
             <Tooltip title={translate('ra.action.refresh')}>
-              <IconButton onClick={() => refetch()} aria-label={translate('ra.action.refresh')} data-testid="bu-refresh">
+              <IconButton
+                onClick={() => refetch()}
+                aria-label={translate('ra.action.refresh')}
+                data-testid="bu-refresh"
+              >
                 <RefreshIcon />
               </IconButton>
             </Tooltip>

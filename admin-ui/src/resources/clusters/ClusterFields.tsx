@@ -10,7 +10,13 @@ export const ClusterFields = ({ readOnly = false }: { readOnly?: boolean }) => {
         <TextInput source="code" validate={[required(), maxLength(50)]} readOnly={readOnly} fullWidth />
       </Grid>
       <Grid size={{ xs: 12, md: 2 }}>
-        <TextInput source="alias_name" validate={maxLength(3)} readOnly={readOnly} fullWidth inputProps={{ maxLength: 3 }} />
+        <TextInput
+          source="alias_name"
+          validate={maxLength(3)}
+          readOnly={readOnly}
+          fullWidth
+          inputProps={{ maxLength: 3 }}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <TextInput source="name" validate={[required(), maxLength(255)]} readOnly={readOnly} fullWidth />

@@ -31,7 +31,10 @@ const cluster = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function setup(perms: Grants, rows = [cluster('a'), cluster('b', { deleted_at: '2024-02-02T00:00:00Z', deleted_by_name: 'Del' })]) {
+function setup(
+  perms: Grants,
+  rows = [cluster('a'), cluster('b', { deleted_at: '2024-02-02T00:00:00Z', deleted_by_name: 'Del' })],
+) {
   const getList = vi.fn(async (_resource: string, _params?: unknown) => ({ data: rows, total: rows.length }));
   const exportCsv = vi.fn(async () => ({ filename: 'clusters-2026-11-24.csv', blob: new Blob(['Code\r\n']) }));
   const dataProvider = Object.assign(testDataProvider({ getList } as never), { exportCsv });
@@ -50,7 +53,8 @@ function setup(perms: Grants, rows = [cluster('a'), cluster('b', { deleted_at: '
   return { getList, exportCsv };
 }
 
-const lastParams = (getList: ReturnType<typeof vi.fn>) => getList.mock.calls.at(-1)![1] as { pagination: { page: number }; filter: Record<string, unknown> };
+const lastParams = (getList: ReturnType<typeof vi.fn>) =>
+  getList.mock.calls.at(-1)![1] as { pagination: { page: number }; filter: Record<string, unknown> };
 
 beforeEach(() => localStorage.clear());
 

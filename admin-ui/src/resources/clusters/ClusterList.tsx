@@ -30,7 +30,13 @@ const UsersCount = ({ record }: { record: Cluster }) => {
 };
 
 const columns: ListColumn<Cluster>[] = [
-  { key: 'logo', label: 'resources.clusters.fields.logo', render: (r) => <Thumbnail record={r} />, width: 56, hideBelow: 'lg' },
+  {
+    key: 'logo',
+    label: 'resources.clusters.fields.logo',
+    render: (r) => <Thumbnail record={r} />,
+    width: 56,
+    hideBelow: 'lg',
+  },
   { key: 'code', label: 'resources.clusters.fields.code', sortField: 'code', render: (r) => r.code, opensRecord: true },
   { key: 'name', label: 'resources.clusters.fields.name', sortField: 'name', render: (r) => <NameCell record={r} /> },
   {

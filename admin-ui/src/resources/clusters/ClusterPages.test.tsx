@@ -84,7 +84,10 @@ describe('cluster edit page', { timeout: 20_000 }, () => {
     const fetchesBefore = dp.getOne.mock.calls.length;
     fireEvent.click(screen.getByTestId('mode-save'));
     await waitFor(() => expect(dp.update).toHaveBeenCalledTimes(1));
-    expect(dp.update.mock.calls[0]![1]).toMatchObject({ id: 'c1', data: { name: 'Renamed', code: 'CL-A', max_license_bu: 2 } });
+    expect(dp.update.mock.calls[0]![1]).toMatchObject({
+      id: 'c1',
+      data: { name: 'Renamed', code: 'CL-A', max_license_bu: 2 },
+    });
     await waitFor(() => expect(dp.getOne.mock.calls.length).toBeGreaterThan(fetchesBefore));
     await waitFor(() => expect(screen.getByTestId('cluster-edit')).toHaveAttribute('data-mode', 'view'));
     expect(await screen.findByDisplayValue('Renamed')).toHaveAttribute('readonly');
@@ -130,7 +133,13 @@ describe('cluster edit page', { timeout: 20_000 }, () => {
 
   it('shows the BU licence indicator and disables Add at the cap', async () => {
     const dp = provider();
-    dp.getList.mockResolvedValue({ data: [{ id: 'b1', name: 'B', code: 'B' }, { id: 'b2', name: 'A', code: 'A' }], total: 2 } as never);
+    dp.getList.mockResolvedValue({
+      data: [
+        { id: 'b1', name: 'B', code: 'B' },
+        { id: 'b2', name: 'A', code: 'A' },
+      ],
+      total: 2,
+    } as never);
     renderAt('/clusters/c1/edit', dp);
     expect(await screen.findByText('2 of 2 licensed')).toBeInTheDocument();
     expect(screen.getByTestId('bu-add')).toHaveAttribute('aria-disabled', 'true');

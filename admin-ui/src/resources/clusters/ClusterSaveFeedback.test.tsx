@@ -29,41 +29,70 @@ function expiredSessionServer() {
   const fetch = vi.fn(async (req: Request) => {
     const url = new URL(req.url);
     const auth = req.headers.get('Authorization');
-    if (url.pathname === '/api/auth/refresh-token') return json(401, { title: 'Unauthorized', status: 401, detail: 'revoked' });
+    if (url.pathname === '/api/auth/refresh-token')
+      return json(401, { title: 'Unauthorized', status: 401, detail: 'revoked' });
     if (url.pathname === '/api/auth/login') {
       const body = (await req.json()) as { password?: string };
       return body.password === 'right'
-        ? json(200, { access_token: 'fresh', refresh_token: 'r2', token_type: 'Bearer', expires_in: 900, refresh_expires_in: 3600 })
+        ? json(200, {
+            access_token: 'fresh',
+            refresh_token: 'r2',
+            token_type: 'Bearer',
+            expires_in: 900,
+            refresh_expires_in: 3600,
+          })
         : json(401, { title: 'Unauthorized', status: 401, detail: 'Invalid username or password' });
     }
     if (url.pathname === '/api/user/permission/platform') {
-      return json(200, { user: { id: 'u1', username: 'admin', email: 'a@x', display_name: 'Admin' }, platform: [], clusters: {}, is_super_admin: true });
+      return json(200, {
+        user: { id: 'u1', username: 'admin', email: 'a@x', display_name: 'Admin' },
+        platform: [],
+        clusters: {},
+        is_super_admin: true,
+      });
     }
     if (req.method === 'PUT') {
       const body = (await req.json()) as Record<string, unknown>;
       puts.push({ auth, body });
-      if (auth !== 'Bearer fresh') return json(401, { title: 'Unauthorized', status: 401, detail: 'invalid or expired token' });
+      if (auth !== 'Bearer fresh')
+        return json(401, { title: 'Unauthorized', status: 401, detail: 'invalid or expired token' });
       stored = { ...stored, ...body };
       return json(200, stored);
     }
     if (url.pathname === '/api-system/clusters/c1') return json(200, stored);
-    if (url.pathname === '/api-system/business-units') return json(200, { data: [], paginate: { total: 0, page: 1, perpage: -1, pages: 1 } });
+    if (url.pathname === '/api-system/business-units')
+      return json(200, { data: [], paginate: { total: 0, page: 1, perpage: -1, pages: 1 } });
     if (url.pathname === '/api-system/user/clusters/c1') return json(200, { data: [] });
     return json(404, { title: 'Not Found', status: 404, detail: `no ${url.pathname}` });
   });
   return { fetch, puts };
 }
 
-function renderPage(ui: React.ReactNode, dataProvider: ReturnType<typeof testDataProvider>, authProvider?: ReturnType<typeof createAuthProvider>) {
+function renderPage(
+  ui: React.ReactNode,
+  dataProvider: ReturnType<typeof testDataProvider>,
+  authProvider?: ReturnType<typeof createAuthProvider>,
+) {
   const page = (
-    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
+    <AdminContext
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      queryClient={createQueryClient()}
+    >
       <ResourceContextProvider value="clusters">{ui}</ResourceContextProvider>
       <Notification />
     </AdminContext>
   );
-  const router = createMemoryRouter([{ path: '/clusters/:id/edit', element: page }, { path: '*', element: <p>elsewhere</p> }], {
-    initialEntries: ['/clusters/c1/edit'],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/clusters/:id/edit', element: page },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    {
+      initialEntries: ['/clusters/c1/edit'],
+    },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -113,7 +142,9 @@ describe('saving a cluster', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Cluster CL-A saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('cluster-edit')).toHaveAttribute('data-mode', 'view'));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your session has expired' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Your session has expired' })).not.toBeInTheDocument(),
+    );
     expect(server.puts.map((p) => [p.auth, p.body.name])).toEqual([
       ['Bearer expired', 'Andaman Renamed'],
       ['Bearer fresh', 'Andaman Renamed'],
@@ -128,7 +159,12 @@ describe('saving a cluster', { timeout: 30_000 }, () => {
       });
     });
     const getOne = vi.fn(async () => ({ data: cluster }));
-    const dp = testDataProvider({ getOne, update, getList: async () => ({ data: [], total: 0 }), getClusterUsers: async () => [] } as never);
+    const dp = testDataProvider({
+      getOne,
+      update,
+      getList: async () => ({ data: [], total: 0 }),
+      getClusterUsers: async () => [],
+    } as never);
     renderPage(<ClusterEdit />, dp, {
       ...createAuthProvider(),
       canAccess: async () => true,
@@ -139,10 +175,14 @@ describe('saving a cluster', { timeout: 30_000 }, () => {
     fireEvent.change(name, { target: { value: 'x'.repeat(20) } });
     fireEvent.click(screen.getByTestId('mode-save'));
 
-    expect(await screen.findByText('Cluster CL-A was not saved: Name: must NOT have more than 255 characters')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cluster CL-A was not saved: Name: must NOT have more than 255 characters'),
+    ).toBeInTheDocument();
     // Against the field itself, and the form stays in edit mode with the value.
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
-    expect(document.getElementById(`${name.id}-helper-text`)).toHaveTextContent('must NOT have more than 255 characters');
+    expect(document.getElementById(`${name.id}-helper-text`)).toHaveTextContent(
+      'must NOT have more than 255 characters',
+    );
     expect(screen.getByTestId('cluster-edit')).toHaveAttribute('data-mode', 'edit');
     expect(screen.queryByText(/saved$/)).not.toBeInTheDocument();
     // A 4xx answer is not sent again behind the user's back.
@@ -155,7 +195,12 @@ describe('saving a cluster', { timeout: 30_000 }, () => {
     const update = vi.fn(async () => {
       throw new HttpError('invalid or expired token', 401, {});
     });
-    const dp = testDataProvider({ getOne, update, getList: async () => ({ data: [], total: 0 }), getClusterUsers: async () => [] } as never);
+    const dp = testDataProvider({
+      getOne,
+      update,
+      getList: async () => ({ data: [], total: 0 }),
+      getClusterUsers: async () => [],
+    } as never);
     renderPage(<ClusterEdit />, dp, {
       ...createAuthProvider(),
       checkAuth: async () => undefined,

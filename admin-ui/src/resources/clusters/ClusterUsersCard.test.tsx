@@ -36,7 +36,11 @@ const user = (i: number) => ({
 
 function setup() {
   const dp = {
-    getClusterUsers: vi.fn(async () => [member('m2', 'Zed', 'z@x'), member('m1', 'Amy', 'b@x', 'full'), member('m3', 'Amy', 'a@x')]),
+    getClusterUsers: vi.fn(async () => [
+      member('m2', 'Zed', 'z@x'),
+      member('m1', 'Amy', 'b@x', 'full'),
+      member('m3', 'Amy', 'a@x'),
+    ]),
     getList: vi.fn(async () => ({
       data: [
         { id: 'full', name: 'Full BU', users_count: 5, max_license_users: 5 },
@@ -98,7 +102,13 @@ describe('cluster users card', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('option', { name: /Open BU/ }));
     fireEvent.click(screen.getByTestId('add-user-submit'));
     await waitFor(() =>
-      expect(dp.addClusterUser).toHaveBeenCalledWith({ user_id: 'pool-3', cluster_id: 'c1', role: 'user', is_active: true, parent_bu_id: 'open' }),
+      expect(dp.addClusterUser).toHaveBeenCalledWith({
+        user_id: 'pool-3',
+        cluster_id: 'c1',
+        role: 'user',
+        is_active: true,
+        parent_bu_id: 'open',
+      }),
     );
   });
 
@@ -111,7 +121,9 @@ describe('cluster users card', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('option', { name: /Full BU/ })).not.toHaveAttribute('aria-disabled');
     fireEvent.click(screen.getByRole('option', { name: /Full BU/ }));
     fireEvent.click(within(dialog).getByTestId('edit-user-submit'));
-    await waitFor(() => expect(dp.updateClusterUser).toHaveBeenCalledWith('m1', { role: 'user', parent_bu_id: 'full' }));
+    await waitFor(() =>
+      expect(dp.updateClusterUser).toHaveBeenCalledWith('m1', { role: 'user', parent_bu_id: 'full' }),
+    );
   });
 
   it('asks yes/no before removing', async () => {

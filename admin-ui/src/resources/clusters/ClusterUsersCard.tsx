@@ -37,11 +37,14 @@ export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
 
   const remove = async () => {
     if (!removing) return;
-    await run(async () => {
-      await dataProvider.removeClusterUser(removing.id);
-      notify('app.members.removed', { type: 'success', messageArgs: { name: displayName(removing) } });
-      refresh();
-    }, () => setRemoving(null));
+    await run(
+      async () => {
+        await dataProvider.removeClusterUser(removing.id);
+        notify('app.members.removed', { type: 'success', messageArgs: { name: displayName(removing) } });
+        refresh();
+      },
+      () => setRemoving(null),
+    );
   };
 
   return (

@@ -13,11 +13,42 @@ import { ClusterList } from './ClusterList';
 import { BusinessUnitShow } from '../business-units/BusinessUnitEdit';
 
 const VIEWER: Grants = { platform: ['cluster.read'], clusters: {}, is_super_admin: false };
-const EDITOR_A: Grants = { platform: [], clusters: { 'cl-a': ['cluster.read', 'cluster.update', 'cluster.create', 'cluster.delete'] }, is_super_admin: false };
+const EDITOR_A: Grants = {
+  platform: [],
+  clusters: { 'cl-a': ['cluster.read', 'cluster.update', 'cluster.create', 'cluster.delete'] },
+  is_super_admin: false,
+};
 
-const cluster = { id: 'c1', code: 'CL-A', name: 'Andaman', alias_name: 'AND', max_license_bu: 3, is_active: true, created_at: '2024-01-01T00:00:00Z' };
-const bu = { id: 'b1', cluster_id: 'c1', cluster_name: 'Andaman', code: 'BU-1', name: 'Beach', is_active: true, users_count: 2, max_license_users: 5 };
-const member = { id: 'm1', user_id: 'u1', cluster_id: 'c1', role: 'user', is_active: true, parent_bu_id: null, username: 'somchai', email: 's@x', userInfo: null };
+const cluster = {
+  id: 'c1',
+  code: 'CL-A',
+  name: 'Andaman',
+  alias_name: 'AND',
+  max_license_bu: 3,
+  is_active: true,
+  created_at: '2024-01-01T00:00:00Z',
+};
+const bu = {
+  id: 'b1',
+  cluster_id: 'c1',
+  cluster_name: 'Andaman',
+  code: 'BU-1',
+  name: 'Beach',
+  is_active: true,
+  users_count: 2,
+  max_license_users: 5,
+};
+const member = {
+  id: 'm1',
+  user_id: 'u1',
+  cluster_id: 'c1',
+  role: 'user',
+  is_active: true,
+  parent_bu_id: null,
+  username: 'somchai',
+  email: 's@x',
+  userInfo: null,
+};
 
 function authFor(grants: Grants): AuthProvider {
   return {
@@ -32,7 +63,12 @@ function authFor(grants: Grants): AuthProvider {
 function renderRoutes(path: string, grants: Grants, provider: Record<string, unknown>) {
   const dp = testDataProvider(provider as never);
   const page = (resource: string, element: React.ReactNode) => (
-    <AdminContext dataProvider={dp} authProvider={authFor(grants)} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
+    <AdminContext
+      dataProvider={dp}
+      authProvider={authFor(grants)}
+      i18nProvider={i18nProvider}
+      queryClient={createQueryClient()}
+    >
       <ResourceContextProvider value={resource}>{element}</ResourceContextProvider>
     </AdminContext>
   );
@@ -57,7 +93,10 @@ describe('read views', { timeout: 30_000 }, () => {
     const reader: Grants = { ...VIEWER, platform: ['cluster.read', 'user.read'] };
     for (const r of RESOURCES) {
       expect(r.show, r.name).toBeDefined();
-      expect(canAccessWith(reader, { action: 'show', resource: r.name, record: { id: 'c1', cluster_id: 'c1' } }), r.name).toBe(true);
+      expect(
+        canAccessWith(reader, { action: 'show', resource: r.name, record: { id: 'c1', cluster_id: 'c1' } }),
+        r.name,
+      ).toBe(true);
     }
   });
 
@@ -86,11 +125,15 @@ describe('read views', { timeout: 30_000 }, () => {
   });
 
   it('when the caller may edit, then Edit is one click away on the read view', async () => {
-    renderRoutes('/clusters/c1', { platform: [], clusters: {}, is_super_admin: true }, {
-      getOne: vi.fn(async () => ({ data: cluster })),
-      getList: vi.fn(async () => ({ data: [], total: 0 })),
-      getClusterUsers: vi.fn(async () => []),
-    });
+    renderRoutes(
+      '/clusters/c1',
+      { platform: [], clusters: {}, is_super_admin: true },
+      {
+        getOne: vi.fn(async () => ({ data: cluster })),
+        getList: vi.fn(async () => ({ data: [], total: 0 })),
+        getClusterUsers: vi.fn(async () => []),
+      },
+    );
     fireEvent.click(await screen.findByTestId('mode-edit'));
     await waitFor(() => expect(screen.getByTestId('cluster-edit')).toHaveAttribute('data-mode', 'edit'));
     expect(screen.getByDisplayValue('Andaman')).not.toHaveAttribute('readonly');

@@ -8,6 +8,8 @@ export function useClusterBusinessUnits(clusterId: string) {
     sort: { field: 'name', order: 'ASC' },
     filter: { cluster_id: clusterId },
   });
-  const sorted = [...(result.data ?? [])].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base' }));
+  const sorted = [...(result.data ?? [])].sort((a, b) =>
+    (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base' }),
+  );
   return { ...result, data: sorted };
 }

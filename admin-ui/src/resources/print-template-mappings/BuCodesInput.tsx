@@ -11,7 +11,11 @@ import { normaliseBuCodes } from './templateOrder';
 export const BuCodesInput = ({ source, helperText }: { source: string; helperText: string }) => {
   const translate = useTranslate();
   const autocompleteText = useAutocompleteText();
-  const { field } = useInput({ source, defaultValue: [], format: (v: unknown) => normaliseBuCodes(Array.isArray(v) ? v : []) });
+  const { field } = useInput({
+    source,
+    defaultValue: [],
+    format: (v: unknown) => normaliseBuCodes(Array.isArray(v) ? v : []),
+  });
   const value = normaliseBuCodes(Array.isArray(field.value) ? field.value : []);
   const label = translate(`resources.print-template-mappings.fields.${source}`);
   const [text, setText] = useState('');
@@ -44,7 +48,14 @@ export const BuCodesInput = ({ source, helperText }: { source: string; helperTex
         })
       }
       renderInput={(params) => (
-        <TextField {...params} label={label} helperText={helperText} size="small" name={field.name} inputRef={field.ref} />
+        <TextField
+          {...params}
+          label={label}
+          helperText={helperText}
+          size="small"
+          name={field.name}
+          inputRef={field.ref}
+        />
       )}
       sx={{ mb: 2 }}
       fullWidth

@@ -3,7 +3,6 @@ import { useWatch } from 'react-hook-form';
 import type { DocumentType } from '../../types';
 import { useDocumentTypes } from './queries';
 
-
 /** `PO — Purchase Order`, with the label translated when the console has it (the API's label otherwise). */
 export function useDocumentTypeLabel() {
   const translate = useTranslate();
@@ -12,7 +11,14 @@ export function useDocumentTypeLabel() {
 }
 
 /** The document type, from GET …/document-types. */
-export const DocumentTypeInput = ({ alwaysOn: _alwaysOn, ...props }: { source?: string; alwaysOn?: boolean; validate?: boolean }) => {
+export const DocumentTypeInput = ({
+  alwaysOn: _alwaysOn,
+  ...props
+}: {
+  source?: string;
+  alwaysOn?: boolean;
+  validate?: boolean;
+}) => {
   const source = props.source ?? 'document_type';
   const types = useDocumentTypes();
   const label = useDocumentTypeLabel();

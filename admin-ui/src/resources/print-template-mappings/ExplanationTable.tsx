@@ -13,7 +13,13 @@ const OUTCOME_COLOR: Record<ResolveCandidate['outcome'], 'success' | 'default' |
 
 export const YesNo = ({ value }: { value: boolean }) => {
   const translate = useTranslate();
-  return <>{translate(value ? 'resources.print-template-mappings.resolve.yes' : 'resources.print-template-mappings.resolve.no')}</>;
+  return (
+    <>
+      {translate(
+        value ? 'resources.print-template-mappings.resolve.yes' : 'resources.print-template-mappings.resolve.no',
+      )}
+    </>
+  );
 };
 
 /**
@@ -59,7 +65,12 @@ export const ExplanationTable = ({ candidates, buCode = '' }: { candidates: Reso
       </TableHead>
       <TableBody>
         {candidates.map((c) => (
-          <TableRow key={c.id} data-testid="resolve-candidate" data-outcome={c.outcome} selected={c.outcome === 'selected'}>
+          <TableRow
+            key={c.id}
+            data-testid="resolve-candidate"
+            data-outcome={c.outcome}
+            selected={c.outcome === 'selected'}
+          >
             <TableCell>
               <Chip
                 size="small"

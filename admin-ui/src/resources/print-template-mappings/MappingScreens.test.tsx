@@ -22,7 +22,11 @@ vi.mock('../../lib/csv', async (importOriginal) => ({
   downloadText: vi.fn(),
 }));
 
-const MAPPER: Grants = { platform: ['print_template_mapping.manage', 'cluster.read'], clusters: {}, is_super_admin: false };
+const MAPPER: Grants = {
+  platform: ['print_template_mapping.manage', 'cluster.read'],
+  clusters: {},
+  is_super_admin: false,
+};
 const READER: Grants = { platform: [], clusters: {}, is_super_admin: false };
 
 const mapping = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -74,7 +78,12 @@ function setup(grants: Grants, path = '/print-template-mappings') {
     canAccess: async (params) => canAccessWith(grants, params),
   };
   const page = (element: React.ReactNode) => (
-    <AdminContext dataProvider={testDataProvider(dp as never)} authProvider={authProvider} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
+    <AdminContext
+      dataProvider={testDataProvider(dp as never)}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      queryClient={createQueryClient()}
+    >
       <ResourceContextProvider value="print-template-mappings">{element}</ResourceContextProvider>
     </AdminContext>
   );
@@ -104,14 +113,19 @@ describe('print template mappings list', { timeout: 30_000 }, () => {
     expect(within(toolbar).getByLabelText('Active only')).toBeInTheDocument();
     expect(within(toolbar).getByRole('button', { name: 'Test resolve' })).toBeInTheDocument();
     expect(within(toolbar).getByRole('button', { name: 'Export' })).toBeEnabled();
-    expect(within(toolbar).getByRole('link', { name: 'Create' })).toHaveAttribute('href', '/print-template-mappings/create');
+    expect(within(toolbar).getByRole('link', { name: 'Create' })).toHaveAttribute(
+      'href',
+      '/print-template-mappings/create',
+    );
   });
 
   it('lines every document type up under one set of column headings', async () => {
     setup(MAPPER);
     await findRows();
     expect(screen.getAllByRole('table')).toHaveLength(1);
-    expect(screen.getAllByRole('row').filter((r) => within(r).queryAllByRole('columnheader').length > 1)).toHaveLength(1);
+    expect(screen.getAllByRole('row').filter((r) => within(r).queryAllByRole('columnheader').length > 1)).toHaveLength(
+      1,
+    );
     expect(screen.getByTestId('mapping-group-PO')).toBeInTheDocument();
     expect(screen.getByTestId('mapping-group-GRN')).toBeInTheDocument();
   });
@@ -202,7 +216,11 @@ describe('print template mapping details', () => {
     );
     fireEvent.mouseDown(screen.getByRole('combobox'));
     const listbox = screen.getByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Goods receipt note', 'Purchase order (print · PO)']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Goods receipt note', 'Purchase order (print · PO)']);
     const headings = within(listbox).getAllByTestId('template-group-heading');
     expect(headings).toHaveLength(2);
     for (const h of headings) {
@@ -219,7 +237,11 @@ describe('print template mapping details', () => {
       <ScreenMessages modules={RESOLVE_SCREEN_MESSAGES}>
         <ResolveResult
           buCode="A-PKT"
-          outcome={{ status: 'found', mapping: { ...mapping('0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11'), template_name: 'PO standard' } as never, candidates: [] }}
+          outcome={{
+            status: 'found',
+            mapping: { ...mapping('0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11'), template_name: 'PO standard' } as never,
+            candidates: [],
+          }}
         />
       </ScreenMessages>,
       {},

@@ -17,7 +17,12 @@ export const PrintTemplateMappingCreate = () => {
     <Create
       transform={transform}
       mutationOptions={{
-        onSuccess: (data: { id?: unknown; document_type?: string; display_label?: string | null; template_name?: string | null }) => {
+        onSuccess: (data: {
+          id?: unknown;
+          document_type?: string;
+          display_label?: string | null;
+          template_name?: string | null;
+        }) => {
           if (data?.id === undefined) return;
           feedback.created(mappingTitle(data));
           redirect('edit', 'print-template-mappings', String(data.id));

@@ -1,5 +1,14 @@
 import { Box, Button, Divider, Stack } from '@mui/material';
-import { Edit, SaveButton, Toolbar, WithRecord, useCanAccess, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import {
+  Edit,
+  SaveButton,
+  Toolbar,
+  WithRecord,
+  useCanAccess,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { MappingDeleteButton } from './MappingDeleteButton';
 import { PrintTemplateMappingForm } from './PrintTemplateMappingForm';
@@ -50,7 +59,9 @@ export const PrintTemplateMappingEdit = () => {
       <PrintTemplateMappingForm toolbar={<EditToolbar />} />
       <Divider />
       <Box sx={{ p: 2 }}>
-        <WithRecord render={(record) => <TestResolvePanel key={record.id} defaultDocumentType={record.document_type} />} />
+        <WithRecord
+          render={(record) => <TestResolvePanel key={record.id} defaultDocumentType={record.document_type} />}
+        />
       </Box>
     </Edit>
   );

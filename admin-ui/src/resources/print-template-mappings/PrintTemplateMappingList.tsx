@@ -27,7 +27,15 @@ import StarIcon from '@mui/icons-material/Star';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import CloseIcon from '@mui/icons-material/Close';
-import { EditButton, List, Pagination, RecordContextProvider, useCanAccess, useListContext, useTranslate } from 'react-admin';
+import {
+  EditButton,
+  List,
+  Pagination,
+  RecordContextProvider,
+  useCanAccess,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PrintTemplateMapping as Mapping } from '../../types';
 import { ExportButton, ListToolbar } from '../../components/list/ListToolbar';
@@ -73,7 +81,15 @@ export function mappingBulkActions(activeOnly: boolean): BulkActionOf<'print-tem
 }
 
 /** A mapping's business-unit codes as chips; a code that names no live business unit is marked. */
-export const Codes = ({ codes, unknown, empty }: { codes: string[] | null; unknown: readonly string[]; empty: string }) => {
+export const Codes = ({
+  codes,
+  unknown,
+  empty,
+}: {
+  codes: string[] | null;
+  unknown: readonly string[];
+  empty: string;
+}) => {
   const translate = useTranslate();
   if (!codes || codes.length === 0) {
     return (
@@ -134,7 +150,9 @@ export const TemplateCell = ({ mapping }: { mapping: Mapping }) => {
 /** The Default column: a star for the default mapping, and the same in words for screen readers. */
 const DefaultMark = ({ isDefault }: { isDefault: boolean }) => {
   const translate = useTranslate();
-  const words = translate(isDefault ? 'resources.print-template-mappings.default_yes' : 'resources.print-template-mappings.default_no');
+  const words = translate(
+    isDefault ? 'resources.print-template-mappings.default_yes' : 'resources.print-template-mappings.default_no',
+  );
   return (
     <>
       {isDefault ? <StarIcon fontSize="small" color="warning" aria-hidden data-testid="default-star" /> : null}
@@ -185,13 +203,23 @@ const MappingToolbar = ({ onTestResolve }: { onTestResolve: () => void }) => {
             ))}
           </TextField>
           <FormControlLabel
-            control={<Switch checked={filters.active_only === true} onChange={(e) => setFilter('active_only', e.target.checked)} />}
+            control={
+              <Switch
+                checked={filters.active_only === true}
+                onChange={(e) => setFilter('active_only', e.target.checked)}
+              />
+            }
             label={translate('resources.print-template-mappings.filters.active_only')}
           />
         </>
       }
       tools={
-        <Button variant="outlined" startIcon={<ManageSearchIcon />} onClick={onTestResolve} data-testid="open-test-resolve">
+        <Button
+          variant="outlined"
+          startIcon={<ManageSearchIcon />}
+          onClick={onTestResolve}
+          data-testid="open-test-resolve"
+        >
           {translate('resources.print-template-mappings.resolve.title')}
         </Button>
       }
@@ -232,7 +260,9 @@ const GroupedMappings = ({ selection }: { selection: BulkSelection }) => {
     const filtered = Object.values(filterValues ?? {}).some((v) => v !== undefined && v !== '' && v !== false);
     return (
       <Typography sx={{ p: 3 }} color="text.secondary" data-testid="mappings-empty">
-        {translate(filtered ? 'resources.print-template-mappings.empty_filtered' : 'resources.print-template-mappings.empty')}
+        {translate(
+          filtered ? 'resources.print-template-mappings.empty_filtered' : 'resources.print-template-mappings.empty',
+        )}
       </Typography>
     );
   }
@@ -251,7 +281,10 @@ const GroupedMappings = ({ selection }: { selection: BulkSelection }) => {
               <TableCell
                 key={c.key}
                 align={'align' in c ? c.align : undefined}
-                sx={[{ fontWeight: 600, width: 'width' in c ? c.width : undefined }, hiddenBelow('hideBelow' in c ? c.hideBelow : undefined)]}
+                sx={[
+                  { fontWeight: 600, width: 'width' in c ? c.width : undefined },
+                  hiddenBelow('hideBelow' in c ? c.hideBelow : undefined),
+                ]}
               >
                 {f(c.key)}
               </TableCell>
@@ -268,7 +301,12 @@ const GroupedMappings = ({ selection }: { selection: BulkSelection }) => {
           return (
             <TableBody key={group.documentType} data-testid={`mapping-group-${group.documentType}`}>
               <TableRow>
-                <TableCell component="th" scope="colgroup" colSpan={columnCount} sx={{ bgcolor: 'action.hover', py: 1 }}>
+                <TableCell
+                  component="th"
+                  scope="colgroup"
+                  colSpan={columnCount}
+                  sx={{ bgcolor: 'action.hover', py: 1 }}
+                >
                   <Typography variant="subtitle1" component="h2">
                     {dt ? label(dt) : group.documentType}
                   </Typography>
@@ -314,7 +352,9 @@ const GroupedMappings = ({ selection }: { selection: BulkSelection }) => {
                         size="small"
                         color={m.is_active ? 'success' : 'default'}
                         label={translate(
-                          m.is_active ? 'resources.print-template-mappings.active' : 'resources.print-template-mappings.inactive',
+                          m.is_active
+                            ? 'resources.print-template-mappings.active'
+                            : 'resources.print-template-mappings.inactive',
                         )}
                       />
                     </TableCell>
@@ -340,7 +380,11 @@ const TestResolveDrawer = ({ open, onClose }: { open: boolean; onClose: () => vo
   const documentType = typeof filterValues?.document_type === 'string' ? filterValues.document_type : '';
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>
-      <Box sx={{ width: { xs: '100vw', sm: 560 }, maxWidth: '100vw' }} role="dialog" aria-label={translate('resources.print-template-mappings.resolve.title')}>
+      <Box
+        sx={{ width: { xs: '100vw', sm: 560 }, maxWidth: '100vw' }}
+        role="dialog"
+        aria-label={translate('resources.print-template-mappings.resolve.title')}
+      >
         <Stack direction="row" justifyContent="flex-end" sx={{ p: 1, pb: 0 }}>
           <IconButton onClick={onClose} aria-label={translate('app.common.close')}>
             <CloseIcon />

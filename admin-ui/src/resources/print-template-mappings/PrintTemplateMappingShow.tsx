@@ -56,14 +56,26 @@ const MappingDetails = () => {
           <Chip
             size="small"
             color={record.is_active ? 'success' : 'default'}
-            label={translate(record.is_active ? 'resources.print-template-mappings.active' : 'resources.print-template-mappings.inactive')}
+            label={translate(
+              record.is_active
+                ? 'resources.print-template-mappings.active'
+                : 'resources.print-template-mappings.inactive',
+            )}
           />
         </Field>
         <Field label={f('allow_business_unit')}>
-          <Codes codes={record.allow_business_unit} unknown={unknown} empty="resources.print-template-mappings.all_business_units" />
+          <Codes
+            codes={record.allow_business_unit}
+            unknown={unknown}
+            empty="resources.print-template-mappings.all_business_units"
+          />
         </Field>
         <Field label={f('deny_business_unit')}>
-          <Codes codes={record.deny_business_unit} unknown={unknown} empty="resources.print-template-mappings.no_business_units" />
+          <Codes
+            codes={record.deny_business_unit}
+            unknown={unknown}
+            empty="resources.print-template-mappings.no_business_units"
+          />
         </Field>
         <Grid size={12}>
           <UnknownCodesWarning codes={unknown} />

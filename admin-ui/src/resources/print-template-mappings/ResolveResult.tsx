@@ -17,10 +17,15 @@ const Winner = ({ mapping, buCode }: { mapping: PrintTemplateMapping; buCode: st
         })}
       </Typography>
       <Typography variant="body2" component="p">
-        {translate(buCode ? 'resources.print-template-mappings.resolve.winner_for_bu' : 'resources.print-template-mappings.resolve.winner_no_bu', {
-          document_type: mapping.document_type,
-          bu: buCode,
-        })}
+        {translate(
+          buCode
+            ? 'resources.print-template-mappings.resolve.winner_for_bu'
+            : 'resources.print-template-mappings.resolve.winner_no_bu',
+          {
+            document_type: mapping.document_type,
+            bu: buCode,
+          },
+        )}
       </Typography>
       <Typography variant="body2" component="p">
         {f('display_label')}: {mapping.display_label || '—'} · {f('is_default')}: <YesNo value={mapping.is_default} /> ·{' '}
@@ -35,7 +40,9 @@ export const ResolveResult = ({ outcome, buCode = '' }: { outcome: ResolveOutcom
   const translate = useTranslate();
   switch (outcome.status) {
     case 'idle':
-      return <Typography color="text.secondary">{translate('resources.print-template-mappings.resolve.idle')}</Typography>;
+      return (
+        <Typography color="text.secondary">{translate('resources.print-template-mappings.resolve.idle')}</Typography>
+      );
     case 'loading':
       return (
         <Box display="flex" justifyContent="center" p={2}>

@@ -93,7 +93,12 @@ export const TemplateSelect = ({
           : ' ';
 
   const item = (t: ReportTemplate) => (
-    <MenuItem key={t.id} value={t.id} data-testid="template-option" data-matches={String(matchesDocumentType(t, documentType))}>
+    <MenuItem
+      key={t.id}
+      value={t.id}
+      data-testid="template-option"
+      data-matches={String(matchesDocumentType(t, documentType))}
+    >
       {t.name}
       {t.kind !== 'print' || t.report_group !== documentType ? ` (${t.kind} · ${t.report_group})` : ''}
       {!t.is_active ? ` — ${translate('resources.print-template-mappings.template_select.inactive')}` : ''}
@@ -118,11 +123,15 @@ export const TemplateSelect = ({
       sx={{ mb: 1 }}
     >
       {unknownValue ? (
-        <MenuItem value={value}>{translate('resources.print-template-mappings.template_select.unknown', { id: value })}</MenuItem>
+        <MenuItem value={value}>
+          {translate('resources.print-template-mappings.template_select.unknown', { id: value })}
+        </MenuItem>
       ) : null}
       {matching.length > 0 ? (
         <GroupHeading>
-          {translate('resources.print-template-mappings.template_select.matching', { document_type: documentType ?? '' })}
+          {translate('resources.print-template-mappings.template_select.matching', {
+            document_type: documentType ?? '',
+          })}
         </GroupHeading>
       ) : null}
       {matching.map((o) => item(o.template))}

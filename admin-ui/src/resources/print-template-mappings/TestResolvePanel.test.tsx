@@ -47,7 +47,9 @@ async function resolveWith(resolvePrintTemplateMapping: ReturnType<typeof vi.fn>
     resolvePrintTemplateMapping,
   });
   // The business unit is a combobox too now (picked from the BU list): the document type is named.
-  await waitFor(() => expect(screen.getByRole('combobox', { name: /^Document type/ })).toHaveTextContent('PO — Purchase Order'));
+  await waitFor(() =>
+    expect(screen.getByRole('combobox', { name: /^Document type/ })).toHaveTextContent('PO — Purchase Order'),
+  );
   fireEvent.change(screen.getByLabelText('Business unit code'), { target: { value: ` ${buCode} ` } });
   fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
 }
@@ -77,7 +79,9 @@ describe('TestResolvePanel', () => {
     );
     await resolveWith(resolve, 'BU-X');
 
-    expect(await screen.findByTestId('resolve-none')).toHaveTextContent('No active mapping permits this business unit.');
+    expect(await screen.findByTestId('resolve-none')).toHaveTextContent(
+      'No active mapping permits this business unit.',
+    );
     expect(screen.queryByTestId('resolve-winner')).toBeNull();
     const rows = screen.getAllByTestId('resolve-candidate');
     expect(rows.map((r) => r.getAttribute('data-outcome'))).toEqual(['not_in_allow_list', 'inactive']);
@@ -85,7 +89,9 @@ describe('TestResolvePanel', () => {
   });
 
   it('when the business unit code is blank, then it is not sent; a server error is reported', async () => {
-    const resolve = vi.fn().mockRejectedValue(new HttpError('Bad Request', 400, { detail: 'document_type is required' }));
+    const resolve = vi
+      .fn()
+      .mockRejectedValue(new HttpError('Bad Request', 400, { detail: 'document_type is required' }));
     await resolveWith(resolve, '');
 
     expect(await screen.findByTestId('resolve-error')).toHaveTextContent('document_type is required');

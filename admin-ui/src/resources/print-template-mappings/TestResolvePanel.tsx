@@ -48,7 +48,13 @@ const ResolveTester = ({ defaultDocumentType = '', flat = false }: PanelProps) =
         subheader={translate('resources.print-template-mappings.resolve.subtitle')}
       />
       <CardContent>
-        <Stack component="form" direction={flat ? 'column' : { xs: 'column', sm: 'row' }} spacing={2} onSubmit={submit} sx={{ mb: 2 }}>
+        <Stack
+          component="form"
+          direction={flat ? 'column' : { xs: 'column', sm: 'row' }}
+          spacing={2}
+          onSubmit={submit}
+          sx={{ mb: 2 }}
+        >
           <TextField
             select
             size="small"
@@ -59,7 +65,9 @@ const ResolveTester = ({ defaultDocumentType = '', flat = false }: PanelProps) =
             required
             disabled={documentTypes.isPending}
             error={!!documentTypes.error}
-            helperText={documentTypes.error ? translate('resources.print-template-mappings.document_types_error') : undefined}
+            helperText={
+              documentTypes.error ? translate('resources.print-template-mappings.document_types_error') : undefined
+            }
             slotProps={{ htmlInput: { 'data-testid': 'resolve-document-type' } }}
           >
             {(documentTypes.data ?? []).map((dt) => (

@@ -10,10 +10,20 @@ export const UnknownCodesWarning = ({ codes }: { codes: readonly string[] | null
   const translate = useTranslate();
   if (!codes || codes.length === 0) return null;
   return (
-    <Stack direction="row" spacing={0.5} alignItems="center" sx={{ color: 'warning.dark' }} data-testid="unknown-bu-codes" role="note">
+    <Stack
+      direction="row"
+      spacing={0.5}
+      alignItems="center"
+      sx={{ color: 'warning.dark' }}
+      data-testid="unknown-bu-codes"
+      role="note"
+    >
       <WarningAmberIcon fontSize="small" aria-hidden />
       <Typography variant="caption" component="span">
-        {translate('resources.print-template-mappings.unknown_codes', { codes: codes.join(', '), smart_count: codes.length })}
+        {translate('resources.print-template-mappings.unknown_codes', {
+          codes: codes.join(', '),
+          smart_count: codes.length,
+        })}
       </Typography>
     </Stack>
   );

@@ -16,7 +16,8 @@ export const en: Messages = {
         q: 'Search',
       },
       help: {
-        is_default: 'The template of the plain Print button; saving it demotes the other defaults of this document type.',
+        is_default:
+          'The template of the plain Print button; saving it demotes the other defaults of this document type.',
         display_label: "Label in the 'Print as…' menu (at most 255 characters).",
         display_order: 'Menu position; lower comes first and breaks ties.',
         allow_business_unit: 'Business-unit codes; press Enter after each. Empty means every business unit.',

@@ -20,7 +20,11 @@ export async function runResolve(
   } catch (e) {
     const error = e as { status?: number; message?: string; body?: Partial<Problem> };
     if (error?.status === 404) {
-      return { status: 'none', candidates: error.body?.candidates ?? [], message: error.body?.detail ?? error.message ?? '' };
+      return {
+        status: 'none',
+        candidates: error.body?.candidates ?? [],
+        message: error.body?.detail ?? error.message ?? '',
+      };
     }
     return { status: 'error', message: error?.body?.detail ?? error?.message ?? '' };
   }

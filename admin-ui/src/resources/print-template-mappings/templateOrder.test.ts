@@ -3,7 +3,13 @@ import type { ReportTemplate } from '../../types';
 import { normaliseBuCodes, orderTemplates } from './templateOrder';
 import { groupByDocumentType } from './groupByDocumentType';
 
-const tpl = (id: string, name: string, kind: 'print' | 'report', report_group: string, is_active = true): ReportTemplate => ({
+const tpl = (
+  id: string,
+  name: string,
+  kind: 'print' | 'report',
+  report_group: string,
+  is_active = true,
+): ReportTemplate => ({
   id,
   name,
   description: null,

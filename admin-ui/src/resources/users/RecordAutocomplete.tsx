@@ -7,7 +7,6 @@ import { useAutocompleteText } from '../../components/useAutocompleteText';
 
 const OPTIONS_PAGE = 25;
 
-
 interface PickerProps<R> {
   label: string;
   value: R | null;
@@ -48,7 +47,9 @@ function RecordAutocomplete<R extends { id: string }>(props: PickerProps<R> & Se
       onChange={(_, v) => props.onChange(v)}
       // Only typing searches: the label of a chosen option is not a search.
       onInputChange={(_, v, reason) => setInput(reason === 'input' ? v : '')}
-      renderInput={(params) => <TextField {...params} label={props.label} inputProps={{ ...params.inputProps, 'data-testid': props.testId }} />}
+      renderInput={(params) => (
+        <TextField {...params} label={props.label} inputProps={{ ...params.inputProps, 'data-testid': props.testId }} />
+      )}
     />
   );
 }
@@ -64,6 +65,8 @@ export const UserAutocomplete = (props: PickerProps<UserAccount>) => (
     {...props}
     resource="users"
     sortField="username"
-    labelOf={(u) => (u.display_name && u.display_name !== u.username ? `${u.display_name} (${u.username})` : u.username)}
+    labelOf={(u) =>
+      u.display_name && u.display_name !== u.username ? `${u.display_name} (${u.username})` : u.username
+    }
   />
 );

@@ -113,22 +113,39 @@ export const UserActions = ({ record, onChanged }: { record: UserAccount; onChan
   const confirmAction: Record<ConfirmKind, () => Promise<void>> = {
     deactivate: () => run(() => dataProvider.deactivateUser(record.id), 'resources.users.done.deactivated'),
     reactivate: () => run(() => dataProvider.reactivateUser(record.id), 'resources.users.done.reactivated'),
-    remove_super_admin: () => run(() => dataProvider.revokeSuperAdmin(record.id), 'resources.users.done.super_admin_removed'),
+    remove_super_admin: () =>
+      run(() => dataProvider.revokeSuperAdmin(record.id), 'resources.users.done.super_admin_removed'),
   };
 
   return (
     <Stack spacing={1} alignItems="flex-end">
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" justifyContent="flex-end">
         {record.is_active ? (
-          <Button color="error" variant="outlined" startIcon={<BlockIcon />} onClick={() => setConfirming('deactivate')} data-testid="user-deactivate">
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<BlockIcon />}
+            onClick={() => setConfirming('deactivate')}
+            data-testid="user-deactivate"
+          >
             {translate('resources.users.actions.deactivate')}
           </Button>
         ) : (
-          <Button variant="outlined" startIcon={<CheckCircleIcon />} onClick={() => setConfirming('reactivate')} data-testid="user-reactivate">
+          <Button
+            variant="outlined"
+            startIcon={<CheckCircleIcon />}
+            onClick={() => setConfirming('reactivate')}
+            data-testid="user-reactivate"
+          >
             {translate('resources.users.actions.reactivate')}
           </Button>
         )}
-        <Button variant="outlined" startIcon={<KeyIcon />} onClick={() => setResetting(true)} data-testid="user-reset-password">
+        <Button
+          variant="outlined"
+          startIcon={<KeyIcon />}
+          onClick={() => setResetting(true)}
+          data-testid="user-reset-password"
+        >
           {translate('resources.users.actions.reset_password')}
         </Button>
         {record.sign_in_delayed && (

@@ -42,7 +42,11 @@ const UserCreateForm = () => {
       <Card>
         <CardHeader title={translate('resources.users.create_title')} />
         <CardContent>
-          <Form onSubmit={submit} noValidate defaultValues={{ username: '', email: '', firstname: '', middlename: '', lastname: '', password: '' }}>
+          <Form
+            onSubmit={submit}
+            noValidate
+            defaultValues={{ username: '', email: '', firstname: '', middlename: '', lastname: '', password: '' }}
+          >
             <Stack spacing={2}>
               <UserIdentityFields />
               <InitialPasswordInput />

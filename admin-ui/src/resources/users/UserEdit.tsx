@@ -23,7 +23,12 @@ type UserTab = 'details' | 'access' | 'history';
  * The account's identity in view mode, and in edit mode for `user.manage`. The save sends the ETag of the last read
  * (the data provider keeps it), so a save over someone else's newer one is refused and their version shown.
  */
-const IdentityCard = (props: { record: UserAccount; refetch: () => Promise<unknown>; initialMode: PageMode; canEdit: boolean }) => {
+const IdentityCard = (props: {
+  record: UserAccount;
+  refetch: () => Promise<unknown>;
+  initialMode: PageMode;
+  canEdit: boolean;
+}) => {
   const translate = useTranslate();
   const [mode, setMode] = useState<PageMode>(props.canEdit ? props.initialMode : 'view');
   const { record } = props;
@@ -64,26 +69,48 @@ const AccountCard = ({ record, refetch }: { record: UserAccount; refetch: () => 
   const f = (field: string) => translate(`resources.users.fields.${field}`);
   return (
     <Card data-testid="user-account">
-      <CardHeader title={translate('resources.users.cards.account')} action={<UserActions record={record} onChanged={refetch} />} />
+      <CardHeader
+        title={translate('resources.users.cards.account')}
+        action={<UserActions record={record} onChanged={refetch} />}
+      />
       <CardContent>
         <Stack direction="row" spacing={3} useFlexGap flexWrap="wrap">
           <Fact label={f('is_active')}>
             <StatusChip active={record.is_active} />
           </Fact>
           <Fact label={f('last_sign_in_at')}>
-            {record.last_sign_in_at ? formatDateTime(record.last_sign_in_at) : translate('resources.users.never_signed_in')}
+            {record.last_sign_in_at
+              ? formatDateTime(record.last_sign_in_at)
+              : translate('resources.users.never_signed_in')}
           </Fact>
           <Fact label={f('grant_count')}>{record.grant_count}</Fact>
           <Fact label={translate('app.list.created')}>{formatDateTime(record.created_at)}</Fact>
           <Fact label={translate('app.list.updated')}>{formatDateTime(record.updated_at)}</Fact>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 2 }} useFlexGap flexWrap="wrap">
-          {record.is_super_admin && <Chip size="small" color="secondary" label={translate('resources.users.fields.is_super_admin')} data-testid="flag-super-admin" />}
+          {record.is_super_admin && (
+            <Chip
+              size="small"
+              color="secondary"
+              label={translate('resources.users.fields.is_super_admin')}
+              data-testid="flag-super-admin"
+            />
+          )}
           {record.must_change_password && (
-            <Chip size="small" color="info" variant="outlined" label={translate('resources.users.flags.must_change_password')} />
+            <Chip
+              size="small"
+              color="info"
+              variant="outlined"
+              label={translate('resources.users.flags.must_change_password')}
+            />
           )}
           {record.sign_in_delayed && (
-            <Chip size="small" color="warning" label={translate('resources.users.flags.sign_in_delayed')} data-testid="flag-sign-in-delayed" />
+            <Chip
+              size="small"
+              color="warning"
+              label={translate('resources.users.flags.sign_in_delayed')}
+              data-testid="flag-sign-in-delayed"
+            />
           )}
         </Stack>
       </CardContent>
@@ -94,7 +121,11 @@ const AccountCard = ({ record, refetch }: { record: UserAccount; refetch: () => 
 const UserView = (props: { record: UserAccount; refetch: () => Promise<unknown>; initialMode: PageMode }) => {
   const translate = useTranslate();
   const [tab, setTab] = useState<UserTab>('details');
-  const { canAccess: canEdit, isPending: checkingEdit } = useCanAccess({ action: 'edit', resource: 'users', record: { id: props.record.id } });
+  const { canAccess: canEdit, isPending: checkingEdit } = useCanAccess({
+    action: 'edit',
+    resource: 'users',
+    record: { id: props.record.id },
+  });
   const { record } = props;
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 4 }} data-testid="user-view">
@@ -133,7 +164,9 @@ const UserPage = ({ action }: { action: 'show' | 'edit' }) => {
     <RequireAccess action={action} resource="users" record={{ id }}>
       <ScreenMessages modules={USER_SCREEN_MESSAGES}>
         <RecordLoader<UserAccount> resource="users" id={id}>
-          {(record, refetch) => <UserView record={record} refetch={refetch} initialMode={action === 'edit' ? 'edit' : 'view'} />}
+          {(record, refetch) => (
+            <UserView record={record} refetch={refetch} initialMode={action === 'edit' ? 'edit' : 'view'} />
+          )}
         </RecordLoader>
       </ScreenMessages>
     </RequireAccess>

@@ -15,7 +15,13 @@ export const UserIdentityFields = ({ readOnly = false }: { readOnly?: boolean })
       />
     </Grid>
     <Grid size={{ xs: 12, md: 6 }}>
-      <TextInput source="email" type="email" validate={[required(), email(), maxLength(254)]} readOnly={readOnly} fullWidth />
+      <TextInput
+        source="email"
+        type="email"
+        validate={[required(), email(), maxLength(254)]}
+        readOnly={readOnly}
+        fullWidth
+      />
     </Grid>
     <Grid size={{ xs: 12, md: 4 }}>
       <TextInput source="firstname" validate={maxLength(255)} readOnly={readOnly} fullWidth />

@@ -19,16 +19,25 @@ const grant = (id: string, extra: Partial<Grant> = {}): Grant => ({
 const clusters = [{ id: 'c1', code: 'CL-A', name: 'Andaman', is_active: true }];
 
 function setup(grants = SUPER) {
-  let held: Grant[] = [grant('g1'), grant('g2', { permission_key: 'cluster.update', cluster_id: 'c1', cluster_code: 'CL-A', cluster_name: 'Andaman' })];
+  let held: Grant[] = [
+    grant('g1'),
+    grant('g2', { permission_key: 'cluster.update', cluster_id: 'c1', cluster_code: 'CL-A', cluster_name: 'Andaman' }),
+  ];
   const dp = {
     getOne: vi.fn(async () => ({ data: account('a', { grant_count: held.length }) })),
     getList: vi.fn(async () => ({ data: clusters, total: 1 })),
     getUserGrants: vi.fn(async () => ({ data: held, is_super_admin: false })),
-    addUserGrant: vi.fn(async (_: string, input: { permission_key: Grant['permission_key']; cluster_id: string | null }) => {
-      const added = grant('g3', { ...input, cluster_code: input.cluster_id ? 'CL-A' : null, cluster_name: input.cluster_id ? 'Andaman' : null });
-      held = [...held, added];
-      return added;
-    }),
+    addUserGrant: vi.fn(
+      async (_: string, input: { permission_key: Grant['permission_key']; cluster_id: string | null }) => {
+        const added = grant('g3', {
+          ...input,
+          cluster_code: input.cluster_id ? 'CL-A' : null,
+          cluster_name: input.cluster_id ? 'Andaman' : null,
+        });
+        held = [...held, added];
+        return added;
+      },
+    ),
     removeUserGrant: vi.fn(async (_: string, grantId: string) => {
       held = held.filter((g) => g.id !== grantId);
     }),
@@ -79,7 +88,9 @@ describe('the Access tab', { timeout: 30_000 }, () => {
     fireEvent.mouseDown(within(dialog).getByTestId('grant-cluster'));
     fireEvent.click(await screen.findByRole('option', { name: 'CL-A — Andaman' }));
     fireEvent.click(within(dialog).getByTestId('add-grant-submit'));
-    await waitFor(() => expect(dp.addUserGrant).toHaveBeenCalledWith('a', { permission_key: 'cluster.delete', cluster_id: 'c1' }));
+    await waitFor(() =>
+      expect(dp.addUserGrant).toHaveBeenCalledWith('a', { permission_key: 'cluster.delete', cluster_id: 'c1' }),
+    );
     expect(await screen.findByText('"Delete clusters" granted to user.a')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('grant-row')).toHaveLength(3));
   });
@@ -97,17 +108,25 @@ describe('the Access tab', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByTestId('grant-cluster')).not.toBeInTheDocument();
     expect(within(dialog).getByText('This permission holds on all clusters only.')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByTestId('add-grant-submit'));
-    await waitFor(() => expect(dp.addUserGrant).toHaveBeenCalledWith('a', { permission_key: 'user.manage', cluster_id: null }));
+    await waitFor(() =>
+      expect(dp.addUserGrant).toHaveBeenCalledWith('a', { permission_key: 'user.manage', cluster_id: null }),
+    );
   });
 
   it('when the API refuses a grant (403), then its detail stays in the dialog', async () => {
     const dp = setup();
-    dp.addUserGrant.mockRejectedValueOnce(new HttpError('You do not hold cluster.delete on all clusters', 403, { detail: 'You do not hold cluster.delete on all clusters' }));
+    dp.addUserGrant.mockRejectedValueOnce(
+      new HttpError('You do not hold cluster.delete on all clusters', 403, {
+        detail: 'You do not hold cluster.delete on all clusters',
+      }),
+    );
     await openAccess();
     fireEvent.click(screen.getByTestId('grant-add'));
     const dialog = await chooseKey('Delete clusters');
     fireEvent.click(within(dialog).getByTestId('add-grant-submit'));
-    expect(await within(dialog).findByTestId('add-grant-error')).toHaveTextContent('You do not hold cluster.delete on all clusters');
+    expect(await within(dialog).findByTestId('add-grant-error')).toHaveTextContent(
+      'You do not hold cluster.delete on all clusters',
+    );
     expect(screen.getByTestId('add-grant-dialog')).toBeInTheDocument();
     expect(screen.getAllByTestId('grant-row')).toHaveLength(2);
   });

@@ -89,7 +89,11 @@ const AddGrantDialog = (props: { user: UserAccount; onClose: () => void; onAdded
               {translate('resources.users.grants.scope')}
             </Typography>
             <RadioGroup row value={effectiveScope} onChange={(e) => setScope(e.target.value === 'one' ? 'one' : 'all')}>
-              <FormControlLabel value="all" control={<Radio />} label={translate('resources.users.grants.all_clusters')} />
+              <FormControlLabel
+                value="all"
+                control={<Radio />}
+                label={translate('resources.users.grants.all_clusters')}
+              />
               <FormControlLabel
                 value="one"
                 control={<Radio />}
@@ -101,7 +105,12 @@ const AddGrantDialog = (props: { user: UserAccount; onClose: () => void; onAdded
             {platformKey && <FormHelperText>{translate('resources.users.grants.platform_only')}</FormHelperText>}
           </FormControl>
           {effectiveScope === 'one' && (
-            <ClusterAutocomplete label={translate('resources.clusters.name', { smart_count: 1 })} value={cluster} onChange={setCluster} testId="grant-cluster" />
+            <ClusterAutocomplete
+              label={translate('resources.clusters.name', { smart_count: 1 })}
+              value={cluster}
+              onChange={setCluster}
+              testId="grant-cluster"
+            />
           )}
           {error && (
             <Alert severity="error" data-testid="add-grant-error">
@@ -140,7 +149,9 @@ export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: 
   const grants = useQuery({ queryKey, queryFn: () => dataProvider.getUserGrants(user.id) });
   const rows = grants.data?.data ?? [];
   const scopeOf = (g: Grant) =>
-    g.cluster_id ? [g.cluster_code, g.cluster_name].filter(Boolean).join(' — ') || g.cluster_id : translate('resources.users.grants.all_clusters');
+    g.cluster_id
+      ? [g.cluster_code, g.cluster_name].filter(Boolean).join(' — ') || g.cluster_id
+      : translate('resources.users.grants.all_clusters');
 
   const changed = async () => {
     await queryClient.invalidateQueries({ queryKey });
@@ -154,7 +165,10 @@ export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: 
     try {
       await dataProvider.removeUserGrant(user.id, grant.id);
       // The notification area lies outside this screen's messages: it gets the sentence itself.
-      const text = translate('resources.users.grants.removed', { permission: permissionLabel(grant.permission_key), name: user.username });
+      const text = translate('resources.users.grants.removed', {
+        permission: permissionLabel(grant.permission_key),
+        name: user.username,
+      });
       notifyText(text, 'success');
       await changed();
     } catch (e) {
@@ -171,7 +185,13 @@ export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: 
         title={translate('resources.users.fields.grant_count')}
         action={
           canManage && (
-            <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)} data-testid="grant-add">
+            <Button
+              variant="contained"
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={() => setAdding(true)}
+              data-testid="grant-add"
+            >
               {translate('resources.users.grants.add')}
             </Button>
           )
@@ -180,7 +200,9 @@ export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: 
       {grants.isFetching && <LinearProgress />}
       <CardContent>
         <Stack spacing={2}>
-          {grants.data?.is_super_admin && <Alert severity="info">{translate('resources.users.grants.super_admin_note')}</Alert>}
+          {grants.data?.is_super_admin && (
+            <Alert severity="info">{translate('resources.users.grants.super_admin_note')}</Alert>
+          )}
           {failure && (
             <Alert severity="error" onClose={() => setFailure('')} data-testid="grant-error">
               {failure}
@@ -239,7 +261,10 @@ export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: 
           onClose={() => setAdding(false)}
           onAdded={(grant) => {
             setAdding(false);
-            const text = translate('resources.users.grants.added', { permission: permissionLabel(grant.permission_key), name: user.username });
+            const text = translate('resources.users.grants.added', {
+              permission: permissionLabel(grant.permission_key),
+              name: user.username,
+            });
             notifyText(text, 'success');
             void changed();
           }}

@@ -16,7 +16,10 @@ const clusters = [
 
 function setup(
   grants = SUPER,
-  rows = [account('a', { is_super_admin: true, grant_count: 0 }), account('b', { is_active: false, last_sign_in_at: null })],
+  rows = [
+    account('a', { is_super_admin: true, grant_count: 0 }),
+    account('b', { is_active: false, last_sign_in_at: null }),
+  ],
   methods: object = {},
 ) {
   const getList = vi.fn(async (resource: string, _params?: unknown) =>
@@ -37,7 +40,10 @@ describe('user list', { timeout: 30_000 }, () => {
   it('shows each account with its status, super admin, grants and last sign-in, sorted by username', async () => {
     const { userCalls } = setup();
     expect(await screen.findByText('user.a')).toBeInTheDocument();
-    expect(userCalls()[0]![1]).toMatchObject({ pagination: { page: 1, perPage: 10 }, sort: { field: 'username', order: 'ASC' } });
+    expect(userCalls()[0]![1]).toMatchObject({
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'username', order: 'ASC' },
+    });
     const [a, b] = screen.getAllByTestId('list-row');
     expect(within(a!).getByText('Somchai Jaidee a')).toBeInTheDocument();
     expect(within(a!).getByText('a@example.com')).toBeInTheDocument();
@@ -64,7 +70,9 @@ describe('user list', { timeout: 30_000 }, () => {
     const cluster = screen.getByTestId('filter-cluster');
     fireEvent.mouseDown(cluster);
     fireEvent.click(await screen.findByRole('option', { name: 'CL-B — Bangkok' }));
-    await waitFor(() => expect(lastFilter()).toEqual({ search: '', is_active: false, has_grants: true, cluster_id: 'c2' }));
+    await waitFor(() =>
+      expect(lastFilter()).toEqual({ search: '', is_active: false, has_grants: true, cluster_id: 'c2' }),
+    );
 
     fireEvent.mouseDown(screen.getByTestId('filter-active'));
     fireEvent.click(await screen.findByRole('option', { name: 'Any' }));
@@ -82,7 +90,9 @@ describe('user list', { timeout: 30_000 }, () => {
     const { userCalls } = setup();
     await screen.findByText('user.a');
     fireEvent.click(screen.getByRole('button', { name: 'Last sign-in' }));
-    await waitFor(() => expect(userCalls().at(-1)![1]).toMatchObject({ sort: { field: 'last_sign_in_at', order: 'ASC' } }));
+    await waitFor(() =>
+      expect(userCalls().at(-1)![1]).toMatchObject({ sort: { field: 'last_sign_in_at', order: 'ASC' } }),
+    );
   });
 
   it('opens the read view on a row click', async () => {

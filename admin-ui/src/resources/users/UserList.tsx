@@ -54,7 +54,9 @@ interface UserListState {
 const asBoolean = (v: Tristate) => (v === '' ? undefined : v === 'true');
 
 /** The list filters as the data provider reads them; an unset filter is left out. */
-export function userListFilter(state: Pick<UserListState, 'search' | 'active' | 'grants' | 'cluster'>): Record<string, unknown> {
+export function userListFilter(
+  state: Pick<UserListState, 'search' | 'active' | 'grants' | 'cluster'>,
+): Record<string, unknown> {
   const filter: Record<string, unknown> = { search: state.search };
   const active = asBoolean(state.active);
   const grants = asBoolean(state.grants);
@@ -79,7 +81,14 @@ interface Column {
   align?: 'right';
 }
 
-const TristateSelect = (props: { label: string; value: Tristate; yes: string; no: string; onChange: (v: Tristate) => void; testId: string }) => {
+const TristateSelect = (props: {
+  label: string;
+  value: Tristate;
+  yes: string;
+  no: string;
+  onChange: (v: Tristate) => void;
+  testId: string;
+}) => {
   const translate = useTranslate();
   return (
     <TextField
@@ -145,13 +154,16 @@ const UserListScreen = () => {
     {
       key: 'is_super_admin',
       render: (r) =>
-        r.is_super_admin ? <Chip size="small" color="secondary" label={translate('resources.users.fields.is_super_admin')} /> : null,
+        r.is_super_admin ? (
+          <Chip size="small" color="secondary" label={translate('resources.users.fields.is_super_admin')} />
+        ) : null,
     },
     { key: 'grant_count', render: (r) => r.grant_count, align: 'right' },
     {
       key: 'last_sign_in_at',
       sortField: 'last_sign_in_at',
-      render: (r) => (r.last_sign_in_at ? formatDateTime(r.last_sign_in_at) : translate('resources.users.never_signed_in')),
+      render: (r) =>
+        r.last_sign_in_at ? formatDateTime(r.last_sign_in_at) : translate('resources.users.never_signed_in'),
       hideBelow: 'lg',
     },
   ];

@@ -28,7 +28,12 @@ describe('creating a user', { timeout: 30_000 }, () => {
 
   it('when the API refuses the password (400), then its rule is shown under the password field and nothing opens', async () => {
     const create = vi.fn(async () => {
-      throw toHttpError(400, { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The password must be at least 12 characters long' });
+      throw toHttpError(400, {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'The password must be at least 12 characters long',
+      });
     });
     const router = renderRoutes('/users/new', SUPER, { create }, createRoutes);
     await fillCreateForm();
@@ -37,12 +42,21 @@ describe('creating a user', { timeout: 30_000 }, () => {
     expect(create.mock.calls[0]).toEqual([
       'users',
       expect.objectContaining({
-        data: { username: 'somchai.j', email: 'somchai@example.com', firstname: 'Somchai', middlename: null, lastname: null, password: 'short' },
+        data: {
+          username: 'somchai.j',
+          email: 'somchai@example.com',
+          firstname: 'Somchai',
+          middlename: null,
+          lastname: null,
+          password: 'short',
+        },
       }),
     ]);
     const password = screen.getByLabelText(/^Initial password/);
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
-    expect(document.getElementById(`${password.id}-helper-text`)).toHaveTextContent('The password must be at least 12 characters long');
+    expect(document.getElementById(`${password.id}-helper-text`)).toHaveTextContent(
+      'The password must be at least 12 characters long',
+    );
     expect(router.state.location.pathname).toBe('/users/new');
   });
 
@@ -55,7 +69,9 @@ describe('creating a user', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     const username = screen.getByLabelText(/^Username/);
     await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
-    expect(document.getElementById(`${username.id}-helper-text`)).toHaveTextContent('Username somchai.j is already used');
+    expect(document.getElementById(`${username.id}-helper-text`)).toHaveTextContent(
+      'Username somchai.j is already used',
+    );
   });
 
   it('when the email is taken (409), then the detail is shown under the email', async () => {
@@ -127,7 +143,10 @@ describe('a user’s read view', { timeout: 30_000 }, () => {
     fireEvent.change(email, { target: { value: 'new@example.com' } });
     fireEvent.click(screen.getByTestId('mode-save'));
     await waitFor(() => expect(dp.update).toHaveBeenCalledTimes(1));
-    expect(dp.update.mock.calls[0]![1]).toMatchObject({ id: 'a', data: { username: 'user.a', email: 'new@example.com', middlename: null } });
+    expect(dp.update.mock.calls[0]![1]).toMatchObject({
+      id: 'a',
+      data: { username: 'user.a', email: 'new@example.com', middlename: null },
+    });
     expect(await screen.findByText('User user.a saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('user-identity')).toHaveAttribute('data-mode', 'view'));
   });
@@ -151,11 +170,15 @@ describe('a user’s read view', { timeout: 30_000 }, () => {
 
   it('says why the server refused an action', async () => {
     const dp = userProvider();
-    dp.deactivateUser.mockRejectedValueOnce(new HttpError('The last active super admin cannot be deactivated', 409, {}));
+    dp.deactivateUser.mockRejectedValueOnce(
+      new HttpError('The last active super admin cannot be deactivated', 409, {}),
+    );
     renderRoutes('/users/a', USER_ADMIN, dp, userRoutes);
     fireEvent.click(await screen.findByTestId('user-deactivate'));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByTestId('user-action-error')).toHaveTextContent('The last active super admin cannot be deactivated');
+    expect(await screen.findByTestId('user-action-error')).toHaveTextContent(
+      'The last active super admin cannot be deactivated',
+    );
   });
 
   it('unlocks sign-in while it is delayed', async () => {

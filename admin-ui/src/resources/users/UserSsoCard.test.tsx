@@ -8,8 +8,20 @@ import { SUPER, USER_READER, account, renderRoutes } from './testing';
 const LINKED: UserSso = {
   sso_only: false,
   identities: [
-    { provider: 'entra', subject: 'sub-9f2c', email: 'somchai@andaman.example', created_at: '2026-11-20T07:45:00.000Z', last_sign_in_at: '2026-11-21T07:45:00.000Z' },
-    { provider: 'retired', subject: 'old-1', email: null, created_at: '2026-10-01T07:45:00.000Z', last_sign_in_at: '2026-10-01T07:45:00.000Z' },
+    {
+      provider: 'entra',
+      subject: 'sub-9f2c',
+      email: 'somchai@andaman.example',
+      created_at: '2026-11-20T07:45:00.000Z',
+      last_sign_in_at: '2026-11-21T07:45:00.000Z',
+    },
+    {
+      provider: 'retired',
+      subject: 'old-1',
+      email: null,
+      created_at: '2026-10-01T07:45:00.000Z',
+      last_sign_in_at: '2026-10-01T07:45:00.000Z',
+    },
   ],
 };
 
@@ -47,7 +59,9 @@ describe('the single sign-on card of an account', { timeout: 30_000 }, () => {
     setup({ sso_only: false, identities: [] });
     expect(await screen.findByTestId('sso-not-linked')).toHaveTextContent('Not linked to an identity provider');
     expect(ssoSwitch()).toBeDisabled();
-    expect(screen.getByTestId('sso-only-help')).toHaveTextContent('Only an account linked to an identity provider can be made SSO only');
+    expect(screen.getByTestId('sso-only-help')).toHaveTextContent(
+      'Only an account linked to an identity provider can be made SSO only',
+    );
   });
 
   it('turns SSO only on for user.manage, and says so', async () => {
@@ -62,11 +76,18 @@ describe('the single sign-on card of an account', { timeout: 30_000 }, () => {
 
   it('when the server refuses (409), then its detail shows and the switch stays as it was', async () => {
     const dp = setup(LINKED);
-    dp.setUserSsoOnly.mockRejectedValueOnce(new HttpError('The account is not linked to any identity provider', 409, { status: 409, detail: 'The account is not linked to any identity provider' }));
+    dp.setUserSsoOnly.mockRejectedValueOnce(
+      new HttpError('The account is not linked to any identity provider', 409, {
+        status: 409,
+        detail: 'The account is not linked to any identity provider',
+      }),
+    );
     await screen.findAllByTestId('sso-identity');
     await waitFor(() => expect(ssoSwitch()).toBeEnabled());
     fireEvent.click(ssoSwitch());
-    expect(await screen.findByTestId('sso-error')).toHaveTextContent('The account is not linked to any identity provider');
+    expect(await screen.findByTestId('sso-error')).toHaveTextContent(
+      'The account is not linked to any identity provider',
+    );
     expect(ssoSwitch()).not.toBeChecked();
   });
 

@@ -57,7 +57,9 @@ export const UserSsoCard = ({ user }: { user: UserAccount }) => {
       queryClient.setQueryData(queryKey, updated);
       await queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
       // The notification area lies outside this screen's messages: it gets the sentence itself.
-      const text = translate(value ? 'resources.users.sso.sso_only_on' : 'resources.users.sso.sso_only_off', { name: user.username });
+      const text = translate(value ? 'resources.users.sso.sso_only_on' : 'resources.users.sso.sso_only_off', {
+        name: user.username,
+      });
       notifyText(text, 'success');
     } catch (e) {
       setFailure(problemText(e));
@@ -118,7 +120,9 @@ export const UserSsoCard = ({ user }: { user: UserAccount }) => {
                 label={translate('resources.users.sso.sso_only')}
               />
               <FormHelperText id="sso-only-help" data-testid="sso-only-help">
-                {translate(linked || ssoOnly ? 'resources.users.sso.sso_only_help' : 'resources.users.sso.sso_only_unlinked')}
+                {translate(
+                  linked || ssoOnly ? 'resources.users.sso.sso_only_help' : 'resources.users.sso.sso_only_unlinked',
+                )}
               </FormHelperText>
             </Box>
             {failure && (

@@ -84,8 +84,10 @@ const en: Messages = {
         email: 'Email at the provider',
         last_sign_in_at: 'Last sign-in',
         sso_only: 'SSO only',
-        sso_only_help: 'The password no longer signs this account in: it signs in through its identity provider only. Turning this on ends its password sessions.',
-        sso_only_unlinked: 'Only an account linked to an identity provider can be made SSO only: otherwise it could not sign in at all.',
+        sso_only_help:
+          'The password no longer signs this account in: it signs in through its identity provider only. Turning this on ends its password sessions.',
+        sso_only_unlinked:
+          'Only an account linked to an identity provider can be made SSO only: otherwise it could not sign in at all.',
         sso_only_on: '%{name} now signs in with single sign-on only',
         sso_only_off: '%{name} may sign in with a password again',
       },
@@ -187,7 +189,8 @@ const th: Messages = {
         email: 'อีเมลที่ผู้ให้บริการ',
         last_sign_in_at: 'เข้าสู่ระบบล่าสุด',
         sso_only: 'ใช้ SSO เท่านั้น',
-        sso_only_help: 'รหัสผ่านจะใช้เข้าสู่ระบบบัญชีนี้ไม่ได้อีก บัญชีนี้จะเข้าสู่ระบบผ่านผู้ให้บริการยืนยันตัวตนเท่านั้น การเปิดตัวเลือกนี้จะสิ้นสุดเซสชันที่เข้าสู่ระบบด้วยรหัสผ่านทั้งหมด',
+        sso_only_help:
+          'รหัสผ่านจะใช้เข้าสู่ระบบบัญชีนี้ไม่ได้อีก บัญชีนี้จะเข้าสู่ระบบผ่านผู้ให้บริการยืนยันตัวตนเท่านั้น การเปิดตัวเลือกนี้จะสิ้นสุดเซสชันที่เข้าสู่ระบบด้วยรหัสผ่านทั้งหมด',
         sso_only_unlinked: 'เฉพาะบัญชีที่เชื่อมโยงกับผู้ให้บริการยืนยันตัวตนแล้วเท่านั้นที่ตั้งให้ใช้ SSO เท่านั้นได้ มิฉะนั้นบัญชีจะเข้าสู่ระบบไม่ได้เลย',
         sso_only_on: '%{name} เข้าสู่ระบบได้ด้วย SSO เท่านั้นแล้ว',
         sso_only_off: '%{name} เข้าสู่ระบบด้วยรหัสผ่านได้อีกครั้ง',

@@ -8,7 +8,11 @@ import { PERMISSION_KEYS } from '../../auth/grants';
 export const ALL_KEYS: readonly PermissionKey[] = Object.values(PERMISSION_KEYS);
 
 /** The keys that hold on all clusters only (the contract refuses them on one cluster). */
-export const PLATFORM_KEYS: readonly PermissionKey[] = [PERMISSION_KEYS.userRead, PERMISSION_KEYS.userManage, PERMISSION_KEYS.grantManage];
+export const PLATFORM_KEYS: readonly PermissionKey[] = [
+  PERMISSION_KEYS.userRead,
+  PERMISSION_KEYS.userManage,
+  PERMISSION_KEYS.grantManage,
+];
 
 /** A permission key in words ("Read clusters"). */
 export const usePermissionLabel = () => {

@@ -1,14 +1,25 @@
 import type React from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AdminContext, Notification, ResourceContextProvider, testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import {
+  AdminContext,
+  Notification,
+  ResourceContextProvider,
+  testDataProvider,
+  type AuthProvider,
+  type DataProvider,
+} from 'react-admin';
 import { i18nProvider } from '../../i18n';
 import type { Grants, UserAccount } from '../../types';
 import { canAccessWith } from '../../auth/permissions';
 import { createQueryClient } from '../../dataProvider/queryClient';
 
 export const SUPER: Grants = { platform: [], clusters: {}, is_super_admin: true };
-export const USER_ADMIN: Grants = { platform: ['user.read', 'user.manage', 'grant.manage', 'cluster.read'], clusters: {}, is_super_admin: false };
+export const USER_ADMIN: Grants = {
+  platform: ['user.read', 'user.manage', 'grant.manage', 'cluster.read'],
+  clusters: {},
+  is_super_admin: false,
+};
 export const USER_READER: Grants = { platform: ['user.read'], clusters: {}, is_super_admin: false };
 
 export const account = (id: string, extra: Partial<UserAccount> = {}): UserAccount => ({
@@ -51,13 +62,21 @@ export function renderRoutes(
   // The stubs stand in for the data provider's methods; react-admin's test provider answers the rest with an error.
   const dp: DataProvider = Object.assign(testDataProvider(), provider);
   const page = (element: React.ReactNode, resource?: string) => (
-    <AdminContext dataProvider={dp} authProvider={authFor(grants)} i18nProvider={i18nProvider} queryClient={createQueryClient()}>
+    <AdminContext
+      dataProvider={dp}
+      authProvider={authFor(grants)}
+      i18nProvider={i18nProvider}
+      queryClient={createQueryClient()}
+    >
       {resource ? <ResourceContextProvider value={resource}>{element}</ResourceContextProvider> : element}
       <Notification />
     </AdminContext>
   );
   const router = createMemoryRouter(
-    [...routes.map((r) => ({ path: r.path, element: page(r.element, r.resource) })), { path: '*', element: <p>elsewhere</p> }],
+    [
+      ...routes.map((r) => ({ path: r.path, element: page(r.element, r.resource) })),
+      { path: '*', element: <p>elsewhere</p> },
+    ],
     { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);

@@ -49,11 +49,26 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean('is_hq').notNullable().defaultTo(false);
     t.boolean('is_active').notNullable().defaultTo(true);
     for (const c of [
-      'hotel_name', 'hotel_tel', 'hotel_email', 'hotel_address', 'hotel_zip_code',
-      'company_name', 'company_tel', 'company_email', 'company_address', 'company_zip_code',
-      'tax_no', 'branch_no', 'date_format', 'date_time_format', 'time_format', 'long_time_format',
-      'short_time_format', 'timezone',
-    ]) t.text(c).nullable();
+      'hotel_name',
+      'hotel_tel',
+      'hotel_email',
+      'hotel_address',
+      'hotel_zip_code',
+      'company_name',
+      'company_tel',
+      'company_email',
+      'company_address',
+      'company_zip_code',
+      'tax_no',
+      'branch_no',
+      'date_format',
+      'date_time_format',
+      'time_format',
+      'long_time_format',
+      'short_time_format',
+      'timezone',
+    ])
+      t.text(c).nullable();
     t.jsonb('perpage_format').nullable();
     t.jsonb('amount_format').nullable();
     t.jsonb('quantity_format').nullable();

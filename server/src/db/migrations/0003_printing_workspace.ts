@@ -58,7 +58,10 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('business_unit_id').notNullable().references('id').inTable('business_units');
     t.uuid('requestor_id').references('id').inTable('users');
     t.text('workflow_current_stage').notNullable().defaultTo('');
-    t.text('status').notNullable().defaultTo('pending').checkIn(['draft', 'pending', 'approved', 'rejected'], 'documents_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('pending')
+      .checkIn(['draft', 'pending', 'approved', 'rejected'], 'documents_status_check');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['doc_type', 'status'], 'documents_type_status_idx');
   });

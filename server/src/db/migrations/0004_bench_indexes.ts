@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
  * 10,000 clusters: the id walk to page 500 takes 1.1 ms with this index, 2.1 ms without).
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw('create index if not exists clusters_live_created_idx on clusters (created_at desc, id) where deleted_at is null');
+  await knex.raw(
+    'create index if not exists clusters_live_created_idx on clusters (created_at desc, id) where deleted_at is null',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -26,6 +26,8 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('create unique index if not exists business_units_cluster_code_live_uq on business_units (cluster_id, code) where deleted_at is null');
+  await knex.raw(
+    'create unique index if not exists business_units_cluster_code_live_uq on business_units (cluster_id, code) where deleted_at is null',
+  );
   await knex.raw('drop index if exists business_units_code_live_uq');
 }

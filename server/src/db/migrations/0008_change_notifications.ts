@@ -25,7 +25,8 @@ const PER_USER: Array<{ table: string; userColumn: string; events: string }> = [
   {
     table: 'users',
     userColumn: 'id',
-    events: 'update of username, email, firstname, middlename, lastname, is_active, is_super_admin, must_change_password or delete',
+    events:
+      'update of username, email, firstname, middlename, lastname, is_active, is_super_admin, must_change_password or delete',
   },
   { table: 'permission_grants', userColumn: 'user_id', events: 'insert or update or delete' },
   { table: 'sessions', userColumn: 'user_id', events: 'update or delete' },
@@ -48,7 +49,8 @@ export async function up(knex: Knex): Promise<void> {
        return null;
      end $$`,
     ...TABLE_WIDE.map(
-      ({ table, events }) => `create trigger ${triggerName(table)} after ${events} on ${table} for each statement execute function notify_table_change()`,
+      ({ table, events }) =>
+        `create trigger ${triggerName(table)} after ${events} on ${table} for each statement execute function notify_table_change()`,
     ),
     ...PER_USER.map(
       ({ table, userColumn, events }) =>

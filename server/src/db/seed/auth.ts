@@ -12,15 +12,26 @@ const DEMO_USERS = [
 
 // Extra staff so member lists and the user search have something to page through.
 const STAFF = [
-  ['somchai', 'Somchai', 'Jaidee'], ['suda', 'Suda', 'Rakthai'], ['anan', 'Anan', 'Srisuk'],
-  ['malee', 'Malee', 'Boonmee'], ['niran', 'Niran', 'Chaiyo'], ['pim', 'Pim', 'Wongsa'],
-  ['john', 'John', 'Smith'], ['emma', 'Emma', 'Brown'], ['lucas', 'Lucas', 'Martin'],
-  ['sofia', 'Sofia', 'Rossi'], ['kenji', 'Kenji', 'Tanaka'], ['aroon', 'Aroon', 'Thongdee'],
+  ['somchai', 'Somchai', 'Jaidee'],
+  ['suda', 'Suda', 'Rakthai'],
+  ['anan', 'Anan', 'Srisuk'],
+  ['malee', 'Malee', 'Boonmee'],
+  ['niran', 'Niran', 'Chaiyo'],
+  ['pim', 'Pim', 'Wongsa'],
+  ['john', 'John', 'Smith'],
+  ['emma', 'Emma', 'Brown'],
+  ['lucas', 'Lucas', 'Martin'],
+  ['sofia', 'Sofia', 'Rossi'],
+  ['kenji', 'Kenji', 'Tanaka'],
+  ['aroon', 'Aroon', 'Thongdee'],
 ] as const;
 
 export async function seedAuth(ctx: SeedContext): Promise<void> {
   const demo = ctx.config.seedDemo;
-  const [adminHash, demoHash] = await Promise.all([hashPassword(ctx.config.admin.password), demo ? hashPassword(ctx.config.demoPassword) : '']);
+  const [adminHash, demoHash] = await Promise.all([
+    hashPassword(ctx.config.admin.password),
+    demo ? hashPassword(ctx.config.demoPassword) : '',
+  ]);
   const adminUsername = ctx.config.admin.username;
   const rows = [
     {
@@ -35,7 +46,10 @@ export async function seedAuth(ctx: SeedContext): Promise<void> {
       // first sign-in. The demo admin keeps the documented one.
       must_change_password: !demo,
     },
-    ...(demo ? [...DEMO_USERS, ...STAFF.map(([username, firstname, lastname]) => ({ username, firstname, lastname }))] : []).map((u) => ({
+    ...(demo
+      ? [...DEMO_USERS, ...STAFF.map(([username, firstname, lastname]) => ({ username, firstname, lastname }))]
+      : []
+    ).map((u) => ({
       id: randomUUID(),
       username: u.username,
       email: `${u.username}@example.com`,
@@ -60,6 +74,8 @@ export async function seedAuth(ctx: SeedContext): Promise<void> {
   await insertBatched(
     ctx.trx,
     'permission_grants',
-    platformGrants.filter(([u]) => ctx.users[u] && u !== adminUsername).map(([u, key]) => ({ user_id: ctx.users[u], permission_key: key, cluster_id: null })),
+    platformGrants
+      .filter(([u]) => ctx.users[u] && u !== adminUsername)
+      .map(([u, key]) => ({ user_id: ctx.users[u], permission_key: key, cluster_id: null })),
   );
 }

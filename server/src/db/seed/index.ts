@@ -19,7 +19,15 @@ export async function seedIfEmpty(knex: Knex, config: SeedContext['config']): Pr
     await trx.raw('select pg_advisory_xact_lock(727001)');
     if (countFrom(await trx('users').count({ count: '*' })) > 0) return false;
     await exemptFromAudit(trx, 'first-start seed');
-    const ctx: SeedContext = { trx, config, users: {}, clusters: {}, businessUnits: {}, currencies: {}, reportTemplates: [] };
+    const ctx: SeedContext = {
+      trx,
+      config,
+      users: {},
+      clusters: {},
+      businessUnits: {},
+      currencies: {},
+      reportTemplates: [],
+    };
     for (const step of STEPS) await step(ctx);
     return true;
   });

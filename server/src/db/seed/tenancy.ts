@@ -47,7 +47,13 @@ export async function seedTenancy(ctx: SeedContext): Promise<void> {
   const actor = ctx.users.admin ?? null;
 
   const currencies = CURRENCIES.map(([code, name, symbol, decimal_places]) => ({
-    id: randomUUID(), code, name, symbol, decimal_places, description: `${name} (${code})`, is_active: true,
+    id: randomUUID(),
+    code,
+    name,
+    symbol,
+    decimal_places,
+    description: `${name} (${code})`,
+    is_active: true,
   }));
   await insertBatched(trx, 'currencies', currencies);
   for (const c of currencies) ctx.currencies[c.code] = c.id;
@@ -97,7 +103,15 @@ export async function seedTenancy(ctx: SeedContext): Promise<void> {
   const addBu = (userId: string, code: string, isDefault: boolean) => {
     const bu = ctx.businessUnits[code]!;
     const k = `${userId}:${bu.id}`;
-    if (!buUsers.has(k)) buUsers.set(k, { user_id: userId, business_unit_id: bu.id, role: 'user', is_active: true, is_default: isDefault, created_by_id: actor });
+    if (!buUsers.has(k))
+      buUsers.set(k, {
+        user_id: userId,
+        business_unit_id: bu.id,
+        role: 'user',
+        is_active: true,
+        is_default: isDefault,
+        created_by_id: actor,
+      });
   };
   for (const [username, cluster, role, parent, extra] of MEMBERS) {
     const userId = ctx.users[username];
@@ -123,7 +137,9 @@ export async function seedTenancy(ctx: SeedContext): Promise<void> {
       trx,
       'permission_grants',
       ['cluster.read', 'cluster.create', 'cluster.update', 'cluster.delete'].map((key) => ({
-        user_id: editor, permission_key: key, cluster_id: ctx.clusters['CL-A'],
+        user_id: editor,
+        permission_key: key,
+        cluster_id: ctx.clusters['CL-A'],
       })),
     );
   }

@@ -13,7 +13,9 @@ const DOCS_PER_TYPE = 21;
 export async function seedWorkspace(ctx: SeedContext): Promise<void> {
   if (!ctx.config.seedDemo) return;
   const bus = Object.values(ctx.businessUnits);
-  const requestors = ['somchai', 'suda', 'malee', 'niran', 'john', 'editor-a'].map((u) => ctx.users[u]).filter((x): x is string => !!x);
+  const requestors = ['somchai', 'suda', 'malee', 'niran', 'john', 'editor-a']
+    .map((u) => ctx.users[u])
+    .filter((x): x is string => !!x);
   const others = ['editor-a', 'viewer', 'malee', 'mapper'].map((u) => ctx.users[u]).filter((x): x is string => !!x);
   const documents: Array<Record<string, unknown>> = [];
   const waitingOn: Array<{ document_id: string; user_id: string }> = [];
@@ -58,6 +60,10 @@ export async function seedWorkspace(ctx: SeedContext): Promise<void> {
       { dataset_id: 'approvals.amount-by-type', widget_type: 'pie', title: 'Amount to approve' },
       { dataset_id: 'tenancy.new-business-units', widget_type: 'kpi', title: null },
     ];
-    await insertBatched(ctx.trx, 'dashboard_widgets', widgets.map((w, i) => ({ id: randomUUID(), user_id: operator, ...w, order_index: (i + 1) * 10 })));
+    await insertBatched(
+      ctx.trx,
+      'dashboard_widgets',
+      widgets.map((w, i) => ({ id: randomUUID(), user_id: operator, ...w, order_index: (i + 1) * 10 })),
+    );
   }
 }

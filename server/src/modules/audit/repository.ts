@@ -79,15 +79,27 @@ function filtered(knex: Knex, f: AuditFilters): Knex.QueryBuilder {
 
 /** The columns of an event as bound values, with the type each is cast to: an `insert … select` infers no types. */
 const EVENT_COLUMNS: ReadonlyArray<readonly [keyof AuditRow, string]> = [
-  ['actor_id', 'uuid'], ['action', 'text'], ['target_type', 'text'], ['target_id', 'text'], ['cluster_id', 'uuid'],
-  ['request_id', 'text'], ['ip', 'text'], ['user_agent', 'text'], ['import_id', 'uuid'], ['changes', 'jsonb'],
+  ['actor_id', 'uuid'],
+  ['action', 'text'],
+  ['target_type', 'text'],
+  ['target_id', 'text'],
+  ['cluster_id', 'uuid'],
+  ['request_id', 'text'],
+  ['ip', 'text'],
+  ['user_agent', 'text'],
+  ['import_id', 'uuid'],
+  ['changes', 'jsonb'],
 ];
 
 /** Rows per multi-row insert: well under PostgreSQL's 65,535 bind parameters (a row binds 11). */
 const INSERT_BATCH = 1000;
 
 /** Newest first; the id breaks ties between events of the same instant. */
-const newestFirst = (qb: Knex.QueryBuilder) => qb.orderBy([{ column: 'e.at', order: 'desc' }, { column: 'e.id', order: 'desc' }]);
+const newestFirst = (qb: Knex.QueryBuilder) =>
+  qb.orderBy([
+    { column: 'e.at', order: 'desc' },
+    { column: 'e.id', order: 'desc' },
+  ]);
 
 export function auditRepository(knex: Knex) {
   return {
@@ -101,7 +113,9 @@ export function auditRepository(knex: Knex) {
         ...row,
         at: db.raw('clock_timestamp()'),
         changes: JSON.stringify(row.changes),
-        actor_name: row.actor_id ? db.raw(`(select ${displayNameSql('u')} from users u where u.id = ?)`, [row.actor_id]) : null,
+        actor_name: row.actor_id
+          ? db.raw(`(select ${displayNameSql('u')} from users u where u.id = ?)`, [row.actor_id])
+          : null,
       });
     },
 
@@ -111,7 +125,9 @@ export function auditRepository(knex: Knex) {
      * taken as `insert` takes them.
      */
     insertPerRow(db: Knex | Knex.Transaction, row: AuditRow, perRowOf: string): Knex.Raw {
-      const values = EVENT_COLUMNS.map(([column]) => (column === 'changes' ? JSON.stringify(row.changes) : row[column]));
+      const values = EVENT_COLUMNS.map(([column]) =>
+        column === 'changes' ? JSON.stringify(row.changes) : row[column],
+      );
       return db.raw(
         `insert into audit_events (${EVENT_COLUMNS.map(([column]) => column).join(', ')}, at, actor_name)
          select ${EVENT_COLUMNS.map(([, type]) => `?::${type}`).join(', ')}, clock_timestamp(),
@@ -127,7 +143,12 @@ export function auditRepository(knex: Knex) {
     async insertMany(db: Knex | Knex.Transaction, rows: AuditRow[]): Promise<void> {
       if (rows.length === 0) return;
       const actorId = rows[0]!.actor_id;
-      const actor = actorId ? await db('users').select(db.raw(`${displayNameSql('users')} as name`)).where('id', actorId).first() : undefined;
+      const actor = actorId
+        ? await db('users')
+            .select(db.raw(`${displayNameSql('users')} as name`))
+            .where('id', actorId)
+            .first()
+        : undefined;
       const actorName = (actor as { name?: string } | undefined)?.name ?? null;
       const stored = rows.map((row, i) => ({
         ...row,
@@ -135,7 +156,8 @@ export function auditRepository(knex: Knex) {
         changes: JSON.stringify(row.changes),
         actor_name: actorName,
       }));
-      for (let i = 0; i < stored.length; i += INSERT_BATCH) await db('audit_events').insert(stored.slice(i, i + INSERT_BATCH));
+      for (let i = 0; i < stored.length; i += INSERT_BATCH)
+        await db('audit_events').insert(stored.slice(i, i + INSERT_BATCH));
     },
 
     async list(f: AuditFilters, q: ListQuery): Promise<{ rows: AuditEvent[]; total: number }> {
@@ -143,7 +165,10 @@ export function auditRepository(knex: Knex) {
         filtered(knex, f).count({ count: '*' }),
         newestFirst(filtered(knex, f).select('e.*')).limit(q.limit!).offset(q.offset),
       ]);
-      return { rows: (rows as Array<Record<string, unknown>>).map(toEvent), total: countFrom(counted as Array<Record<string, unknown>>) };
+      return {
+        rows: (rows as Array<Record<string, unknown>>).map(toEvent),
+        total: countFrom(counted as Array<Record<string, unknown>>),
+      };
     },
 
     /** The list's events in the list's order, every one (or the page, when `q` has a limit): an export's query. */

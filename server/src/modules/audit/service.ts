@@ -5,7 +5,14 @@ import { can, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { CsvColumn, CsvExport } from '../../core/csv.js';
 import { cursorBatches } from '../../db/cursor.js';
 import { NotFoundError } from '../../core/errors.js';
-import { auditRepository, toEvent, type AuditEvent, type AuditFilters, type AuditRow, type TargetType } from './repository.js';
+import {
+  auditRepository,
+  toEvent,
+  type AuditEvent,
+  type AuditFilters,
+  type AuditRow,
+  type TargetType,
+} from './repository.js';
 import { allAsSeenBy, hiddenClusters, type HiddenClusters } from './visibility.js';
 
 type Fields = Record<string, unknown>;
@@ -27,14 +34,19 @@ const SECRETS = new Set(['password', 'password_hash', 'refresh_token', 'access_t
 const REDACTED = new Set(['db_connection']);
 
 /** The fields whose value differs, each with its value before and after; secrets are left out. */
-export function changedFields(before: Fields | null | undefined, after: Fields | null | undefined): Record<string, { before: unknown; after: unknown }> {
+export function changedFields(
+  before: Fields | null | undefined,
+  after: Fields | null | undefined,
+): Record<string, { before: unknown; after: unknown }> {
   const out: Record<string, { before: unknown; after: unknown }> = {};
   for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
     if (SECRETS.has(key)) continue;
     const b = before?.[key] ?? null;
     const a = after?.[key] ?? null;
     if (JSON.stringify(b) === JSON.stringify(a)) continue;
-    out[key] = REDACTED.has(key) ? { before: b === null ? null : '[redacted]', after: a === null ? null : '[redacted]' } : { before: b, after: a };
+    out[key] = REDACTED.has(key)
+      ? { before: b === null ? null : '[redacted]', after: a === null ? null : '[redacted]' }
+      : { before: b, after: a };
   }
   return out;
 }
@@ -75,7 +87,8 @@ function eventRow(caller: Caller, change: Change): AuditRow {
  * the query must be one the caller reads: anyone else gets the answer of a missing cluster.
  */
 function listFilter(auth: AuthContext, query: QueryParams<'listAuditEvents'>): AuditFilters {
-  if (query.cluster_id && !can(auth.permissions, 'cluster.read', query.cluster_id)) throw new NotFoundError('Cluster not found');
+  if (query.cluster_id && !can(auth.permissions, 'cluster.read', query.cluster_id))
+    throw new NotFoundError('Cluster not found');
   return {
     targetType: query.target_type,
     targetId: query.target_id,
@@ -91,7 +104,10 @@ function listFilter(auth: AuthContext, query: QueryParams<'listAuditEvents'>): A
 }
 
 /** An export's batches as their reader is shown them; stopping early stops the cursor behind them too. */
-async function* seenBy(batches: AsyncIterable<AuditEvent[]>, hidden: HiddenClusters | null): AsyncGenerator<AuditEvent[], void, undefined> {
+async function* seenBy(
+  batches: AsyncIterable<AuditEvent[]>,
+  hidden: HiddenClusters | null,
+): AsyncGenerator<AuditEvent[], void, undefined> {
   for await (const batch of batches) yield allAsSeenBy(batch, hidden);
 }
 
@@ -113,7 +129,10 @@ export function auditTrail(knex: Knex) {
 
     /** Appends the events of many changes by one caller (an import's), in order, in the changes' transaction. */
     async recordAll(db: Knex | Knex.Transaction, caller: Caller, changes: Change[]): Promise<void> {
-      await repo.insertMany(db, changes.map((change) => eventRow(caller, change)));
+      await repo.insertMany(
+        db,
+        changes.map((change) => eventRow(caller, change)),
+      );
     },
 
     /**
@@ -122,7 +141,10 @@ export function auditTrail(knex: Knex) {
      */
     async list(auth: AuthContext, query: QueryParams<'listAuditEvents'>): Promise<Schemas['AuditEventPage']> {
       const list = parsePageQuery(query);
-      const [{ rows, total }, hidden] = await Promise.all([repo.list(listFilter(auth, query), list), hiddenClusters(knex, auth.permissions)]);
+      const [{ rows, total }, hidden] = await Promise.all([
+        repo.list(listFilter(auth, query), list),
+        hiddenClusters(knex, auth.permissions),
+      ]);
       return { data: allAsSeenBy(rows, hidden), paginate: paginateInfo(total, list) };
     },
 
@@ -130,7 +152,11 @@ export function auditTrail(knex: Knex) {
     async export(auth: AuthContext, query: QueryParams<'exportAuditEvents'>): Promise<CsvExport<AuditEvent>> {
       const hidden = await hiddenClusters(knex, auth.permissions);
       const rows = repo.exportRows(listFilter(auth, query), parsePageQuery(query));
-      return { name: 'audit-log', columns: CSV_COLUMNS, batches: seenBy(cursorBatches(knex, rows, { map: toEvent }), hidden) };
+      return {
+        name: 'audit-log',
+        columns: CSV_COLUMNS,
+        batches: seenBy(cursorBatches(knex, rows, { map: toEvent }), hidden),
+      };
     },
   };
 }
@@ -140,7 +166,9 @@ export type AuditTrail = ReturnType<typeof auditTrail>;
 /** The fields of a stored row that a write names, to record as its "before". */
 export function pick(row: object, keys: readonly string[]): Fields {
   const source = row as Fields;
-  return Object.fromEntries(keys.map((k) => [k, source[k] instanceof Date ? (source[k] as Date).toISOString() : (source[k] ?? null)]));
+  return Object.fromEntries(
+    keys.map((k) => [k, source[k] instanceof Date ? (source[k] as Date).toISOString() : (source[k] ?? null)]),
+  );
 }
 
 /** A soft delete and a restore, as the audit trail shows them. */

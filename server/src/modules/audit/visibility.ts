@@ -70,19 +70,29 @@ function walkStrings(value: unknown, visit: (text: string) => void): void {
   while (stack.length > 0) {
     const node = stack.pop();
     if (typeof node === 'string') visit(node);
-    else if (typeof node === 'object' && node !== null) for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push(child);
+    else if (typeof node === 'object' && node !== null)
+      for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push(child);
   }
 }
 
 /** A copy of a JSON value with every string value passed through `map` (iteratively, as `walkStrings`). */
 function mapStrings(value: unknown, map: (text: string) => string): unknown {
-  const copy = (node: unknown): unknown => (typeof node === 'string' ? map(node) : Array.isArray(node) ? [...node] : typeof node === 'object' && node !== null ? { ...node } : node);
+  const copy = (node: unknown): unknown =>
+    typeof node === 'string'
+      ? map(node)
+      : Array.isArray(node)
+        ? [...node]
+        : typeof node === 'object' && node !== null
+          ? { ...node }
+          : node;
   const root = copy(value);
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as Record<string, unknown> | unknown[] | null;
     if (typeof node !== 'object' || node === null) continue;
-    const entries: Array<[string | number, unknown]> = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node);
+    const entries: Array<[string | number, unknown]> = Array.isArray(node)
+      ? node.map((v, i) => [i, v])
+      : Object.entries(node);
     for (const [key, child] of entries) {
       const copied = copy(child);
       (node as Record<string | number, unknown>)[key] = copied;

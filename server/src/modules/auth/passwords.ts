@@ -87,7 +87,13 @@ function workerFor(priority: HashPriority): HashWorker {
   return workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
 }
 
-function scryptAsync(password: string, salt: Buffer, keylen: number, opts: ScryptOptions, priority: HashPriority = 'background'): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  opts: ScryptOptions,
+  priority: HashPriority = 'background',
+): Promise<Buffer> {
   let entry: HashWorker;
   try {
     entry = workerFor(priority);
@@ -108,16 +114,26 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string, priority: HashPriority = 'background'): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  priority: HashPriority = 'background',
+): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(keyB64, 'base64url');
-  const key = await scryptAsync(password, Buffer.from(saltB64, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  }, priority);
+  const key = await scryptAsync(
+    password,
+    Buffer.from(saltB64, 'base64url'),
+    expected.length,
+    {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+    },
+    priority,
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -10,19 +10,28 @@ export const PURGE_INTERVAL_MS = 10 * 60 * 1000;
  * Deletes what sign-in leaves behind once it can no longer matter: failure counters a day after their last failure,
  * refresh tokens and sessions a day after they expired or were revoked, single sign-ons and their codes once expired.
  */
-export async function purgeAuthRecords(knex: Knex): Promise<{ loginAttempts: number; refreshTokens: number; sessions: number; ssoLeftovers: number }> {
+export async function purgeAuthRecords(
+  knex: Knex,
+): Promise<{ loginAttempts: number; refreshTokens: number; sessions: number; ssoLeftovers: number }> {
   // Counted in SQL: knex-pglite answers a plain delete with the raw result, not the affected count.
   const deleted = async (table: string, where: string, bindings: number[]) => {
-    const res = await knex.raw(`with gone as (delete from ?? where ${where} returning 1) select count(*)::int as n from gone`, [table, ...bindings]);
+    const res = await knex.raw(
+      `with gone as (delete from ?? where ${where} returning 1) select count(*)::int as n from gone`,
+      [table, ...bindings],
+    );
     return Number((res.rows as Array<{ n: number }>)[0]?.n ?? 0);
   };
   const ended = 'expires_at < now() - make_interval(secs => ?) or revoked_at < now() - make_interval(secs => ?)';
-  const loginAttempts = await deleted('login_attempts', 'last_failed_at < now() - make_interval(secs => ?)', [FAILURE_MEMORY_SECONDS]);
+  const loginAttempts = await deleted('login_attempts', 'last_failed_at < now() - make_interval(secs => ?)', [
+    FAILURE_MEMORY_SECONDS,
+  ]);
   // A session's refresh tokens go with it (on delete cascade); spent tokens of live sessions go on their own.
   const sessions = await deleted('sessions', ended, [ENDED_KEPT_SECONDS, ENDED_KEPT_SECONDS]);
   const refreshTokens = await deleted('refresh_tokens', ended, [ENDED_KEPT_SECONDS, ENDED_KEPT_SECONDS]);
   // Single sign-ons never finished, and one-time codes never exchanged, are no use once expired.
-  const ssoLeftovers = (await deleted('sso_sign_ins', 'expires_at < now()', [])) + (await deleted('sso_handoffs', 'expires_at < now()', []));
+  const ssoLeftovers =
+    (await deleted('sso_sign_ins', 'expires_at < now()', [])) +
+    (await deleted('sso_handoffs', 'expires_at < now()', []));
   return { loginAttempts, refreshTokens, sessions, ssoLeftovers };
 }
 
@@ -34,9 +43,12 @@ export function startAuthPurge(knex: Knex, logger: Logger, everyMs = PURGE_INTER
     running = true;
     purgeAuthRecords(knex)
       .then((n) => {
-        if (n.loginAttempts + n.refreshTokens + n.sessions + n.ssoLeftovers > 0) logger.debug(n, 'purged ended sign-in records');
+        if (n.loginAttempts + n.refreshTokens + n.sessions + n.ssoLeftovers > 0)
+          logger.debug(n, 'purged ended sign-in records');
       })
-      .catch((err: unknown) => logger.warn({ err }, 'purging ended sign-in records failed; retrying at the next interval'))
+      .catch((err: unknown) =>
+        logger.warn({ err }, 'purging ended sign-in records failed; retrying at the next interval'),
+      )
       .finally(() => {
         running = false;
       });

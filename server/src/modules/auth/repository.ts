@@ -19,7 +19,8 @@ export interface SessionSso {
 }
 
 /** Why a valid token's caller is refused: the account was deactivated, or the token's session ended. */
-export type CallerStanding = { status: 'ok'; permissions: Permissions } | { status: 'deactivated' | 'session-ended' | 'unknown' };
+export type CallerStanding =
+  { status: 'ok'; permissions: Permissions } | { status: 'deactivated' | 'session-ended' | 'unknown' };
 
 export interface StoredSession {
   id: string;
@@ -58,16 +59,34 @@ export function authRepository(knex: Knex) {
   async function standingOf(userId: string, sessionId: string | null): Promise<CallerStanding> {
     const query = knex('users')
       .leftJoin('permission_grants', 'permission_grants.user_id', 'users.id')
-      .select('users.is_super_admin', 'users.is_active', 'users.must_change_password', 'permission_grants.permission_key', 'permission_grants.cluster_id')
+      .select(
+        'users.is_super_admin',
+        'users.is_active',
+        'users.must_change_password',
+        'permission_grants.permission_key',
+        'permission_grants.cluster_id',
+      )
       .where('users.id', userId)
       .orderBy('permission_grants.permission_key');
     if (sessionId) {
       query
-        .leftJoin('sessions', (j) => j.on('sessions.id', '=', knex.raw('?::uuid', [sessionId])).andOn('sessions.user_id', '=', 'users.id'))
-        .select(knex.raw('(sessions.id is not null and sessions.revoked_at is null and sessions.expires_at > now()) as session_live'));
+        .leftJoin('sessions', (j) =>
+          j.on('sessions.id', '=', knex.raw('?::uuid', [sessionId])).andOn('sessions.user_id', '=', 'users.id'),
+        )
+        .select(
+          knex.raw(
+            '(sessions.id is not null and sessions.revoked_at is null and sessions.expires_at > now()) as session_live',
+          ),
+        );
     }
-    const rows: Array<{ is_super_admin: boolean; is_active: boolean; must_change_password: boolean; permission_key: PermissionKey | null; cluster_id: string | null; session_live?: boolean }> =
-      await query;
+    const rows: Array<{
+      is_super_admin: boolean;
+      is_active: boolean;
+      must_change_password: boolean;
+      permission_key: PermissionKey | null;
+      cluster_id: string | null;
+      session_live?: boolean;
+    }> = await query;
     const user = rows[0];
     if (!user) return { status: 'unknown' };
     if (!user.is_active) return { status: 'deactivated' };
@@ -79,7 +98,15 @@ export function authRepository(knex: Knex) {
       if (g.cluster_id === null) platform.push(g.permission_key);
       else (clusters[g.cluster_id] ??= []).push(g.permission_key);
     }
-    return { status: 'ok', permissions: { platform, clusters, is_super_admin: !!user.is_super_admin, must_change_password: !!user.must_change_password } };
+    return {
+      status: 'ok',
+      permissions: {
+        platform,
+        clusters,
+        is_super_admin: !!user.is_super_admin,
+        must_change_password: !!user.must_change_password,
+      },
+    };
   }
 
   return {
@@ -101,11 +128,27 @@ export function authRepository(knex: Knex) {
     },
 
     async findCredentials(userId: string, db: Knex | Knex.Transaction = knex): Promise<UserCredentials | undefined> {
-      return db('users').select('id', 'username', 'email', 'password_hash', 'is_active', 'sso_only').where({ id: userId }).first();
+      return db('users')
+        .select('id', 'username', 'email', 'password_hash', 'is_active', 'sso_only')
+        .where({ id: userId })
+        .first();
     },
 
-    async findUserProfile(userId: string): Promise<{ id: string; username: string; email: string; firstname: string | null; middlename: string | null; lastname: string | null } | undefined> {
-      return knex('users').select('id', 'username', 'email', 'firstname', 'middlename', 'lastname').where({ id: userId }).first();
+    async findUserProfile(userId: string): Promise<
+      | {
+          id: string;
+          username: string;
+          email: string;
+          firstname: string | null;
+          middlename: string | null;
+          lastname: string | null;
+        }
+      | undefined
+    > {
+      return knex('users')
+        .select('id', 'username', 'email', 'firstname', 'middlename', 'lastname')
+        .where({ id: userId })
+        .first();
     },
 
     async isUserActive(userId: string, db: Knex | Knex.Transaction = knex): Promise<boolean> {
@@ -128,7 +171,10 @@ export function authRepository(knex: Knex) {
         .andWhere('last_failed_at', '>', knex.raw('now() - make_interval(secs => ?)', [FAILURE_MEMORY_SECONDS]))
         .first()) as { seconds: number | null; failures: number } | undefined;
       const seconds = Number(row?.seconds ?? 0);
-      return { delayedSeconds: seconds > 0 ? Math.max(1, Math.ceil(seconds)) : 0, failures: Number(row?.failures ?? 0) };
+      return {
+        delayedSeconds: seconds > 0 ? Math.max(1, Math.ceil(seconds)) : 0,
+        failures: Number(row?.failures ?? 0),
+      };
     },
 
     /**
@@ -137,7 +183,11 @@ export function authRepository(knex: Knex) {
      * the first delay, doubled per further failure. Counting the client's failures together means trying a username
      * and then an email gets the same answers whether or not they name one account.
      */
-    async recordFailure(accountKey: string, client: string, policy: FailurePolicy): Promise<{ failedCount: number; delayedSeconds: number }> {
+    async recordFailure(
+      accountKey: string,
+      client: string,
+      policy: FailurePolicy,
+    ): Promise<{ failedCount: number; delayedSeconds: number }> {
       const forgotten = `login_attempts.last_failed_at <= now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS})`;
       const nextCount = `case when ${forgotten} then 1 else login_attempts.failed_count + 1 end`;
       const others = `(select coalesce(sum(o.failed_count), 0) from login_attempts o
@@ -152,10 +202,19 @@ export function authRepository(knex: Knex) {
            last_failed_at = now(),
            delayed_until = ${delayOf(`(${others} + ${nextCount})`)}
          returning failed_count, extract(epoch from (delayed_until - now()))::float8 as delayed_seconds`,
-        { accountKey, client, threshold: policy.threshold, first: policy.firstDelaySeconds, max: policy.maxDelaySeconds },
+        {
+          accountKey,
+          client,
+          threshold: policy.threshold,
+          first: policy.firstDelaySeconds,
+          max: policy.maxDelaySeconds,
+        },
       );
       const row = (res.rows as Array<{ failed_count: number; delayed_seconds: number | null }>)[0]!;
-      return { failedCount: row.failed_count, delayedSeconds: row.delayed_seconds ? Math.ceil(row.delayed_seconds) : 0 };
+      return {
+        failedCount: row.failed_count,
+        delayedSeconds: row.delayed_seconds ? Math.ceil(row.delayed_seconds) : 0,
+      };
     },
 
     /** A success forgets this client's failures on the account; other clients' counts stay. */
@@ -165,7 +224,14 @@ export function authRepository(knex: Knex) {
 
     async insertSession(
       trx: Knex | Knex.Transaction,
-      row: { id: string; user_id: string; ip: string | null; user_agent: string | null; ttlSeconds: number; sso?: { provider: string; idToken: string | null } },
+      row: {
+        id: string;
+        user_id: string;
+        ip: string | null;
+        user_agent: string | null;
+        ttlSeconds: number;
+        sso?: { provider: string; idToken: string | null };
+      },
     ): Promise<void> {
       await trx('sessions').insert({
         id: row.id,
@@ -173,7 +239,9 @@ export function authRepository(knex: Knex) {
         ip: row.ip,
         user_agent: row.user_agent,
         expires_at: trx.raw(`now() + make_interval(secs => ?)`, [row.ttlSeconds]),
-        ...(row.sso ? { sso_provider: row.sso.provider, sso_authenticated_at: trx.fn.now(), sso_id_token: row.sso.idToken } : {}),
+        ...(row.sso
+          ? { sso_provider: row.sso.provider, sso_authenticated_at: trx.fn.now(), sso_id_token: row.sso.idToken }
+          : {}),
       });
     },
 
@@ -184,14 +252,24 @@ export function authRepository(knex: Knex) {
 
     /** Whether the session is live (not revoked, not expired) and the user's. */
     async isSessionLive(trx: Knex | Knex.Transaction, userId: string, id: string): Promise<boolean> {
-      return !!(await trx('sessions').select('id').where({ id, user_id: userId }).whereNull('revoked_at').andWhere('expires_at', '>', trx.fn.now()).first());
+      return !!(await trx('sessions')
+        .select('id')
+        .where({ id, user_id: userId })
+        .whereNull('revoked_at')
+        .andWhere('expires_at', '>', trx.fn.now())
+        .first());
     },
 
     /**
      * Marks the session used and extends it, never beyond its maximum age from the sign-in; false when it was revoked,
      * has expired or has reached that age.
      */
-    async touchSession(trx: Knex | Knex.Transaction, id: string, ttlSeconds: number, maxAgeSeconds: number): Promise<boolean> {
+    async touchSession(
+      trx: Knex | Knex.Transaction,
+      id: string,
+      ttlSeconds: number,
+      maxAgeSeconds: number,
+    ): Promise<boolean> {
       const n = await trx('sessions')
         .where({ id })
         .whereNull('revoked_at')
@@ -199,7 +277,10 @@ export function authRepository(knex: Knex) {
         .andWhere('created_at', '>', trx.raw('now() - make_interval(secs => ?)', [maxAgeSeconds]))
         .update({
           last_used_at: trx.fn.now(),
-          expires_at: trx.raw('least(now() + make_interval(secs => ?), created_at + make_interval(secs => ?))', [ttlSeconds, maxAgeSeconds]),
+          expires_at: trx.raw('least(now() + make_interval(secs => ?), created_at + make_interval(secs => ?))', [
+            ttlSeconds,
+            maxAgeSeconds,
+          ]),
         });
       return n === 1;
     },
@@ -215,16 +296,28 @@ export function authRepository(knex: Knex) {
         .whereNull('revoked_at')
         .andWhere('expires_at', '>', trx.fn.now())
         .update({ revoked_at: trx.fn.now() });
-      await trx('refresh_tokens').where({ family_id: sessionId, user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+      await trx('refresh_tokens')
+        .where({ family_id: sessionId, user_id: userId })
+        .whereNull('revoked_at')
+        .update({ revoked_at: trx.fn.now() });
       return n === 1;
     },
 
     /** Ends every live session of the user except `keep` (null: all of them); how many ended. */
     async revokeSessionsExcept(trx: Knex | Knex.Transaction, userId: string, keep: string | null): Promise<number> {
-      const query = trx('sessions').where({ user_id: userId }).whereNull('revoked_at').andWhere('expires_at', '>', trx.fn.now());
+      const query = trx('sessions')
+        .where({ user_id: userId })
+        .whereNull('revoked_at')
+        .andWhere('expires_at', '>', trx.fn.now());
       if (keep) query.whereNot({ id: keep });
-      const ended = ((await query.update({ revoked_at: trx.fn.now() }).returning('id')) as Array<{ id: string }>).map((r) => r.id);
-      if (ended.length > 0) await trx('refresh_tokens').whereIn('family_id', ended).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+      const ended = ((await query.update({ revoked_at: trx.fn.now() }).returning('id')) as Array<{ id: string }>).map(
+        (r) => r.id,
+      );
+      if (ended.length > 0)
+        await trx('refresh_tokens')
+          .whereIn('family_id', ended)
+          .whereNull('revoked_at')
+          .update({ revoked_at: trx.fn.now() });
       return ended.length;
     },
 
@@ -235,14 +328,25 @@ export function authRepository(knex: Knex) {
         .where({ user_id: userId })
         .whereNull('revoked_at')
         .andWhere('expires_at', '>', knex.fn.now())
-        .orderBy([{ column: 'last_used_at', order: 'desc' }, { column: 'id', order: 'asc' }]);
+        .orderBy([
+          { column: 'last_used_at', order: 'desc' },
+          { column: 'id', order: 'asc' },
+        ]);
     },
 
     async setPassword(trx: Knex | Knex.Transaction, userId: string, passwordHash: string): Promise<void> {
-      await trx('users').where({ id: userId }).update({ password_hash: passwordHash, must_change_password: false, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
+      await trx('users').where({ id: userId }).update({
+        password_hash: passwordHash,
+        must_change_password: false,
+        password_changed_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      });
     },
 
-    async insertRefreshToken(trx: Knex | Knex.Transaction, row: { user_id: string; token_hash: string; family_id: string; ttlSeconds: number }): Promise<void> {
+    async insertRefreshToken(
+      trx: Knex | Knex.Transaction,
+      row: { user_id: string; token_hash: string; family_id: string; ttlSeconds: number },
+    ): Promise<void> {
       await trx('refresh_tokens').insert({
         user_id: row.user_id,
         token_hash: row.token_hash,
@@ -266,4 +370,3 @@ export function authRepository(knex: Knex) {
     },
   };
 }
-

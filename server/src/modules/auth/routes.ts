@@ -11,14 +11,24 @@ export function authRoutes(auth: AuthService) {
       const device = auth.devices.ofRequest(req);
       const { tokens, userId } = await auth.login(login, body.password, originOf(req), device);
       // The device cookie: the next sign-in of this account from this browser is judged by this device's failures only.
-      return { status: 200, body: tokens, headers: { 'Set-Cookie': auth.devices.setCookie(userId, device, req.secure) } };
+      return {
+        status: 200,
+        body: tokens,
+        headers: { 'Set-Cookie': auth.devices.setCookie(userId, device, req.secure) },
+      };
     },
-    refreshToken: async ({ body, req }) => ({ status: 200, body: await auth.refresh(body.refresh_token, originOf(req)) }),
+    refreshToken: async ({ body, req }) => ({
+      status: 200,
+      body: await auth.refresh(body.refresh_token, originOf(req)),
+    }),
     logout: async ({ body, req }) => {
       await auth.logout(body.refresh_token, originOf(req));
       return { status: 204 };
     },
-    getPlatformPermissions: async ({ auth: caller }) => ({ status: 200, body: await auth.platformPermissions(caller.userId) }),
+    getPlatformPermissions: async ({ auth: caller }) => ({
+      status: 200,
+      body: await auth.platformPermissions(caller.userId),
+    }),
     changeMyPassword: async ({ auth: caller, body }) => {
       await auth.changePassword(caller, body);
       return { status: 204 };

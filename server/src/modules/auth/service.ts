@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import { displayName } from '../../core/display-name.js';
-import { BadRequestError, NotFoundError, TooManyRequestsError, UnauthorizedError, waitPhrase } from '../../core/errors.js';
+import {
+  BadRequestError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  waitPhrase,
+} from '../../core/errors.js';
 import { passwordProblem } from '../../core/password-policy.js';
 import type { AuthContext, RequestOrigin } from '../../core/permissions.js';
 import type { CallerRefusal } from '../../http/auth.js';
@@ -32,13 +38,16 @@ export const BAD_SSO_CODE = 'The sign-in code is invalid, used or expired: sign 
 
 type TokenPair = Schemas['TokenPair'];
 
-
 /** Retry-After and the RateLimit fields of a delayed client: five failures, remembered a day after the last one. */
 function delayedError(seconds: number): TooManyRequestsError {
-  return new TooManyRequestsError(`Too many failed sign-ins from this device; try again in ${waitPhrase(seconds)}.`, seconds, {
-    RateLimit: `limit=${FAILURE_POLICY.threshold}, remaining=0, reset=${Math.max(1, Math.ceil(seconds))}`,
-    'RateLimit-Policy': `${FAILURE_POLICY.threshold};w=${FAILURE_MEMORY_SECONDS}`,
-  });
+  return new TooManyRequestsError(
+    `Too many failed sign-ins from this device; try again in ${waitPhrase(seconds)}.`,
+    seconds,
+    {
+      RateLimit: `limit=${FAILURE_POLICY.threshold}, remaining=0, reset=${Math.max(1, Math.ceil(seconds))}`,
+      'RateLimit-Policy': `${FAILURE_POLICY.threshold};w=${FAILURE_MEMORY_SECONDS}`,
+    },
+  );
 }
 
 /**
@@ -59,7 +68,13 @@ export interface SsoSignIn {
 /** Per provider, how many hours its sign-ins last before the provider must be asked again (null: no limit). */
 export type ReauthPolicy = (provider: string) => { hours: number | null; displayName: string } | undefined;
 
-export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, changes: ChangeFeed, reauth: ReauthPolicy = () => undefined) {
+export function authService(
+  knex: Knex,
+  jwtSecret: string,
+  audit: AuditTrail,
+  changes: ChangeFeed,
+  reauth: ReauthPolicy = () => undefined,
+) {
   const repo = authRepository(knex);
   const standings = standingCache(changes, repo.standingOf);
   // A sign-in that goes first also hashes at the normal priority (passwords.ts).
@@ -70,15 +85,35 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
   /** A new session of the user, signed in with a password. */
   async function openSession(trx: Knex.Transaction, userId: string, origin: RequestOrigin): Promise<string> {
     const sessionId = randomUUID();
-    await repo.insertSession(trx, { id: sessionId, user_id: userId, ip: origin.ip, user_agent: origin.userAgent, ttlSeconds: REFRESH_TOKEN_TTL_SECONDS });
+    await repo.insertSession(trx, {
+      id: sessionId,
+      user_id: userId,
+      ip: origin.ip,
+      user_agent: origin.userAgent,
+      ttlSeconds: REFRESH_TOKEN_TTL_SECONDS,
+    });
     await recordSignIn(trx, userId, sessionId, origin);
     return sessionId;
   }
 
   /** The sign-in in the trail (with the provider and subject of a single sign-on) and on the account. */
-  async function recordSignIn(trx: Knex.Transaction, userId: string, sessionId: string, origin: RequestOrigin, sso?: SsoSignIn): Promise<void> {
+  async function recordSignIn(
+    trx: Knex.Transaction,
+    userId: string,
+    sessionId: string,
+    origin: RequestOrigin,
+    sso?: SsoSignIn,
+  ): Promise<void> {
     await repo.markSignedIn(trx, userId);
-    await audit.record(trx, { userId, origin }, { action: 'login', target: { type: 'session', id: sessionId }, after: sso && { provider: sso.provider, subject: sso.subject } });
+    await audit.record(
+      trx,
+      { userId, origin },
+      {
+        action: 'login',
+        target: { type: 'session', id: sessionId },
+        after: sso && { provider: sso.provider, subject: sso.subject },
+      },
+    );
   }
 
   /** Why a single sign-on session may not be refreshed any more (its provider asks for a new sign-in), or null. */
@@ -98,14 +133,23 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
       const stored = await repo.findRefreshToken(trx, hashRefreshToken(refreshToken));
       if (!stored) return null;
       const ended = await repo.revokeSession(trx, stored.user_id, stored.family_id);
-      await audit.record(trx, { userId: stored.user_id, origin }, { action: 'logout', target: { type: 'session', id: stored.family_id } });
+      await audit.record(
+        trx,
+        { userId: stored.user_id, origin },
+        { action: 'logout', target: { type: 'session', id: stored.family_id } },
+      );
       return ended ? ((await repo.ssoOfSession(trx, stored.family_id)) ?? null) : null;
     });
   }
 
   async function issue(trx: Knex | Knex.Transaction, userId: string, sessionId: string): Promise<TokenPair> {
     const refresh = newRefreshToken();
-    await repo.insertRefreshToken(trx, { user_id: userId, token_hash: hashRefreshToken(refresh), family_id: sessionId, ttlSeconds: REFRESH_TOKEN_TTL_SECONDS });
+    await repo.insertRefreshToken(trx, {
+      user_id: userId,
+      token_hash: hashRefreshToken(refresh),
+      family_id: sessionId,
+      ttlSeconds: REFRESH_TOKEN_TTL_SECONDS,
+    });
     return {
       access_token: await signAccessToken(jwtSecret, userId, Date.now(), sessionId),
       refresh_token: refresh,
@@ -124,13 +168,22 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
      * in, and its password check goes before those of clients that failed. The answer never says whether the user
      * exists, nor, for an account that signs in with single sign-on only, whether the password was right.
      */
-    async login(login: string, password: string, origin: RequestOrigin, device: Device | null = null): Promise<{ tokens: TokenPair; userId: string }> {
+    async login(
+      login: string,
+      password: string,
+      origin: RequestOrigin,
+      device: Device | null = null,
+    ): Promise<{ tokens: TokenPair; userId: string }> {
       const subject = login.trim().toLowerCase();
       const user = subject ? await repo.findUserByLogin(subject) : undefined;
       const client = clientOf(origin, device, user?.id);
       // The login as typed is kept only when it names an account: a password typed into the login field never is.
       const attempt = (action: 'login.failed' | 'login.delayed') =>
-        audit.record(knex, { userId: user?.id ?? null, origin }, { action, target: { type: 'session', id: null }, after: user ? { login: subject } : undefined });
+        audit.record(
+          knex,
+          { userId: user?.id ?? null, origin },
+          { action, target: { type: 'session', id: null }, after: user ? { login: subject } : undefined },
+        );
 
       const accountKey = user?.id ?? subject;
       const standing = await repo.clientStanding(client);
@@ -141,7 +194,12 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
 
       // An unknown user costs one hash too, so timing does not tell whether the account exists.
       const knownDevice = client.startsWith('device:');
-      const lane: HashLane = knownDevice && standing.failures === 0 ? 'device' : knownDevice || standing.failures === 0 ? 'sign-in' : 'other';
+      const lane: HashLane =
+        knownDevice && standing.failures === 0
+          ? 'device'
+          : knownDevice || standing.failures === 0
+            ? 'sign-in'
+            : 'other';
       const ok = await verify(password, user?.password_hash ?? (await dummyPasswordHash()), lane);
       // An account that signs in with its identity provider only fails like a wrong password, right password or not.
       if (!user || !ok || !user.is_active || user.sso_only) {
@@ -165,16 +223,34 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
      * Opens the session of a finished single sign-on (in the caller's transaction), keeping the provider's ID token
      * for its end-session; no token is issued yet, so nothing is recorded until the console exchanges the code.
      */
-    async openSsoSession(trx: Knex.Transaction, userId: string, origin: RequestOrigin, sso: { provider: string; idToken: string | null }): Promise<string> {
+    async openSsoSession(
+      trx: Knex.Transaction,
+      userId: string,
+      origin: RequestOrigin,
+      sso: { provider: string; idToken: string | null },
+    ): Promise<string> {
       const sessionId = randomUUID();
-      await repo.insertSession(trx, { id: sessionId, user_id: userId, ip: origin.ip, user_agent: origin.userAgent, ttlSeconds: REFRESH_TOKEN_TTL_SECONDS, sso });
+      await repo.insertSession(trx, {
+        id: sessionId,
+        user_id: userId,
+        ip: origin.ip,
+        user_agent: origin.userAgent,
+        ttlSeconds: REFRESH_TOKEN_TTL_SECONDS,
+        sso,
+      });
       return sessionId;
     },
 
     /** Tokens for a session a single sign-on opened, while it and its account are live: the sign-in, recorded. */
-    async issueForSsoSession(userId: string, sessionId: string, origin: RequestOrigin, sso: SsoSignIn): Promise<TokenPair> {
+    async issueForSsoSession(
+      userId: string,
+      sessionId: string,
+      origin: RequestOrigin,
+      sso: SsoSignIn,
+    ): Promise<TokenPair> {
       return knex.transaction(async (trx) => {
-        if (!(await repo.isSessionLive(trx, userId, sessionId)) || !(await repo.isUserActive(userId, trx))) throw new UnauthorizedError(BAD_SSO_CODE);
+        if (!(await repo.isSessionLive(trx, userId, sessionId)) || !(await repo.isUserActive(userId, trx)))
+          throw new UnauthorizedError(BAD_SSO_CODE);
         await recordSignIn(trx, userId, sessionId, origin, sso);
         return issue(trx, userId, sessionId);
       });
@@ -202,8 +278,13 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
           return { error: true as const, detail: stale };
         }
         // A session lives at most MAX_SESSION_AGE_SECONDS from its sign-in, however often it is refreshed.
-        if (!(await repo.touchSession(trx, stored.family_id, REFRESH_TOKEN_TTL_SECONDS, MAX_SESSION_AGE_SECONDS))) return { error: true as const };
-        await audit.record(trx, { userId: stored.user_id, origin }, { action: 'refreshToken', target: { type: 'session', id: stored.family_id } });
+        if (!(await repo.touchSession(trx, stored.family_id, REFRESH_TOKEN_TTL_SECONDS, MAX_SESSION_AGE_SECONDS)))
+          return { error: true as const };
+        await audit.record(
+          trx,
+          { userId: stored.user_id, origin },
+          { action: 'refreshToken', target: { type: 'session', id: stored.family_id } },
+        );
         return { pair: await issue(trx, stored.user_id, stored.family_id) };
       });
       if ('error' in outcome) throw new UnauthorizedError(('detail' in outcome && outcome.detail) || BAD_REFRESH);
@@ -238,7 +319,10 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
     async platformPermissions(userId: string): Promise<Schemas['PlatformPermissions']> {
       const [profile, perms] = await Promise.all([repo.findUserProfile(userId), repo.permissionsOf(userId)]);
       if (!profile || !perms) throw new UnauthorizedError();
-      return { user: { id: profile.id, username: profile.username, email: profile.email, display_name: displayName(profile) }, ...perms };
+      return {
+        user: { id: profile.id, username: profile.username, email: profile.email, display_name: displayName(profile) },
+        ...perms,
+      };
     },
 
     /**
@@ -252,7 +336,11 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
       if (!user) throw new UnauthorizedError();
       const client = clientOf(auth.origin, null, user.id);
       const failed = (outcome: 'wrong-current-password' | 'delayed') =>
-        audit.record(knex, { userId: auth.userId, origin: auth.origin }, { action: 'changeMyPassword', target: { type: 'user', id: auth.userId }, after: { outcome } });
+        audit.record(
+          knex,
+          { userId: auth.userId, origin: auth.origin },
+          { action: 'changeMyPassword', target: { type: 'user', id: auth.userId }, after: { outcome } },
+        );
 
       const standing = await repo.clientStanding(client);
       if (standing.delayedSeconds > 0) {
@@ -261,7 +349,8 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
       }
       const problem = passwordProblem(body.new_password, user);
       if (problem) throw new BadRequestError(problem);
-      if (body.new_password === body.current_password) throw new BadRequestError('The new password must differ from the current one.');
+      if (body.new_password === body.current_password)
+        throw new BadRequestError('The new password must differ from the current one.');
       if (!(await verify(body.current_password, user.password_hash, 'other'))) {
         const { delayedSeconds } = await repo.recordFailure(user.id, client, FAILURE_POLICY);
         await failed(delayedSeconds > 0 ? 'delayed' : 'wrong-current-password');
@@ -274,7 +363,11 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
         await repo.setPassword(trx, auth.userId, hash);
         await repo.revokeSessionsExcept(trx, auth.userId, auth.sessionId ?? null);
         // What changed is said by the action; no password or hash is ever recorded.
-        await audit.record(trx, { userId: auth.userId, origin: auth.origin }, { action: 'changeMyPassword', target: { type: 'user', id: auth.userId } });
+        await audit.record(
+          trx,
+          { userId: auth.userId, origin: auth.origin },
+          { action: 'changeMyPassword', target: { type: 'user', id: auth.userId } },
+        );
       });
     },
 
@@ -296,15 +389,24 @@ export function authService(knex: Knex, jwtSecret: string, audit: AuditTrail, ch
     /** Another user's session, or one that has ended, is not there (404). */
     async revokeSession(auth: AuthContext, sessionId: string): Promise<void> {
       await knex.transaction(async (trx) => {
-        if (!(await repo.revokeSession(trx, auth.userId, sessionId))) throw new NotFoundError('No such session: it belongs to another account or has already ended.');
-        await audit.record(trx, { userId: auth.userId, origin: auth.origin }, { action: 'revokeMySession', target: { type: 'session', id: sessionId } });
+        if (!(await repo.revokeSession(trx, auth.userId, sessionId)))
+          throw new NotFoundError('No such session: it belongs to another account or has already ended.');
+        await audit.record(
+          trx,
+          { userId: auth.userId, origin: auth.origin },
+          { action: 'revokeMySession', target: { type: 'session', id: sessionId } },
+        );
       });
     },
 
     async revokeOtherSessions(auth: AuthContext): Promise<Schemas['RevokedSessions']> {
       return knex.transaction(async (trx) => {
         const revoked = await repo.revokeSessionsExcept(trx, auth.userId, auth.sessionId ?? null);
-        await audit.record(trx, { userId: auth.userId, origin: auth.origin }, { action: 'revokeMyOtherSessions', target: { type: 'user', id: auth.userId }, after: { revoked } });
+        await audit.record(
+          trx,
+          { userId: auth.userId, origin: auth.origin },
+          { action: 'revokeMyOtherSessions', target: { type: 'user', id: auth.userId }, after: { revoked } },
+        );
         return { revoked };
       });
     },

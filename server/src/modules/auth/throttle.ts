@@ -28,7 +28,11 @@ export interface HashGate {
 export function hashGate(concurrency: number, queueLimit: number): HashGate {
   /** All lanes together: the configured bound, or two when that is one (the others never hold the last slot). */
   const total = Math.max(concurrency, 2);
-  const limit: Record<HashLane, number> = { device: total, 'sign-in': concurrency, other: Math.max(1, concurrency - 1) };
+  const limit: Record<HashLane, number> = {
+    device: total,
+    'sign-in': concurrency,
+    other: Math.max(1, concurrency - 1),
+  };
   const running: Record<HashLane, number> = { device: 0, 'sign-in': 0, other: 0 };
   const queues: Record<HashLane, Array<() => void>> = { device: [], 'sign-in': [], other: [] };
   const runningAll = () => running.device + running['sign-in'] + running.other;

@@ -59,7 +59,8 @@ export async function verifyAccessTokenClaims(secret: string, token: string): Pr
   }
   try {
     const { payload } = await jwtVerify(token, k, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number')
+      return null;
     // No token this service issues lives longer than an access token's lifetime: a longer one was not minted here,
     // or was minted with the signing secret to outlive every sign-out.
     if (payload.exp - payload.iat > ACCESS_TOKEN_TTL_SECONDS) return null;

@@ -14,7 +14,13 @@ export interface BrandedRecord {
 
 export function brandingRepository() {
   const select = (db: Knex | Knex.Transaction, table: BrandedTable) =>
-    db(table).select('id', table === 'clusters' ? 'id as cluster_id' : 'cluster_id', 'deleted_at', 'logo_key', 'avatar_key');
+    db(table).select(
+      'id',
+      table === 'clusters' ? 'id as cluster_id' : 'cluster_id',
+      'deleted_at',
+      'logo_key',
+      'avatar_key',
+    );
 
   return {
     async find(db: Knex | Knex.Transaction, table: BrandedTable, id: string): Promise<BrandedRecord | undefined> {
@@ -26,8 +32,16 @@ export function brandingRepository() {
     },
 
     /** Sets the image key; an image is not a form change, so updated_at (and the ETag) stay as they are. */
-    async setImageKey(db: Knex | Knex.Transaction, table: BrandedTable, id: string, field: ImageField, key: string): Promise<void> {
-      await db(table).where({ id }).update({ [`${field}_key`]: key });
+    async setImageKey(
+      db: Knex | Knex.Transaction,
+      table: BrandedTable,
+      id: string,
+      field: ImageField,
+      key: string,
+    ): Promise<void> {
+      await db(table)
+        .where({ id })
+        .update({ [`${field}_key`]: key });
     },
   };
 }

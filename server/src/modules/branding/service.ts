@@ -11,12 +11,18 @@ import { brandingRepository, type BrandedTable, type ImageField } from './reposi
 
 type UploadResult = components['schemas']['UploadResult'];
 
-const NOT_FOUND: Record<BrandedTable, string> = { clusters: 'Cluster not found', business_units: 'Business unit not found' };
+const NOT_FOUND: Record<BrandedTable, string> = {
+  clusters: 'Cluster not found',
+  business_units: 'Business unit not found',
+};
 
 /** The operation and audit target of each upload. */
 const UPLOAD_ACTIONS = {
   clusters: { logo: ['uploadClusterLogo', 'cluster'], avatar: ['uploadClusterAvatar', 'cluster'] },
-  business_units: { logo: ['uploadBusinessUnitLogo', 'business_unit'], avatar: ['uploadBusinessUnitAvatar', 'business_unit'] },
+  business_units: {
+    logo: ['uploadBusinessUnitLogo', 'business_unit'],
+    avatar: ['uploadBusinessUnitAvatar', 'business_unit'],
+  },
 } as const satisfies Record<BrandedTable, Record<ImageField, readonly [Change['action'], Change['target']['type']]>>;
 
 export function brandingService(deps: { knex: Knex; storage: StoragePort; logger?: Logger; audit: AuditTrail }) {
@@ -28,18 +34,28 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
      * Stores a logo or avatar at once (independently of any form save) and replaces the previous image, whose object
      * is deleted. Content is checked by magic bytes; nothing is stored when it is refused.
      */
-    async upload(auth: AuthContext, table: BrandedTable, id: string, field: ImageField, file: UploadedFile | undefined): Promise<UploadResult> {
+    async upload(
+      auth: AuthContext,
+      table: BrandedTable,
+      id: string,
+      field: ImageField,
+      file: UploadedFile | undefined,
+    ): Promise<UploadResult> {
       const record = await repo.find(knex, table, id);
       if (!record || record.deleted_at !== null) throw new NotFoundError(NOT_FOUND[table]);
       assertVisible(auth, record.cluster_id, NOT_FOUND[table]);
       assertCan(auth, 'cluster.update', record.cluster_id);
 
       if (!file || file.field !== field) {
-        throw new BadRequestError(`The image must be sent in the form field "${field}"`, [{ path: `/body/${field}`, message: 'is required' }]);
+        throw new BadRequestError(`The image must be sent in the form field "${field}"`, [
+          { path: `/body/${field}`, message: 'is required' },
+        ]);
       }
-      if (file.size > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(`The file is larger than ${MAX_UPLOAD_BYTES} bytes (5 MB)`);
+      if (file.size > MAX_UPLOAD_BYTES)
+        throw new PayloadTooLargeError(`The file is larger than ${MAX_UPLOAD_BYTES} bytes (5 MB)`);
       const format = sniffImage(file.buffer);
-      if (!format) throw new UnsupportedMediaTypeError('The file is not a JPEG, PNG or WebP image (checked by its content)');
+      if (!format)
+        throw new UnsupportedMediaTypeError('The file is not a JPEG, PNG or WebP image (checked by its content)');
 
       // The contract's file route takes `<uuid>.<ext>` keys only; the record row is what links a key to its owner.
       const { extension, contentType } = IMAGE_FORMATS[format];
@@ -53,7 +69,13 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
           await repo.setImageKey(trx, table, id, field, key);
           const replaced = field === 'logo' ? locked.logo_key : locked.avatar_key;
           const [action, type] = UPLOAD_ACTIONS[table][field];
-          await audit.record(trx, auth, { action, target: { type, id }, clusterId: record.cluster_id, before: { [`${field}_key`]: replaced }, after: { [`${field}_key`]: key } });
+          await audit.record(trx, auth, {
+            action,
+            target: { type, id },
+            clusterId: record.cluster_id,
+            before: { [`${field}_key`]: replaced },
+            after: { [`${field}_key`]: key },
+          });
           return replaced;
         });
       } catch (err) {
@@ -62,7 +84,9 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
       }
       if (previous && previous !== key) {
         // The new image is saved; a leftover old object is only wasted space, never a failed upload.
-        await storage.delete(previous).catch((err: unknown) => logger?.warn({ err, key: previous }, 'could not delete the replaced image'));
+        await storage
+          .delete(previous)
+          .catch((err: unknown) => logger?.warn({ err, key: previous }, 'could not delete the replaced image'));
       }
       return storage.signedUrl(key);
     },

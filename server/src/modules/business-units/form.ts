@@ -9,7 +9,8 @@ type NumberFormat = components['schemas']['NumberFormat'];
 
 const DATATYPES = new Set<ConfigEntry['datatype']>(['string', 'number', 'boolean', 'date', 'json']);
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** The object form of a number format, as the contract bounds it (options, their types and sizes). */
@@ -46,7 +47,9 @@ export function cleanConfig(entries: unknown): ConfigEntry[] {
   const out: ConfigEntry[] = [];
   for (const e of entries) {
     if (!isPlainObject(e) || !present(e.key) || !present(e.label)) continue;
-    const datatype = DATATYPES.has(e.datatype as ConfigEntry['datatype']) ? (e.datatype as ConfigEntry['datatype']) : 'string';
+    const datatype = DATATYPES.has(e.datatype as ConfigEntry['datatype'])
+      ? (e.datatype as ConfigEntry['datatype'])
+      : 'string';
     out.push({ key: e.key, label: e.label, datatype, value: e.value === undefined ? null : e.value });
   }
   return out;
@@ -59,16 +62,17 @@ export const MAX_FORMAT_BYTES = 2 * 1024;
 function assertFits(field: string, json: string | null, max: number): void {
   const bytes = json === null ? 0 : Buffer.byteLength(json);
   if (bytes > max) {
-    throw new BadRequestError(`${field} is ${bytes} bytes as JSON; at most ${max} bytes are stored`, [{ path: `/body/${field}`, message: `must be at most ${max} bytes as JSON` }]);
+    throw new BadRequestError(`${field} is ${bytes} bytes as JSON; at most ${max} bytes are stored`, [
+      { path: `/body/${field}`, message: `must be at most ${max} bytes as JSON` },
+    ]);
   }
 }
 
 /** The full form → columns. Absent optional fields become null (a PUT replaces the whole form). */
 export function toWrite(input: BusinessUnitInput): BusinessUnitWrite {
-  const text = Object.fromEntries(BU_TEXT_FIELDS.map((f) => [f, (input[f] as string | null | undefined) ?? null])) as Record<
-    (typeof BU_TEXT_FIELDS)[number],
-    string | null
-  >;
+  const text = Object.fromEntries(
+    BU_TEXT_FIELDS.map((f) => [f, (input[f] as string | null | undefined) ?? null]),
+  ) as Record<(typeof BU_TEXT_FIELDS)[number], string | null>;
   const formats = Object.fromEntries(BU_FORMAT_FIELDS.map((f) => [f, formatToJson(input[f])])) as Record<
     (typeof BU_FORMAT_FIELDS)[number],
     string | null

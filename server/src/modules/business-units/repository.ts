@@ -9,12 +9,31 @@ type BusinessUnitInput = Required<Schemas['BusinessUnitInput']>;
 
 /** Free-text profile fields of the business-unit form (DESIGN §8 wire names = column names). */
 export const BU_TEXT_FIELDS = [
-  'hotel_name', 'hotel_tel', 'hotel_email', 'hotel_address', 'hotel_zip_code',
-  'company_name', 'company_tel', 'company_email', 'company_address', 'company_zip_code',
-  'tax_no', 'branch_no', 'date_format', 'date_time_format', 'time_format', 'long_time_format',
-  'short_time_format', 'timezone',
+  'hotel_name',
+  'hotel_tel',
+  'hotel_email',
+  'hotel_address',
+  'hotel_zip_code',
+  'company_name',
+  'company_tel',
+  'company_email',
+  'company_address',
+  'company_zip_code',
+  'tax_no',
+  'branch_no',
+  'date_format',
+  'date_time_format',
+  'time_format',
+  'long_time_format',
+  'short_time_format',
+  'timezone',
 ] as const satisfies readonly (keyof BusinessUnitInput)[];
-export const BU_FORMAT_FIELDS = ['perpage_format', 'amount_format', 'quantity_format', 'recipe_format'] as const satisfies readonly (keyof BusinessUnitInput)[];
+export const BU_FORMAT_FIELDS = [
+  'perpage_format',
+  'amount_format',
+  'quantity_format',
+  'recipe_format',
+] as const satisfies readonly (keyof BusinessUnitInput)[];
 
 export type BuTextField = (typeof BU_TEXT_FIELDS)[number];
 export type BuFormatField = (typeof BU_FORMAT_FIELDS)[number];
@@ -47,7 +66,10 @@ export type BusinessUnitRecord = {
 export type BusinessUnitRow = BusinessUnitRecord & AuditRow & { cluster_name: string };
 
 /** A row of the export: the list's columns a spreadsheet shows. */
-export type BusinessUnitExportRow = Pick<BusinessUnitRecord, 'id' | 'code' | 'name' | 'alias_name' | 'is_active' | 'max_license_users' | 'created_at'> & { cluster_name: string };
+export type BusinessUnitExportRow = Pick<
+  BusinessUnitRecord,
+  'id' | 'code' | 'name' | 'alias_name' | 'is_active' | 'max_license_users' | 'created_at'
+> & { cluster_name: string };
 
 /** A list row: the members count as the database returns it (bigint: a number or a string, by engine). */
 export type BusinessUnitListRow = BusinessUnitRow & { users_count: unknown };
@@ -57,7 +79,9 @@ export type BusinessUnitListRow = BusinessUnitRow & { users_count: unknown };
  * the build until it is handled), with the jsonb values already serialised.
  */
 export type BusinessUnitWrite = {
-  [K in keyof BusinessUnitInput]: K extends 'config' | BuFormatField ? string | null : Exclude<BusinessUnitInput[K], undefined>;
+  [K in keyof BusinessUnitInput]: K extends 'config' | BuFormatField
+    ? string | null
+    : Exclude<BusinessUnitInput[K], undefined>;
 };
 
 export interface BusinessUnitListFilter {
@@ -81,16 +105,38 @@ export const BU_SORTABLE: Record<string, string> = {
 };
 
 const RECORD_COLUMNS = [
-  'id', 'cluster_id', 'code', 'name', 'alias_name', 'description', 'max_license_users', 'is_hq', 'is_active',
-  ...BU_TEXT_FIELDS, ...BU_FORMAT_FIELDS, 'calculation_method', 'default_currency_id', 'config', 'db_connection',
-  'logo_key', 'avatar_key', 'created_at', 'created_by_id', 'updated_at', 'updated_by_id', 'deleted_at', 'deleted_by_id',
+  'id',
+  'cluster_id',
+  'code',
+  'name',
+  'alias_name',
+  'description',
+  'max_license_users',
+  'is_hq',
+  'is_active',
+  ...BU_TEXT_FIELDS,
+  ...BU_FORMAT_FIELDS,
+  'calculation_method',
+  'default_currency_id',
+  'config',
+  'db_connection',
+  'logo_key',
+  'avatar_key',
+  'created_at',
+  'created_by_id',
+  'updated_at',
+  'updated_by_id',
+  'deleted_at',
+  'deleted_by_id',
 ].map((c) => `business_units.${c}`);
 
 export function businessUnitRepository(knex: Knex) {
   /** The record, its cluster's name and its audit names, on a builder that has `business_units` in scope. */
   function withJoins(qb: Knex.QueryBuilder): Knex.QueryBuilder {
     // A left join: in the list statement a page past the end leaves one row of nulls that must survive.
-    qb.leftJoin('clusters', 'clusters.id', 'business_units.cluster_id').select(RECORD_COLUMNS).select('clusters.name as cluster_name');
+    qb.leftJoin('clusters', 'clusters.id', 'business_units.cluster_id')
+      .select(RECORD_COLUMNS)
+      .select('clusters.name as cluster_name');
     return selectAuditActors(knex, qb, 'business_units');
   }
 
@@ -104,7 +150,8 @@ export function businessUnitRepository(knex: Knex) {
     if (f.list.search) {
       const pattern = likeContains(f.list.search.toLowerCase());
       qb.where((w) =>
-        w.whereRaw('lower(business_units.code) like ?', [pattern])
+        w
+          .whereRaw('lower(business_units.code) like ?', [pattern])
           .orWhereRaw('lower(business_units.name) like ?', [pattern])
           .orWhereRaw('lower(business_units.alias_name) like ?', [pattern])
           .orWhereRaw('lower(clusters.name) like ?', [pattern]),
@@ -118,17 +165,28 @@ export function businessUnitRepository(knex: Knex) {
      * One page of rows with their member counts, and the total: one statement (see `listPageStatement`). Prepared
      * unless it searches: the list of one cluster is the statement that gains from it (see `prepared`).
      */
-    async listPage(db: Knex | Knex.Transaction, f: BusinessUnitListFilter): Promise<{ rows: BusinessUnitListRow[]; total: number }> {
+    async listPage(
+      db: Knex | Knex.Transaction,
+      f: BusinessUnitListFilter,
+    ): Promise<{ rows: BusinessUnitListRow[]; total: number }> {
       const statement = listPageStatement(db, filtered(db, f), f.list, 'business_units.id', (qb) =>
-        withJoins(qb.leftJoin('business_units', 'business_units.id', `${LIST_PAGE}.id`))
-          .select(knex.raw('(select count(*) from bu_users m where m.business_unit_id = business_units.id) as users_count')));
+        withJoins(qb.leftJoin('business_units', 'business_units.id', `${LIST_PAGE}.id`)).select(
+          knex.raw('(select count(*) from bu_users m where m.business_unit_id = business_units.id) as users_count'),
+        ),
+      );
       return pageOf<BusinessUnitListRow>(await (f.list.search ? statement : prepared(statement)));
     },
 
     /** The list's rows in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */
     exportRows(db: Knex | Knex.Transaction, f: BusinessUnitListFilter): Knex.QueryBuilder {
-      const columns = ['id', 'code', 'name', 'alias_name', 'is_active', 'max_license_users', 'created_at'].map((c) => `business_units.${c}`);
-      return applyListQuery(filtered(db, f).select(columns).select('clusters.name as cluster_name'), f.list, 'business_units.id');
+      const columns = ['id', 'code', 'name', 'alias_name', 'is_active', 'max_license_users', 'created_at'].map(
+        (c) => `business_units.${c}`,
+      );
+      return applyListQuery(
+        filtered(db, f).select(columns).select('clusters.name as cluster_name'),
+        f.list,
+        'business_units.id',
+      );
     },
 
     async findById(db: Knex | Knex.Transaction, id: string): Promise<BusinessUnitRow | undefined> {
@@ -140,12 +198,21 @@ export function businessUnitRepository(knex: Knex) {
     },
 
     async insert(db: Knex | Knex.Transaction, values: BusinessUnitWrite, actorId: string): Promise<string> {
-      const [row] = await db('business_units').insert({ ...values, created_by_id: actorId, updated_by_id: actorId }).returning('id');
+      const [row] = await db('business_units')
+        .insert({ ...values, created_by_id: actorId, updated_by_id: actorId })
+        .returning('id');
       return (row as { id: string }).id;
     },
 
-    async update(db: Knex | Knex.Transaction, id: string, values: Partial<BusinessUnitWrite>, actorId: string): Promise<void> {
-      await db('business_units').where({ id }).update({ ...values, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'business_units') });
+    async update(
+      db: Knex | Knex.Transaction,
+      id: string,
+      values: Partial<BusinessUnitWrite>,
+      actorId: string,
+    ): Promise<void> {
+      await db('business_units')
+        .where({ id })
+        .update({ ...values, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'business_units') });
     },
 
     async softDelete(db: Knex | Knex.Transaction, id: string, actorId: string): Promise<void> {
@@ -155,17 +222,28 @@ export function businessUnitRepository(knex: Knex) {
     async restore(db: Knex | Knex.Transaction, id: string, actorId: string): Promise<void> {
       await db('business_units')
         .where({ id })
-        .update({ deleted_at: null, deleted_by_id: null, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'business_units') });
+        .update({
+          deleted_at: null,
+          deleted_by_id: null,
+          updated_by_id: actorId,
+          updated_at: nextUpdatedAt(knex, 'business_units'),
+        });
     },
 
     /** After a move, members of the old cluster no longer have this unit as their parent BU. */
     async clearParentIn(db: Knex | Knex.Transaction, businessUnitId: string, clusterId: string): Promise<void> {
-      await db('cluster_users').where({ parent_bu_id: businessUnitId, cluster_id: clusterId }).update({ parent_bu_id: null });
+      await db('cluster_users')
+        .where({ parent_bu_id: businessUnitId, cluster_id: clusterId })
+        .update({ parent_bu_id: null });
     },
 
     async liveWithCode(db: Knex | Knex.Transaction, code: string, exceptId: string): Promise<boolean> {
-      return !!(await db('business_units').select('id').where({ code }).whereNull('deleted_at').whereNot('id', exceptId).first());
+      return !!(await db('business_units')
+        .select('id')
+        .where({ code })
+        .whereNull('deleted_at')
+        .whereNot('id', exceptId)
+        .first());
     },
   };
 }
-

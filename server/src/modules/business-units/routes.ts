@@ -7,7 +7,8 @@ import type { BusinessUnitService } from './service.js';
 export function businessUnitRoutes(businessUnits: BusinessUnitService) {
   return operations({
     listBusinessUnits: async ({ auth, query }) => ({ status: 200, body: await businessUnits.list(auth, query) }),
-    exportBusinessUnits: async ({ auth, query, req }) => csvReply(await businessUnits.export(auth, pageOrAll(req, query))),
+    exportBusinessUnits: async ({ auth, query, req }) =>
+      csvReply(await businessUnits.export(auth, pageOrAll(req, query))),
     bulkBusinessUnits: async ({ auth, body, req }) => runBulk(req, body, lifecycleActions(businessUnits, auth)),
     getBusinessUnit: async ({ auth, params }) => versioned(200, await businessUnits.get(auth, params.id)),
     createBusinessUnit: async ({ auth, body }) => {

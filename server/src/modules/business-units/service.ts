@@ -6,7 +6,14 @@ import type { QueryParams, Schemas } from '../../core/contract.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { capAllRows, paginateInfo, parseListQuery } from '../../core/list-query.js';
-import { assertCan, assertMayChangeLicence, assertVisible, can, clustersWith, type AuthContext } from '../../core/permissions.js';
+import {
+  assertCan,
+  assertMayChangeLicence,
+  assertVisible,
+  can,
+  clustersWith,
+  type AuthContext,
+} from '../../core/permissions.js';
 import { toCount } from '../../db/count.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { StoragePort } from '../../storage/port.js';
@@ -17,8 +24,15 @@ import type { CurrencyService } from '../currencies/service.js';
 import type { MemberDirectory } from '../memberships/service.js';
 import { cleanConfig, formatFromJson, toWrite } from './form.js';
 import {
-  BU_FORMAT_FIELDS, BU_SORTABLE, BU_TEXT_FIELDS, businessUnitRepository,
-  type BusinessUnitExportRow, type BusinessUnitListFilter, type BusinessUnitRecord, type BusinessUnitRow, type BusinessUnitWrite,
+  BU_FORMAT_FIELDS,
+  BU_SORTABLE,
+  BU_TEXT_FIELDS,
+  businessUnitRepository,
+  type BusinessUnitExportRow,
+  type BusinessUnitListFilter,
+  type BusinessUnitRecord,
+  type BusinessUnitRow,
+  type BusinessUnitWrite,
 } from './repository.js';
 
 type BusinessUnit = Schemas['BusinessUnit'];
@@ -42,7 +56,8 @@ const CSV_COLUMNS: CsvColumn<BusinessUnitExportRow>[] = [
 function listFilter(auth: AuthContext, query: QueryParams<'listBusinessUnits'>): BusinessUnitListFilter {
   const scope = clustersWith(auth.permissions, 'cluster.read');
   const clusterId = query.cluster_id;
-  if (clusterId && scope !== 'all' && !scope.includes(clusterId)) throw new ForbiddenError('Missing permission cluster.read on this cluster');
+  if (clusterId && scope !== 'all' && !scope.includes(clusterId))
+    throw new ForbiddenError('Missing permission cluster.read on this cluster');
   const list = parseListQuery(query, { sortable: BU_SORTABLE });
   return { list, isActive: query.is_active, deleted: query.deleted ?? 'exclude', clusterId, scope };
 }
@@ -55,7 +70,11 @@ function clusterLicenceMessage(count: number, max: number): string {
 /** The written columns as the database holds them (JSON columns as values), so the audit diff compares like with like. */
 function asStored(values: BusinessUnitWrite): Record<string, unknown> {
   const json = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
-  return { ...values, config: json(values.config), ...Object.fromEntries(BU_FORMAT_FIELDS.map((f) => [f, json(values[f])])) };
+  return {
+    ...values,
+    config: json(values.config),
+    ...Object.fromEntries(BU_FORMAT_FIELDS.map((f) => [f, json(values[f])])),
+  };
 }
 
 /** Codes are unique across clusters because print mappings and resolve select business units by code alone. */
@@ -80,9 +99,20 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
    * caller who may update the unit (`cluster.update` on its cluster, platform-wide, or super admin) reads its value;
    * for anyone else it is null.
    */
-  async function present(auth: AuthContext, row: BusinessUnitRow, usersCount: number, detail?: { currency?: Currency; users: BusinessUnitUser[] }): Promise<BusinessUnit> {
-    const text = Object.fromEntries(BU_TEXT_FIELDS.map((f) => [f, row[f]])) as Pick<BusinessUnit, (typeof BU_TEXT_FIELDS)[number]>;
-    const formats = Object.fromEntries(BU_FORMAT_FIELDS.map((f) => [f, formatFromJson(row[f])])) as Pick<BusinessUnit, (typeof BU_FORMAT_FIELDS)[number]>;
+  async function present(
+    auth: AuthContext,
+    row: BusinessUnitRow,
+    usersCount: number,
+    detail?: { currency?: Currency; users: BusinessUnitUser[] },
+  ): Promise<BusinessUnit> {
+    const text = Object.fromEntries(BU_TEXT_FIELDS.map((f) => [f, row[f]])) as Pick<
+      BusinessUnit,
+      (typeof BU_TEXT_FIELDS)[number]
+    >;
+    const formats = Object.fromEntries(BU_FORMAT_FIELDS.map((f) => [f, formatFromJson(row[f])])) as Pick<
+      BusinessUnit,
+      (typeof BU_FORMAT_FIELDS)[number]
+    >;
     return {
       id: row.id,
       cluster_id: row.cluster_id,
@@ -115,14 +145,23 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
     return row;
   }
 
-  async function load(auth: AuthContext, db: Knex | Knex.Transaction, id: string, found?: BusinessUnitRow): Promise<BusinessUnit> {
+  async function load(
+    auth: AuthContext,
+    db: Knex | Knex.Transaction,
+    id: string,
+    found?: BusinessUnitRow,
+  ): Promise<BusinessUnit> {
     const row = found ?? (await find(db, id));
     const users = await members.ofBusinessUnit(db, id);
     const currency = row.default_currency_id ? await currencies.find(db, row.default_currency_id) : undefined;
     return present(auth, row, users.length, { currency, users });
   }
 
-  async function lockBusinessUnit(trx: Knex.Transaction, id: string, opts: { allowDeleted?: boolean } = {}): Promise<BusinessUnitRecord> {
+  async function lockBusinessUnit(
+    trx: Knex.Transaction,
+    id: string,
+    opts: { allowDeleted?: boolean } = {},
+  ): Promise<BusinessUnitRecord> {
     const row = await repo.lockById(trx, id);
     if (!row || (row.deleted_at !== null && !opts.allowDeleted)) throw new NotFoundError('Business unit not found');
     return row;
@@ -132,7 +171,9 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
   async function lockTargetCluster(trx: Knex.Transaction, clusterId: string): Promise<ClusterRecord> {
     const cluster = await clusters.lockRecord(trx, clusterId);
     if (!cluster || cluster.deleted_at !== null) {
-      throw new BadRequestError('cluster_id is not a live cluster', [{ path: '/body/cluster_id', message: 'is not a live cluster' }]);
+      throw new BadRequestError('cluster_id is not a live cluster', [
+        { path: '/body/cluster_id', message: 'is not a live cluster' },
+      ]);
     }
     return cluster;
   }
@@ -146,7 +187,9 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
 
   async function assertCurrencyExists(db: Knex | Knex.Transaction, id: string | null): Promise<void> {
     if (id && !(await currencies.find(db, id))) {
-      throw new BadRequestError('default_currency_id is not a known currency', [{ path: '/body/default_currency_id', message: 'is not a known currency' }]);
+      throw new BadRequestError('default_currency_id is not a known currency', [
+        { path: '/body/default_currency_id', message: 'is not a known currency' },
+      ]);
     }
   }
 
@@ -168,8 +211,15 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
     },
 
     /** The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. */
-    async export(auth: AuthContext, query: QueryParams<'exportBusinessUnits'>): Promise<CsvExport<BusinessUnitExportRow>> {
-      return { name: 'business-units', columns: CSV_COLUMNS, batches: cursorBatches(knex, repo.exportRows(knex, listFilter(auth, query))) };
+    async export(
+      auth: AuthContext,
+      query: QueryParams<'exportBusinessUnits'>,
+    ): Promise<CsvExport<BusinessUnitExportRow>> {
+      return {
+        name: 'business-units',
+        columns: CSV_COLUMNS,
+        batches: cursorBatches(knex, repo.exportRows(knex, listFilter(auth, query))),
+      };
     },
 
     /** For memberships: the row, or undefined. */
@@ -192,12 +242,22 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
         const cluster = await lockTargetCluster(trx, values.cluster_id);
         await assertClusterHasRoom(trx, cluster);
         const id = await guardUnique(values.code, () => repo.insert(trx, values, auth.userId));
-        await audit.record(trx, auth, { action: 'createBusinessUnit', target: { type: 'business_unit', id }, clusterId: values.cluster_id, after: asStored(values) });
+        await audit.record(trx, auth, {
+          action: 'createBusinessUnit',
+          target: { type: 'business_unit', id },
+          clusterId: values.cluster_id,
+          after: asStored(values),
+        });
         return load(auth, trx, id);
       });
     },
 
-    async update(auth: AuthContext, id: string, input: BusinessUnitInput, assertFresh: FreshnessCheck): Promise<BusinessUnit> {
+    async update(
+      auth: AuthContext,
+      id: string,
+      input: BusinessUnitInput,
+      assertFresh: FreshnessCheck,
+    ): Promise<BusinessUnit> {
       const values = toWrite(input);
       await assertCurrencyExists(knex, values.default_currency_id);
       return knex.transaction(async (trx) => {
@@ -215,7 +275,13 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
         await guardUnique(values.code, () => repo.update(trx, id, values, auth.userId));
         if (values.cluster_id !== current.cluster_id) await repo.clearParentIn(trx, id, current.cluster_id);
         const before = pick(current, Object.keys(values));
-        await audit.record(trx, auth, { action: 'updateBusinessUnit', target: { type: 'business_unit', id }, clusterId: values.cluster_id, before, after: asStored(values) });
+        await audit.record(trx, auth, {
+          action: 'updateBusinessUnit',
+          target: { type: 'business_unit', id },
+          clusterId: values.cluster_id,
+          before,
+          after: asStored(values),
+        });
         return load(auth, trx, id);
       });
     },
@@ -233,7 +299,13 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
         if (current.is_active !== isActive) {
           const values = { is_active: isActive };
           await repo.update(trx, id, values, auth.userId);
-          await audit.record(trx, auth, { action: 'updateBusinessUnit', target: { type: 'business_unit', id }, clusterId: current.cluster_id, before: pick(current, ['is_active']), after: values });
+          await audit.record(trx, auth, {
+            action: 'updateBusinessUnit',
+            target: { type: 'business_unit', id },
+            clusterId: current.cluster_id,
+            before: pick(current, ['is_active']),
+            after: values,
+          });
         }
         return load(auth, trx, id);
       });
@@ -245,7 +317,13 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
         assertVisible(auth, current.cluster_id, 'Business unit not found');
         assertCan(auth, 'cluster.delete', current.cluster_id);
         await repo.softDelete(trx, id, auth.userId);
-        await audit.record(trx, auth, { action: 'deleteBusinessUnit', target: { type: 'business_unit', id }, clusterId: current.cluster_id, before: LIVE, after: DELETED });
+        await audit.record(trx, auth, {
+          action: 'deleteBusinessUnit',
+          target: { type: 'business_unit', id },
+          clusterId: current.cluster_id,
+          before: LIVE,
+          after: DELETED,
+        });
       });
     },
 
@@ -256,14 +334,23 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
         assertCan(auth, 'cluster.delete', current.cluster_id);
         if (current.deleted_at !== null) {
           const cluster = await clusters.lockRecord(trx, current.cluster_id);
-          if (!cluster || cluster.deleted_at !== null) throw new ConflictError('The cluster of this business unit is deleted; restore the cluster first');
+          if (!cluster || cluster.deleted_at !== null)
+            throw new ConflictError('The cluster of this business unit is deleted; restore the cluster first');
           if (await repo.liveWithCode(trx, current.code, id)) {
-            throw new ConflictError(`${codeTakenMessage(current.code)}; change that unit's code before restoring this one`);
+            throw new ConflictError(
+              `${codeTakenMessage(current.code)}; change that unit's code before restoring this one`,
+            );
           }
           await assertClusterHasRoom(trx, cluster);
           await guardUnique(current.code, () => repo.restore(trx, id, auth.userId));
         }
-        await audit.record(trx, auth, { action: 'restoreBusinessUnit', target: { type: 'business_unit', id }, clusterId: current.cluster_id, before: current.deleted_at ? DELETED : LIVE, after: LIVE });
+        await audit.record(trx, auth, {
+          action: 'restoreBusinessUnit',
+          target: { type: 'business_unit', id },
+          clusterId: current.cluster_id,
+          before: current.deleted_at ? DELETED : LIVE,
+          after: LIVE,
+        });
         return load(auth, trx, id);
       });
     },

@@ -33,7 +33,9 @@ export interface ClusterCounts {
 export type ClusterListRow = ClusterRow & ClusterCounts;
 
 /** The columns a create or update writes: one per field of the contract's input, so a new field fails the build until handled. */
-export type ClusterWrite = { [K in keyof Required<Schemas['ClusterInput']>]: Exclude<Schemas['ClusterInput'][K], undefined> };
+export type ClusterWrite = {
+  [K in keyof Required<Schemas['ClusterInput']>]: Exclude<Schemas['ClusterInput'][K], undefined>;
+};
 
 export interface ClusterListFilter {
   list: ListQuery;
@@ -55,8 +57,22 @@ export const CLUSTER_SORTABLE: Record<string, string> = {
   deleted_at: 'clusters.deleted_at',
 };
 
-const COLUMNS = ['id', 'code', 'name', 'alias_name', 'max_license_bu', 'is_active', 'logo_key', 'avatar_key',
-  'created_at', 'created_by_id', 'updated_at', 'updated_by_id', 'deleted_at', 'deleted_by_id'].map((c) => `clusters.${c}`);
+const COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'alias_name',
+  'max_license_bu',
+  'is_active',
+  'logo_key',
+  'avatar_key',
+  'created_at',
+  'created_by_id',
+  'updated_at',
+  'updated_by_id',
+  'deleted_at',
+  'deleted_by_id',
+].map((c) => `clusters.${c}`);
 
 export function clusterRepository(knex: Knex) {
   /** The row's columns and audit names, on a builder that has `clusters` in scope. */
@@ -67,12 +83,17 @@ export function clusterRepository(knex: Knex) {
    * aggregate over the cluster's live units, users_count from its memberships; both index lookups per row.
    */
   const withCounts = (qb: Knex.QueryBuilder) =>
-    qb.joinRaw(
-      `left join lateral (select count(*) as bu_count,
+    qb
+      .joinRaw(
+        `left join lateral (select count(*) as bu_count,
          case when bool_or(b.max_license_users is null) then null else sum(b.max_license_users) end as total_max_license_users
          from business_units b where b.cluster_id = clusters.id and b.deleted_at is null) as cluster_units on true`,
-    ).select('cluster_units.bu_count', 'cluster_units.total_max_license_users',
-      knex.raw('(select count(*) from cluster_users m where m.cluster_id = clusters.id) as users_count'));
+      )
+      .select(
+        'cluster_units.bu_count',
+        'cluster_units.total_max_license_users',
+        knex.raw('(select count(*) from cluster_users m where m.cluster_id = clusters.id) as users_count'),
+      );
 
   function filtered(db: Knex | Knex.Transaction, f: ClusterListFilter): Knex.QueryBuilder {
     const qb = db('clusters');
@@ -84,7 +105,8 @@ export function clusterRepository(knex: Knex) {
       // lower(col) LIKE matches the trigram indexes on lower(code|name|alias_name).
       const pattern = likeContains(f.list.search.toLowerCase());
       qb.where((w) =>
-        w.whereRaw('lower(clusters.code) like ?', [pattern])
+        w
+          .whereRaw('lower(clusters.code) like ?', [pattern])
           .orWhereRaw('lower(clusters.name) like ?', [pattern])
           .orWhereRaw('lower(clusters.alias_name) like ?', [pattern]),
       );
@@ -94,9 +116,13 @@ export function clusterRepository(knex: Knex) {
 
   return {
     /** One page of rows with their counts, and the total: one statement (see `listPageStatement`). */
-    async listPage(db: Knex | Knex.Transaction, f: ClusterListFilter): Promise<{ rows: ClusterListRow[]; total: number }> {
+    async listPage(
+      db: Knex | Knex.Transaction,
+      f: ClusterListFilter,
+    ): Promise<{ rows: ClusterListRow[]; total: number }> {
       const statement = listPageStatement(db, filtered(db, f), f.list, 'clusters.id', (qb) =>
-        withCounts(withActors(qb.leftJoin('clusters', 'clusters.id', `${LIST_PAGE}.id`))));
+        withCounts(withActors(qb.leftJoin('clusters', 'clusters.id', `${LIST_PAGE}.id`))),
+      );
       return pageOf<ClusterListRow>(await statement);
     },
 
@@ -107,7 +133,9 @@ export function clusterRepository(knex: Knex) {
 
     /** One cluster with its audit names and counts (the detail view). */
     async findWithCounts(db: Knex | Knex.Transaction, id: string): Promise<ClusterListRow | undefined> {
-      return withCounts(withActors(db('clusters'))).where('clusters.id', id).first();
+      return withCounts(withActors(db('clusters')))
+        .where('clusters.id', id)
+        .first();
     },
 
     async findById(db: Knex | Knex.Transaction, id: string): Promise<ClusterRow | undefined> {
@@ -118,8 +146,15 @@ export function clusterRepository(knex: Knex) {
      * The row as it is now, with its version; `lock` keeps it from changing until the transaction ends (serialises
      * licence checks and concurrent edits).
      */
-    async findForWrite(db: Knex | Knex.Transaction, id: string, opts: { lock: boolean }): Promise<VersionedClusterRecord | undefined> {
-      const qb = db('clusters').select(COLUMNS).select(knex.raw('clusters.xmin::text as row_version')).where('clusters.id', id);
+    async findForWrite(
+      db: Knex | Knex.Transaction,
+      id: string,
+      opts: { lock: boolean },
+    ): Promise<VersionedClusterRecord | undefined> {
+      const qb = db('clusters')
+        .select(COLUMNS)
+        .select(knex.raw('clusters.xmin::text as row_version'))
+        .where('clusters.id', id);
       return prepared((opts.lock ? qb.forUpdate() : qb).first());
     },
 
@@ -137,14 +172,23 @@ export function clusterRepository(knex: Knex) {
       record: (perRowOf: string) => Knex.Raw,
     ): Promise<ClusterListRow | undefined> {
       const written = db('clusters')
-        .where({ id }).whereNull('deleted_at').whereRaw('xmin::text = ?', [version])
+        .where({ id })
+        .whereNull('deleted_at')
+        .whereRaw('xmin::text = ?', [version])
         .update({ ...values, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'clusters') })
         .returning('*');
-      return prepared(withCounts(withActors(db.with('written', written).with('recorded', record('written')).from({ clusters: 'written' }))).first());
+      return prepared(
+        withCounts(
+          withActors(db.with('written', written).with('recorded', record('written')).from({ clusters: 'written' })),
+        ).first(),
+      );
     },
 
     async liveBusinessUnitCount(db: Knex | Knex.Transaction, clusterId: string): Promise<number> {
-      const [row] = await db('business_units').count({ count: '*' }).where({ cluster_id: clusterId }).whereNull('deleted_at');
+      const [row] = await db('business_units')
+        .count({ count: '*' })
+        .where({ cluster_id: clusterId })
+        .whereNull('deleted_at');
       return toCount(row?.count);
     },
 
@@ -155,7 +199,12 @@ export function clusterRepository(knex: Knex) {
       return (row as { id: string }).id;
     },
 
-    async update(db: Knex | Knex.Transaction, id: string, values: Partial<ClusterWrite>, actorId: string): Promise<void> {
+    async update(
+      db: Knex | Knex.Transaction,
+      id: string,
+      values: Partial<ClusterWrite>,
+      actorId: string,
+    ): Promise<void> {
       await db('clusters')
         .where({ id })
         .update({ ...values, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'clusters') });
@@ -168,15 +217,24 @@ export function clusterRepository(knex: Knex) {
     async restore(db: Knex | Knex.Transaction, id: string, actorId: string): Promise<void> {
       await db('clusters')
         .where({ id })
-        .update({ deleted_at: null, deleted_by_id: null, updated_by_id: actorId, updated_at: nextUpdatedAt(knex, 'clusters') });
+        .update({
+          deleted_at: null,
+          deleted_by_id: null,
+          updated_by_id: actorId,
+          updated_at: nextUpdatedAt(knex, 'clusters'),
+        });
     },
 
     /** A live cluster other than `exceptId` holding this code and name. */
-    async liveWithCodeAndName(db: Knex | Knex.Transaction, code: string, name: string, exceptId?: string): Promise<boolean> {
+    async liveWithCodeAndName(
+      db: Knex | Knex.Transaction,
+      code: string,
+      name: string,
+      exceptId?: string,
+    ): Promise<boolean> {
       const qb = db('clusters').select('id').where({ code, name }).whereNull('deleted_at');
       if (exceptId) qb.whereNot('id', exceptId);
       return !!(await qb.first());
     },
   };
 }
-

@@ -14,7 +14,8 @@ export function clusterRoutes(clusters: ClusterService) {
       const created = await clusters.create(auth, body);
       return versioned(201, created, { Location: `/api-system/clusters/${created.id}` });
     },
-    updateCluster: async ({ auth, params, body, req }) => versioned(200, await clusters.update(auth, params.id, body, ifMatch(req.headers['if-match']))),
+    updateCluster: async ({ auth, params, body, req }) =>
+      versioned(200, await clusters.update(auth, params.id, body, ifMatch(req.headers['if-match']))),
     restoreCluster: async ({ auth, params }) => versioned(200, await clusters.restore(auth, params.id)),
     deleteCluster: async ({ auth, params }) => {
       await clusters.remove(auth, params.id);

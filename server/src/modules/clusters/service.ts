@@ -12,7 +12,15 @@ import { toCount, toNullableCount } from '../../db/count.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { cursorBatches } from '../../db/cursor.js';
 import { statusText, type CsvColumn, type CsvExport } from '../../core/csv.js';
-import { CLUSTER_SORTABLE, clusterRepository, type ClusterListFilter, type ClusterListRow, type ClusterRecord, type ClusterWrite, type VersionedClusterRecord } from './repository.js';
+import {
+  CLUSTER_SORTABLE,
+  clusterRepository,
+  type ClusterListFilter,
+  type ClusterListRow,
+  type ClusterRecord,
+  type ClusterWrite,
+  type VersionedClusterRecord,
+} from './repository.js';
 
 type Cluster = Schemas['Cluster'];
 type ClusterInput = Schemas['ClusterInput'];
@@ -78,13 +86,18 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
   }
 
   /** Loads the row and its version for a write, under lock if asked; a missing (or, unless allowed, soft-deleted) cluster is 404. */
-  async function readLive(db: Knex | Knex.Transaction, id: string, opts: { lock: boolean; allowDeleted?: boolean }): Promise<VersionedClusterRecord> {
+  async function readLive(
+    db: Knex | Knex.Transaction,
+    id: string,
+    opts: { lock: boolean; allowDeleted?: boolean },
+  ): Promise<VersionedClusterRecord> {
     const row = await repo.findForWrite(db, id, { lock: opts.lock });
     if (!row || (row.deleted_at !== null && !opts.allowDeleted)) throw new NotFoundError('Cluster not found');
     return row;
   }
 
-  const lockLive = (trx: Knex.Transaction, id: string, opts: { allowDeleted?: boolean } = {}) => readLive(trx, id, { ...opts, lock: true });
+  const lockLive = (trx: Knex.Transaction, id: string, opts: { allowDeleted?: boolean } = {}) =>
+    readLive(trx, id, { ...opts, lock: true });
 
   /** Runs a write and turns the live code+name unique violation into a 409. */
   async function guardUnique<T>(values: { code: string; name: string }, write: () => Promise<T>): Promise<T> {
@@ -100,7 +113,8 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
     /** For the modules that act inside a cluster (business units, memberships): the row, or undefined. */
     findRecord: (db: Knex | Knex.Transaction, id: string) => repo.findById(db, id),
     /** The row locked for the rest of the transaction, so licence counts taken under it cannot race. */
-    lockRecord: (trx: Knex.Transaction, id: string): Promise<ClusterRecord | undefined> => repo.findForWrite(trx, id, { lock: true }),
+    lockRecord: (trx: Knex.Transaction, id: string): Promise<ClusterRecord | undefined> =>
+      repo.findForWrite(trx, id, { lock: true }),
     liveBusinessUnitCount: (trx: Knex.Transaction, id: string) => repo.liveBusinessUnitCount(trx, id),
 
     async list(auth: AuthContext, query: QueryParams<'listClusters'>): Promise<ClusterPage> {
@@ -112,7 +126,11 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
 
     /** The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. */
     async export(auth: AuthContext, query: QueryParams<'exportClusters'>): Promise<CsvExport<ClusterListRow>> {
-      return { name: 'clusters', columns: CSV_COLUMNS, batches: cursorBatches(knex, repo.exportRows(knex, listFilter(auth, query))) };
+      return {
+        name: 'clusters',
+        columns: CSV_COLUMNS,
+        batches: cursorBatches(knex, repo.exportRows(knex, listFilter(auth, query))),
+      };
     },
 
     async get(auth: AuthContext, id: string): Promise<Cluster> {
@@ -125,7 +143,12 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
       const values = toWrite(input);
       return knex.transaction(async (trx) => {
         const id = await guardUnique(values, () => repo.insert(trx, values, auth.userId));
-        await audit.record(trx, auth, { action: 'createCluster', target: { type: 'cluster', id }, clusterId: id, after: values });
+        await audit.record(trx, auth, {
+          action: 'createCluster',
+          target: { type: 'cluster', id },
+          clusterId: id,
+          after: values,
+        });
         return load(trx, id);
       });
     },
@@ -137,9 +160,18 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
       const writeOver = (db: Knex | Knex.Transaction, current: VersionedClusterRecord) => {
         assertFresh(current);
         assertMayChangeLicence(auth, 'max_license_bu', current.max_license_bu, values.max_license_bu);
-        const change: Change = { action: 'updateCluster', target: { type: 'cluster', id }, clusterId: id, before: pick(current, Object.keys(values)), after: values };
+        const change: Change = {
+          action: 'updateCluster',
+          target: { type: 'cluster', id },
+          clusterId: id,
+          before: pick(current, Object.keys(values)),
+          after: values,
+        };
         return guardUnique(values, () =>
-          repo.updateIfUnchanged(db, id, current.row_version, values, auth.userId, (rowOf) => audit.recordPerRow(db, auth, change, rowOf)));
+          repo.updateIfUnchanged(db, id, current.row_version, values, auth.userId, (rowOf) =>
+            audit.recordPerRow(db, auth, change, rowOf),
+          ),
+        );
       };
       // A read and one write, no lock held between them (an edit is two round trips, not six).
       const written = await writeOver(knex, await readLive(knex, id, { lock: false }));
@@ -163,7 +195,13 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
         if (current.is_active !== isActive) {
           const values = { is_active: isActive };
           await repo.update(trx, id, values, auth.userId);
-          await audit.record(trx, auth, { action: 'updateCluster', target: { type: 'cluster', id }, clusterId: id, before: pick(current, ['is_active']), after: values });
+          await audit.record(trx, auth, {
+            action: 'updateCluster',
+            target: { type: 'cluster', id },
+            clusterId: id,
+            before: pick(current, ['is_active']),
+            after: values,
+          });
         }
         return load(trx, id);
       });
@@ -174,7 +212,13 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
       await knex.transaction(async (trx) => {
         await lockLive(trx, id);
         await repo.softDelete(trx, id, auth.userId);
-        await audit.record(trx, auth, { action: 'deleteCluster', target: { type: 'cluster', id }, clusterId: id, before: LIVE, after: DELETED });
+        await audit.record(trx, auth, {
+          action: 'deleteCluster',
+          target: { type: 'cluster', id },
+          clusterId: id,
+          before: LIVE,
+          after: DELETED,
+        });
       });
     },
 
@@ -184,11 +228,19 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
         const current = await lockLive(trx, id, { allowDeleted: true });
         if (current.deleted_at !== null) {
           if (await repo.liveWithCodeAndName(trx, current.code, current.name, id)) {
-            throw new ConflictError(`${conflictMessage(current.code, current.name)}; change that cluster before restoring this one`);
+            throw new ConflictError(
+              `${conflictMessage(current.code, current.name)}; change that cluster before restoring this one`,
+            );
           }
           await guardUnique(current, () => repo.restore(trx, id, auth.userId));
         }
-        await audit.record(trx, auth, { action: 'restoreCluster', target: { type: 'cluster', id }, clusterId: id, before: current.deleted_at ? DELETED : LIVE, after: LIVE });
+        await audit.record(trx, auth, {
+          action: 'restoreCluster',
+          target: { type: 'cluster', id },
+          clusterId: id,
+          before: current.deleted_at ? DELETED : LIVE,
+          after: LIVE,
+        });
         return load(trx, id);
       });
     },

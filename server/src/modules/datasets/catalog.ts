@@ -1,6 +1,13 @@
 import type { Schemas } from '../../core/contract.js';
 import type { PermissionKey } from '../../core/permissions.js';
-import type { CategoricalValue, ClusterScope, DatasetRepository, InCurrency, ScalarDeltaValue, ScalarValue } from './repository.js';
+import type {
+  CategoricalValue,
+  ClusterScope,
+  DatasetRepository,
+  InCurrency,
+  ScalarDeltaValue,
+  ScalarValue,
+} from './repository.js';
 
 export type DatasetShape = Schemas['DatasetShape'];
 export type WidgetType = Schemas['WidgetType'];
@@ -158,7 +165,17 @@ export function allDatasets(): readonly DatasetDefinition[] {
 }
 
 export function describe(d: DatasetDefinition): DatasetInfo {
-  return { id: d.id, name: d.name, description: d.description, shape: d.shape, category: d.category, unit: d.unit, widget_types: WIDGET_TYPES_BY_SHAPE[d.shape], scope: d.scope, measure: d.measure ?? 'count' };
+  return {
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    shape: d.shape,
+    category: d.category,
+    unit: d.unit,
+    widget_types: WIDGET_TYPES_BY_SHAPE[d.shape],
+    scope: d.scope,
+    measure: d.measure ?? 'count',
+  };
 }
 
 export function canRender(d: DatasetDefinition, widgetType: string): boolean {

@@ -2,8 +2,14 @@ import type { Knex } from 'knex';
 import { toCount } from '../../db/count.js';
 import { DOCUMENT_TYPES } from '../print-template-mappings/document-types.js';
 
-export interface ScalarValue { value: number }
-export interface ScalarDeltaValue { value: number; prev: number; change: number }
+export interface ScalarValue {
+  value: number;
+}
+export interface ScalarDeltaValue {
+  value: number;
+  prev: number;
+  change: number;
+}
 export type CategoricalValue = Array<{ label: string; value: number }>;
 
 /** Money totalled in one currency, with every currency the caller has amounts in (most documents first). */
@@ -50,7 +56,11 @@ function valuesList(items: ReadonlyArray<{ code: string; label: string }>): { sq
   };
 }
 
-async function rows(knex: Knex, sql: string, bindings: readonly unknown[] = []): Promise<Array<Record<string, unknown>>> {
+async function rows(
+  knex: Knex,
+  sql: string,
+  bindings: readonly unknown[] = [],
+): Promise<Array<Record<string, unknown>>> {
   const result = (await knex.raw(sql, bindings as Knex.RawBinding[])) as { rows: Array<Record<string, unknown>> };
   return result.rows;
 }
@@ -82,12 +92,20 @@ export function datasetRepository(knex: Knex) {
   return {
     activeClusters(scope: ClusterScope) {
       const s = inScope('id', scope);
-      return scalar(knex, `select count(*) as value from clusters where deleted_at is null and is_active and ${s.sql}`, s.bindings);
+      return scalar(
+        knex,
+        `select count(*) as value from clusters where deleted_at is null and is_active and ${s.sql}`,
+        s.bindings,
+      );
     },
 
     activeBusinessUnits(scope: ClusterScope) {
       const s = inScope('cluster_id', scope);
-      return scalar(knex, `select count(*) as value from business_units where deleted_at is null and is_active and ${s.sql}`, s.bindings);
+      return scalar(
+        knex,
+        `select count(*) as value from business_units where deleted_at is null and is_active and ${s.sql}`,
+        s.bindings,
+      );
     },
 
     /** Live BUs created in the last 30 days, against the 30 days before (business_units_created_at index). */
@@ -174,7 +192,11 @@ export function datasetRepository(knex: Knex) {
            from chosen, currencies`,
         [userId, currency ?? null],
       );
-      return { data: { value: toCount(row?.value) }, currency: (row?.currency as string | null) ?? null, currencies: currencyList(row?.currencies) };
+      return {
+        data: { value: toCount(row?.value) },
+        currency: (row?.currency as string | null) ?? null,
+        currencies: currencyList(row?.currencies),
+      };
     },
 
     /** The user's pending documents per type (pr, po, sr): how many, over every currency. */

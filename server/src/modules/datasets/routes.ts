@@ -3,7 +3,13 @@ import type { DatasetService } from './service.js';
 
 export function datasetRoutes(datasets: DatasetService) {
   return operations({
-    listDatasets: async ({ auth, query }) => ({ status: 200, body: await datasets.list(auth, query.exclude_pinned === true) }),
-    getDatasetValues: async ({ auth, params, query }) => ({ status: 200, body: await datasets.values(params.id, auth, query.currency) }),
+    listDatasets: async ({ auth, query }) => ({
+      status: 200,
+      body: await datasets.list(auth, query.exclude_pinned === true),
+    }),
+    getDatasetValues: async ({ auth, params, query }) => ({
+      status: 200,
+      body: await datasets.values(params.id, auth, query.currency),
+    }),
   });
 }

@@ -34,9 +34,15 @@ export function datasetService(knex: Knex, pinnedDatasetIds: PinnedDatasets) {
       const dataset = findDataset(id);
       if (!dataset) throw new NotFoundError(`No dataset ${id} in the catalog`);
       if (!mayCompute(auth, dataset)) {
-        throw new ForbiddenError(`The dataset ${id} covers the whole platform: it needs ${dataset.platformKeys!.join(' or ')} on all clusters`);
+        throw new ForbiddenError(
+          `The dataset ${id} covers the whole platform: it needs ${dataset.platformKeys!.join(' or ')} on all clusters`,
+        );
       }
-      const computed = await dataset.values(repo, { userId: auth.userId, readableClusters: clustersWith(auth.permissions, 'cluster.read'), currency });
+      const computed = await dataset.values(repo, {
+        userId: auth.userId,
+        readableClusters: clustersWith(auth.permissions, 'cluster.read'),
+        currency,
+      });
       const money = dataset.measure === 'money' ? (computed as InCurrency<DatasetValues['data']>) : undefined;
       return {
         dataset_id: dataset.id,

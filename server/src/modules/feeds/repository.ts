@@ -22,7 +22,10 @@ export function feedRepository(knex: Knex) {
   return {
     /** On the document_pending_approvers primary key (user_id, document_id). */
     async countPending(userId: string, docType: ApprovalDocType): Promise<number> {
-      const result = (await knex.raw(`select count(*) as count ${QUEUE} where pa.user_id = ? and d.doc_type = ?`, [userId, docType])) as {
+      const result = (await knex.raw(`select count(*) as count ${QUEUE} where pa.user_id = ? and d.doc_type = ?`, [
+        userId,
+        docType,
+      ])) as {
         rows: Array<{ count: unknown }>;
       };
       return toCount(result.rows[0]?.count);
@@ -79,7 +82,10 @@ export function feedRepository(knex: Knex) {
 
 /** The json_agg of per-currency sums, already parsed by both drivers. */
 function currencyTotals(v: unknown): CurrencyTotal[] {
-  return (v as Array<{ currency_code: string; total_amount: unknown }>).map((t) => ({ currency_code: t.currency_code, total_amount: Number(t.total_amount) }));
+  return (v as Array<{ currency_code: string; total_amount: unknown }>).map((t) => ({
+    currency_code: t.currency_code,
+    total_amount: Number(t.total_amount),
+  }));
 }
 
 /** Dates are parsed as text on both engines; a Date (another driver setup) is formatted as its UTC day. */

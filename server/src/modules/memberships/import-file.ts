@@ -38,11 +38,13 @@ const COLUMN_NAMES: Record<string, Column> = {
   is_active: 'active',
 };
 
-const EXPECTED_HEADER = 'user, business_unit and/or cluster, role, active (for example "user,business_unit,role,active")';
+const EXPECTED_HEADER =
+  'user, business_unit and/or cluster, role, active (for example "user,business_unit,role,active")';
 
 const fail = (detail: string) => new BadRequestError(detail, [{ path: '/body/file', message: detail }]);
 
-const headerMissing = (found: string) => fail(`Line 1 must be the header naming the columns ${EXPECTED_HEADER}; it reads "${found.slice(0, 200)}".`);
+const headerMissing = (found: string) =>
+  fail(`Line 1 must be the header naming the columns ${EXPECTED_HEADER}; it reads "${found.slice(0, 200)}".`);
 
 /** The 1-based line of a byte offset. */
 function lineAt(buffer: Buffer, offset: number): number {
@@ -55,7 +57,9 @@ function lineAt(buffer: Buffer, offset: number): number {
 function decode(buffer: Buffer): string {
   const nul = buffer.indexOf(0);
   if (nul !== -1) {
-    throw fail(`The file is not a CSV text file: line ${lineAt(buffer, nul)} holds binary data. Upload a .csv file saved as "CSV UTF-8".`);
+    throw fail(
+      `The file is not a CSV text file: line ${lineAt(buffer, nul)} holds binary data. Upload a .csv file saved as "CSV UTF-8".`,
+    );
   }
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer);
@@ -67,7 +71,9 @@ function decode(buffer: Buffer): string {
       try {
         new TextDecoder('utf-8', { fatal: true }).decode(slice);
       } catch {
-        throw fail(`Line ${line} is not UTF-8 text. Save the file as "CSV UTF-8" (Excel: File › Save As › CSV UTF-8) and upload it again.`);
+        throw fail(
+          `Line ${line} is not UTF-8 text. Save the file as "CSV UTF-8" (Excel: File › Save As › CSV UTF-8) and upload it again.`,
+        );
       }
       if (end === -1) break;
       start = end + 1;
@@ -86,14 +92,19 @@ function columnsOf(header: string[]): Map<Column, number> {
   const columns = new Map<Column, number>();
   const names = new Map<Column, string>();
   header.forEach((raw, index) => {
-    const name = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const name = raw
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
     const column = COLUMN_NAMES[name];
     if (!column) return;
-    if (columns.has(column)) throw fail(`Line 1 names the same column twice ("${names.get(column)}" and "${raw.trim()}"): keep one of them.`);
+    if (columns.has(column))
+      throw fail(`Line 1 names the same column twice ("${names.get(column)}" and "${raw.trim()}"): keep one of them.`);
     columns.set(column, index);
     names.set(column, raw.trim());
   });
-  if (!columns.has('user') || (!columns.has('businessUnit') && !columns.has('cluster'))) throw headerMissing(header.join(', '));
+  if (!columns.has('user') || (!columns.has('businessUnit') && !columns.has('cluster')))
+    throw headerMissing(header.join(', '));
   return columns;
 }
 
@@ -117,11 +128,15 @@ function parseRows(text: string, delimiter: string): Array<{ record: string[]; l
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
     if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
-      throw fail(`A quoted field is never closed: a " opens a field after line ${lastLine()} that does not end before the end of the file.`);
+      throw fail(
+        `A quoted field is never closed: a " opens a field after line ${lastLine()} that does not end before the end of the file.`,
+      );
     }
     const line = (err as CsvError & { lines?: number }).lines ?? lastLine() + 1;
     if (line <= 1) throw headerMissing(text.slice(0, text.search(/\r?\n|$/)));
-    throw fail(`Line ${line} is not valid CSV: ${err.message.replace(/^[^:]*:\s*/, '')}. Quote a field that holds the separator, and double a " inside one.`);
+    throw fail(
+      `Line ${line} is not valid CSV: ${err.message.replace(/^[^:]*:\s*/, '')}. Quote a field that holds the separator, and double a " inside one.`,
+    );
   }
 }
 
@@ -131,7 +146,10 @@ function parseRows(text: string, delimiter: string): Array<{ record: string[]; l
  */
 export function readImportFile(buffer: Buffer): ImportLine[] {
   const text = decode(buffer);
-  if (text.trim() === '') throw fail(`The file is empty. Line 1 must be the header naming the columns ${EXPECTED_HEADER}, and each line after it one membership.`);
+  if (text.trim() === '')
+    throw fail(
+      `The file is empty. Line 1 must be the header naming the columns ${EXPECTED_HEADER}, and each line after it one membership.`,
+    );
   const delimiter = separatorOf(text.slice(0, text.search(/\r?\n|$/)));
   const [header, ...rows] = parseRows(text, delimiter);
   const columns = columnsOf(header!.record);
@@ -149,9 +167,18 @@ export function readImportFile(buffer: Buffer): ImportLine[] {
       const value = index === undefined ? '' : (record[index] ?? '');
       return value === '' ? null : value.slice(0, MAX_CELL);
     };
-    const row: ImportLine = { line, user: cell('user') ?? '', businessUnit: cell('businessUnit'), cluster: cell('cluster'), role: cell('role'), active: cell('active') };
-    if (record.length !== width) row.unreadable = `Line ${line} has ${record.length} fields; the header has ${width}. Quote a field that holds the separator.`;
-    else if (record.some((value) => value.length > MAX_CELL)) row.unreadable = `Line ${line} has a field longer than ${MAX_CELL} characters.`;
+    const row: ImportLine = {
+      line,
+      user: cell('user') ?? '',
+      businessUnit: cell('businessUnit'),
+      cluster: cell('cluster'),
+      role: cell('role'),
+      active: cell('active'),
+    };
+    if (record.length !== width)
+      row.unreadable = `Line ${line} has ${record.length} fields; the header has ${width}. Quote a field that holds the separator.`;
+    else if (record.some((value) => value.length > MAX_CELL))
+      row.unreadable = `Line ${line} has a field longer than ${MAX_CELL} characters.`;
     return row;
   });
 }

@@ -17,7 +17,17 @@ export interface ImportDirectory {
   /** Users by lower-cased username and by lower-cased email. */
   users: Map<string, Array<{ id: string }>>;
   /** Live business units by code. */
-  businessUnits: Map<string, { id: string; code: string; cluster_id: string; cluster_code: string; max_license_users: number | null; members: number }>;
+  businessUnits: Map<
+    string,
+    {
+      id: string;
+      code: string;
+      cluster_id: string;
+      cluster_code: string;
+      max_license_users: number | null;
+      members: number;
+    }
+  >;
   /** Live clusters by code (two clusters may share a code). */
   clusters: Map<string, Array<{ id: string; code: string }>>;
   /** Existing memberships by `membershipKey`. */
@@ -47,10 +57,22 @@ export interface PlannedRow {
   write?: ImportWrite;
 }
 
-export const membershipKey = (type: Target['type'], userId: string, targetId: string) => `${type}:${userId}:${targetId}`;
+export const membershipKey = (type: Target['type'], userId: string, targetId: string) =>
+  `${type}:${userId}:${targetId}`;
 
 const ROLES: Record<string, Role> = { admin: 'admin', user: 'user' };
-const ACTIVE: Record<string, boolean> = { true: true, yes: true, y: true, '1': true, active: true, false: false, no: false, n: false, '0': false, inactive: false };
+const ACTIVE: Record<string, boolean> = {
+  true: true,
+  yes: true,
+  y: true,
+  '1': true,
+  active: true,
+  false: false,
+  no: false,
+  n: false,
+  '0': false,
+  inactive: false,
+};
 
 const stateText = (role: Role, isActive: boolean) => `${role}, ${isActive ? 'active' : 'inactive'}`;
 const targetText = (t: Target) => (t.type === 'business_unit' ? t.code : `cluster ${t.code}`);
@@ -65,12 +87,18 @@ class Refusal {
 /** The row's requested role and state, or why they cannot be read. */
 function requested(line: ImportLine): { role: Role | null; active: boolean | null } | Refusal {
   if (line.unreadable) return new Refusal('malformed_row', line.unreadable);
-  if (line.user === '') return new Refusal('malformed_row', `Line ${line.line} names no user: give a username or an email.`);
-  if (!line.businessUnit && !line.cluster) return new Refusal('malformed_row', `Line ${line.line} names neither a business unit nor a cluster.`);
+  if (line.user === '')
+    return new Refusal('malformed_row', `Line ${line.line} names no user: give a username or an email.`);
+  if (!line.businessUnit && !line.cluster)
+    return new Refusal('malformed_row', `Line ${line.line} names neither a business unit nor a cluster.`);
   const role = line.role === null ? null : ROLES[line.role.toLowerCase()];
   if (role === undefined) return new Refusal('malformed_row', `The role "${line.role}" is not admin or user.`);
   const active = line.active === null ? null : ACTIVE[line.active.toLowerCase()];
-  if (active === undefined) return new Refusal('malformed_row', `The active value "${line.active}" is not true or false (yes/no, 1/0 also work).`);
+  if (active === undefined)
+    return new Refusal(
+      'malformed_row',
+      `The active value "${line.active}" is not true or false (yes/no, 1/0 also work).`,
+    );
   return { role, active };
 }
 
@@ -79,18 +107,31 @@ function targetOf(line: ImportLine, dir: ImportDirectory, access: ImportAccess):
   if (line.businessUnit) {
     const bu = dir.businessUnits.get(line.businessUnit);
     if (!bu || !access.canSee(bu.cluster_id)) {
-      return new Refusal('unknown_business_unit', `No live business unit you can see has the code "${line.businessUnit}" (codes are case-sensitive).`);
+      return new Refusal(
+        'unknown_business_unit',
+        `No live business unit you can see has the code "${line.businessUnit}" (codes are case-sensitive).`,
+      );
     }
     if (line.cluster && line.cluster !== bu.cluster_code) {
-      return new Refusal('malformed_row', `The business unit ${bu.code} belongs to cluster ${bu.cluster_code}, not ${line.cluster}.`);
+      return new Refusal(
+        'malformed_row',
+        `The business unit ${bu.code} belongs to cluster ${bu.cluster_code}, not ${line.cluster}.`,
+      );
     }
     return { type: 'business_unit', id: bu.id, code: bu.code, clusterId: bu.cluster_id };
   }
   const code = line.cluster!;
   const clusters = (dir.clusters.get(code) ?? []).filter((c) => access.canSee(c.id));
-  if (clusters.length === 0) return new Refusal('unknown_cluster', `No live cluster you can see has the code "${code}" (codes are case-sensitive).`);
+  if (clusters.length === 0)
+    return new Refusal(
+      'unknown_cluster',
+      `No live cluster you can see has the code "${code}" (codes are case-sensitive).`,
+    );
   if (clusters.length > 1) {
-    return new Refusal('ambiguous_cluster', `${clusters.length} live clusters share the code "${code}": add this member from the cluster's page instead.`);
+    return new Refusal(
+      'ambiguous_cluster',
+      `${clusters.length} live clusters share the code "${code}": add this member from the cluster's page instead.`,
+    );
   }
   return { type: 'cluster', id: clusters[0]!.id, code, clusterId: clusters[0]!.id };
 }
@@ -103,28 +144,44 @@ export function planImport(lines: ImportLine[], dir: ImportDirectory, access: Im
   const firstLine = new Map<string, number>();
   const addedTo = new Map<string, number>();
 
-  const plan = (line: ImportLine, asked: ReturnType<typeof requested>): { outcome: ImportRow['outcome']; detail: string; write?: ImportWrite } | Refusal => {
+  const plan = (
+    line: ImportLine,
+    asked: ReturnType<typeof requested>,
+  ): { outcome: ImportRow['outcome']; detail: string; write?: ImportWrite } | Refusal => {
     if (asked instanceof Refusal) return asked;
     const users = dir.users.get(line.user.toLowerCase()) ?? [];
     if (users.length !== 1) {
-      return new Refusal('unknown_user', users.length === 0 ? `No user has the username or email "${line.user}".` : `"${line.user}" is the username of one user and the email of another: use the other name.`);
+      return new Refusal(
+        'unknown_user',
+        users.length === 0
+          ? `No user has the username or email "${line.user}".`
+          : `"${line.user}" is the username of one user and the email of another: use the other name.`,
+      );
     }
     const userId = users[0]!.id;
     const target = targetOf(line, dir, access);
     if (target instanceof Refusal) return target;
     if (!access.canChange(target.clusterId)) {
-      return new Refusal('no_permission', `You need cluster.update on the cluster of ${targetText(target)} to change its members.`);
+      return new Refusal(
+        'no_permission',
+        `You need cluster.update on the cluster of ${targetText(target)} to change its members.`,
+      );
     }
     const key = membershipKey(target.type, userId, target.id);
     const first = firstLine.get(key);
-    if (first !== undefined) return new Refusal('duplicate_row', `The same user and ${target.type === 'cluster' ? 'cluster' : 'business unit'} as line ${first}.`);
+    if (first !== undefined)
+      return new Refusal(
+        'duplicate_row',
+        `The same user and ${target.type === 'cluster' ? 'cluster' : 'business unit'} as line ${first}.`,
+      );
     firstLine.set(key, line.line);
 
     const member = dir.memberships.get(key);
     if (member) {
       const role = asked.role ?? member.role;
       const isActive = asked.active ?? member.is_active;
-      if (role === member.role && isActive === member.is_active) return { outcome: 'unchanged', detail: `Already in ${targetText(target)} as ${stateText(role, isActive)}.` };
+      if (role === member.role && isActive === member.is_active)
+        return { outcome: 'unchanged', detail: `Already in ${targetText(target)} as ${stateText(role, isActive)}.` };
       return {
         outcome: 'updated',
         detail: `In ${targetText(target)}: ${stateText(member.role, member.is_active)} → ${stateText(role, isActive)}.`,
@@ -138,11 +195,18 @@ export function planImport(lines: ImportLine[], dir: ImportDirectory, access: Im
       const above = addedTo.get(bu.id) ?? 0;
       if (bu.max_license_users !== null && bu.members + above >= bu.max_license_users) {
         const counting = above > 0 ? `, counting ${above} ${above === 1 ? 'row' : 'rows'} above in this file` : '';
-        return new Refusal('licence_cap_reached', `${bu.code} has reached its licence limit (${bu.members + above}/${bu.max_license_users}${counting}).`);
+        return new Refusal(
+          'licence_cap_reached',
+          `${bu.code} has reached its licence limit (${bu.members + above}/${bu.max_license_users}${counting}).`,
+        );
       }
       addedTo.set(bu.id, above + 1);
     }
-    return { outcome: 'added', detail: `Joins ${targetText(target)} as ${stateText(role, isActive)}.`, write: { kind: 'add', target, userId, role, isActive } };
+    return {
+      outcome: 'added',
+      detail: `Joins ${targetText(target)} as ${stateText(role, isActive)}.`,
+      write: { kind: 'add', target, userId, role, isActive },
+    };
   };
 
   return lines.map((line) => {
@@ -150,8 +214,12 @@ export function planImport(lines: ImportLine[], dir: ImportDirectory, access: Im
     const asked = requested(line);
     const shown = asked instanceof Refusal ? { role: null, active: null } : asked;
     const result = plan(line, asked);
-    if (result instanceof Refusal) return { row: { ...echo, ...shown, outcome: 'refused', reason: result.reason, detail: result.detail } };
-    return { row: { ...echo, ...shown, outcome: result.outcome, reason: null, detail: result.detail }, write: result.write };
+    if (result instanceof Refusal)
+      return { row: { ...echo, ...shown, outcome: 'refused', reason: result.reason, detail: result.detail } };
+    return {
+      row: { ...echo, ...shown, outcome: result.outcome, reason: null, detail: result.detail },
+      write: result.write,
+    };
   });
 }
 

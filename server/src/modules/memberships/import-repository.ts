@@ -23,7 +23,8 @@ async function inChunks<T, R>(values: T[], read: (chunk: T[]) => Promise<R[]>): 
 
 const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
 
-const codesOf = (lines: ImportLine[], pick: (l: ImportLine) => string | null) => lines.map(pick).filter((c): c is string => c !== null);
+const codesOf = (lines: ImportLine[], pick: (l: ImportLine) => string | null) =>
+  lines.map(pick).filter((c): c is string => c !== null);
 
 function group<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -45,36 +46,62 @@ export function membershipImportRepository() {
      * deadlock): a single add waits for the import, and the import for it, so the licence caps hold.
      */
     async lockTargets(trx: Knex.Transaction, lines: ImportLine[]): Promise<void> {
-      await inChunks(codesOf(lines, (l) => l.businessUnit), (codes) =>
-        trx('business_units').select('id').whereIn('code', codes).whereNull('deleted_at').orderBy('id').forUpdate(),
+      await inChunks(
+        codesOf(lines, (l) => l.businessUnit),
+        (codes) =>
+          trx('business_units').select('id').whereIn('code', codes).whereNull('deleted_at').orderBy('id').forUpdate(),
       );
-      await inChunks(codesOf(lines, (l) => l.cluster ?? null), (codes) => trx('clusters').select('id').whereIn('code', codes).whereNull('deleted_at').orderBy('id').forUpdate());
+      await inChunks(
+        codesOf(lines, (l) => l.cluster ?? null),
+        (codes) =>
+          trx('clusters').select('id').whereIn('code', codes).whereNull('deleted_at').orderBy('id').forUpdate(),
+      );
     },
 
     /** Everything the plan looks up, in a few statements however long the file. */
     async directory(db: Db, lines: ImportLine[]): Promise<ImportDirectory> {
       const names = lines.map((l) => l.user.toLowerCase()).filter((n) => n !== '');
-      const users = await inChunks(names, (chunk) =>
-        db('users')
-          .select('id', db.raw('lower(username) as username'), db.raw('lower(email) as email'))
-          .whereRaw(`lower(username) in (${placeholders(chunk)})`, chunk)
-          .orWhereRaw(`lower(email) in (${placeholders(chunk)})`, chunk) as Promise<Array<{ id: string; username: string; email: string }>>,
+      const users = await inChunks(
+        names,
+        (chunk) =>
+          db('users')
+            .select('id', db.raw('lower(username) as username'), db.raw('lower(email) as email'))
+            .whereRaw(`lower(username) in (${placeholders(chunk)})`, chunk)
+            .orWhereRaw(`lower(email) in (${placeholders(chunk)})`, chunk) as Promise<
+            Array<{ id: string; username: string; email: string }>
+          >,
       );
       const byName = new Map<string, Array<{ id: string }>>();
       for (const u of new Map(users.map((u) => [u.id, u])).values()) {
-        for (const name of new Set([u.username, u.email])) (byName.get(name) ?? byName.set(name, []).get(name)!).push({ id: u.id });
+        for (const name of new Set([u.username, u.email]))
+          (byName.get(name) ?? byName.set(name, []).get(name)!).push({ id: u.id });
       }
 
-      const businessUnits = await inChunks(codesOf(lines, (l) => l.businessUnit), (codes) =>
-        db('business_units as b')
-          .join('clusters as c', 'c.id', 'b.cluster_id')
-          .select('b.id', 'b.code', 'b.cluster_id', 'c.code as cluster_code', 'b.max_license_users')
-          .select(db.raw('(select count(*) from bu_users m where m.business_unit_id = b.id) as members'))
-          .whereIn('b.code', codes)
-          .whereNull('b.deleted_at') as Promise<Array<{ id: string; code: string; cluster_id: string; cluster_code: string; max_license_users: number | null; members: number }>>,
+      const businessUnits = await inChunks(
+        codesOf(lines, (l) => l.businessUnit),
+        (codes) =>
+          db('business_units as b')
+            .join('clusters as c', 'c.id', 'b.cluster_id')
+            .select('b.id', 'b.code', 'b.cluster_id', 'c.code as cluster_code', 'b.max_license_users')
+            .select(db.raw('(select count(*) from bu_users m where m.business_unit_id = b.id) as members'))
+            .whereIn('b.code', codes)
+            .whereNull('b.deleted_at') as Promise<
+            Array<{
+              id: string;
+              code: string;
+              cluster_id: string;
+              cluster_code: string;
+              max_license_users: number | null;
+              members: number;
+            }>
+          >,
       );
-      const clusters = await inChunks(codesOf(lines, (l) => l.cluster), (codes) =>
-        db('clusters').select('id', 'code').whereIn('code', codes).whereNull('deleted_at') as Promise<Array<{ id: string; code: string }>>,
+      const clusters = await inChunks(
+        codesOf(lines, (l) => l.cluster),
+        (codes) =>
+          db('clusters').select('id', 'code').whereIn('code', codes).whereNull('deleted_at') as Promise<
+            Array<{ id: string; code: string }>
+          >,
       );
 
       const userIds = [...new Set(users.map((u) => u.id))];
@@ -91,7 +118,12 @@ export function membershipImportRepository() {
               .select('id', 'user_id', `${column} as target_id`, 'role', 'is_active')
               .whereIn('user_id', ids)
               .whereIn(column, part);
-            for (const m of rows) memberships.set(membershipKey(type, m.user_id, m.target_id), { id: m.id, role: m.role, is_active: m.is_active });
+            for (const m of rows)
+              memberships.set(membershipKey(type, m.user_id, m.target_id), {
+                id: m.id,
+                role: m.role,
+                is_active: m.is_active,
+              });
           }
         }
       }
@@ -110,7 +142,10 @@ export function membershipImportRepository() {
       const table = (w: ImportWrite) => (w.target.type === 'business_unit' ? 'bu_users' : 'cluster_users');
       const targetColumn = (w: ImportWrite) => (w.target.type === 'business_unit' ? 'business_unit_id' : 'cluster_id');
 
-      for (const [, adds] of group(writes.filter((w) => w.kind === 'add'), table)) {
+      for (const [, adds] of group(
+        writes.filter((w) => w.kind === 'add'),
+        table,
+      )) {
         for (const batch of chunks(adds)) {
           const rows = batch.map((w) => ({
             user_id: w.userId,
@@ -122,7 +157,13 @@ export function membershipImportRepository() {
             updated_by_id: actorId,
           }));
           const ids: Array<{ id: string }> = await trx(table(batch[0]!)).insert(rows).returning('id');
-          batch.forEach((w, i) => written.push({ write: w, id: ids[i]!.id, fields: { user_id: w.userId, [targetColumn(w)]: w.target.id, role: w.role, is_active: w.isActive } }));
+          batch.forEach((w, i) =>
+            written.push({
+              write: w,
+              id: ids[i]!.id,
+              fields: { user_id: w.userId, [targetColumn(w)]: w.target.id, role: w.role, is_active: w.isActive },
+            }),
+          );
         }
       }
 
@@ -135,9 +176,19 @@ export function membershipImportRepository() {
               'id',
               batch.map((w) => w.member.id),
             )
-            .update({ role: batch[0]!.role, is_active: batch[0]!.isActive, updated_by_id: actorId, updated_at: nextUpdatedAt(trx, name) });
+            .update({
+              role: batch[0]!.role,
+              is_active: batch[0]!.isActive,
+              updated_by_id: actorId,
+              updated_at: nextUpdatedAt(trx, name),
+            });
         }
-        for (const w of same) written.push({ write: w, id: w.member.id, fields: { user_id: w.userId, [targetColumn(w)]: w.target.id, role: w.role, is_active: w.isActive } });
+        for (const w of same)
+          written.push({
+            write: w,
+            id: w.member.id,
+            fields: { user_id: w.userId, [targetColumn(w)]: w.target.id, role: w.role, is_active: w.isActive },
+          });
       }
       return written;
     },

@@ -26,7 +26,13 @@ function auditChange(written: WrittenMembership, importId: string): Change {
   const onBusinessUnit = write.target.type === 'business_unit';
   const target = { type: onBusinessUnit ? ('business_unit_user' as const) : ('cluster_user' as const), id: written.id };
   if (write.kind === 'add') {
-    return { action: onBusinessUnit ? 'addBusinessUnitUser' : 'addClusterUser', target, clusterId: write.target.clusterId, after: written.fields, importId };
+    return {
+      action: onBusinessUnit ? 'addBusinessUnitUser' : 'addClusterUser',
+      target,
+      clusterId: write.target.clusterId,
+      after: written.fields,
+      importId,
+    };
   }
   return {
     action: onBusinessUnit ? 'updateBusinessUnitUser' : 'updateClusterUser',
@@ -49,15 +55,37 @@ export function membershipImportService({ knex, audit }: { knex: Knex; audit: Au
     return planImport(lines, await repo.directory(db, lines), accessOf(auth));
   }
 
-  const resultOf = (importId: string, options: Required<ImportOptions>, planned: PlannedRow[], applied: boolean): ImportResult => {
+  const resultOf = (
+    importId: string,
+    options: Required<ImportOptions>,
+    planned: PlannedRow[],
+    applied: boolean,
+  ): ImportResult => {
     const rows = planned.map((p) => p.row);
-    return { import_id: importId, dry_run: options.dry_run, mode: options.mode, applied, summary: summarize(rows), rows };
+    return {
+      import_id: importId,
+      dry_run: options.dry_run,
+      mode: options.mode,
+      applied,
+      summary: summarize(rows),
+      rows,
+    };
   };
 
   return {
-    async importMemberships(auth: AuthContext, file: UploadedFile | undefined, asked: ImportOptions): Promise<ImportResult> {
-      const options = { dry_run: asked.dry_run ?? false, mode: asked.mode ?? 'all_or_nothing' } as const satisfies Required<ImportOptions>;
-      if (!file) throw new BadRequestError('Attach the CSV file in the form field "file"', [{ path: '/body/file', message: 'required' }]);
+    async importMemberships(
+      auth: AuthContext,
+      file: UploadedFile | undefined,
+      asked: ImportOptions,
+    ): Promise<ImportResult> {
+      const options = {
+        dry_run: asked.dry_run ?? false,
+        mode: asked.mode ?? 'all_or_nothing',
+      } as const satisfies Required<ImportOptions>;
+      if (!file)
+        throw new BadRequestError('Attach the CSV file in the form field "file"', [
+          { path: '/body/file', message: 'required' },
+        ]);
       const lines = readImportFile(file.buffer);
       const importId = randomUUID();
       if (options.dry_run) return resultOf(importId, options, await planOf(knex, auth, lines), false);

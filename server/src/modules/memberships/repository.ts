@@ -51,11 +51,21 @@ export interface BuMemberRecord {
   cluster_id: string;
 }
 
-const CLUSTER_MEMBER_COLUMNS = ['id', 'user_id', 'cluster_id', 'role', 'is_active', 'parent_bu_id', 'created_at', 'updated_at'].map((c) => `cluster_users.${c}`);
+const CLUSTER_MEMBER_COLUMNS = [
+  'id',
+  'user_id',
+  'cluster_id',
+  'role',
+  'is_active',
+  'parent_bu_id',
+  'created_at',
+  'updated_at',
+].map((c) => `cluster_users.${c}`);
 const USER_COLUMNS = ['users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname'];
 
 /** Members by display name, then email: the order of both member lists and their exports. */
-const byName = (qb: Knex.QueryBuilder, idColumn: string) => qb.orderByRaw(`lower(${displayNameSql('users')}) asc, lower(users.email) asc, ${idColumn} asc`);
+const byName = (qb: Knex.QueryBuilder, idColumn: string) =>
+  qb.orderByRaw(`lower(${displayNameSql('users')}) asc, lower(users.email) asc, ${idColumn} asc`);
 
 export function membershipRepository() {
   const clusterMembers = (db: Db) =>
@@ -69,11 +79,21 @@ export function membershipRepository() {
   const buMembers = (db: Db) =>
     db('bu_users')
       .join('users', 'users.id', 'bu_users.user_id')
-      .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.created_at', 'bu_users.updated_at')
+      .select(
+        'bu_users.id',
+        'bu_users.user_id',
+        'bu_users.business_unit_id',
+        'bu_users.role',
+        'bu_users.is_active',
+        'bu_users.created_at',
+        'bu_users.updated_at',
+      )
       .select(USER_COLUMNS);
 
-  const clusterMembersOf = (db: Db, clusterId: string) => byName(clusterMembers(db).where('cluster_users.cluster_id', clusterId), 'cluster_users.id');
-  const buMembersOf = (db: Db, businessUnitId: string) => byName(buMembers(db).where('bu_users.business_unit_id', businessUnitId), 'bu_users.id');
+  const clusterMembersOf = (db: Db, clusterId: string) =>
+    byName(clusterMembers(db).where('cluster_users.cluster_id', clusterId), 'cluster_users.id');
+  const buMembersOf = (db: Db, businessUnitId: string) =>
+    byName(buMembers(db).where('bu_users.business_unit_id', businessUnitId), 'bu_users.id');
 
   return {
     async userExists(db: Db, userId: string): Promise<boolean> {
@@ -86,7 +106,8 @@ export function membershipRepository() {
 
     /** The cluster's member list (or the page of `q`): an export's query. */
     // The member lists have one order (by name) and no sort of their own: the list query adds only the page.
-    exportClusterMembers: (db: Db, clusterId: string, q: ListQuery): Knex.QueryBuilder => applyListQuery(clusterMembersOf(db, clusterId), q, ''),
+    exportClusterMembers: (db: Db, clusterId: string, q: ListQuery): Knex.QueryBuilder =>
+      applyListQuery(clusterMembersOf(db, clusterId), q, ''),
 
     async findClusterMember(db: Db, id: string): Promise<ClusterMemberRow | undefined> {
       return clusterMembers(db).where('cluster_users.id', id).first();
@@ -102,15 +123,30 @@ export function membershipRepository() {
 
     async insertClusterMember(
       db: Db,
-      row: { user_id: string; cluster_id: string; role: 'admin' | 'user'; is_active: boolean; parent_bu_id: string | null },
+      row: {
+        user_id: string;
+        cluster_id: string;
+        role: 'admin' | 'user';
+        is_active: boolean;
+        parent_bu_id: string | null;
+      },
       actorId: string,
     ): Promise<string> {
-      const [inserted] = await db('cluster_users').insert({ ...row, created_by_id: actorId, updated_by_id: actorId }).returning('id');
+      const [inserted] = await db('cluster_users')
+        .insert({ ...row, created_by_id: actorId, updated_by_id: actorId })
+        .returning('id');
       return (inserted as { id: string }).id;
     },
 
-    async updateClusterMember(db: Db, id: string, changes: { role?: 'admin' | 'user'; parent_bu_id?: string | null }, actorId: string): Promise<void> {
-      await db('cluster_users').where({ id }).update({ ...changes, updated_by_id: actorId, updated_at: nextUpdatedAt(db, 'cluster_users') });
+    async updateClusterMember(
+      db: Db,
+      id: string,
+      changes: { role?: 'admin' | 'user'; parent_bu_id?: string | null },
+      actorId: string,
+    ): Promise<void> {
+      await db('cluster_users')
+        .where({ id })
+        .update({ ...changes, updated_by_id: actorId, updated_at: nextUpdatedAt(db, 'cluster_users') });
     },
 
     /** Removes the cluster membership and the user's memberships of that cluster's business units. */
@@ -127,7 +163,8 @@ export function membershipRepository() {
     },
 
     /** The business unit's member list (or the page of `q`): an export's query. */
-    exportBuMembers: (db: Db, businessUnitId: string, q: ListQuery): Knex.QueryBuilder => applyListQuery(buMembersOf(db, businessUnitId), q, ''),
+    exportBuMembers: (db: Db, businessUnitId: string, q: ListQuery): Knex.QueryBuilder =>
+      applyListQuery(buMembersOf(db, businessUnitId), q, ''),
 
     async findBuMemberView(db: Db, id: string): Promise<BuMemberRow | undefined> {
       return buMembers(db).where('bu_users.id', id).first();
@@ -136,7 +173,15 @@ export function membershipRepository() {
     async findBuMember(db: Db, id: string): Promise<BuMemberRecord | undefined> {
       return db('bu_users')
         .join('business_units', 'business_units.id', 'bu_users.business_unit_id')
-        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.updated_at', 'business_units.cluster_id')
+        .select(
+          'bu_users.id',
+          'bu_users.user_id',
+          'bu_users.business_unit_id',
+          'bu_users.role',
+          'bu_users.is_active',
+          'bu_users.updated_at',
+          'business_units.cluster_id',
+        )
         .where('bu_users.id', id)
         .first();
     },
@@ -145,7 +190,15 @@ export function membershipRepository() {
     async lockBuMember(trx: Knex.Transaction, id: string): Promise<BuMemberRecord | undefined> {
       return trx('bu_users')
         .join('business_units', 'business_units.id', 'bu_users.business_unit_id')
-        .select('bu_users.id', 'bu_users.user_id', 'bu_users.business_unit_id', 'bu_users.role', 'bu_users.is_active', 'bu_users.updated_at', 'business_units.cluster_id')
+        .select(
+          'bu_users.id',
+          'bu_users.user_id',
+          'bu_users.business_unit_id',
+          'bu_users.role',
+          'bu_users.is_active',
+          'bu_users.updated_at',
+          'business_units.cluster_id',
+        )
         .where('bu_users.id', id)
         .forUpdate('bu_users')
         .first();
@@ -167,20 +220,34 @@ export function membershipRepository() {
       actorId: string,
     ): Promise<string> {
       const [inserted] = await db('bu_users')
-        .insert({ ...row, is_active: true, is_default: row.is_default ?? false, created_by_id: actorId, updated_by_id: actorId })
+        .insert({
+          ...row,
+          is_active: true,
+          is_default: row.is_default ?? false,
+          created_by_id: actorId,
+          updated_by_id: actorId,
+        })
         .returning('id');
       return (inserted as { id: string }).id;
     },
 
-    async updateBuMember(db: Db, id: string, changes: { role?: 'admin' | 'user'; is_active?: boolean }, actorId: string): Promise<void> {
-      await db('bu_users').where({ id }).update({ ...changes, updated_by_id: actorId, updated_at: nextUpdatedAt(db, 'bu_users') });
+    async updateBuMember(
+      db: Db,
+      id: string,
+      changes: { role?: 'admin' | 'user'; is_active?: boolean },
+      actorId: string,
+    ): Promise<void> {
+      await db('bu_users')
+        .where({ id })
+        .update({ ...changes, updated_by_id: actorId, updated_at: nextUpdatedAt(db, 'bu_users') });
     },
 
     /** Removes a BU membership; a cluster membership that named this BU as parent no longer does. */
     async deleteBuMember(db: Db, member: { id: string; user_id: string; business_unit_id: string }): Promise<void> {
       await db('bu_users').where({ id: member.id }).delete();
-      await db('cluster_users').where({ user_id: member.user_id, parent_bu_id: member.business_unit_id }).update({ parent_bu_id: null });
+      await db('cluster_users')
+        .where({ user_id: member.user_id, parent_bu_id: member.business_unit_id })
+        .update({ parent_bu_id: null });
     },
   };
 }
-

@@ -6,8 +6,12 @@ import type { MembershipService } from './service.js';
 
 export function membershipRoutes(memberships: MembershipService, imports: MembershipImportService) {
   return operations({
-    listClusterUsers: async ({ auth, params }) => ({ status: 200, body: await memberships.listClusterUsers(auth, params.id) }),
-    exportClusterMembers: async ({ auth, query, req }) => csvReply(await memberships.exportClusterUsers(auth, pageOrAll(req, query))),
+    listClusterUsers: async ({ auth, params }) => ({
+      status: 200,
+      body: await memberships.listClusterUsers(auth, params.id),
+    }),
+    exportClusterMembers: async ({ auth, query, req }) =>
+      csvReply(await memberships.exportClusterUsers(auth, pageOrAll(req, query))),
     addClusterUser: async ({ auth, body }) => versioned(201, await memberships.addClusterUser(auth, body)),
     updateClusterUser: async ({ auth, params, body, req }) =>
       versioned(200, await memberships.updateClusterUser(auth, params.id, body, ifMatch(req.headers['if-match']))),
@@ -16,8 +20,12 @@ export function membershipRoutes(memberships: MembershipService, imports: Member
       return { status: 204 };
     },
 
-    listBusinessUnitUsers: async ({ auth, params }) => ({ status: 200, body: await memberships.listBusinessUnitUsers(auth, params.id) }),
-    exportBusinessUnitMembers: async ({ auth, query, req }) => csvReply(await memberships.exportBusinessUnitUsers(auth, pageOrAll(req, query))),
+    listBusinessUnitUsers: async ({ auth, params }) => ({
+      status: 200,
+      body: await memberships.listBusinessUnitUsers(auth, params.id),
+    }),
+    exportBusinessUnitMembers: async ({ auth, query, req }) =>
+      csvReply(await memberships.exportBusinessUnitUsers(auth, pageOrAll(req, query))),
     addBusinessUnitUser: async ({ auth, body }) => versioned(201, await memberships.addBusinessUnitUser(auth, body)),
     updateBusinessUnitUser: async ({ auth, params, body, req }) =>
       versioned(200, await memberships.updateBusinessUnitUser(auth, params.id, body, ifMatch(req.headers['if-match']))),
@@ -26,6 +34,9 @@ export function membershipRoutes(memberships: MembershipService, imports: Member
       return { status: 204 };
     },
 
-    importMemberships: async ({ auth, query, req }) => ({ status: 200, body: await imports.importMemberships(auth, req.upload, query) }),
+    importMemberships: async ({ auth, query, req }) => ({
+      status: 200,
+      body: await imports.importMemberships(auth, req.upload, query),
+    }),
   });
 }

@@ -57,9 +57,10 @@ function memberColumns<R extends BuMemberRow | ClusterMemberRow>(detail: CsvColu
     { header: 'Created', value: (m) => iso(m.created_at) },
   ];
 }
-const CLUSTER_MEMBER_COLUMNS = memberColumns<ClusterMemberRow>([{ header: 'Parent Business Unit', value: (m) => m.parent_bu_name }]);
+const CLUSTER_MEMBER_COLUMNS = memberColumns<ClusterMemberRow>([
+  { header: 'Parent Business Unit', value: (m) => m.parent_bu_name },
+]);
 const BU_MEMBER_COLUMNS = memberColumns<BuMemberRow>([]);
-
 
 /** The members of a business unit, for its detail view. */
 export function memberDirectory() {
@@ -113,14 +114,24 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
    * Makes `businessUnitId` the user's parent BU in the cluster: it must be a live BU of that cluster, and the user
    * becomes its member (a licence) unless already one.
    */
-  async function ensureParentMembership(trx: Knex.Transaction, userId: string, clusterId: string, businessUnitId: string, actorId: string): Promise<void> {
+  async function ensureParentMembership(
+    trx: Knex.Transaction,
+    userId: string,
+    clusterId: string,
+    businessUnitId: string,
+    actorId: string,
+  ): Promise<void> {
     const bu = await businessUnits.lockRecord(trx, businessUnitId);
     if (!bu || bu.deleted_at !== null || bu.cluster_id !== clusterId) {
       throw new ConflictError('The parent business unit must be a live business unit of this cluster');
     }
     if (await repo.isBuMember(trx, userId, bu.id)) return;
     await assertBuHasRoom(trx, bu);
-    await repo.insertBuMember(trx, { user_id: userId, business_unit_id: bu.id, role: 'user', is_default: true }, actorId);
+    await repo.insertBuMember(
+      trx,
+      { user_id: userId, business_unit_id: bu.id, role: 'user', is_default: true },
+      actorId,
+    );
   }
 
   async function loadClusterMember(db: Knex | Knex.Transaction, id: string): Promise<ClusterUser> {
@@ -142,7 +153,10 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
     },
 
     /** The cluster's member list as CSV, with the list's access. */
-    async exportClusterUsers(auth: AuthContext, query: QueryParams<'exportClusterMembers'>): Promise<CsvExport<ClusterMemberRow>> {
+    async exportClusterUsers(
+      auth: AuthContext,
+      query: QueryParams<'exportClusterMembers'>,
+    ): Promise<CsvExport<ClusterMemberRow>> {
       await assertClusterReadable(auth, query.cluster_id);
       const rows = repo.exportClusterMembers(knex, query.cluster_id, parsePageQuery(query));
       return { name: 'cluster-members', columns: CLUSTER_MEMBER_COLUMNS, batches: cursorBatches(knex, rows) };
@@ -156,8 +170,10 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
         const cluster = await clusters.lockRecord(trx, input.cluster_id);
         if (!cluster || cluster.deleted_at !== null) throw new NotFoundError('Cluster not found');
         await assertUserExists(trx, input.user_id);
-        if (await repo.isClusterMember(trx, input.user_id, input.cluster_id)) throw new ConflictError('The user is already a member of this cluster');
-        if (input.parent_bu_id) await ensureParentMembership(trx, input.user_id, input.cluster_id, input.parent_bu_id, auth.userId);
+        if (await repo.isClusterMember(trx, input.user_id, input.cluster_id))
+          throw new ConflictError('The user is already a member of this cluster');
+        if (input.parent_bu_id)
+          await ensureParentMembership(trx, input.user_id, input.cluster_id, input.parent_bu_id, auth.userId);
         let id: string;
         try {
           id = await repo.insertClusterMember(
@@ -176,12 +192,22 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
           throw err;
         }
         const added = await loadClusterMember(trx, id);
-        await audit.record(trx, auth, { action: 'addClusterUser', target: { type: 'cluster_user', id }, clusterId: added.cluster_id, after: pick(added, CLUSTER_MEMBER_FIELDS) });
+        await audit.record(trx, auth, {
+          action: 'addClusterUser',
+          target: { type: 'cluster_user', id },
+          clusterId: added.cluster_id,
+          after: pick(added, CLUSTER_MEMBER_FIELDS),
+        });
         return added;
       });
     },
 
-    async updateClusterUser(auth: AuthContext, id: string, input: ClusterUserUpdate, assertFresh: FreshnessCheck): Promise<ClusterUser> {
+    async updateClusterUser(
+      auth: AuthContext,
+      id: string,
+      input: ClusterUserUpdate,
+      assertFresh: FreshnessCheck,
+    ): Promise<ClusterUser> {
       return knex.transaction(async (trx) => {
         // The new parent business unit before the membership row, as an import takes them (see "Lock order" above).
         if (input.parent_bu_id) await businessUnits.lockRecord(trx, input.parent_bu_id);
@@ -201,7 +227,13 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
         }
         await repo.updateClusterMember(trx, id, changes, auth.userId);
         const updated = await loadClusterMember(trx, id);
-        await audit.record(trx, auth, { action: 'updateClusterUser', target: { type: 'cluster_user', id }, clusterId: member.cluster_id, before: pick(member, CLUSTER_MEMBER_FIELDS), after: pick(updated, CLUSTER_MEMBER_FIELDS) });
+        await audit.record(trx, auth, {
+          action: 'updateClusterUser',
+          target: { type: 'cluster_user', id },
+          clusterId: member.cluster_id,
+          before: pick(member, CLUSTER_MEMBER_FIELDS),
+          after: pick(updated, CLUSTER_MEMBER_FIELDS),
+        });
         return updated;
       });
     },
@@ -213,7 +245,12 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
         assertVisible(auth, member.cluster_id, 'Cluster membership not found');
         assertCan(auth, 'cluster.update', member.cluster_id);
         await repo.deleteClusterMember(trx, member);
-        await audit.record(trx, auth, { action: 'removeClusterUser', target: { type: 'cluster_user', id }, clusterId: member.cluster_id, before: pick(member, CLUSTER_MEMBER_FIELDS) });
+        await audit.record(trx, auth, {
+          action: 'removeClusterUser',
+          target: { type: 'cluster_user', id },
+          clusterId: member.cluster_id,
+          before: pick(member, CLUSTER_MEMBER_FIELDS),
+        });
       });
     },
 
@@ -223,7 +260,10 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
     },
 
     /** The business unit's member list as CSV, with the list's access. */
-    async exportBusinessUnitUsers(auth: AuthContext, query: QueryParams<'exportBusinessUnitMembers'>): Promise<CsvExport<BuMemberRow>> {
+    async exportBusinessUnitUsers(
+      auth: AuthContext,
+      query: QueryParams<'exportBusinessUnitMembers'>,
+    ): Promise<CsvExport<BuMemberRow>> {
       await assertBusinessUnitVisible(auth, query.business_unit_id);
       const rows = repo.exportBuMembers(knex, query.business_unit_id, parsePageQuery(query));
       return { name: 'business-unit-members', columns: BU_MEMBER_COLUMNS, batches: cursorBatches(knex, rows) };
@@ -236,22 +276,37 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
         assertVisible(auth, bu.cluster_id, 'Business unit not found');
         assertCan(auth, 'cluster.update', bu.cluster_id);
         await assertUserExists(trx, input.user_id);
-        if (await repo.isBuMember(trx, input.user_id, bu.id)) throw new ConflictError('The user is already a member of this business unit');
+        if (await repo.isBuMember(trx, input.user_id, bu.id))
+          throw new ConflictError('The user is already a member of this business unit');
         await assertBuHasRoom(trx, bu);
         let id: string;
         try {
-          id = await repo.insertBuMember(trx, { user_id: input.user_id, business_unit_id: bu.id, role: input.role ?? 'user' }, auth.userId);
+          id = await repo.insertBuMember(
+            trx,
+            { user_id: input.user_id, business_unit_id: bu.id, role: input.role ?? 'user' },
+            auth.userId,
+          );
         } catch (err) {
           if (isUniqueViolation(err)) throw new ConflictError('The user is already a member of this business unit');
           throw err;
         }
         const added = await loadBuMember(trx, id);
-        await audit.record(trx, auth, { action: 'addBusinessUnitUser', target: { type: 'business_unit_user', id }, clusterId: bu.cluster_id, after: pick(added, BU_MEMBER_FIELDS) });
+        await audit.record(trx, auth, {
+          action: 'addBusinessUnitUser',
+          target: { type: 'business_unit_user', id },
+          clusterId: bu.cluster_id,
+          after: pick(added, BU_MEMBER_FIELDS),
+        });
         return added;
       });
     },
 
-    async updateBusinessUnitUser(auth: AuthContext, id: string, input: BusinessUnitUserUpdate, assertFresh: FreshnessCheck): Promise<BusinessUnitUser> {
+    async updateBusinessUnitUser(
+      auth: AuthContext,
+      id: string,
+      input: BusinessUnitUserUpdate,
+      assertFresh: FreshnessCheck,
+    ): Promise<BusinessUnitUser> {
       return knex.transaction(async (trx) => {
         const member = await repo.lockBuMember(trx, id);
         if (!member) throw new NotFoundError('Business unit membership not found');
@@ -263,7 +318,13 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
         if (input.is_active !== undefined) changes.is_active = input.is_active;
         await repo.updateBuMember(trx, id, changes, auth.userId);
         const updated = await loadBuMember(trx, id);
-        await audit.record(trx, auth, { action: 'updateBusinessUnitUser', target: { type: 'business_unit_user', id }, clusterId: member.cluster_id, before: pick(member, BU_MEMBER_FIELDS), after: pick(updated, BU_MEMBER_FIELDS) });
+        await audit.record(trx, auth, {
+          action: 'updateBusinessUnitUser',
+          target: { type: 'business_unit_user', id },
+          clusterId: member.cluster_id,
+          before: pick(member, BU_MEMBER_FIELDS),
+          after: pick(updated, BU_MEMBER_FIELDS),
+        });
         return updated;
       });
     },
@@ -275,7 +336,12 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
       assertCan(auth, 'cluster.update', member.cluster_id);
       await knex.transaction(async (trx) => {
         await repo.deleteBuMember(trx, member);
-        await audit.record(trx, auth, { action: 'removeBusinessUnitUser', target: { type: 'business_unit_user', id }, clusterId: member.cluster_id, before: pick(member, BU_MEMBER_FIELDS) });
+        await audit.record(trx, auth, {
+          action: 'removeBusinessUnitUser',
+          target: { type: 'business_unit_user', id },
+          clusterId: member.cluster_id,
+          before: pick(member, BU_MEMBER_FIELDS),
+        });
       });
     },
   };

@@ -9,10 +9,18 @@ type Outcome = Candidate['outcome'];
  * a BU only candidates with no allow list qualify). Explain judges every candidate by it, and the resolve cache picks
  * its answer by it, so both agree with the statement.
  */
-export function permission(m: MappingRecord, buCode: string | null): { ok: true } | { ok: false; outcome: Outcome; reason: string } {
+export function permission(
+  m: MappingRecord,
+  buCode: string | null,
+): { ok: true } | { ok: false; outcome: Outcome; reason: string } {
   if (!m.is_active) return { ok: false, outcome: 'inactive', reason: 'Inactive: resolve skips switched-off mappings' };
   const deny = m.deny_business_unit ?? [];
-  if (buCode !== null && deny.includes(buCode)) return { ok: false, outcome: 'denied', reason: `Business unit ${buCode} is in the deny list (deny wins over allow)` };
+  if (buCode !== null && deny.includes(buCode))
+    return {
+      ok: false,
+      outcome: 'denied',
+      reason: `Business unit ${buCode} is in the deny list (deny wins over allow)`,
+    };
   const allow = m.allow_business_unit ?? [];
   if (allow.length > 0 && (buCode === null || !allow.includes(buCode))) {
     const reason =

@@ -39,7 +39,8 @@ export const MAPPING_DEFAULT_SORT = 'document_type:asc,is_default:desc,display_o
 /** The rank resolve uses; the partial index print_template_mappings_resolve_idx serves its first two keys. */
 const RANK = 'm.is_default desc, m.display_order asc, m.created_at asc, m.id asc';
 
-const toIso = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const toIso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
 
 function codeList(v: unknown): string[] | null {
   if (v === null || v === undefined) return null;
@@ -82,8 +83,10 @@ const UNKNOWN_CODES_SQL = `coalesce((
 function toColumns(c: Partial<MappingColumns>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...c };
   // jsonb: hand over JSON text, never a JS array (pg would send it as a PostgreSQL array literal).
-  if ('allow_business_unit' in c) out.allow_business_unit = c.allow_business_unit === null ? null : JSON.stringify(c.allow_business_unit);
-  if ('deny_business_unit' in c) out.deny_business_unit = c.deny_business_unit === null ? null : JSON.stringify(c.deny_business_unit);
+  if ('allow_business_unit' in c)
+    out.allow_business_unit = c.allow_business_unit === null ? null : JSON.stringify(c.allow_business_unit);
+  if ('deny_business_unit' in c)
+    out.deny_business_unit = c.deny_business_unit === null ? null : JSON.stringify(c.deny_business_unit);
   return out;
 }
 
@@ -113,7 +116,12 @@ function applyFilters(b: Knex.QueryBuilder, f: MappingFilters, search: string | 
   if (f.activeOnly) b.where('m.is_active', true);
   if (search) {
     const like = likeContains(search);
-    b.where((w) => w.where('m.display_label', 'ilike', like).orWhere('rt.name', 'ilike', like).orWhere('m.document_type', 'ilike', like));
+    b.where((w) =>
+      w
+        .where('m.display_label', 'ilike', like)
+        .orWhere('rt.name', 'ilike', like)
+        .orWhere('m.document_type', 'ilike', like),
+    );
   }
   return b;
 }
@@ -128,7 +136,10 @@ export function mappingRepository(knex: Knex) {
       ).count({ count: '*' });
       const pageQuery = applyListQuery(applyFilters(selectMappings(knex), filters, q.search), q, 'm.id');
       const [counted, rows] = await Promise.all([countQuery, pageQuery]);
-      return { rows: (rows as Array<Record<string, unknown>>).map(toRecord), total: countFrom(counted as Array<Record<string, unknown>>) };
+      return {
+        rows: (rows as Array<Record<string, unknown>>).map(toRecord),
+        total: countFrom(counted as Array<Record<string, unknown>>),
+      };
     },
 
     async findLive(id: string, db: Knex = knex): Promise<MappingRecord | undefined> {
@@ -138,7 +149,12 @@ export function mappingRepository(knex: Knex) {
 
     /** Locks the live row for the rest of the transaction (a concurrent update waits). */
     async lockLive(trx: Knex.Transaction, id: string): Promise<boolean> {
-      const row = await trx('print_template_mappings').select('id').where({ id }).whereNull('deleted_at').forUpdate().first();
+      const row = await trx('print_template_mappings')
+        .select('id')
+        .where({ id })
+        .whereNull('deleted_at')
+        .forUpdate()
+        .first();
       return !!row;
     },
 
@@ -167,7 +183,12 @@ export function mappingRepository(knex: Knex) {
     },
 
     /** Every other live default of the type stops being the default. */
-    async demoteOtherDefaults(trx: Knex.Transaction, documentType: string, keepId: string, actorId: string): Promise<number> {
+    async demoteOtherDefaults(
+      trx: Knex.Transaction,
+      documentType: string,
+      keepId: string,
+      actorId: string,
+    ): Promise<number> {
       return trx('print_template_mappings')
         .update({ is_default: false, updated_by_id: actorId, updated_at: trx.fn.now() })
         .where({ document_type: documentType, is_default: true })
@@ -194,7 +215,10 @@ export function mappingRepository(knex: Knex) {
         b.whereRaw("(m.allow_business_unit is null or m.allow_business_unit = '[]'::jsonb)");
       } else {
         b.whereRaw("not (coalesce(m.deny_business_unit, '[]'::jsonb) @> jsonb_build_array(?::text))", [buCode]);
-        b.whereRaw("(m.allow_business_unit is null or m.allow_business_unit = '[]'::jsonb or m.allow_business_unit @> jsonb_build_array(?::text))", [buCode]);
+        b.whereRaw(
+          "(m.allow_business_unit is null or m.allow_business_unit = '[]'::jsonb or m.allow_business_unit @> jsonb_build_array(?::text))",
+          [buCode],
+        );
       }
       return b.orderByRaw(RANK).limit(1);
     },

@@ -35,7 +35,10 @@ class NoPermittedMappingError extends NotFoundError {
 
 /** Non-string elements are dropped silently (seed); codes are trimmed and blanks dropped. */
 function codeList(list: unknown[]): string[] {
-  return list.filter((x): x is string => typeof x === 'string').map((s) => s.trim()).filter((s) => s !== '');
+  return list
+    .filter((x): x is string => typeof x === 'string')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 function blankToNull(label: string | null | undefined): string | null {
@@ -49,7 +52,8 @@ function rankText(m: MappingRecord): string {
 /** Create: the ten codes only (with the "see" hint), then the seed's defaults. */
 function createColumns(input: MappingInput): MappingColumns {
   const documentType = input.document_type ?? '';
-  if (!isDocumentType(documentType)) throw new BadRequestError(UNSUPPORTED_ON_CREATE, [{ path: '/body/document_type', message: UNSUPPORTED_ON_CREATE }]);
+  if (!isDocumentType(documentType))
+    throw new BadRequestError(UNSUPPORTED_ON_CREATE, [{ path: '/body/document_type', message: UNSUPPORTED_ON_CREATE }]);
   return {
     document_type: documentType,
     report_template_id: input.report_template_id!,
@@ -70,10 +74,14 @@ function updatePatch(input: MappingInput): Partial<MappingColumns> {
   const patch: Partial<MappingColumns> = {};
   const documentType = input.document_type;
   if (typeof documentType === 'string' && documentType.trim() !== '') {
-    if (!isDocumentType(documentType)) throw new BadRequestError(UNSUPPORTED_ON_UPDATE, [{ path: '/body/document_type', message: UNSUPPORTED_ON_UPDATE }]);
+    if (!isDocumentType(documentType))
+      throw new BadRequestError(UNSUPPORTED_ON_UPDATE, [
+        { path: '/body/document_type', message: UNSUPPORTED_ON_UPDATE },
+      ]);
     patch.document_type = documentType;
   }
-  if (typeof input.report_template_id === 'string' && input.report_template_id.trim() !== '') patch.report_template_id = input.report_template_id.trim();
+  if (typeof input.report_template_id === 'string' && input.report_template_id.trim() !== '')
+    patch.report_template_id = input.report_template_id.trim();
   if (typeof input.is_default === 'boolean') patch.is_default = input.is_default;
   if (typeof input.display_label === 'string') patch.display_label = blankToNull(input.display_label);
   if (typeof input.display_order === 'number') patch.display_order = input.display_order;
@@ -91,7 +99,11 @@ export function mappingService(knex: Knex, audit: AuditTrail, changes: ChangeFee
    * Lock order for every write that can demote: the document types' locks first, then rows. A demotion updates other
    * rows of the type, so taking the type lock before any row lock keeps two concurrent saves from deadlocking.
    */
-  async function demoteOthersIfDefault(trx: Knex.Transaction, saved: { id: string; document_type: string; is_default: boolean }, actorId: string) {
+  async function demoteOthersIfDefault(
+    trx: Knex.Transaction,
+    saved: { id: string; document_type: string; is_default: boolean },
+    actorId: string,
+  ) {
     if (saved.is_default) await repo.demoteOtherDefaults(trx, saved.document_type, saved.id, actorId);
   }
 
@@ -120,14 +132,23 @@ export function mappingService(knex: Knex, audit: AuditTrail, changes: ChangeFee
         if (columns.is_default) await repo.lockDocumentTypes(trx, [columns.document_type]);
         const newId = await repo.insert(trx, columns, actorId);
         await demoteOthersIfDefault(trx, { ...columns, id: newId }, actorId);
-        await audit.record(trx, auth, { action: 'createPrintTemplateMapping', target: { type: 'print_template_mapping', id: newId }, after: { ...columns } });
+        await audit.record(trx, auth, {
+          action: 'createPrintTemplateMapping',
+          target: { type: 'print_template_mapping', id: newId },
+          after: { ...columns },
+        });
         return newId;
       });
       return (await repo.findLive(id))!;
     },
 
     /** Merge → lock (type, then row) → check If-Match on the locked row → save → demote the other defaults. */
-    async update(id: string, input: MappingInput, auth: AuthContext, checkCurrent: FreshnessCheck): Promise<MappingRecord> {
+    async update(
+      id: string,
+      input: MappingInput,
+      auth: AuthContext,
+      checkCurrent: FreshnessCheck,
+    ): Promise<MappingRecord> {
       const actorId = auth.userId;
       const patch = updatePatch(input);
       await knex.transaction(async (trx) => {
@@ -139,7 +160,12 @@ export function mappingService(knex: Knex, audit: AuditTrail, changes: ChangeFee
         checkCurrent(current);
         await repo.update(trx, id, patch, actorId);
         await demoteOthersIfDefault(trx, { ...current, ...patch }, actorId);
-        await audit.record(trx, auth, { action: 'updatePrintTemplateMapping', target: { type: 'print_template_mapping', id }, before: pick(current, Object.keys(patch)), after: { ...patch } });
+        await audit.record(trx, auth, {
+          action: 'updatePrintTemplateMapping',
+          target: { type: 'print_template_mapping', id },
+          before: pick(current, Object.keys(patch)),
+          after: { ...patch },
+        });
       });
       return (await repo.findLive(id))!;
     },
@@ -147,7 +173,12 @@ export function mappingService(knex: Knex, audit: AuditTrail, changes: ChangeFee
     async remove(id: string, auth: AuthContext): Promise<void> {
       await knex.transaction(async (trx) => {
         if (!(await repo.softDelete(trx, id, auth.userId))) throw new NotFoundError(NOT_FOUND);
-        await audit.record(trx, auth, { action: 'deletePrintTemplateMapping', target: { type: 'print_template_mapping', id }, before: LIVE, after: DELETED });
+        await audit.record(trx, auth, {
+          action: 'deletePrintTemplateMapping',
+          target: { type: 'print_template_mapping', id },
+          before: LIVE,
+          after: DELETED,
+        });
       });
     },
 
@@ -162,7 +193,10 @@ export function mappingService(knex: Knex, audit: AuditTrail, changes: ChangeFee
       explain: boolean,
     ): Promise<MappingRecord & { explanation?: Candidate[] }> {
       const documentType = (documentTypeRaw ?? '').trim();
-      if (documentType === '') throw new BadRequestError('document_type is required', [{ path: '/query/document_type', message: 'must not be blank' }]);
+      if (documentType === '')
+        throw new BadRequestError('document_type is required', [
+          { path: '/query/document_type', message: 'must not be blank' },
+        ]);
       const buCode = buCodeRaw !== undefined && buCodeRaw.trim() !== '' ? buCodeRaw.trim() : null;
       const winner = explain ? await repo.resolve(documentType, buCode) : await resolved.resolve(documentType, buCode);
       const notFound = `No active print template mapping of document type ${documentType} permits ${buCode === null ? 'a request without a business unit' : `business unit ${buCode}`}`;
@@ -183,8 +217,13 @@ export function mappingService(knex: Knex, audit: AuditTrail, changes: ChangeFee
           unknown_business_unit_codes: m.unknown_business_unit_codes,
         };
         if (!p.ok) return { ...base, outcome: p.outcome, reason: p.reason };
-        if (winner && m.id === winner.id) return { ...base, outcome: 'selected', reason: `Permitted, ${rankText(m)} — first in rank` };
-        return { ...base, outcome: 'lower_rank', reason: `Permitted, but ranks below the selected mapping (${rankText(m)})` };
+        if (winner && m.id === winner.id)
+          return { ...base, outcome: 'selected', reason: `Permitted, ${rankText(m)} — first in rank` };
+        return {
+          ...base,
+          outcome: 'lower_rank',
+          reason: `Permitted, but ranks below the selected mapping (${rankText(m)})`,
+        };
       });
       if (!winner) throw new NoPermittedMappingError(notFound, explanation);
       return { ...winner, explanation };

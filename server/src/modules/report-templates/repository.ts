@@ -35,7 +35,9 @@ function filtered(knex: Knex, f: ReportTemplateFilters, search: string | undefin
   if (f.reportGroup) b.where('t.report_group', f.reportGroup);
   if (search) {
     const like = likeContains(search);
-    b.where((w) => w.where('t.name', 'ilike', like).orWhere('t.description', 'ilike', like).orWhere('t.report_group', 'ilike', like));
+    b.where((w) =>
+      w.where('t.name', 'ilike', like).orWhere('t.description', 'ilike', like).orWhere('t.report_group', 'ilike', like),
+    );
   }
   return b;
 }
@@ -45,12 +47,24 @@ export function reportTemplateRepository(knex: Knex) {
     /** Live templates (the page first, then its count). */
     async list(f: ReportTemplateFilters, q: ListQuery): Promise<{ rows: ReportTemplateRecord[]; total: number }> {
       const page = applyListQuery(
-        filtered(knex, f, q.search).select('t.id', 't.name', 't.description', 't.report_group', 't.kind', 't.is_active', 't.created_at', 't.updated_at'),
+        filtered(knex, f, q.search).select(
+          't.id',
+          't.name',
+          't.description',
+          't.report_group',
+          't.kind',
+          't.is_active',
+          't.created_at',
+          't.updated_at',
+        ),
         q,
         't.id',
       );
       const [rows, counted] = await Promise.all([page, filtered(knex, f, q.search).count({ count: '*' })]);
-      return { rows: (rows as Array<Record<string, unknown>>).map(toRecord), total: countFrom(counted as Array<Record<string, unknown>>) };
+      return {
+        rows: (rows as Array<Record<string, unknown>>).map(toRecord),
+        total: countFrom(counted as Array<Record<string, unknown>>),
+      };
     },
   };
 }

@@ -24,7 +24,10 @@ export interface VerifiedSignIn {
 function isUnreachable(err: unknown): boolean {
   if (err instanceof oidc.ResponseBodyError || err instanceof oidc.AuthorizationResponseError) return false;
   const text = `${(err as Error)?.name} ${(err as Error)?.message} ${String((err as { cause?: unknown })?.cause ?? '')}`;
-  return /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|TimeoutError|aborted|socket|network/i.test(text) || (err as Error)?.name === 'TypeError';
+  return (
+    /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|TimeoutError|aborted|socket|network/i.test(text) ||
+    (err as Error)?.name === 'TypeError'
+  );
 }
 
 /**
@@ -43,11 +46,17 @@ export function identityProviders(configs: OidcProviderConfig[]) {
     if (p.clientSecret) metadata.client_secret = p.clientSecret;
     let config: oidc.Configuration;
     try {
-      config = await oidc.discovery(issuer, p.clientId, metadata, p.clientSecret ? oidc.ClientSecretPost(p.clientSecret) : oidc.None(), {
-        // A provider on this machine (development, tests) may speak plain http; any other must use https.
-        execute: isLoopbackUrl(issuer) ? [oidc.allowInsecureRequests] : [],
-        timeout: PROVIDER_TIMEOUT_SECONDS,
-      });
+      config = await oidc.discovery(
+        issuer,
+        p.clientId,
+        metadata,
+        p.clientSecret ? oidc.ClientSecretPost(p.clientSecret) : oidc.None(),
+        {
+          // A provider on this machine (development, tests) may speak plain http; any other must use https.
+          execute: isLoopbackUrl(issuer) ? [oidc.allowInsecureRequests] : [],
+          timeout: PROVIDER_TIMEOUT_SECONDS,
+        },
+      );
     } catch (err) {
       throw new ProviderUnavailableError(err);
     }
@@ -63,7 +72,10 @@ export function identityProviders(configs: OidcProviderConfig[]) {
     find: (id: string) => configs.find((p) => p.id === id),
 
     /** Where to send the browser: the provider's authorization endpoint with this sign-in's PKCE challenge, state and nonce. */
-    async authorizationUrl(p: OidcProviderConfig, checks: { redirectUri: string; codeVerifier: string; state: string; nonce: string }): Promise<string> {
+    async authorizationUrl(
+      p: OidcProviderConfig,
+      checks: { redirectUri: string; codeVerifier: string; state: string; nonce: string },
+    ): Promise<string> {
       const config = await configurationOf(p);
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: checks.redirectUri,
@@ -81,7 +93,11 @@ export function identityProviders(configs: OidcProviderConfig[]) {
      * browser brought) and answers the verified ID token's claims. Throws ProviderUnavailableError when the provider
      * cannot be reached, and openid-client's errors for anything it refuses.
      */
-    async verify(p: OidcProviderConfig, callbackUrl: URL, checks: { codeVerifier: string; state: string; nonce: string }): Promise<VerifiedSignIn> {
+    async verify(
+      p: OidcProviderConfig,
+      callbackUrl: URL,
+      checks: { codeVerifier: string; state: string; nonce: string },
+    ): Promise<VerifiedSignIn> {
       const config = await configurationOf(p);
       try {
         const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
@@ -98,11 +114,18 @@ export function identityProviders(configs: OidcProviderConfig[]) {
     },
 
     /** The provider's end-session URL for a session's ID token, or null when it has none (or cannot be reached). */
-    async endSessionUrl(p: OidcProviderConfig, idToken: string | null, postLogoutRedirectUri: string): Promise<string | null> {
+    async endSessionUrl(
+      p: OidcProviderConfig,
+      idToken: string | null,
+      postLogoutRedirectUri: string,
+    ): Promise<string | null> {
       try {
         const config = await configurationOf(p);
         if (!config.serverMetadata().end_session_endpoint) return null;
-        const params: Record<string, string> = { post_logout_redirect_uri: postLogoutRedirectUri, client_id: p.clientId };
+        const params: Record<string, string> = {
+          post_logout_redirect_uri: postLogoutRedirectUri,
+          client_id: p.clientId,
+        };
         if (idToken) params.id_token_hint = idToken;
         return oidc.buildEndSessionUrl(config, params).href;
       } catch {

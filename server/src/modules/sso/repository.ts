@@ -69,21 +69,43 @@ export function ssoRepository() {
   const mappings = (db: Db) =>
     db('sso_group_mappings as m')
       .leftJoin('clusters as c', 'c.id', 'm.cluster_id')
-      .select('m.id', 'm.provider', 'm.group_value', 'm.permission_key', 'm.cluster_id', 'c.code as cluster_code', 'm.created_at', 'm.created_by');
+      .select(
+        'm.id',
+        'm.provider',
+        'm.group_value',
+        'm.permission_key',
+        'm.cluster_id',
+        'c.code as cluster_code',
+        'm.created_at',
+        'm.created_by',
+      );
 
   return {
     async insertPendingSignIn(db: Db, row: PendingSignIn): Promise<void> {
-      await db('sso_sign_ins').insert({ ...row, expires_at: db.raw(`now() + make_interval(secs => ?)`, [SIGN_IN_TTL_SECONDS]) });
+      await db('sso_sign_ins').insert({
+        ...row,
+        expires_at: db.raw(`now() + make_interval(secs => ?)`, [SIGN_IN_TTL_SECONDS]),
+      });
     },
 
     /** Spends the state: the sign-in it began, once, while it is fresh (a replayed or forged state finds nothing). */
     async takePendingSignIn(db: Db, provider: string, state: string): Promise<PendingSignIn | undefined> {
-      const rows: PendingSignIn[] = await db('sso_sign_ins').where({ state, provider }).andWhere('expires_at', '>', db.fn.now()).delete().returning('*');
+      const rows: PendingSignIn[] = await db('sso_sign_ins')
+        .where({ state, provider })
+        .andWhere('expires_at', '>', db.fn.now())
+        .delete()
+        .returning('*');
       return rows[0];
     },
 
-    async insertHandoff(db: Db, row: { code_hash: string; user_id: string; session_id: string; provider: string; subject: string }): Promise<void> {
-      await db('sso_handoffs').insert({ ...row, expires_at: db.raw(`now() + make_interval(secs => ?)`, [HANDOFF_TTL_SECONDS]) });
+    async insertHandoff(
+      db: Db,
+      row: { code_hash: string; user_id: string; session_id: string; provider: string; subject: string },
+    ): Promise<void> {
+      await db('sso_handoffs').insert({
+        ...row,
+        expires_at: db.raw(`now() + make_interval(secs => ?)`, [HANDOFF_TTL_SECONDS]),
+      });
     },
 
     async takeHandoff(db: Db, codeHash: string): Promise<Handoff | undefined> {
@@ -107,7 +129,10 @@ export function ssoRepository() {
       return db('users').select('id', 'username', 'email', 'is_active').whereRaw('lower(email) = ?', [email]).first();
     },
 
-    async linkIdentity(db: Db, row: { user_id: string; provider: string; subject: string; email: string | null }): Promise<void> {
+    async linkIdentity(
+      db: Db,
+      row: { user_id: string; provider: string; subject: string; email: string | null },
+    ): Promise<void> {
       await db('user_identities').insert(row);
     },
 
@@ -118,12 +143,22 @@ export function ssoRepository() {
     /** Whether a name is taken as another account's username or email: either signs that account in by password. */
     async usernameTaken(db: Db, username: string): Promise<boolean> {
       const name = username.toLowerCase();
-      return !!(await db('users').select('id').whereRaw('lower(username) = ?', [name]).orWhereRaw('lower(email) = ?', [name]).first());
+      return !!(await db('users')
+        .select('id')
+        .whereRaw('lower(username) = ?', [name])
+        .orWhereRaw('lower(email) = ?', [name])
+        .first());
     },
 
     async insertAccount(
       db: Db,
-      row: { username: string; email: string; firstname: string | null; lastname: string | null; password_hash: string },
+      row: {
+        username: string;
+        email: string;
+        firstname: string | null;
+        lastname: string | null;
+        password_hash: string;
+      },
     ): Promise<AccountRow> {
       const [created] = (await db('users')
         .insert({ ...row, is_active: true, sso_only: true, must_change_password: false })
@@ -134,7 +169,10 @@ export function ssoRepository() {
     /** The grants the groups map to, one row per mapping (the same grant may come from several, by several authors). */
     async grantsForGroups(db: Db, provider: string, groups: string[]): Promise<MappedGrant[]> {
       if (groups.length === 0) return [];
-      return db('sso_group_mappings').select('permission_key', 'cluster_id', 'created_by').where({ provider }).whereIn('group_value', groups);
+      return db('sso_group_mappings')
+        .select('permission_key', 'cluster_id', 'created_by')
+        .where({ provider })
+        .whereIn('group_value', groups);
     },
 
     /**
@@ -145,12 +183,32 @@ export function ssoRepository() {
       const ids = [...new Set(userIds)].sort();
       const out = new Map<string, Authority>();
       if (ids.length === 0) return out;
-      const accounts = db('users').select('id', 'username', 'is_active', 'is_super_admin', 'must_change_password').whereIn('id', ids).orderBy('id');
-      const rows = (await (lock ? accounts.forShare() : accounts)) as Array<{ id: string; username: string; is_active: boolean; is_super_admin: boolean; must_change_password: boolean }>;
+      const accounts = db('users')
+        .select('id', 'username', 'is_active', 'is_super_admin', 'must_change_password')
+        .whereIn('id', ids)
+        .orderBy('id');
+      const rows = (await (lock ? accounts.forShare() : accounts)) as Array<{
+        id: string;
+        username: string;
+        is_active: boolean;
+        is_super_admin: boolean;
+        must_change_password: boolean;
+      }>;
       for (const r of rows) {
-        out.set(r.id, { username: r.username, is_active: r.is_active, permissions: { platform: [], clusters: {}, is_super_admin: r.is_super_admin, must_change_password: r.must_change_password } });
+        out.set(r.id, {
+          username: r.username,
+          is_active: r.is_active,
+          permissions: {
+            platform: [],
+            clusters: {},
+            is_super_admin: r.is_super_admin,
+            must_change_password: r.must_change_password,
+          },
+        });
       }
-      const grants = (await db('permission_grants').select('user_id', 'permission_key', 'cluster_id').whereIn('user_id', ids)) as Array<{
+      const grants = (await db('permission_grants')
+        .select('user_id', 'permission_key', 'cluster_id')
+        .whereIn('user_id', ids)) as Array<{
         user_id: string;
         permission_key: PermissionKey;
         cluster_id: string | null;
@@ -164,14 +222,31 @@ export function ssoRepository() {
       return out;
     },
 
-    async insertGrants(db: Db, userId: string, grants: Array<{ permission_key: PermissionKey; cluster_id: string | null }>): Promise<void> {
-      if (grants.length > 0) await db('permission_grants').insert(grants.map((g) => ({ user_id: userId, permission_key: g.permission_key, cluster_id: g.cluster_id })));
+    async insertGrants(
+      db: Db,
+      userId: string,
+      grants: Array<{ permission_key: PermissionKey; cluster_id: string | null }>,
+    ): Promise<void> {
+      if (grants.length > 0)
+        await db('permission_grants').insert(
+          grants.map((g) => ({ user_id: userId, permission_key: g.permission_key, cluster_id: g.cluster_id })),
+        );
     },
 
-    listMappings: (db: Db): Promise<GroupMappingRow[]> => mappings(db).orderBy(['m.provider', 'm.group_value', 'm.permission_key', 'c.code']),
+    listMappings: (db: Db): Promise<GroupMappingRow[]> =>
+      mappings(db).orderBy(['m.provider', 'm.group_value', 'm.permission_key', 'c.code']),
     findMapping: (db: Db, id: string): Promise<GroupMappingRow | undefined> => mappings(db).where('m.id', id).first(),
 
-    async insertMapping(db: Db, row: { provider: string; group_value: string; permission_key: PermissionKey; cluster_id: string | null; created_by: string }): Promise<string> {
+    async insertMapping(
+      db: Db,
+      row: {
+        provider: string;
+        group_value: string;
+        permission_key: PermissionKey;
+        cluster_id: string | null;
+        created_by: string;
+      },
+    ): Promise<string> {
       const [created] = (await db('sso_group_mappings').insert(row).returning('id')) as Array<{ id: string }>;
       return created!.id;
     },
@@ -186,7 +261,8 @@ export function ssoRepository() {
     },
 
     async userSso(db: Db, userId: string): Promise<{ sso_only: boolean; identities: IdentityRow[] } | undefined> {
-      const user = (await db('users').select('sso_only').where({ id: userId }).first()) as { sso_only: boolean } | undefined;
+      const user = (await db('users').select('sso_only').where({ id: userId }).first()) as
+        { sso_only: boolean } | undefined;
       if (!user) return undefined;
       const identities: IdentityRow[] = await db('user_identities')
         .select('provider', 'subject', 'email', 'created_at', 'last_sign_in_at')
@@ -207,7 +283,14 @@ export function ssoRepository() {
         .whereNull('revoked_at')
         .update({ revoked_at: db.fn.now() })
         .returning('id')) as Array<{ id: string }>;
-      if (ended.length > 0) await db('refresh_tokens').whereIn('family_id', ended.map((s) => s.id)).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+      if (ended.length > 0)
+        await db('refresh_tokens')
+          .whereIn(
+            'family_id',
+            ended.map((s) => s.id),
+          )
+          .whereNull('revoked_at')
+          .update({ revoked_at: db.fn.now() });
     },
   };
 }

@@ -45,7 +45,8 @@ function stateCookie(callbackUrl: string): CookieOptions {
  */
 export function ssoRoutes(sso: SsoService, publicBaseUrl: string | null) {
   const baseOf = (req: Request) => baseUrlOf(req, publicBaseUrl);
-  const loginPage = (req: Request, params: Record<string, string>) => `${baseOf(req)}/#/login?${new URLSearchParams(params)}`;
+  const loginPage = (req: Request, params: Record<string, string>) =>
+    `${baseOf(req)}/#/login?${new URLSearchParams(params)}`;
   const redirect = (location: string) => ({ status: 302 as const, headers: { Location: location } });
   const callbackOf = (req: Request, provider: string) => `${baseOf(req)}/api/auth/sso/${provider}/callback`;
 
@@ -63,10 +64,15 @@ export function ssoRoutes(sso: SsoService, publicBaseUrl: string | null) {
       res.clearCookie(STATE_COOKIE, stateCookie(callbackOf(req, params.provider)));
       const outcome = await sso.complete(params.provider, query, cookieOf(req, STATE_COOKIE), originOf(req));
       if ('failure' in outcome) return redirect(loginPage(req, { sso_error: outcome.failure }));
-      return redirect(loginPage(req, { sso_code: outcome.code, ...(outcome.returnTo ? { return_to: outcome.returnTo } : {}) }));
+      return redirect(
+        loginPage(req, { sso_code: outcome.code, ...(outcome.returnTo ? { return_to: outcome.returnTo } : {}) }),
+      );
     },
     exchangeSsoCode: async ({ body, req }) => ({ status: 200, body: await sso.exchange(body.code, originOf(req)) }),
-    logoutSso: async ({ body, req }) => ({ status: 200, body: await sso.logout(body.refresh_token, originOf(req), `${baseOf(req)}/`) }),
+    logoutSso: async ({ body, req }) => ({
+      status: 200,
+      body: await sso.logout(body.refresh_token, originOf(req), `${baseOf(req)}/`),
+    }),
 
     listSsoGroupMappings: async ({ auth }) => ({ status: 200, body: await sso.listGroupMappings(auth) }),
     createSsoGroupMapping: async ({ auth, body }) => ({ status: 201, body: await sso.createGroupMapping(auth, body) }),
@@ -75,6 +81,9 @@ export function ssoRoutes(sso: SsoService, publicBaseUrl: string | null) {
       return { status: 204 };
     },
     getUserSso: async ({ auth, params }) => ({ status: 200, body: await sso.userSso(auth, params.id) }),
-    setUserSsoOnly: async ({ auth, params, body }) => ({ status: 200, body: await sso.setSsoOnly(auth, params.id, body.sso_only) }),
+    setUserSsoOnly: async ({ auth, params, body }) => ({
+      status: 200,
+      body: await sso.setSsoOnly(auth, params.id, body.sso_only),
+    }),
   });
 }

@@ -3,7 +3,15 @@ import type { Schemas } from '../../core/contract.js';
 import type { ListQuery, SortTerm } from '../../core/list-query.js';
 import type { TargetStanding } from '../../core/delegation.js';
 import type { PermissionKey } from '../../core/permissions.js';
-import { LIST_PAGE, applyListQuery, displayNameSql, likeContains, listPageStatement, nextUpdatedAt, pageOf } from '../../db/sql.js';
+import {
+  LIST_PAGE,
+  applyListQuery,
+  displayNameSql,
+  likeContains,
+  listPageStatement,
+  nextUpdatedAt,
+  pageOf,
+} from '../../db/sql.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -44,7 +52,9 @@ export interface AccountRecord extends UserRow {
 }
 
 /** The identity columns a create or update writes: one per field of the contract's input. */
-export type IdentityWrite = { [K in keyof Required<Schemas['UserUpdate']>]: Exclude<Schemas['UserUpdate'][K], undefined> };
+export type IdentityWrite = {
+  [K in keyof Required<Schemas['UserUpdate']>]: Exclude<Schemas['UserUpdate'][K], undefined>;
+};
 
 export interface AccountListFilter {
   list: ListQuery;
@@ -77,7 +87,18 @@ export const USER_SORTABLE: Record<string, string> = {
 /** The search's order: lower(username) is the unique index's expression, so ordered reads walk the index. */
 const SEARCH_ORDER: SortTerm[] = [{ field: 'username', column: 'lower(users.username)', direction: 'asc' }];
 
-const RECORD_COLUMNS = ['id', 'username', 'email', 'firstname', 'middlename', 'lastname', 'is_active', 'is_super_admin', 'must_change_password', 'updated_at'].map((c) => `users.${c}`);
+const RECORD_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'firstname',
+  'middlename',
+  'lastname',
+  'is_active',
+  'is_super_admin',
+  'must_change_password',
+  'updated_at',
+].map((c) => `users.${c}`);
 
 export function userRepository(knex: Knex) {
   function searchFiltered(s: UserSearch): Knex.QueryBuilder {
@@ -85,7 +106,10 @@ export function userRepository(knex: Knex) {
     if (s.search) whereSearch(qb, s.search);
     if (s.excludeClusterId) {
       qb.whereNotExists(
-        knex('cluster_users').select(knex.raw('1')).whereRaw('cluster_users.user_id = users.id').where('cluster_users.cluster_id', s.excludeClusterId),
+        knex('cluster_users')
+          .select(knex.raw('1'))
+          .whereRaw('cluster_users.user_id = users.id')
+          .where('cluster_users.cluster_id', s.excludeClusterId),
       );
     }
     return qb;
@@ -95,14 +119,16 @@ export function userRepository(knex: Knex) {
     // lower(col) LIKE uses the trigram indexes of migration 0001.
     const pattern = likeContains(text.toLowerCase());
     qb.where((w) =>
-      w.whereRaw('lower(users.username) like ?', [pattern])
+      w
+        .whereRaw('lower(users.username) like ?', [pattern])
         .orWhereRaw('lower(users.email) like ?', [pattern])
         .orWhereRaw('lower(users.firstname) like ?', [pattern])
         .orWhereRaw('lower(users.lastname) like ?', [pattern]),
     );
   }
 
-  const hasAnyGrant = (db: Db) => db('permission_grants').select(knex.raw('1')).whereRaw('permission_grants.user_id = users.id');
+  const hasAnyGrant = (db: Db) =>
+    db('permission_grants').select(knex.raw('1')).whereRaw('permission_grants.user_id = users.id');
 
   function accountsFiltered(db: Db, f: AccountListFilter): Knex.QueryBuilder {
     const qb = db('users');
@@ -113,7 +139,13 @@ export function userRepository(knex: Knex) {
     if (f.clusterId) {
       const clusterId = f.clusterId;
       qb.where((w) =>
-        w.whereExists(db('cluster_users').select(knex.raw('1')).whereRaw('cluster_users.user_id = users.id').where('cluster_users.cluster_id', clusterId))
+        w
+          .whereExists(
+            db('cluster_users')
+              .select(knex.raw('1'))
+              .whereRaw('cluster_users.user_id = users.id')
+              .where('cluster_users.cluster_id', clusterId),
+          )
           .orWhereExists(hasAnyGrant(db).where('permission_grants.cluster_id', clusterId)),
       );
     }
@@ -123,12 +155,24 @@ export function userRepository(knex: Knex) {
   /** The account columns of the contract, with grant_count and sign_in_delayed computed by the database. */
   function selectAccounts(qb: Knex.QueryBuilder): Knex.QueryBuilder {
     return qb.select(
-      'users.id', 'users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname',
-      'users.is_active', 'users.is_super_admin', 'users.must_change_password', 'users.last_sign_in_at', 'users.created_at', 'users.updated_at',
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.firstname',
+      'users.middlename',
+      'users.lastname',
+      'users.is_active',
+      'users.is_super_admin',
+      'users.must_change_password',
+      'users.last_sign_in_at',
+      'users.created_at',
+      'users.updated_at',
       knex.raw(`${displayNameSql('users')} as display_name`),
       knex.raw('(select count(*) from permission_grants g where g.user_id = users.id) as grant_count'),
       // Failed sign-ins of a known account are keyed by its id (as text).
-      knex.raw('exists (select 1 from login_attempts a where a.account_key = users.id::text and a.delayed_until > now()) as sign_in_delayed'),
+      knex.raw(
+        'exists (select 1 from login_attempts a where a.account_key = users.id::text and a.delayed_until > now()) as sign_in_delayed',
+      ),
     );
   }
 
@@ -138,16 +182,37 @@ export function userRepository(knex: Knex) {
   return {
     /** The add-user dialog's search over the user pool: the page and the total in one statement. */
     async search(s: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
-      const statement = listPageStatement(knex, searchFiltered(s), { sort: SEARCH_ORDER, limit: s.limit, offset: s.offset }, 'users.id', (qb) =>
-        pageUsers(qb).select('users.id', 'users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname', 'users.is_active'),
-        { selective: Boolean(s.search) });
+      const statement = listPageStatement(
+        knex,
+        searchFiltered(s),
+        { sort: SEARCH_ORDER, limit: s.limit, offset: s.offset },
+        'users.id',
+        (qb) =>
+          pageUsers(qb).select(
+            'users.id',
+            'users.username',
+            'users.email',
+            'users.firstname',
+            'users.middlename',
+            'users.lastname',
+            'users.is_active',
+          ),
+        { selective: Boolean(s.search) },
+      );
       return pageOf<UserRow>(await statement);
     },
 
     async listPage(db: Db, f: AccountListFilter): Promise<{ rows: AccountRow[]; total: number }> {
-      const statement = listPageStatement(db, accountsFiltered(db, f), f.list, 'users.id', (qb) => selectAccounts(pageUsers(qb)), {
-        selective: Boolean(f.list.search),
-      });
+      const statement = listPageStatement(
+        db,
+        accountsFiltered(db, f),
+        f.list,
+        'users.id',
+        (qb) => selectAccounts(pageUsers(qb)),
+        {
+          selective: Boolean(f.list.search),
+        },
+      );
       return pageOf<AccountRow>(await statement);
     },
 
@@ -184,18 +249,38 @@ export function userRepository(knex: Knex) {
     },
 
     async insert(db: Db, values: IdentityWrite & { password_hash: string }): Promise<string> {
-      const [row] = await db('users').insert({ ...values, is_active: true, is_super_admin: false, must_change_password: true }).returning('id');
+      const [row] = await db('users')
+        .insert({ ...values, is_active: true, is_super_admin: false, must_change_password: true })
+        .returning('id');
       return (row as { id: string }).id;
     },
 
-    async update(db: Db, id: string, values: Partial<IdentityWrite> & { is_active?: boolean; is_super_admin?: boolean; must_change_password?: boolean; password_hash?: string; password_changed_at?: Knex.Raw }): Promise<void> {
-      await db('users').where({ id }).update({ ...values, updated_at: nextUpdatedAt(knex, 'users') });
+    async update(
+      db: Db,
+      id: string,
+      values: Partial<IdentityWrite> & {
+        is_active?: boolean;
+        is_super_admin?: boolean;
+        must_change_password?: boolean;
+        password_hash?: string;
+        password_changed_at?: Knex.Raw;
+      },
+    ): Promise<void> {
+      await db('users')
+        .where({ id })
+        .update({ ...values, updated_at: nextUpdatedAt(knex, 'users') });
     },
 
     /** Ends every session of the user and voids their refresh tokens; the number of sessions ended. */
     async endSessions(db: Db, userId: string): Promise<number> {
-      const ended = await db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: knex.fn.now() });
-      await db('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: knex.fn.now() });
+      const ended = await db('sessions')
+        .where({ user_id: userId })
+        .whereNull('revoked_at')
+        .update({ revoked_at: knex.fn.now() });
+      await db('refresh_tokens')
+        .where({ user_id: userId })
+        .whereNull('revoked_at')
+        .update({ revoked_at: knex.fn.now() });
       return ended;
     },
 
@@ -208,9 +293,21 @@ export function userRepository(knex: Knex) {
       return db('permission_grants as g')
         .leftJoin('clusters as c', 'c.id', 'g.cluster_id')
         .leftJoin('users as by', 'by.id', 'g.created_by')
-        .select('g.id', 'g.user_id', 'g.permission_key', 'g.cluster_id', 'c.code as cluster_code', 'c.name as cluster_name', 'g.created_at as granted_at', knex.raw(`${displayNameSql('by')} as granted_by_name`))
+        .select(
+          'g.id',
+          'g.user_id',
+          'g.permission_key',
+          'g.cluster_id',
+          'c.code as cluster_code',
+          'c.name as cluster_name',
+          'g.created_at as granted_at',
+          knex.raw(`${displayNameSql('by')} as granted_by_name`),
+        )
         .where('g.user_id', userId)
-        .orderBy([{ column: 'g.created_at', order: 'asc' }, { column: 'g.id', order: 'asc' }]);
+        .orderBy([
+          { column: 'g.created_at', order: 'asc' },
+          { column: 'g.id', order: 'asc' },
+        ]);
     },
 
     async findGrant(db: Db, userId: string, grantId: string): Promise<GrantRow | undefined> {
@@ -223,7 +320,8 @@ export function userRepository(knex: Knex) {
      * that row first.
      */
     async standingOf(db: Db, userId: string): Promise<TargetStanding | undefined> {
-      const row = (await db('users').select('is_super_admin').where({ id: userId }).first()) as { is_super_admin: boolean } | undefined;
+      const row = (await db('users').select('is_super_admin').where({ id: userId }).first()) as
+        { is_super_admin: boolean } | undefined;
       if (!row) return undefined;
       return { is_super_admin: row.is_super_admin, keys: await this.keysOf(db, userId) };
     },
@@ -233,8 +331,16 @@ export function userRepository(knex: Knex) {
       return db('permission_grants').select('permission_key', 'cluster_id').where({ user_id: userId });
     },
 
-    async insertGrant(db: Db, userId: string, key: PermissionKey, clusterId: string | null, actorId: string): Promise<string> {
-      const [row] = await db('permission_grants').insert({ user_id: userId, permission_key: key, cluster_id: clusterId, created_by: actorId }).returning('id');
+    async insertGrant(
+      db: Db,
+      userId: string,
+      key: PermissionKey,
+      clusterId: string | null,
+      actorId: string,
+    ): Promise<string> {
+      const [row] = await db('permission_grants')
+        .insert({ user_id: userId, permission_key: key, cluster_id: clusterId, created_by: actorId })
+        .returning('id');
       return (row as { id: string }).id;
     },
 
@@ -246,7 +352,6 @@ export function userRepository(knex: Knex) {
     async clusterExists(db: Db, clusterId: string): Promise<boolean> {
       return !!(await db('clusters').select('id').where({ id: clusterId }).whereNull('deleted_at').first());
     },
-
   };
 }
 
@@ -272,7 +377,11 @@ export async function lockLoginNames(trx: Knex.Transaction, names: LoginNames): 
  * account's email, `email` when it is another account's username, or null. (The same field twice is the unique
  * indexes' job.) `exceptId` is the account being saved, whose own username may equal its own email.
  */
-export async function loginNameClash(db: Db, names: LoginNames, exceptId?: string): Promise<'username' | 'email' | null> {
+export async function loginNameClash(
+  db: Db,
+  names: LoginNames,
+  exceptId?: string,
+): Promise<'username' | 'email' | null> {
   const username = names.username.toLowerCase();
   const email = names.email.toLowerCase();
   const qb = db('users')

@@ -19,14 +19,19 @@ export function userRoutes(users: UserService) {
       const created = await users.create(auth, body);
       return versioned(201, created, { Location: `/api-system/users/${created.id}` });
     },
-    updateUser: async ({ auth, params, body, req }) => versioned(200, await users.update(auth, params.id, body, ifMatch(req.headers['if-match']))),
+    updateUser: async ({ auth, params, body, req }) =>
+      versioned(200, await users.update(auth, params.id, body, ifMatch(req.headers['if-match']))),
     deactivateUser: async ({ auth, params }) => versioned(200, await users.deactivate(auth, params.id)),
     reactivateUser: async ({ auth, params }) => versioned(200, await users.reactivate(auth, params.id)),
-    resetUserPassword: async ({ auth, params, body }) => versioned(200, await users.resetPassword(auth, params.id, body)),
+    resetUserPassword: async ({ auth, params, body }) =>
+      versioned(200, await users.resetPassword(auth, params.id, body)),
     unlockUser: async ({ auth, params }) => versioned(200, await users.unlock(auth, params.id)),
     revokeSuperAdmin: async ({ auth, params }) => versioned(200, await users.revokeSuperAdmin(auth, params.id)),
     listUserGrants: async ({ auth, params }) => ({ status: 200, body: await users.listGrants(auth, params.id) }),
-    addUserGrant: async ({ auth, params, body }) => ({ status: 201, body: await users.addGrant(auth, params.id, body) }),
+    addUserGrant: async ({ auth, params, body }) => ({
+      status: 201,
+      body: await users.addGrant(auth, params.id, body),
+    }),
     removeUserGrant: async ({ auth, params }) => {
       await users.removeGrant(auth, params.id, params.grantId);
       return { status: 204 };

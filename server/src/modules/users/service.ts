@@ -8,7 +8,14 @@ import type { FreshnessCheck } from '../../core/etag.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { paginateInfo, parseListQuery } from '../../core/list-query.js';
 import { passwordProblem } from '../../core/password-policy.js';
-import { assertCan, assertScopeFitsKey, can, type AuthContext, type PermissionKey, type Permissions } from '../../core/permissions.js';
+import {
+  assertCan,
+  assertScopeFitsKey,
+  can,
+  type AuthContext,
+  type PermissionKey,
+  type Permissions,
+} from '../../core/permissions.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { cursorBatches } from '../../db/cursor.js';
 import { toCount } from '../../db/count.js';
@@ -96,10 +103,19 @@ function presentGrant(g: GrantRow): Grant {
 }
 
 /** A grant as the audit trail shows it: the key and where it holds. */
-function grantFields(g: { id: string; permission_key: string; cluster_id: string | null; cluster_code?: string | null }) {
-  return { grant_id: g.id, permission_key: g.permission_key, cluster_id: g.cluster_id, scope: g.cluster_id ? (g.cluster_code ?? g.cluster_id) : 'all clusters' };
+function grantFields(g: {
+  id: string;
+  permission_key: string;
+  cluster_id: string | null;
+  cluster_code?: string | null;
+}) {
+  return {
+    grant_id: g.id,
+    permission_key: g.permission_key,
+    cluster_id: g.cluster_id,
+    scope: g.cluster_id ? (g.cluster_code ?? g.cluster_id) : 'all clusters',
+  };
 }
-
 
 /**
  * Sign-in accepts a username or an email, so a username may not be another account's email, nor an email another
@@ -110,7 +126,9 @@ export async function assertLoginNamesFree(trx: Knex.Transaction, names: LoginNa
   const clash = await claimLoginNames(trx, names, exceptId);
   if (clash === 'username') {
     // Worded without the other field's name: the console files a 409 under the field its detail names.
-    throw new ConflictError(`The username "${names.username}" is another account's sign-in address, and sign-in accepts either: choose a different username`);
+    throw new ConflictError(
+      `The username "${names.username}" is another account's sign-in address, and sign-in accepts either: choose a different username`,
+    );
   }
   if (clash === 'email') {
     throw new ConflictError(
@@ -124,7 +142,11 @@ export async function assertLoginNamesFree(trx: Knex.Transaction, names: LoginNa
  * round (`username`: another's email; `email`: another's username), or null: for every module that saves an account,
  * this one's create and edit, and single sign-on's just-in-time accounts.
  */
-export async function claimLoginNames(trx: Knex.Transaction, names: LoginNames, exceptId?: string): Promise<'username' | 'email' | null> {
+export async function claimLoginNames(
+  trx: Knex.Transaction,
+  names: LoginNames,
+  exceptId?: string,
+): Promise<'username' | 'email' | null> {
   await lockLoginNames(trx, names);
   return loginNameClash(trx, names, exceptId);
 }
@@ -133,7 +155,10 @@ export async function claimLoginNames(trx: Knex.Transaction, names: LoginNames, 
  * The account locked for the rest of the transaction, with the keys it holds: what the delegation rule weighs, for a
  * module that acts on accounts (single sign-on's settings and links). Null when there is no such account.
  */
-export async function lockedStanding(trx: Knex.Transaction, id: string): Promise<(AccountRecord & { keys: HeldKey[] }) | null> {
+export async function lockedStanding(
+  trx: Knex.Transaction,
+  id: string,
+): Promise<(AccountRecord & { keys: HeldKey[] }) | null> {
   const repo = userRepository(trx);
   const account = await repo.lockById(trx, id);
   return account ? { ...account, keys: await repo.keysOf(trx, id) } : null;
@@ -156,7 +181,10 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
     return row;
   }
 
-  async function lockWithSuperAdmins(trx: Knex.Transaction, id: string): Promise<{ superAdmins: string[]; current: AccountRecord }> {
+  async function lockWithSuperAdmins(
+    trx: Knex.Transaction,
+    id: string,
+  ): Promise<{ superAdmins: string[]; current: AccountRecord }> {
     const rows = await repo.lockSuperAdminsAnd(trx, id);
     const current = rows.find((r) => r.id === id);
     if (!current) throw new NotFoundError('User not found');
@@ -170,7 +198,8 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       const constraint = String((err as { constraint?: unknown }).constraint ?? '');
-      if (constraint.includes('email')) throw new ConflictError(`Another account already has the email "${values.email}"`);
+      if (constraint.includes('email'))
+        throw new ConflictError(`Another account already has the email "${values.email}"`);
       throw new ConflictError(`Another account already has the username "${values.username}"`);
     }
   }
@@ -180,7 +209,13 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
    * key or make it a super admin before the write. One's own account holds one's own keys, so acting on it is allowed.
    * `caller` is the caller's standing when the operation has just read it again (grant changes).
    */
-  async function assertMayActOnAccount(db: Knex | Knex.Transaction, auth: AuthContext, id: string, action: string, caller: Permissions = auth.permissions): Promise<void> {
+  async function assertMayActOnAccount(
+    db: Knex | Knex.Transaction,
+    auth: AuthContext,
+    id: string,
+    action: string,
+    caller: Permissions = auth.permissions,
+  ): Promise<void> {
     if (id === auth.userId) return;
     const standing = await repo.standingOf(db, id);
     if (!standing) throw new NotFoundError('User not found');
@@ -206,7 +241,11 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
    * the caller's own grants (which locks that row for update) either lands before this check or waits for it.
    * The target's row is locked for update; both in id order, so two grant changes never wait on each other in a circle.
    */
-  async function lockForGrantChange(trx: Knex.Transaction, auth: AuthContext, targetId: string): Promise<{ caller: Permissions; target: AccountRecord }> {
+  async function lockForGrantChange(
+    trx: Knex.Transaction,
+    auth: AuthContext,
+    targetId: string,
+  ): Promise<{ caller: Permissions; target: AccountRecord }> {
     let callerRow: AccountRecord | undefined;
     let target: AccountRecord | undefined;
     for (const id of [...new Set([auth.userId, targetId])].sort()) {
@@ -225,7 +264,12 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       if (g.cluster_id === null) platform.push(g.permission_key);
       else (clusters[g.cluster_id] ??= []).push(g.permission_key);
     }
-    const caller: Permissions = { platform, clusters, is_super_admin: callerRow.is_super_admin, must_change_password: callerRow.must_change_password };
+    const caller: Permissions = {
+      platform,
+      clusters,
+      is_super_admin: callerRow.is_super_admin,
+      must_change_password: callerRow.must_change_password,
+    };
     if (!can(caller, 'grant.manage')) throw new ForbiddenError('Missing permission grant.manage (platform-wide)');
     return { caller, target };
   }
@@ -238,9 +282,20 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
     async search(auth: AuthContext, query: QueryParams<'searchUsers'>): Promise<Schemas['UserPage']> {
       const list = parseListQuery(query, { sortable: {}, defaultSort: '' });
       if (query.exclude_cluster_id) assertClusterReadable(auth, query.exclude_cluster_id);
-      const { rows, total } = await repo.search({ search: list.search, excludeClusterId: query.exclude_cluster_id, limit: list.perpage, offset: list.offset });
+      const { rows, total } = await repo.search({
+        search: list.search,
+        excludeClusterId: query.exclude_cluster_id,
+        limit: list.perpage,
+        offset: list.offset,
+      });
       return {
-        data: rows.map((u) => ({ id: u.id, username: u.username, email: u.email, userInfo: userInfoOf(u), is_active: u.is_active })),
+        data: rows.map((u) => ({
+          id: u.id,
+          username: u.username,
+          email: u.email,
+          userInfo: userInfoOf(u),
+          is_active: u.is_active,
+        })),
         paginate: paginateInfo(total, list),
       };
     },
@@ -258,7 +313,11 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
     async export(auth: AuthContext, query: QueryParams<'exportUsers'>): Promise<CsvExport<AccountRow>> {
       assertCan(auth, 'user.read', null);
       if (query.cluster_id) assertClusterReadable(auth, query.cluster_id);
-      return { name: 'users', columns: CSV_COLUMNS, batches: cursorBatches(knex, repo.exportRows(knex, listFilter(query))) };
+      return {
+        name: 'users',
+        columns: CSV_COLUMNS,
+        batches: cursorBatches(knex, repo.exportRows(knex, listFilter(query))),
+      };
     },
 
     async get(auth: AuthContext, id: string): Promise<UserAccount> {
@@ -274,12 +333,21 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       return knex.transaction(async (trx) => {
         await assertLoginNamesFree(trx, values);
         const id = await guardUnique(values, () => repo.insert(trx, { ...values, password_hash: passwordHash }));
-        await audit.record(trx, auth, { action: 'createUser', target: { type: 'user', id }, after: { ...values, is_active: true } });
+        await audit.record(trx, auth, {
+          action: 'createUser',
+          target: { type: 'user', id },
+          after: { ...values, is_active: true },
+        });
         return load(trx, id);
       });
     },
 
-    async update(auth: AuthContext, id: string, input: Schemas['UserUpdate'], assertFresh: FreshnessCheck): Promise<UserAccount> {
+    async update(
+      auth: AuthContext,
+      id: string,
+      input: Schemas['UserUpdate'],
+      assertFresh: FreshnessCheck,
+    ): Promise<UserAccount> {
       assertCan(auth, 'user.manage', null);
       const values = toIdentity(input);
       return knex.transaction(async (trx) => {
@@ -288,7 +356,12 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
         assertFresh(current);
         await assertLoginNamesFree(trx, values, id);
         await guardUnique(values, () => repo.update(trx, id, values));
-        await audit.record(trx, auth, { action: 'updateUser', target: { type: 'user', id }, before: pick(current, IDENTITY_FIELDS), after: values });
+        await audit.record(trx, auth, {
+          action: 'updateUser',
+          target: { type: 'user', id },
+          before: pick(current, IDENTITY_FIELDS),
+          after: values,
+        });
         return load(trx, id);
       });
     },
@@ -303,7 +376,9 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
         let sessionsEnded = 0;
         if (current.is_active) {
           if (current.is_super_admin && superAdmins.length <= 1) {
-            throw new ConflictError(`${current.username} is the last active super admin; make another account super admin before deactivating this one`);
+            throw new ConflictError(
+              `${current.username} is the last active super admin; make another account super admin before deactivating this one`,
+            );
           }
           await repo.update(trx, id, { is_active: false });
           sessionsEnded = await repo.endSessions(trx, id);
@@ -324,7 +399,12 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
         const current = await lockAccount(trx, id);
         await assertMayActOnAccount(trx, auth, id, 'reactivate');
         if (!current.is_active) await repo.update(trx, id, { is_active: true });
-        await audit.record(trx, auth, { action: 'reactivateUser', target: { type: 'user', id }, before: { is_active: current.is_active }, after: { is_active: true } });
+        await audit.record(trx, auth, {
+          action: 'reactivateUser',
+          target: { type: 'user', id },
+          before: { is_active: current.is_active },
+          after: { is_active: true },
+        });
         return load(trx, id);
       });
     },
@@ -340,10 +420,19 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       return knex.transaction(async (trx) => {
         await lockAccount(trx, id);
         await assertMayActOnAccount(trx, auth, id, 'reset the password of');
-        await repo.update(trx, id, { password_hash: passwordHash, must_change_password: true, password_changed_at: trx.raw('now()') });
+        await repo.update(trx, id, {
+          password_hash: passwordHash,
+          must_change_password: true,
+          password_changed_at: trx.raw('now()'),
+        });
         const sessionsEnded = await repo.endSessions(trx, id);
         // Neither the password nor its hash is recorded: only that an administrator set a new initial one.
-        await audit.record(trx, auth, { action: 'resetUserPassword', target: { type: 'user', id }, before: { credential: 'chosen by the user' }, after: { credential: 'reset by an administrator', sessions_ended: sessionsEnded } });
+        await audit.record(trx, auth, {
+          action: 'resetUserPassword',
+          target: { type: 'user', id },
+          before: { credential: 'chosen by the user' },
+          after: { credential: 'reset by an administrator', sessions_ended: sessionsEnded },
+        });
         return load(trx, id);
       });
     },
@@ -355,7 +444,12 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
         await assertMayActOnAccount(trx, auth, id, 'unlock');
         const before = await load(trx, id);
         await repo.clearSignInFailures(trx, id);
-        await audit.record(trx, auth, { action: 'unlockUser', target: { type: 'user', id }, before: { sign_in_delayed: before.sign_in_delayed }, after: { sign_in_delayed: false } });
+        await audit.record(trx, auth, {
+          action: 'unlockUser',
+          target: { type: 'user', id },
+          before: { sign_in_delayed: before.sign_in_delayed },
+          after: { sign_in_delayed: false },
+        });
         return load(trx, id);
       });
     },
@@ -373,7 +467,12 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
           throw new ConflictError(`${current.username} is the last active super admin and cannot be demoted`);
         }
         await repo.update(trx, id, { is_super_admin: false });
-        await audit.record(trx, auth, { action: 'revokeSuperAdmin', target: { type: 'user', id }, before: { is_super_admin: true }, after: { is_super_admin: false } });
+        await audit.record(trx, auth, {
+          action: 'revokeSuperAdmin',
+          target: { type: 'user', id },
+          before: { is_super_admin: true },
+          after: { is_super_admin: false },
+        });
         return load(trx, id);
       });
     },
@@ -405,11 +504,17 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
         try {
           grantId = await repo.insertGrant(trx, id, key, clusterId, auth.userId);
         } catch (err) {
-          if (isUniqueViolation(err)) throw new ConflictError(`The account already holds ${key} ${scopePhrase(clusterId)}`);
+          if (isUniqueViolation(err))
+            throw new ConflictError(`The account already holds ${key} ${scopePhrase(clusterId)}`);
           throw err;
         }
         const grant = (await repo.findGrant(trx, id, grantId))!;
-        await audit.record(trx, auth, { action: 'addUserGrant', target: { type: 'user', id }, before: null, after: grantFields(grant) });
+        await audit.record(trx, auth, {
+          action: 'addUserGrant',
+          target: { type: 'user', id },
+          before: null,
+          after: grantFields(grant),
+        });
         return presentGrant(grant);
       });
     },
@@ -423,7 +528,12 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
         assertMayGrant(caller, grant.permission_key, grant.cluster_id, 'remove');
         await assertMayActOnAccount(trx, auth, id, 'change the grants of', caller);
         await repo.deleteGrant(trx, grantId);
-        await audit.record(trx, auth, { action: 'removeUserGrant', target: { type: 'user', id }, before: grantFields(grant), after: null });
+        await audit.record(trx, auth, {
+          action: 'removeUserGrant',
+          target: { type: 'user', id },
+          before: grantFields(grant),
+          after: null,
+        });
       });
     },
   };

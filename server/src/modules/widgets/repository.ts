@@ -23,16 +23,21 @@ function toRecord(row: Record<string, unknown>): WidgetRecord {
 export function widgetRepository(knex: Knex) {
   return {
     async listOwned(userId: string): Promise<WidgetRecord[]> {
-      const rows = await knex('dashboard_widgets').select(COLUMNS).where({ user_id: userId }).orderBy([
-        { column: 'order_index', order: 'asc' },
-        { column: 'created_at', order: 'asc' },
-        { column: 'id', order: 'asc' },
-      ]);
+      const rows = await knex('dashboard_widgets')
+        .select(COLUMNS)
+        .where({ user_id: userId })
+        .orderBy([
+          { column: 'order_index', order: 'asc' },
+          { column: 'created_at', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ]);
       return (rows as Array<Record<string, unknown>>).map(toRecord);
     },
 
     async pinnedDatasetIds(userId: string): Promise<Set<string>> {
-      const rows: Array<{ dataset_id: string }> = await knex('dashboard_widgets').select('dataset_id').where({ user_id: userId });
+      const rows: Array<{ dataset_id: string }> = await knex('dashboard_widgets')
+        .select('dataset_id')
+        .where({ user_id: userId });
       return new Set(rows.map((r) => r.dataset_id));
     },
 
@@ -47,7 +52,8 @@ export function widgetRepository(knex: Knex) {
 
     /** The slot after the last one: slots are 10 apart and the first is 10. */
     async nextSlot(trx: Knex.Transaction, userId: string): Promise<number> {
-      const row = (await trx('dashboard_widgets').max({ max: 'order_index' }).where({ user_id: userId }).first()) as { max: number | null } | undefined;
+      const row = (await trx('dashboard_widgets').max({ max: 'order_index' }).where({ user_id: userId }).first()) as
+        { max: number | null } | undefined;
       return (row?.max === null || row?.max === undefined ? 0 : Number(row.max)) + 10;
     },
 
@@ -60,11 +66,24 @@ export function widgetRepository(knex: Knex) {
     },
 
     /** The caller's widget locked for the rest of the transaction (its version, for If-Match). */
-    async lockOwned(trx: Knex.Transaction, id: string, userId: string): Promise<{ id: string; updated_at: Date; title: string | null; order_index: number } | undefined> {
-      return trx('dashboard_widgets').select('id', 'updated_at', 'title', 'order_index').where({ id, user_id: userId }).forUpdate().first();
+    async lockOwned(
+      trx: Knex.Transaction,
+      id: string,
+      userId: string,
+    ): Promise<{ id: string; updated_at: Date; title: string | null; order_index: number } | undefined> {
+      return trx('dashboard_widgets')
+        .select('id', 'updated_at', 'title', 'order_index')
+        .where({ id, user_id: userId })
+        .forUpdate()
+        .first();
     },
 
-    async updateOwned(db: Knex | Knex.Transaction, id: string, userId: string, patch: { title?: string | null; order_index?: number }): Promise<WidgetRecord | undefined> {
+    async updateOwned(
+      db: Knex | Knex.Transaction,
+      id: string,
+      userId: string,
+      patch: { title?: string | null; order_index?: number },
+    ): Promise<WidgetRecord | undefined> {
       const [updated] = await db('dashboard_widgets')
         .update({ ...patch, updated_at: nextUpdatedAt(knex, 'dashboard_widgets') })
         .where({ id, user_id: userId })

@@ -10,7 +10,8 @@ export function widgetRoutes(widgets: WidgetService) {
       const created = await widgets.add(auth, body);
       return versioned(201, created, { Location: `/api/proxy/api/me/dashboard-widgets/${created.id}` });
     },
-    updateWidget: async ({ auth, params, body, req }) => versioned(200, await widgets.change(auth, params.id, body, ifMatch(req.headers['if-match']))),
+    updateWidget: async ({ auth, params, body, req }) =>
+      versioned(200, await widgets.change(auth, params.id, body, ifMatch(req.headers['if-match']))),
     deleteWidget: async ({ auth, params }) => {
       await widgets.remove(auth, params.id);
       return { status: 204 };

@@ -36,22 +36,39 @@ export function widgetService(knex: Knex, audit: AuditTrail) {
       }
       if (!canRender(dataset, input.widget_type)) {
         const allowed = WIDGET_TYPES_BY_SHAPE[dataset.shape].join(' or ');
-        throw new BadRequestError(`widget_type ${input.widget_type} cannot render the ${dataset.shape} dataset ${dataset.id}; use ${allowed}`, [
-          { path: '/body/widget_type', message: `must be ${allowed} for a ${dataset.shape} dataset` },
-        ]);
+        throw new BadRequestError(
+          `widget_type ${input.widget_type} cannot render the ${dataset.shape} dataset ${dataset.id}; use ${allowed}`,
+          [{ path: '/body/widget_type', message: `must be ${allowed} for a ${dataset.shape} dataset` }],
+        );
       }
       return knex.transaction(async (trx) => {
         await repo.lockOwner(trx, userId);
-        if (await repo.isPinned(trx, userId, dataset.id)) throw new ConflictError(`The dataset ${dataset.id} is already pinned to your dashboard`);
+        if (await repo.isPinned(trx, userId, dataset.id))
+          throw new ConflictError(`The dataset ${dataset.id} is already pinned to your dashboard`);
         const order_index = await repo.nextSlot(trx, userId);
-        const added = await repo.insert(trx, { user_id: userId, dataset_id: dataset.id, widget_type: input.widget_type, title: cleanTitle(input.title), order_index });
-        await audit.record(trx, auth, { action: 'createWidget', target: { type: 'widget', id: added.id }, after: pick(added, WIDGET_FIELDS) });
+        const added = await repo.insert(trx, {
+          user_id: userId,
+          dataset_id: dataset.id,
+          widget_type: input.widget_type,
+          title: cleanTitle(input.title),
+          order_index,
+        });
+        await audit.record(trx, auth, {
+          action: 'createWidget',
+          target: { type: 'widget', id: added.id },
+          after: pick(added, WIDGET_FIELDS),
+        });
         return added;
       });
     },
 
     /** Rename (null or blank shows the dataset's name again) and/or move. */
-    async change(auth: AuthContext, id: string, input: Schemas['WidgetUpdate'], assertFresh: FreshnessCheck): Promise<WidgetRecord> {
+    async change(
+      auth: AuthContext,
+      id: string,
+      input: Schemas['WidgetUpdate'],
+      assertFresh: FreshnessCheck,
+    ): Promise<WidgetRecord> {
       const { userId } = auth;
       const patch: { title?: string | null; order_index?: number } = {};
       if (input.title !== undefined) patch.title = cleanTitle(input.title);
@@ -61,7 +78,12 @@ export function widgetService(knex: Knex, audit: AuditTrail) {
         if (!current) throw new NotFoundError(NOT_FOUND);
         assertFresh(current);
         const updated = (await repo.updateOwned(trx, id, userId, patch))!;
-        await audit.record(trx, auth, { action: 'updateWidget', target: { type: 'widget', id }, before: pick(current, Object.keys(patch)), after: patch });
+        await audit.record(trx, auth, {
+          action: 'updateWidget',
+          target: { type: 'widget', id },
+          before: pick(current, Object.keys(patch)),
+          after: patch,
+        });
         return updated;
       });
     },
@@ -70,7 +92,11 @@ export function widgetService(knex: Knex, audit: AuditTrail) {
       await knex.transaction(async (trx) => {
         const removed = await repo.deleteOwned(trx, id, auth.userId);
         if (!removed) throw new NotFoundError(NOT_FOUND);
-        await audit.record(trx, auth, { action: 'deleteWidget', target: { type: 'widget', id }, before: pick(removed, WIDGET_FIELDS) });
+        await audit.record(trx, auth, {
+          action: 'deleteWidget',
+          target: { type: 'widget', id },
+          before: pick(removed, WIDGET_FIELDS),
+        });
       });
     },
   };
