@@ -23,7 +23,6 @@ import { API_SPEC_PATH, loadApiSpec } from './http/spec.js';
 import { consoleSite, publishedContract, referenceDocs } from './http/static.js';
 import { createHandlers, createServices, type AppHandlers } from './modules/index.js';
 import { staticChangeFeed, type ChangeFeed } from './db/changes.js';
-import { configurePasswordHashGate } from './modules/auth/throttle.js';
 import { deviceCookies } from './modules/auth/device-cookie.js';
 
 export interface AppDeps {
@@ -105,7 +104,6 @@ export function createApp({
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   app.use(limitJsonDepth);
 
-  configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
   const spec = loadApiSpec();
   const operations = operationsOf(spec);
   const deps = { config, knex: db.knex, storage, logger, changes };

@@ -17,6 +17,7 @@ import { createStorage } from './storage/index.js';
 import { createLogger } from './http/logging.js';
 import { createApp } from './app.js';
 import { startAuthPurge } from './modules/auth/purge.js';
+import { configurePasswordHashGate } from './modules/auth/throttle.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { PRIVATE_UMASK, tightenPermissions } from './data-dir.js';
 
@@ -97,6 +98,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     const storage = await createStorage(config);
     // After the migrations: the triggers that notify the feed are part of the schema.
     changes = await openChangeFeed(db, { logger });
+    // The gate bounds this process's cores, so the process sets it once, whatever apps it serves.
+    configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
     const app = createApp({ config, db, storage, logger, changes });
     const purge = startAuthPurge(db.knex, logger);
     const { createServer } = await import('node:http');

@@ -12,6 +12,7 @@
  *     });
  *   });
  */
+import { configurePasswordHashGate } from '../../../server/src/modules/auth/throttle.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -190,6 +191,8 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
       opts.storage ?? createLocalStorage({ dir: path.join(dataDir, 'uploads'), secret: `files:${config.jwtSecret}` });
     const logger = createLogger(config.logLevel);
     changes = await openChangeFeed(db, { logger });
+    // The test process plays main.ts's part: it sets the password-hash gate, here from this server's configuration.
+    configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
     const app = createApp({ config, db, storage, logger, handlerOverrides: opts.handlerOverrides, changes });
     server = createServer(app);
     // As in production (server/src/main.ts): an idle keep-alive socket outlives the client's own idle timeout, so a

@@ -79,7 +79,7 @@ export function hashGate(concurrency: number, queueLimit: number): HashGate {
   };
 }
 
-// Until the app configures it (AUTH_HASH_CONCURRENCY): the bound of a small machine.
+// Until `main.ts` configures it (AUTH_HASH_CONCURRENCY): the bound of a small machine.
 export const DEFAULT_HASH_CONCURRENCY = 1;
 export const DEFAULT_HASH_QUEUE = 32;
 
@@ -91,7 +91,7 @@ export function passwordHashGate(): HashGate {
   return shared;
 }
 
-/** Sets the process's bounds (the app does, from AUTH_HASH_CONCURRENCY and AUTH_HASH_QUEUE). */
+/** Sets the process's bounds: `main.ts` does, once, from AUTH_HASH_CONCURRENCY and AUTH_HASH_QUEUE. */
 export function configurePasswordHashGate(concurrency: number, queueLimit: number): void {
   shared = hashGate(concurrency, queueLimit);
 }
