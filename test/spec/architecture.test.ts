@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ICruiseResult } from 'dependency-cruiser';
-import { moduleCycles } from '../../scripts/check-architecture.js';
+import { dependencyProblems, moduleCycles } from '../../scripts/check-architecture.js';
 import { operationsOf as specOperations, loadBundledSpec } from '../support/spec.js';
 import { operationsOf } from '../../server/src/http/operations.js';
 import { loadApiSpec } from '../../server/src/http/spec.js';
@@ -65,6 +65,23 @@ describe('one source of truth', () => {
 });
 
 describe('dependencies point one way', () => {
+  it('when the real tree is checked, then no dependency rule is broken and no module depends on itself in a circle', async () => {
+    expect(await dependencyProblems()).toEqual([]);
+  });
+
+  it('when a tree breaks each rule once, then the check names every break', async () => {
+    // test/spec/fixtures/architecture: a miniature server and console, each file breaking one rule on purpose.
+    const fixture = path.resolve('test/spec/fixtures/architecture');
+    const problems = await dependencyProblems(['server/src', 'admin-ui/src'], fixture);
+    expect(problems.sort()).toEqual([
+      'console-through-data-provider: admin-ui/src/screen.ts → openapi/client.ts',
+      'core-is-neutral: server/src/core/rule.ts → server/src/http/pipeline.ts',
+      'module-cycle: alpha → beta → alpha (modules depend on each other in one direction only)',
+      'no-circular: server/src/modules/beta/present.ts → server/src/modules/beta/service.ts (server/src/modules/beta/service.ts → server/src/modules/beta/present.ts)',
+      'no-foreign-repository: server/src/modules/alpha/service.ts → server/src/modules/beta/repository.ts',
+    ]);
+  });
+
   const graph = (edges: Record<string, string[]>) =>
     ({
       modules: Object.entries(edges).map(([source, deps]) => ({
