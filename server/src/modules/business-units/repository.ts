@@ -7,7 +7,7 @@ import type { Schemas } from '../../core/contract.js';
 
 type BusinessUnitInput = Required<Schemas['BusinessUnitInput']>;
 
-/** Free-text profile fields of the business-unit form (DESIGN §8 wire names = column names). */
+/** Free-text profile fields of the business-unit form; each field's name on the wire is its column's name. */
 export const BU_TEXT_FIELDS = [
   'hotel_name',
   'hotel_tel',

@@ -62,7 +62,7 @@ function listFilter(auth: AuthContext, query: QueryParams<'listBusinessUnits'>):
   return { list, isActive: query.is_active, deleted: query.deleted ?? 'exclude', clusterId, scope };
 }
 
-/** The seed's message (DESIGN §6), used for create, move and restore alike. */
+/** The cluster's licence-cap message, word for word as specified, for create, move and restore alike. */
 function clusterLicenceMessage(count: number, max: number): string {
   return `Cannot create business unit: cluster has reached its license limit (${count}/${max})`;
 }

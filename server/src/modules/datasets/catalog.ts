@@ -22,7 +22,7 @@ export interface DatasetCaller {
 
 type Values = ScalarValue | ScalarDeltaValue | CategoricalValue;
 
-/** Which card can render which shape (DESIGN §8). */
+/** Which dashboard card can render which dataset shape: a single number on a KPI or gauge, categories on a pie or bar. */
 export const WIDGET_TYPES_BY_SHAPE: Record<DatasetShape, WidgetType[]> = {
   scalar: ['kpi', 'gauge'],
   scalar_delta: ['kpi', 'gauge'],

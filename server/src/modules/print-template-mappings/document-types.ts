@@ -1,4 +1,4 @@
-/** The ten document types a print template can be mapped to (seed: "Document types"); the code is the value. */
+/** The ten document types a print template can be mapped to (the specified list); the code is the value. */
 export const DOCUMENT_TYPES = [
   { code: 'PR', label: 'Purchase Request' },
   { code: 'PO', label: 'Purchase Order' },

@@ -17,7 +17,7 @@ import {
   type MappingRecord,
 } from './repository.js';
 
-// The seed's exact messages (seed: Errors).
+// The specified error messages, word for word: clients match on them.
 const UNSUPPORTED_ON_CREATE = 'unsupported document_type — see GET /document-types';
 const UNSUPPORTED_ON_UPDATE = 'unsupported document_type';
 const NOT_FOUND = 'No such print template mapping (or it was deleted)';
@@ -33,7 +33,7 @@ class NoPermittedMappingError extends NotFoundError {
   }
 }
 
-/** Non-string elements are dropped silently (seed); codes are trimmed and blanks dropped. */
+/** Non-string elements are dropped silently, as specified; codes are trimmed and blanks dropped. */
 function codeList(list: unknown[]): string[] {
   return list
     .filter((x): x is string => typeof x === 'string')
@@ -49,7 +49,7 @@ function rankText(m: MappingRecord): string {
   return `${m.is_default ? 'default' : 'not default'}, display order ${m.display_order}`;
 }
 
-/** Create: the ten codes only (with the "see" hint), then the seed's defaults. */
+/** Create: the ten codes only (with the "see" hint), then the specified defaults (default, active, order 0). */
 function createColumns(input: MappingInput): MappingColumns {
   const documentType = input.document_type ?? '';
   if (!isDocumentType(documentType))
@@ -67,7 +67,7 @@ function createColumns(input: MappingInput): MappingColumns {
 }
 
 /**
- * Update is a partial merge (seed rules 2–3): null leaves a field unchanged, a blank document_type or
+ * Update is a partial merge: null leaves a field unchanged, a blank document_type or
  * report_template_id is ignored, `[]` clears a list. Only what is left goes into the patch.
  */
 function updatePatch(input: MappingInput): Partial<MappingColumns> {
@@ -183,8 +183,8 @@ export function mappingService(knex: Knex, audit: AuditTrail, changes: ChangeFee
     },
 
     /**
-     * Seed rule 4, answered from memory (the resolve cache), or by one indexed statement while the cache cannot be
-     * trusted. With `explain`, which also shows inactive candidates, the statement answers, every live candidate of
+     * The active mapping of the type that permits the business unit and ranks first (defaults first, then by display
+     * order), answered from memory (the resolve cache), or by one indexed statement while the cache cannot be trusted. With `explain`, which also shows inactive candidates, the statement answers, every live candidate of
      * the type is judged by the same rule and the winner of the statement is marked selected.
      */
     async resolve(
