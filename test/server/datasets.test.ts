@@ -363,7 +363,7 @@ describe.each(engines())('datasets on %s', (engine) => {
 
     it('when any dataset is computed, then it takes exactly one SQL statement', async () => {
       const catalog = (await (await get(CATALOG)).json()) as { items: Dataset[] };
-      const service = datasetService(t.knex, async () => new Set());
+      const service = datasetService({ knex: t.knex, pinnedDatasetIds: async () => new Set() });
       for (const d of catalog.items) {
         let statements = 0;
         const count = () => statements++;

@@ -242,7 +242,7 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
     it('when a count, the pending feed or the summary is computed, then each takes exactly one SQL statement', async () => {
       const me = await newUser(t);
       for (let i = 0; i < 3; i++) await newDocument('pr', { approvers: [me.id] });
-      const feeds = feedService(t.knex);
+      const feeds = feedService({ knex: t.knex });
       const statementsOf = async (run: () => Promise<unknown>) => {
         let n = 0;
         const count = () => n++;

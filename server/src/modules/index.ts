@@ -44,17 +44,17 @@ export type AppHandlers = Pick<OperationHandlers, HandledOperationId>;
  */
 export function createServices({ knex, storage, logger, config, changes }: ModuleDeps) {
   const audit = auditTrail(knex);
-  const providers = identityProviders(config.oidcProviders);
+  const providers = identityProviders({ configs: config.oidcProviders });
   const reauth = (id: string) => {
     const p = providers.find(id);
     return p && { hours: p.reauthHours, displayName: p.displayName };
   };
-  const auth = authService(knex, config.jwtSecret, audit, changes, reauth);
+  const auth = authService({ knex, jwtSecret: config.jwtSecret, audit, changes, reauth });
   const clusters = clusterService({ knex, storage, audit });
-  const currencies = currencyService(knex);
+  const currencies = currencyService({ knex });
   const businessUnits = businessUnitService({ knex, storage, audit, clusters, currencies, members: memberDirectory() });
   const memberships = membershipService({ knex, audit, clusters, businessUnits });
-  const widgets = widgetService(knex, audit);
+  const widgets = widgetService({ knex, audit });
   return {
     audit,
     auth,
@@ -65,12 +65,12 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
     membershipImport: membershipImportService({ knex, audit }),
     sso: ssoService({ knex, logger, audit, auth, providers }),
     widgets,
-    datasets: datasetService(knex, widgets.pinnedDatasetIds),
+    datasets: datasetService({ knex, pinnedDatasetIds: widgets.pinnedDatasetIds }),
     users: userService({ knex, audit }),
     branding: brandingService({ knex, storage, logger, audit }),
-    mappings: mappingService(knex, audit, changes),
-    reportTemplates: reportTemplateService(knex),
-    feeds: feedService(knex),
+    mappings: mappingService({ knex, audit, changes }),
+    reportTemplates: reportTemplateService({ knex }),
+    feeds: feedService({ knex }),
   };
 }
 
@@ -79,19 +79,19 @@ export type Services = ReturnType<typeof createServices>;
 export function createHandlers(deps: ModuleDeps, services: Services): AppHandlers {
   return {
     ...healthRoutes({ knex: deps.knex, version: deps.config.version }),
-    ...authRoutes(services.auth),
-    ...ssoRoutes(services.sso, deps.config.publicBaseUrl),
-    ...auditRoutes(services.audit),
-    ...clusterRoutes(services.clusters),
-    ...businessUnitRoutes(services.businessUnits),
-    ...membershipRoutes(services.memberships, services.membershipImport),
-    ...userRoutes(services.users),
-    ...brandingRoutes(services.branding),
-    ...currencyRoutes(services.currencies),
-    ...printTemplateMappingRoutes(services.mappings),
-    ...reportTemplateRoutes(services.reportTemplates),
-    ...widgetRoutes(services.widgets),
-    ...datasetRoutes(services.datasets),
-    ...feedRoutes(services.feeds),
+    ...authRoutes({ auth: services.auth }),
+    ...ssoRoutes({ sso: services.sso, publicBaseUrl: deps.config.publicBaseUrl }),
+    ...auditRoutes({ audit: services.audit }),
+    ...clusterRoutes({ clusters: services.clusters }),
+    ...businessUnitRoutes({ businessUnits: services.businessUnits }),
+    ...membershipRoutes({ memberships: services.memberships, imports: services.membershipImport }),
+    ...userRoutes({ users: services.users }),
+    ...brandingRoutes({ branding: services.branding }),
+    ...currencyRoutes({ currencies: services.currencies }),
+    ...printTemplateMappingRoutes({ mappings: services.mappings }),
+    ...reportTemplateRoutes({ templates: services.reportTemplates }),
+    ...widgetRoutes({ widgets: services.widgets }),
+    ...datasetRoutes({ datasets: services.datasets }),
+    ...feedRoutes({ feeds: services.feeds }),
   };
 }

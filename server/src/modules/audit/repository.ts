@@ -101,7 +101,7 @@ const newestFirst = (qb: Knex.QueryBuilder) =>
     { column: 'e.id', order: 'desc' },
   ]);
 
-export function auditRepository(knex: Knex) {
+export function auditRepository({ knex }: { knex: Knex }) {
   return {
     /**
      * Appends one event in the caller's transaction; the actor's display name is copied as it is now. The event's time

@@ -112,7 +112,7 @@ async function* seenBy(
 }
 
 export function auditTrail(knex: Knex) {
-  const repo = auditRepository(knex);
+  const repo = auditRepository({ knex });
   return {
     /** Appends the event in the change's own transaction (`db`), so a change and its record land or fail together. */
     async record(db: Knex | Knex.Transaction, caller: Caller, change: Change): Promise<void> {

@@ -51,7 +51,7 @@ export interface FailurePolicy {
   maxDelaySeconds: number;
 }
 
-export function authRepository(knex: Knex) {
+export function authRepository({ knex }: { knex: Knex }) {
   /**
    * The caller's grants and standing in one round trip (one row per grant, or one row of nulls). With a session id
    * the session is joined too, so a revoked or expired session is refused by the same query.

@@ -3,7 +3,7 @@ import { originOf } from '../../http/auth.js';
 import { operations } from '../../http/handler.js';
 import type { AuthService } from './service.js';
 
-export function authRoutes(auth: AuthService) {
+export function authRoutes({ auth }: { auth: AuthService }) {
   return operations({
     login: async ({ body, req }) => {
       const login = body.username ?? body.email;

@@ -68,14 +68,18 @@ export interface SsoSignIn {
 /** Per provider, how many hours its sign-ins last before the provider must be asked again (null: no limit). */
 export type ReauthPolicy = (provider: string) => { hours: number | null; displayName: string } | undefined;
 
-export function authService(
-  knex: Knex,
-  jwtSecret: string,
-  audit: AuditTrail,
-  changes: ChangeFeed,
-  reauth: ReauthPolicy = () => undefined,
-) {
-  const repo = authRepository(knex);
+/** What sign-in is built from: `jwtSecret` signs the access tokens and the device cookies. */
+export interface AuthDeps {
+  knex: Knex;
+  jwtSecret: string;
+  audit: AuditTrail;
+  changes: ChangeFeed;
+  /** Without one, no provider's sign-in has to be renewed. */
+  reauth?: ReauthPolicy;
+}
+
+export function authService({ knex, jwtSecret, audit, changes, reauth = () => undefined }: AuthDeps) {
+  const repo = authRepository({ knex });
   const standings = standingCache(changes, repo.standingOf);
   // A sign-in that goes first also hashes at the normal priority (passwords.ts).
   const verify = (password: string, hash: string, lane: HashLane) =>

@@ -1,7 +1,7 @@
 import { operations } from '../../http/handler.js';
 import type { BrandingService } from './service.js';
 
-export function brandingRoutes(branding: BrandingService) {
+export function brandingRoutes({ branding }: { branding: BrandingService }) {
   return operations({
     uploadClusterLogo: async ({ auth, params, req }) => ({
       status: 200,

@@ -130,7 +130,7 @@ const RECORD_COLUMNS = [
   'deleted_by_id',
 ].map((c) => `business_units.${c}`);
 
-export function businessUnitRepository(knex: Knex) {
+export function businessUnitRepository({ knex }: { knex: Knex }) {
   /** The record, its cluster's name and its audit names, on a builder that has `business_units` in scope. */
   function withJoins(qb: Knex.QueryBuilder): Knex.QueryBuilder {
     // A left join: in the list statement a page past the end leaves one row of nulls that must survive.

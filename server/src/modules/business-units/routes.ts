@@ -4,7 +4,7 @@ import { csvReply, pageOrAll } from '../../http/export.js';
 import { lifecycleActions, runBulk } from '../../http/bulk.js';
 import type { BusinessUnitService } from './service.js';
 
-export function businessUnitRoutes(businessUnits: BusinessUnitService) {
+export function businessUnitRoutes({ businessUnits }: { businessUnits: BusinessUnitService }) {
   return operations({
     listBusinessUnits: async ({ auth, query }) => ({ status: 200, body: await businessUnits.list(auth, query) }),
     exportBusinessUnits: async ({ auth, query, req }) =>

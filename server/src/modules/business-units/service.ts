@@ -92,7 +92,7 @@ export interface BusinessUnitDeps {
 }
 
 export function businessUnitService({ knex, storage, audit, clusters, currencies, members }: BusinessUnitDeps) {
-  const repo = businessUnitRepository(knex);
+  const repo = businessUnitRepository({ knex });
 
   /**
    * The record as `auth` may see it. `db_connection` may carry credentials (the audit trail redacts it too): only a

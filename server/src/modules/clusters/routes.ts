@@ -4,7 +4,7 @@ import { csvReply, pageOrAll } from '../../http/export.js';
 import { lifecycleActions, runBulk } from '../../http/bulk.js';
 import type { ClusterService } from './service.js';
 
-export function clusterRoutes(clusters: ClusterService) {
+export function clusterRoutes({ clusters }: { clusters: ClusterService }) {
   return operations({
     listClusters: async ({ auth, query }) => ({ status: 200, body: await clusters.list(auth, query) }),
     exportClusters: async ({ auth, query, req }) => csvReply(await clusters.export(auth, pageOrAll(req, query))),

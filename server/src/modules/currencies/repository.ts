@@ -12,7 +12,7 @@ export interface CurrencyRow {
 
 const COLUMNS = ['id', 'code', 'name', 'symbol', 'decimal_places', 'description', 'is_active'];
 
-export function currencyRepository(knex: Knex) {
+export function currencyRepository({ knex }: { knex: Knex }) {
   return {
     async list(opts: { activeOnly: boolean }): Promise<CurrencyRow[]> {
       const qb = knex('currencies').select(COLUMNS).orderBy('code', 'asc');

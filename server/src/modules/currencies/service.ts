@@ -16,8 +16,8 @@ function present(c: CurrencyRow): Currency {
   };
 }
 
-export function currencyService(knex: Knex) {
-  const repo = currencyRepository(knex);
+export function currencyService({ knex }: { knex: Knex }) {
+  const repo = currencyRepository({ knex });
   return {
     async list(activeOnly: boolean): Promise<Schemas['CurrencyList']> {
       return { data: (await repo.list({ activeOnly })).map(present) };

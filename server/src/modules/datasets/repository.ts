@@ -88,7 +88,7 @@ const APPROVAL_VALUES = valuesList(APPROVAL_TYPES);
 const DOCUMENT_TYPE_VALUES = valuesList(DOCUMENT_TYPES);
 
 /** One statement per dataset, each on an index of this service's tables. */
-export function datasetRepository(knex: Knex) {
+export function datasetRepository({ knex }: { knex: Knex }) {
   return {
     activeClusters(scope: ClusterScope) {
       const s = inScope('id', scope);

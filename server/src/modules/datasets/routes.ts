@@ -1,7 +1,7 @@
 import { operations } from '../../http/handler.js';
 import type { DatasetService } from './service.js';
 
-export function datasetRoutes(datasets: DatasetService) {
+export function datasetRoutes({ datasets }: { datasets: DatasetService }) {
   return operations({
     listDatasets: async ({ auth, query }) => ({
       status: 200,

@@ -17,8 +17,8 @@ function mayCompute(auth: AuthContext, dataset: Definition): boolean {
   return dataset.scope !== 'platform' || (dataset.platformKeys ?? []).some((key) => can(auth.permissions, key));
 }
 
-export function datasetService(knex: Knex, pinnedDatasetIds: PinnedDatasets) {
-  const repo = datasetRepository(knex);
+export function datasetService({ knex, pinnedDatasetIds }: { knex: Knex; pinnedDatasetIds: PinnedDatasets }) {
+  const repo = datasetRepository({ knex });
   return {
     /** The catalog the caller may use; for the add-widget picker, without the datasets the caller already pinned. */
     async list(auth: AuthContext, excludePinned: boolean): Promise<{ items: DatasetInfo[]; count: number }> {

@@ -18,7 +18,7 @@ export interface ApprovalRow extends ApprovalItem {
 const QUEUE = `from document_pending_approvers pa
   join documents d on d.id = pa.document_id and d.status = 'pending'`;
 
-export function feedRepository(knex: Knex) {
+export function feedRepository({ knex }: { knex: Knex }) {
   return {
     /** On the document_pending_approvers primary key (user_id, document_id). */
     async countPending(userId: string, docType: ApprovalDocType): Promise<number> {

@@ -2,7 +2,7 @@ import { operations } from '../../http/handler.js';
 import type { FeedService } from './service.js';
 
 /** Read-only feeds of the domain dashboards; always the caller's own queue. */
-export function feedRoutes(feeds: FeedService) {
+export function feedRoutes({ feeds }: { feeds: FeedService }) {
   return operations({
     countMyPendingPurchaseRequests: async ({ auth }) => ({
       status: 200,

@@ -8,8 +8,8 @@ export type ApprovalFeed = components['schemas']['ApprovalFeed'];
 const GROUP_ORDER: ApprovalDocType[] = ['pr', 'po', 'sr'];
 const SUMMARY_ITEMS_PER_TYPE = 5;
 
-export function feedService(knex: Knex) {
-  const repo = feedRepository(knex);
+export function feedService({ knex }: { knex: Knex }) {
+  const repo = feedRepository({ knex });
 
   async function feed(userId: string, perType: number | null): Promise<ApprovalFeed> {
     const rows = await repo.queue(userId, perType);

@@ -4,7 +4,13 @@ import { csvReply, pageOrAll } from '../../http/export.js';
 import type { MembershipImportService } from './import-service.js';
 import type { MembershipService } from './service.js';
 
-export function membershipRoutes(memberships: MembershipService, imports: MembershipImportService) {
+export function membershipRoutes({
+  memberships,
+  imports,
+}: {
+  memberships: MembershipService;
+  imports: MembershipImportService;
+}) {
   return operations({
     listClusterUsers: async ({ auth, params }) => ({
       status: 200,

@@ -3,7 +3,7 @@ import { runBulk } from '../../http/bulk.js';
 import { operations, versioned } from '../../http/handler.js';
 import type { MappingService } from './service.js';
 
-export function printTemplateMappingRoutes(mappings: MappingService) {
+export function printTemplateMappingRoutes({ mappings }: { mappings: MappingService }) {
   return operations({
     listPrintTemplateMappings: async ({ query }) => ({ status: 200, body: await mappings.list(query) }),
     listDocumentTypes: async () => ({ status: 200, body: mappings.documentTypes() }),

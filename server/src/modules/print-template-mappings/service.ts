@@ -91,7 +91,7 @@ function updatePatch(input: MappingInput): Partial<MappingColumns> {
   return patch;
 }
 
-export function mappingService(knex: Knex, audit: AuditTrail, changes: ChangeFeed) {
+export function mappingService({ knex, audit, changes }: { knex: Knex; audit: AuditTrail; changes: ChangeFeed }) {
   const repo = mappingRepository(knex);
   const resolved = resolveCache(repo, changes);
 

@@ -42,7 +42,7 @@ function filtered(knex: Knex, f: ReportTemplateFilters, search: string | undefin
   return b;
 }
 
-export function reportTemplateRepository(knex: Knex) {
+export function reportTemplateRepository({ knex }: { knex: Knex }) {
   return {
     /** Live templates (the page first, then its count). */
     async list(f: ReportTemplateFilters, q: ListQuery): Promise<{ rows: ReportTemplateRecord[]; total: number }> {

@@ -35,7 +35,7 @@ function isUnreachable(err: unknown): boolean {
  * (PKCE S256, state, nonce), the code grant with every ID token check (signature against the JWKS, issuer, audience,
  * expiry, nonce) and the end-session URL.
  */
-export function identityProviders(configs: OidcProviderConfig[]) {
+export function identityProviders({ configs }: { configs: OidcProviderConfig[] }) {
   const discovered = new Map<string, { config: oidc.Configuration; at: number }>();
 
   async function configurationOf(p: OidcProviderConfig): Promise<oidc.Configuration> {

@@ -43,7 +43,7 @@ function stateCookie(callbackUrl: string): CookieOptions {
  * The sign-in redirects are browser navigations, so they answer 302s, never problem documents: a failure goes back
  * to the console's login page with the reason (`sso_error`), which explains it.
  */
-export function ssoRoutes(sso: SsoService, publicBaseUrl: string | null) {
+export function ssoRoutes({ sso, publicBaseUrl }: { sso: SsoService; publicBaseUrl: string | null }) {
   const baseOf = (req: Request) => baseUrlOf(req, publicBaseUrl);
   const loginPage = (req: Request, params: Record<string, string>) =>
     `${baseOf(req)}/#/login?${new URLSearchParams(params)}`;

@@ -100,7 +100,7 @@ const RECORD_COLUMNS = [
   'updated_at',
 ].map((c) => `users.${c}`);
 
-export function userRepository(knex: Knex) {
+export function userRepository({ knex }: { knex: Knex }) {
   function searchFiltered(s: UserSearch): Knex.QueryBuilder {
     const qb = knex('users');
     if (s.search) whereSearch(qb, s.search);

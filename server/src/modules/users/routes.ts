@@ -4,7 +4,7 @@ import { csvReply, pageOrAll } from '../../http/export.js';
 import { runBulk } from '../../http/bulk.js';
 import type { UserService } from './service.js';
 
-export function userRoutes(users: UserService) {
+export function userRoutes({ users }: { users: UserService }) {
   return operations({
     searchUsers: async ({ auth, query }) => ({ status: 200, body: await users.search(auth, query) }),
     listUsers: async ({ auth, query }) => ({ status: 200, body: await users.list(auth, query) }),

@@ -159,7 +159,7 @@ export async function lockedStanding(
   trx: Knex.Transaction,
   id: string,
 ): Promise<(AccountRecord & { keys: HeldKey[] }) | null> {
-  const repo = userRepository(trx);
+  const repo = userRepository({ knex: trx });
   const account = await repo.lockById(trx, id);
   return account ? { ...account, keys: await repo.keysOf(trx, id) } : null;
 }
@@ -167,7 +167,7 @@ export async function lockedStanding(
 /** The Users operations: accounts, their sign-in state and their grants. Accounts belong to no cluster. */
 export function userService(deps: { knex: Knex; audit: AuditTrail }) {
   const { knex, audit } = deps;
-  const repo = userRepository(knex);
+  const repo = userRepository({ knex });
 
   async function load(db: Knex | Knex.Transaction, id: string): Promise<UserAccount> {
     const row = await repo.findAccount(db, id);

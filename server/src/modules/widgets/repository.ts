@@ -20,7 +20,7 @@ function toRecord(row: Record<string, unknown>): WidgetRecord {
 }
 
 /** Every query is scoped to the owner: another user's widget simply does not exist here. */
-export function widgetRepository(knex: Knex) {
+export function widgetRepository({ knex }: { knex: Knex }) {
   return {
     async listOwned(userId: string): Promise<WidgetRecord[]> {
       const rows = await knex('dashboard_widgets')

@@ -3,7 +3,7 @@ import { operations, versioned } from '../../http/handler.js';
 import type { WidgetService } from './service.js';
 
 /** The caller's own dashboard: sign-in only, and every query is scoped to the caller. */
-export function widgetRoutes(widgets: WidgetService) {
+export function widgetRoutes({ widgets }: { widgets: WidgetService }) {
   return operations({
     listWidgets: async ({ auth }) => ({ status: 200, body: await widgets.list(auth.userId) }),
     createWidget: async ({ auth, body }) => {

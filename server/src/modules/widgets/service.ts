@@ -15,8 +15,8 @@ function cleanTitle(title: string | null | undefined): string | null {
   return title === undefined || title === null || title.trim() === '' ? null : title.trim();
 }
 
-export function widgetService(knex: Knex, audit: AuditTrail) {
-  const repo = widgetRepository(knex);
+export function widgetService({ knex, audit }: { knex: Knex; audit: AuditTrail }) {
+  const repo = widgetRepository({ knex });
   return {
     pinnedDatasetIds: (userId: string) => repo.pinnedDatasetIds(userId),
 
