@@ -369,10 +369,13 @@ describe.each(engines())('datasets on %s', (engine) => {
         const count = () => statements++;
         t.knex.on('query', count);
         try {
-          await service.values(d.id, {
-            userId: me.id,
-            permissions: { platform: [], clusters: {}, is_super_admin: true, must_change_password: false },
-          });
+          await service.values(
+            {
+              userId: me.id,
+              permissions: { platform: [], clusters: {}, is_super_admin: true, must_change_password: false },
+            },
+            d.id,
+          );
         } finally {
           t.knex.removeListener('query', count);
         }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '../../server/src/core/permissions.js';
 import { feedService } from '../../server/src/modules/feeds/service.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
@@ -243,6 +244,10 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
       const me = await newUser(t);
       for (let i = 0; i < 3; i++) await newDocument('pr', { approvers: [me.id] });
       const feeds = feedService({ knex: t.knex });
+      const caller: AuthContext = {
+        userId: me.id,
+        permissions: { platform: [], clusters: {}, is_super_admin: false, must_change_password: false },
+      };
       const statementsOf = async (run: () => Promise<unknown>) => {
         let n = 0;
         const count = () => n++;
@@ -254,9 +259,9 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
         }
         return n;
       };
-      expect(await statementsOf(() => feeds.pendingCount(me.id, 'pr'))).toBe(1);
-      expect(await statementsOf(() => feeds.pending(me.id))).toBe(1);
-      expect(await statementsOf(() => feeds.summary(me.id))).toBe(1);
+      expect(await statementsOf(() => feeds.pendingCount(caller, 'pr'))).toBe(1);
+      expect(await statementsOf(() => feeds.pending(caller))).toBe(1);
+      expect(await statementsOf(() => feeds.summary(caller))).toBe(1);
     });
   });
 

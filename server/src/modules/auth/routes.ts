@@ -27,7 +27,7 @@ export function authRoutes({ auth }: { auth: AuthService }) {
     },
     getPlatformPermissions: async ({ auth: caller }) => ({
       status: 200,
-      body: await auth.platformPermissions(caller.userId),
+      body: await auth.platformPermissions(caller),
     }),
     changeMyPassword: async ({ auth: caller, body }) => {
       await auth.changePassword(caller, body);

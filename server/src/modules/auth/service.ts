@@ -320,8 +320,8 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
       }
     },
 
-    async platformPermissions(userId: string): Promise<Schemas['PlatformPermissions']> {
-      const [profile, perms] = await Promise.all([repo.findUserProfile(userId), repo.permissionsOf(userId)]);
+    async platformPermissions(auth: AuthContext): Promise<Schemas['PlatformPermissions']> {
+      const [profile, perms] = await Promise.all([repo.findUserProfile(auth.userId), repo.permissionsOf(auth.userId)]);
       if (!profile || !perms) throw new UnauthorizedError();
       return {
         user: { id: profile.id, username: profile.username, email: profile.email, display_name: displayName(profile) },

@@ -9,7 +9,7 @@ export function datasetRoutes({ datasets }: { datasets: DatasetService }) {
     }),
     getDatasetValues: async ({ auth, params, query }) => ({
       status: 200,
-      body: await datasets.values(params.id, auth, query.currency),
+      body: await datasets.values(auth, params.id, query.currency),
     }),
   });
 }

@@ -7,8 +7,8 @@ import { datasetRepository, type InCurrency } from './repository.js';
 
 export type DatasetValues = Schemas['DatasetValues'];
 
-/** The datasets a user has pinned already (the widgets module owns them). */
-export type PinnedDatasets = (userId: string) => Promise<Set<string>>;
+/** The datasets the caller has pinned already (the widgets module owns them). */
+export type PinnedDatasets = (auth: AuthContext) => Promise<Set<string>>;
 
 type Definition = NonNullable<ReturnType<typeof findDataset>>;
 
@@ -22,7 +22,7 @@ export function datasetService({ knex, pinnedDatasetIds }: { knex: Knex; pinnedD
   return {
     /** The catalog the caller may use; for the add-widget picker, without the datasets the caller already pinned. */
     async list(auth: AuthContext, excludePinned: boolean): Promise<{ items: DatasetInfo[]; count: number }> {
-      const pinned = excludePinned ? await pinnedDatasetIds(auth.userId) : new Set<string>();
+      const pinned = excludePinned ? await pinnedDatasetIds(auth) : new Set<string>();
       const items = allDatasets()
         .filter((d) => !pinned.has(d.id) && mayCompute(auth, d))
         .map(describe);
@@ -30,7 +30,7 @@ export function datasetService({ knex, pinnedDatasetIds }: { knex: Knex; pinnedD
     },
 
     /** Computed over what the caller may read: its own rows, its readable clusters, or (with the grant) everything. */
-    async values(id: string, auth: AuthContext, currency?: string): Promise<DatasetValues> {
+    async values(auth: AuthContext, id: string, currency?: string): Promise<DatasetValues> {
       const dataset = findDataset(id);
       if (!dataset) throw new NotFoundError(`No dataset ${id} in the catalog`);
       if (!mayCompute(auth, dataset)) {

@@ -6,17 +6,17 @@ export function feedRoutes({ feeds }: { feeds: FeedService }) {
   return operations({
     countMyPendingPurchaseRequests: async ({ auth }) => ({
       status: 200,
-      body: await feeds.pendingCount(auth.userId, 'pr'),
+      body: await feeds.pendingCount(auth, 'pr'),
     }),
     countMyPendingPurchaseOrders: async ({ auth }) => ({
       status: 200,
-      body: await feeds.pendingCount(auth.userId, 'po'),
+      body: await feeds.pendingCount(auth, 'po'),
     }),
     countMyPendingStoreRequisitions: async ({ auth }) => ({
       status: 200,
-      body: await feeds.pendingCount(auth.userId, 'sr'),
+      body: await feeds.pendingCount(auth, 'sr'),
     }),
-    listPendingApprovals: async ({ auth }) => ({ status: 200, body: await feeds.pending(auth.userId) }),
-    getApprovalSummary: async ({ auth }) => ({ status: 200, body: await feeds.summary(auth.userId) }),
+    listPendingApprovals: async ({ auth }) => ({ status: 200, body: await feeds.pending(auth) }),
+    getApprovalSummary: async ({ auth }) => ({ status: 200, body: await feeds.summary(auth) }),
   });
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AuthContext } from '../../core/permissions.js';
 import type { components } from '../../../../openapi/generated/schema.js';
 import { feedRepository, type ApprovalDocType, type ApprovalItem } from './repository.js';
 
@@ -24,13 +25,13 @@ export function feedService({ knex }: { knex: Knex }) {
 
   return {
     /** `{pending}`: documents of the type waiting on the caller. */
-    async pendingCount(userId: string, docType: ApprovalDocType): Promise<{ pending: number }> {
-      return { pending: await repo.countPending(userId, docType) };
+    async pendingCount(auth: AuthContext, docType: ApprovalDocType): Promise<{ pending: number }> {
+      return { pending: await repo.countPending(auth.userId, docType) };
     },
     /** Every document waiting on the caller, grouped pr, po, sr, newest first. */
-    pending: (userId: string) => feed(userId, null),
+    pending: (auth: AuthContext) => feed(auth.userId, null),
     /** The same grouping with the five newest documents of each type. */
-    summary: (userId: string) => feed(userId, SUMMARY_ITEMS_PER_TYPE),
+    summary: (auth: AuthContext) => feed(auth.userId, SUMMARY_ITEMS_PER_TYPE),
   };
 }
 

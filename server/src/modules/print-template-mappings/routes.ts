@@ -13,19 +13,19 @@ export function printTemplateMappingRoutes({ mappings }: { mappings: MappingServ
     }),
     bulkPrintTemplateMappings: async ({ auth, body, req }) =>
       runBulk(req, body, {
-        deactivate: (id) => mappings.update(id, { is_active: false }, auth, ANY_VERSION),
-        activate: (id) => mappings.update(id, { is_active: true }, auth, ANY_VERSION),
-        delete: (id) => mappings.remove(id, auth),
+        deactivate: (id) => mappings.update(auth, id, { is_active: false }, ANY_VERSION),
+        activate: (id) => mappings.update(auth, id, { is_active: true }, ANY_VERSION),
+        delete: (id) => mappings.remove(auth, id),
       }),
     getPrintTemplateMapping: async ({ params }) => versioned(200, await mappings.get(params.id)),
     createPrintTemplateMapping: async ({ auth, body }) => {
-      const created = await mappings.create(body, auth);
+      const created = await mappings.create(auth, body);
       return versioned(201, created, { Location: `/api-system/print-template-mappings/${created.id}` });
     },
     updatePrintTemplateMapping: async ({ auth, params, body, req }) =>
-      versioned(200, await mappings.update(params.id, body, auth, ifMatch(req.headers['if-match']))),
+      versioned(200, await mappings.update(auth, params.id, body, ifMatch(req.headers['if-match']))),
     deletePrintTemplateMapping: async ({ auth, params }) => {
-      await mappings.remove(params.id, auth);
+      await mappings.remove(auth, params.id);
       return { status: 204 };
     },
   });

@@ -125,7 +125,7 @@ export function mappingService({ knex, audit, changes }: { knex: Knex; audit: Au
     },
 
     /** Validate → lock the type when saving a default → insert → demote the other defaults. */
-    async create(input: MappingInput, auth: AuthContext): Promise<MappingRecord> {
+    async create(auth: AuthContext, input: MappingInput): Promise<MappingRecord> {
       const actorId = auth.userId;
       const columns = createColumns(input);
       const id = await knex.transaction(async (trx) => {
@@ -144,9 +144,9 @@ export function mappingService({ knex, audit, changes }: { knex: Knex; audit: Au
 
     /** Merge → lock (type, then row) → check If-Match on the locked row → save → demote the other defaults. */
     async update(
+      auth: AuthContext,
       id: string,
       input: MappingInput,
-      auth: AuthContext,
       checkCurrent: FreshnessCheck,
     ): Promise<MappingRecord> {
       const actorId = auth.userId;
@@ -170,7 +170,7 @@ export function mappingService({ knex, audit, changes }: { knex: Knex; audit: Au
       return (await repo.findLive(id))!;
     },
 
-    async remove(id: string, auth: AuthContext): Promise<void> {
+    async remove(auth: AuthContext, id: string): Promise<void> {
       await knex.transaction(async (trx) => {
         if (!(await repo.softDelete(trx, id, auth.userId))) throw new NotFoundError(NOT_FOUND);
         await audit.record(trx, auth, {

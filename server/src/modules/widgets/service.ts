@@ -18,10 +18,10 @@ function cleanTitle(title: string | null | undefined): string | null {
 export function widgetService({ knex, audit }: { knex: Knex; audit: AuditTrail }) {
   const repo = widgetRepository({ knex });
   return {
-    pinnedDatasetIds: (userId: string) => repo.pinnedDatasetIds(userId),
+    pinnedDatasetIds: (auth: AuthContext) => repo.pinnedDatasetIds(auth.userId),
 
-    async list(userId: string): Promise<{ items: WidgetRecord[]; count: number }> {
-      const items = await repo.listOwned(userId);
+    async list(auth: AuthContext): Promise<{ items: WidgetRecord[]; count: number }> {
+      const items = await repo.listOwned(auth.userId);
       return { items, count: items.length };
     },
 
