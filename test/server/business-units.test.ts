@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { aBusinessUnit, aCluster, aUserWith, businessUnitByCode, clusterIdByCode } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 type BusinessUnit = components['schemas']['BusinessUnit'];
@@ -9,9 +9,7 @@ type BusinessUnitInput = components['schemas']['BusinessUnitInput'];
 type BusinessUnitPage = components['schemas']['BusinessUnitPage'];
 type Cluster = components['schemas']['Cluster'];
 type Problem = components['schemas']['Problem'];
-type Grant = [key: string, clusterId: string | null];
 
-const PASSWORD = 'bu-test-pass';
 const encodeQuery = (query: string) =>
   new URLSearchParams(
     query
@@ -23,47 +21,7 @@ const tag = () => randomUUID().slice(0, 6).toUpperCase();
 
 describe.each(engines())('business units on %s', (engine) => {
   let t: TestServer;
-  let passwordHash: string;
   let admin: string;
-
-  async function userWith(grants: Grant[]): Promise<{ id: string; token: string }> {
-    const username = `bu-${randomUUID().slice(0, 8)}`;
-    const [row] = await t
-      .knex('users')
-      .insert({ username, email: `${username}@example.com`, password_hash: passwordHash })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    if (grants.length)
-      await t
-        .knex('permission_grants')
-        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    return { id, token: await t.login(username, PASSWORD) };
-  }
-
-  async function createCluster(body: { max_license_bu?: number | null; name?: string } = {}): Promise<Cluster> {
-    const code = `BC-${tag()}`;
-    const res = await t.fetch('/api-system/clusters', {
-      method: 'POST',
-      token: admin,
-      json: { code, name: body.name ?? `Group ${code}`, max_license_bu: body.max_license_bu ?? null },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as Cluster;
-  }
-
-  async function createBu(
-    token: string,
-    body: Partial<BusinessUnitInput> & { cluster_id: string },
-  ): Promise<BusinessUnit> {
-    const code = body.code ?? `BU-${tag()}`;
-    const res = await t.fetch('/api-system/business-units', {
-      method: 'POST',
-      token,
-      json: { name: `Hotel ${code}`, ...body, code },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as BusinessUnit;
-  }
 
   async function list(token: string, query: string): Promise<BusinessUnitPage> {
     const res = await t.fetch(`/api-system/business-units?${encodeQuery(query)}`, { token });
@@ -80,28 +38,14 @@ describe.each(engines())('business units on %s', (engine) => {
   const put = (id: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
     t.fetch(`/api-system/business-units/${id}`, { method: 'PUT', token, json: body, headers });
 
-  async function seeded(code: string): Promise<{ id: string; cluster_id: string }> {
-    return (await t
-      .knex('business_units')
-      .select('id', 'cluster_id')
-      .where({ code })
-      .whereNull('deleted_at')
-      .first()) as { id: string; cluster_id: string };
-  }
-  async function clusterId(code: string): Promise<string> {
-    return ((await t.knex('clusters').select('id').where({ code }).whereNull('deleted_at').first()) as { id: string })
-      .id;
-  }
-
   beforeAll(async () => {
     t = await startTestServer(engine);
-    passwordHash = await hashPassword(PASSWORD);
     admin = await t.login('admin');
   });
   afterAll(() => t?.close());
 
   it('when a business unit is created with all 34 form fields, then the detail returns each under its wire name', async () => {
-    const cluster = await createCluster({ name: 'Wire Group' });
+    const cluster = await aCluster(t, { name: 'Wire Group' });
     const thb = ((await t.knex('currencies').select('id').where({ code: 'THB' }).first()) as { id: string }).id;
     const input: BusinessUnitInput = {
       cluster_id: cluster.id,
@@ -172,8 +116,8 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when number formats arrive as objects, parseable text or unparseable text, then objects are stored as JSON and bad text is kept as sent', async () => {
-    const cluster = await createCluster();
-    const bu = await createBu(admin, {
+    const cluster = await aCluster(t);
+    const bu = await aBusinessUnit(t, {
       cluster_id: cluster.id,
       perpage_format: '{"default": 20}',
       amount_format: '{locales: th-TH',
@@ -193,8 +137,8 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when config entries lack a key or a label, then they are dropped on save', async () => {
-    const cluster = await createCluster();
-    const bu = await createBu(admin, {
+    const cluster = await aCluster(t);
+    const bu = await aBusinessUnit(t, {
       cluster_id: cluster.id,
       config: [
         { key: 'keep', label: 'Kept', datatype: 'number', value: 7 },
@@ -221,9 +165,9 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when db_connection is sent, then it comes back exactly as sent, on create, read and update', async () => {
-    const cluster = await createCluster();
+    const cluster = await aCluster(t);
     const odd = '{ "host" : "db.internal",\n  "port":5432, "opts": {"ssl": true} }  ';
-    const bu = await createBu(admin, { cluster_id: cluster.id, db_connection: odd });
+    const bu = await aBusinessUnit(t, { cluster_id: cluster.id, db_connection: odd });
     expect(bu.db_connection).toBe(odd);
     expect((await read(bu.id)).db_connection).toBe(odd);
     const notJson = 'host=db.internal port=5432';
@@ -238,9 +182,9 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when a name would be a formula after a ";" or ",", then the export quotes and neutralises the cell', async () => {
-    const cluster = await createCluster();
-    await createBu(admin, { cluster_id: cluster.id, name: 'Hotel;=1+1;x' });
-    await createBu(admin, { cluster_id: cluster.id, name: 'Hotel,@SUM(A1)' });
+    const cluster = await aCluster(t);
+    await aBusinessUnit(t, { cluster_id: cluster.id, name: 'Hotel;=1+1;x' });
+    await aBusinessUnit(t, { cluster_id: cluster.id, name: 'Hotel,@SUM(A1)' });
     const res = await t.fetch(
       `/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}&sort=name:desc`)}`,
       { token: admin },
@@ -252,7 +196,7 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when perpage is -1, then the list answers at most 1,000 rows with the whole total; the export streams every row', async () => {
-    const cluster = await createCluster();
+    const cluster = await aCluster(t);
     const prefix = `ALL-${tag()}`;
     await t.knex('business_units').insert(
       Array.from({ length: 1005 }, (_, i) => ({
@@ -275,8 +219,8 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when a business unit is updated without optional fields, then they become null (a full replace)', async () => {
-    const cluster = await createCluster();
-    const bu = await createBu(admin, {
+    const cluster = await aCluster(t);
+    const bu = await aBusinessUnit(t, {
       cluster_id: cluster.id,
       hotel_name: 'H',
       is_hq: true,
@@ -298,9 +242,9 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when a business unit is soft-deleted, then the default list hides it and deleted=include|only show it', async () => {
-    const cluster = await createCluster();
-    const live = await createBu(admin, { cluster_id: cluster.id, code: 'A-LIVE' });
-    const gone = await createBu(admin, { cluster_id: cluster.id, code: 'B-GONE' });
+    const cluster = await aCluster(t);
+    const live = await aBusinessUnit(t, { cluster_id: cluster.id, code: 'A-LIVE' });
+    const gone = await aBusinessUnit(t, { cluster_id: cluster.id, code: 'B-GONE' });
     expect((await t.fetch(`/api-system/business-units/${gone.id}`, { method: 'DELETE', token: admin })).status).toBe(
       204,
     );
@@ -319,9 +263,9 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when is_active is true or false, then only that status is listed, and without it both are', async () => {
-    const cluster = await createCluster();
-    const on = await createBu(admin, { cluster_id: cluster.id, code: 'ON', is_active: true });
-    const off = await createBu(admin, { cluster_id: cluster.id, code: 'OFF', is_active: false });
+    const cluster = await aCluster(t);
+    const on = await aBusinessUnit(t, { cluster_id: cluster.id, code: 'ON', is_active: true });
+    const off = await aBusinessUnit(t, { cluster_id: cluster.id, code: 'OFF', is_active: false });
     expect((await list(admin, `cluster_id=${cluster.id}&is_active=true`)).data.map((b) => b.id)).toEqual([on.id]);
     expect((await list(admin, `cluster_id=${cluster.id}&is_active=false`)).data.map((b) => b.id)).toEqual([off.id]);
     expect((await list(admin, `cluster_id=${cluster.id}&sort=code:asc`)).data.map((b) => b.id)).toEqual([
@@ -331,11 +275,11 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when perpage is -1 with a cluster_id filter, then all business units of that cluster come back on one page', async () => {
-    const cluster = await createCluster();
-    const other = await createCluster();
+    const cluster = await aCluster(t);
+    const other = await aCluster(t);
     for (let i = 0; i < 12; i++)
-      await createBu(admin, { cluster_id: cluster.id, code: `P-${String(i).padStart(2, '0')}` });
-    await createBu(admin, { cluster_id: other.id, code: 'Q-00' });
+      await aBusinessUnit(t, { cluster_id: cluster.id, code: `P-${String(i).padStart(2, '0')}` });
+    await aBusinessUnit(t, { cluster_id: other.id, code: 'Q-00' });
     const all = await list(admin, `cluster_id=${cluster.id}&perpage=-1&sort=name:asc`);
     expect(all.data).toHaveLength(12);
     expect(all.data.every((b) => b.cluster_id === cluster.id)).toBe(true);
@@ -350,10 +294,10 @@ describe.each(engines())('business units on %s', (engine) => {
 
   it('when sorting by cluster_name or searching a cluster name, then the parent cluster decides; an unknown sort is 400', async () => {
     const word = `srt${tag().toLowerCase()}`;
-    const zulu = await createCluster({ name: `Zulu ${word}` });
-    const alpha = await createCluster({ name: `Alpha ${word}` });
-    const z = await createBu(admin, { cluster_id: zulu.id, code: 'S-1' });
-    const a = await createBu(admin, { cluster_id: alpha.id, code: 'S-2' });
+    const zulu = await aCluster(t, { name: `Zulu ${word}` });
+    const alpha = await aCluster(t, { name: `Alpha ${word}` });
+    const z = await aBusinessUnit(t, { cluster_id: zulu.id, code: 'S-1' });
+    const a = await aBusinessUnit(t, { cluster_id: alpha.id, code: 'S-2' });
     const asc = await list(admin, `search=${word}&sort=cluster_name:asc`);
     expect(asc.data.map((b) => b.id)).toEqual([a.id, z.id]);
     expect(asc.data.map((b) => b.cluster_name)).toEqual([`Alpha ${word}`, `Zulu ${word}`]);
@@ -365,9 +309,9 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when a live business unit holds the code, in this cluster or another, then 409; after a soft delete it can be re-created and restoring the old one is 409', async () => {
-    const cluster = await createCluster();
-    const other = await createCluster();
-    const first = await createBu(admin, { cluster_id: cluster.id, code: 'DUP' });
+    const cluster = await aCluster(t);
+    const other = await aCluster(t);
+    const first = await aBusinessUnit(t, { cluster_id: cluster.id, code: 'DUP' });
     const dup = await t.fetch('/api-system/business-units', {
       method: 'POST',
       token: admin,
@@ -385,13 +329,13 @@ describe.each(engines())('business units on %s', (engine) => {
     expect(elsewhere.status).toBe(409);
     expect(((await elsewhere.json()) as Problem).detail).toMatch(/unique across all clusters/);
 
-    const sibling = await createBu(admin, { cluster_id: cluster.id, code: 'SIB' });
+    const sibling = await aBusinessUnit(t, { cluster_id: cluster.id, code: 'SIB' });
     expect((await put(sibling.id, admin, { cluster_id: cluster.id, code: 'DUP', name: 'x' })).status).toBe(409);
 
     expect((await t.fetch(`/api-system/business-units/${first.id}`, { method: 'DELETE', token: admin })).status).toBe(
       204,
     );
-    const again = await createBu(admin, { cluster_id: cluster.id, code: 'DUP' });
+    const again = await aBusinessUnit(t, { cluster_id: cluster.id, code: 'DUP' });
     expect(again.id).not.toBe(first.id);
     const restore = await t.fetch(`/api-system/business-units/${first.id}/restore`, { method: 'POST', token: admin });
     expect(restore.status).toBe(409);
@@ -402,9 +346,9 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when the cluster is at max_license_bu, then create is a 409 with the licence message; a soft-deleted unit frees a licence', async () => {
-    const cluster = await createCluster({ max_license_bu: 2 });
-    const one = await createBu(admin, { cluster_id: cluster.id });
-    await createBu(admin, { cluster_id: cluster.id });
+    const cluster = await aCluster(t, { max_license_bu: 2 });
+    const one = await aBusinessUnit(t, { cluster_id: cluster.id });
+    await aBusinessUnit(t, { cluster_id: cluster.id });
     const full = await t.fetch('/api-system/business-units', {
       method: 'POST',
       token: admin,
@@ -415,7 +359,7 @@ describe.each(engines())('business units on %s', (engine) => {
       'Cannot create business unit: cluster has reached its license limit (2/2)',
     );
     await t.fetch(`/api-system/business-units/${one.id}`, { method: 'DELETE', token: admin });
-    await createBu(admin, { cluster_id: cluster.id, code: 'THIRD' });
+    await aBusinessUnit(t, { cluster_id: cluster.id, code: 'THIRD' });
     // Restoring the deleted one would exceed the licence.
     const restore = await t.fetch(`/api-system/business-units/${one.id}/restore`, { method: 'POST', token: admin });
     expect(restore.status).toBe(409);
@@ -425,7 +369,7 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when 20 creates race into a cluster with max_license_bu 5, then exactly 5 succeed and the rest get the licence 409', async () => {
-    const cluster = await createCluster({ max_license_bu: 5 });
+    const cluster = await aCluster(t, { max_license_bu: 5 });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         t.fetch('/api-system/business-units', {
@@ -454,11 +398,11 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when a business unit moves into a cluster at its licence limit, then 409 with the licence message; with room, it moves', async () => {
-    const from = await createCluster();
-    const fullCluster = await createCluster({ max_license_bu: 1 });
-    const roomy = await createCluster({ max_license_bu: 3, name: 'Roomy' });
-    await createBu(admin, { cluster_id: fullCluster.id });
-    const bu = await createBu(admin, { cluster_id: from.id, code: 'MOVER' });
+    const from = await aCluster(t);
+    const fullCluster = await aCluster(t, { max_license_bu: 1 });
+    const roomy = await aCluster(t, { max_license_bu: 3, name: 'Roomy' });
+    await aBusinessUnit(t, { cluster_id: fullCluster.id });
+    const bu = await aBusinessUnit(t, { cluster_id: from.id, code: 'MOVER' });
     const denied = await put(bu.id, admin, { cluster_id: fullCluster.id, code: 'MOVER', name: bu.name });
     expect(denied.status).toBe(409);
     expect(((await denied.json()) as Problem).detail).toBe(
@@ -485,8 +429,8 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when members exist, then users_count counts them on the list and the detail embeds them', async () => {
-    const cluster = await createCluster();
-    const bu = await createBu(admin, { cluster_id: cluster.id });
+    const cluster = await aCluster(t);
+    const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
     const users = (await t.knex('users').select('id', 'username').orderBy('username').limit(2)) as Array<{
       id: string;
       username: string;
@@ -502,8 +446,8 @@ describe.each(engines())('business units on %s', (engine) => {
   });
 
   it('when If-Match carries a stale ETag, then the update is refused with 412 and nothing changes', async () => {
-    const cluster = await createCluster();
-    const bu = await createBu(admin, { cluster_id: cluster.id });
+    const cluster = await aCluster(t);
+    const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
     const etag = (await t.fetch(`/api-system/business-units/${bu.id}`, { token: admin })).headers.get('etag')!;
     const first = await put(
       bu.id,
@@ -537,7 +481,7 @@ describe.each(engines())('business units on %s', (engine) => {
     expect((await t.fetch('/api-system/business-units/123', { token: admin })).status).toBe(400);
     expect((await t.fetch(`/api-system/business-units/${randomUUID()}`, { token: admin })).status).toBe(404);
     expect((await t.fetch(`/api-system/business-units?cluster_id=nope`, { token: admin })).status).toBe(400);
-    const cluster = await createCluster();
+    const cluster = await aCluster(t);
     const badCurrency = await t.fetch('/api-system/business-units', {
       method: 'POST',
       token: admin,
@@ -564,38 +508,41 @@ describe.each(engines())('business units on %s', (engine) => {
       const all = await list(viewer, 'perpage=-1');
       expect(all.data.map((b) => b.code)).toEqual(expect.arrayContaining(['A-HQ', 'B-HQ', 'C-NMN']));
       const editor = await t.login('editor-a');
-      const a = await clusterId('CL-A');
+      const a = await clusterIdByCode(t, 'CL-A');
       const scoped = await list(editor, 'perpage=-1&deleted=include');
       expect(scoped.data.length).toBeGreaterThan(0);
       expect(scoped.data.every((b) => b.cluster_id === a)).toBe(true);
-      expect((await t.fetch(`/api-system/business-units/${(await seeded('A-HQ')).id}`, { token: editor })).status).toBe(
-        200,
-      );
-      expect((await t.fetch(`/api-system/business-units/${(await seeded('B-HQ')).id}`, { token: editor })).status).toBe(
-        404,
-      ); // no grant on that cluster: it is not there for them, as for a missing id
       expect(
-        (await t.fetch(`/api-system/business-units?cluster_id=${await clusterId('CL-B')}`, { token: editor })).status,
+        (await t.fetch(`/api-system/business-units/${(await businessUnitByCode(t, 'A-HQ')).id}`, { token: editor }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await t.fetch(`/api-system/business-units/${(await businessUnitByCode(t, 'B-HQ')).id}`, { token: editor }))
+          .status,
+      ).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
+      expect(
+        (await t.fetch(`/api-system/business-units?cluster_id=${await clusterIdByCode(t, 'CL-B')}`, { token: editor }))
+          .status,
       ).toBe(403);
-      const nobody = await userWith([]);
+      const nobody = await aUserWith(t, []);
       expect((await t.fetch('/api-system/business-units', { token: nobody.token })).status).toBe(403);
     });
 
     it('when a caller may read the cluster but not update it, then db_connection has no value in the detail, the list or the export; whoever may update it reads it', async () => {
-      const cluster = await createCluster();
+      const cluster = await aCluster(t);
       const secret = '{"host":"db.internal","user":"pkt","password":"s3cret"}';
-      const bu = await createBu(admin, { cluster_id: cluster.id, db_connection: secret });
-      const reader = await userWith([['cluster.read', cluster.id]]);
-      const creator = await userWith([
+      const bu = await aBusinessUnit(t, { cluster_id: cluster.id, db_connection: secret });
+      const reader = await aUserWith(t, [['cluster.read', cluster.id]]);
+      const creator = await aUserWith(t, [
         ['cluster.read', cluster.id],
         ['cluster.create', cluster.id],
         ['cluster.delete', cluster.id],
       ]);
-      const updater = await userWith([
+      const updater = await aUserWith(t, [
         ['cluster.read', cluster.id],
         ['cluster.update', cluster.id],
       ]);
-      const platformUpdater = await userWith([
+      const platformUpdater = await aUserWith(t, [
         ['cluster.read', null],
         ['cluster.update', null],
       ]);
@@ -612,7 +559,7 @@ describe.each(engines())('business units on %s', (engine) => {
         expect(await exported(token)).not.toContain('db.internal');
       }
       // Create and restore answer the record too: a caller who may create or restore but not update reads no value.
-      const created = await createBu(creator.token, { cluster_id: cluster.id, db_connection: secret });
+      const created = await aBusinessUnit(t, { cluster_id: cluster.id, db_connection: secret }, { as: creator.token });
       expect(created.db_connection).toBeNull();
       expect(
         (await t.fetch(`/api-system/business-units/${created.id}`, { method: 'DELETE', token: creator.token })).status,
@@ -632,10 +579,10 @@ describe.each(engines())('business units on %s', (engine) => {
     });
 
     it('when creating, then cluster.create on that cluster is allowed and on another cluster is 404', async () => {
-      const mine = await createCluster();
-      const theirs = await createCluster();
-      const creator = await userWith([['cluster.create', mine.id]]);
-      await createBu(creator.token, { cluster_id: mine.id });
+      const mine = await aCluster(t);
+      const theirs = await aCluster(t);
+      const creator = await aUserWith(t, [['cluster.create', mine.id]]);
+      await aBusinessUnit(t, { cluster_id: mine.id }, { as: creator.token });
       const denied = await t.fetch('/api-system/business-units', {
         method: 'POST',
         token: creator.token,
@@ -648,7 +595,7 @@ describe.each(engines())('business units on %s', (engine) => {
           await t.fetch('/api-system/business-units', {
             method: 'POST',
             token: editor,
-            json: { cluster_id: await clusterId('CL-B'), code: `E-${tag()}`, name: 'x' },
+            json: { cluster_id: await clusterIdByCode(t, 'CL-B'), code: `E-${tag()}`, name: 'x' },
           })
         ).status,
       ).toBe(403);
@@ -656,7 +603,7 @@ describe.each(engines())('business units on %s', (engine) => {
 
     it('when editor-a updates, then a CL-A unit is allowed, a CL-B unit is 404, and moving a unit from CL-A into CL-B is 403', async () => {
       const editor = await t.login('editor-a');
-      const aBu = await read((await seeded('A-KBI')).id);
+      const aBu = await read((await businessUnitByCode(t, 'A-KBI')).id);
       const same = {
         cluster_id: aBu.cluster_id,
         code: aBu.code,
@@ -665,30 +612,30 @@ describe.each(engines())('business units on %s', (engine) => {
         is_hq: aBu.is_hq,
       };
       expect((await put(aBu.id, editor, same)).status).toBe(200);
-      const bBu = await read((await seeded('B-SKV')).id);
+      const bBu = await read((await businessUnitByCode(t, 'B-SKV')).id);
       expect((await put(bBu.id, editor, { cluster_id: bBu.cluster_id, code: bBu.code, name: 'Hijacked' })).status).toBe(
         404,
       ); // no grant on that cluster: it is not there for them, as for a missing id
       expect((await read(bBu.id)).name).not.toBe('Hijacked');
-      const move = await put(aBu.id, editor, { ...same, cluster_id: await clusterId('CL-B') });
+      const move = await put(aBu.id, editor, { ...same, cluster_id: await clusterIdByCode(t, 'CL-B') });
       expect(move.status).toBe(403);
       expect(move.headers.get('content-type')).toMatch(/application\/problem\+json/);
       expect((await read(aBu.id)).cluster_id).toBe(aBu.cluster_id);
     });
 
     it('when a caller has cluster.update on both clusters, then the move is allowed; on the destination only, then 404', async () => {
-      const from = await createCluster();
-      const to = await createCluster();
-      const bu = await createBu(admin, { cluster_id: from.id });
-      const sourceOnly = await userWith([['cluster.update', from.id]]);
+      const from = await aCluster(t);
+      const to = await aCluster(t);
+      const bu = await aBusinessUnit(t, { cluster_id: from.id });
+      const sourceOnly = await aUserWith(t, [['cluster.update', from.id]]);
       expect((await put(bu.id, sourceOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status).toBe(
         403,
       );
-      const destinationOnly = await userWith([['cluster.update', to.id]]);
+      const destinationOnly = await aUserWith(t, [['cluster.update', to.id]]);
       expect(
         (await put(bu.id, destinationOnly.token, { cluster_id: to.id, code: bu.code, name: bu.name })).status,
       ).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
-      const both = await userWith([
+      const both = await aUserWith(t, [
         ['cluster.update', from.id],
         ['cluster.update', to.id],
       ]);
@@ -698,11 +645,11 @@ describe.each(engines())('business units on %s', (engine) => {
     });
 
     it('when deleting or restoring, then cluster.delete on the parent cluster is allowed and on another cluster is 404', async () => {
-      const mine = await createCluster();
-      const theirs = await createCluster();
-      const myBu = await createBu(admin, { cluster_id: mine.id });
-      const theirBu = await createBu(admin, { cluster_id: theirs.id });
-      const deleter = await userWith([['cluster.delete', mine.id]]);
+      const mine = await aCluster(t);
+      const theirs = await aCluster(t);
+      const myBu = await aBusinessUnit(t, { cluster_id: mine.id });
+      const theirBu = await aBusinessUnit(t, { cluster_id: theirs.id });
+      const deleter = await aUserWith(t, [['cluster.delete', mine.id]]);
       expect(
         (await t.fetch(`/api-system/business-units/${theirBu.id}`, { method: 'DELETE', token: deleter.token })).status,
       ).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
@@ -719,7 +666,7 @@ describe.each(engines())('business units on %s', (engine) => {
           .status,
       ).toBe(404);
       expect((await read(theirBu.id)).deleted_at).not.toBeNull();
-      const updater = await userWith([['cluster.update', mine.id]]);
+      const updater = await aUserWith(t, [['cluster.update', mine.id]]);
       expect(
         (await t.fetch(`/api-system/business-units/${myBu.id}`, { method: 'DELETE', token: updater.token })).status,
       ).toBe(403);

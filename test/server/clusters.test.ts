@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { auditTrail } from '../../server/src/modules/audit/service.js';
 import { clusterRepository } from '../../server/src/modules/clusters/repository.js';
+import { aCluster, aUserWith, clusterIdByCode } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 type Cluster = components['schemas']['Cluster'];
 type ClusterPage = components['schemas']['ClusterPage'];
 type Problem = components['schemas']['Problem'];
-type Grant = [key: string, clusterId: string | null];
-
-const PASSWORD = 'cluster-test-pass';
 
 const encodeQuery = (query: string) =>
   new URLSearchParams(
@@ -23,47 +20,9 @@ const encodeQuery = (query: string) =>
 
 describe.each(engines())('clusters on %s', (engine) => {
   let t: TestServer;
-  let passwordHash: string;
   let admin: string;
 
-  /** A fresh user with exactly these grants, signed in. */
-  async function userWith(
-    grants: Grant[],
-    profile: { firstname?: string; lastname?: string } = {},
-  ): Promise<{ id: string; token: string }> {
-    const username = `cl-${randomUUID().slice(0, 8)}`;
-    const [row] = await t
-      .knex('users')
-      .insert({
-        username,
-        email: `${username}@example.com`,
-        firstname: profile.firstname ?? null,
-        lastname: profile.lastname ?? null,
-        password_hash: passwordHash,
-      })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    if (grants.length)
-      await t
-        .knex('permission_grants')
-        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    return { id, token: await t.login(username, PASSWORD) };
-  }
-
   const tag = () => randomUUID().slice(0, 6).toUpperCase();
-
-  async function createCluster(
-    token: string,
-    body: Partial<components['schemas']['ClusterInput']> & { code: string },
-  ): Promise<Cluster> {
-    const res = await t.fetch('/api-system/clusters', {
-      method: 'POST',
-      token,
-      json: { name: `Cluster ${body.code}`, ...body },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as Cluster;
-  }
 
   /** The query is written `a=b&c=d:e` and sent form-encoded (the validator wants `:` encoded). */
   async function list(token: string, query: string): Promise<ClusterPage> {
@@ -72,14 +31,8 @@ describe.each(engines())('clusters on %s', (engine) => {
     return (await res.json()) as ClusterPage;
   }
 
-  async function clusterId(code: string): Promise<string> {
-    return ((await t.knex('clusters').select('id').where({ code }).whereNull('deleted_at').first()) as { id: string })
-      .id;
-  }
-
   beforeAll(async () => {
     t = await startTestServer(engine);
-    passwordHash = await hashPassword(PASSWORD);
     admin = await t.login('admin');
   });
   afterAll(() => t?.close());
@@ -122,13 +75,10 @@ describe.each(engines())('clusters on %s', (engine) => {
   });
 
   it('when an actor has no first or last name, then the audit name falls back to the username', async () => {
-    const actor = await userWith([['cluster.create', null]]);
-    const username = (
-      (await t.knex('users').select('username').where({ id: actor.id }).first()) as { username: string }
-    ).username;
-    const created = await createCluster(actor.token, { code: `N-${tag()}` });
-    expect(created.created_by_name).toBe(username);
-    expect(created.audit.created.name).toBe(username);
+    const actor = await aUserWith(t, [['cluster.create', null]]);
+    const created = await aCluster(t, { code: `N-${tag()}` }, { as: actor.token });
+    expect(created.created_by_name).toBe(actor.username);
+    expect(created.audit.created.name).toBe(actor.username);
     expect(created.audit.created.id).toBe(actor.id);
   });
 
@@ -151,8 +101,8 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it('when a cluster is soft-deleted, then the default list hides it and deleted=include|only show it', async () => {
     const prefix = `SD${tag()}`;
-    const live = await createCluster(admin, { code: `${prefix}-LIVE` });
-    const gone = await createCluster(admin, { code: `${prefix}-GONE` });
+    const live = await aCluster(t, { code: `${prefix}-LIVE` });
+    const gone = await aCluster(t, { code: `${prefix}-GONE` });
     expect((await t.fetch(`/api-system/clusters/${gone.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
 
     const byDefault = await list(admin, `search=${prefix}`);
@@ -175,8 +125,8 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it('when is_active is true or false, then only that status is listed, and without it both are', async () => {
     const prefix = `ST${tag()}`;
-    const on = await createCluster(admin, { code: `${prefix}-ON`, is_active: true });
-    const off = await createCluster(admin, { code: `${prefix}-OFF`, is_active: false });
+    const on = await aCluster(t, { code: `${prefix}-ON`, is_active: true });
+    const off = await aCluster(t, { code: `${prefix}-OFF`, is_active: false });
     expect((await list(admin, `search=${prefix}&is_active=true`)).data.map((c) => c.id)).toEqual([on.id]);
     expect((await list(admin, `search=${prefix}&is_active=false`)).data.map((c) => c.id)).toEqual([off.id]);
     expect((await list(admin, `search=${prefix}&sort=code:asc`)).data.map((c) => c.id)).toEqual([off.id, on.id]);
@@ -185,7 +135,7 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it('when perpage is -1, then every matching row comes back on one page', async () => {
     const prefix = `PP${tag()}`;
-    for (let i = 0; i < 12; i++) await createCluster(admin, { code: `${prefix}-${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 12; i++) await aCluster(t, { code: `${prefix}-${String(i).padStart(2, '0')}` });
     const paged = await list(admin, `search=${prefix}&perpage=5&page=3&sort=code:asc`);
     expect(paged.paginate).toEqual({ total: 12, page: 3, perpage: 5, pages: 3 });
     expect(paged.data.map((c) => c.code)).toEqual([`${prefix}-10`, `${prefix}-11`]);
@@ -198,8 +148,8 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it('when searching, then code, name and alias match case-insensitively as contains', async () => {
     const word = `srch${tag().toLowerCase()}`;
-    const byCode = await createCluster(admin, { code: `${word.toUpperCase()}-1`, name: 'Plain name' });
-    const byName = await createCluster(admin, { code: `Z-${tag()}`, name: `The ${word} hotels` });
+    const byCode = await aCluster(t, { code: `${word.toUpperCase()}-1`, name: 'Plain name' });
+    const byName = await aCluster(t, { code: `Z-${tag()}`, name: `The ${word} hotels` });
     const found = await list(admin, `search=${word.toUpperCase()}&sort=code:asc`);
     expect(found.data.map((c) => c.id).sort()).toEqual([byCode.id, byName.id].sort());
     const wildcard = await list(admin, `search=${encodeURIComponent('%_')}`);
@@ -213,9 +163,9 @@ describe.each(engines())('clusters on %s', (engine) => {
       expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
     }
     const prefix = `SO${tag()}`;
-    await createCluster(admin, { code: `${prefix}-B`, name: 'b', max_license_bu: 1 });
-    await createCluster(admin, { code: `${prefix}-A`, name: 'c', max_license_bu: 3 });
-    await createCluster(admin, { code: `${prefix}-C`, name: 'a', max_license_bu: 2 });
+    await aCluster(t, { code: `${prefix}-B`, name: 'b', max_license_bu: 1 });
+    await aCluster(t, { code: `${prefix}-A`, name: 'c', max_license_bu: 3 });
+    await aCluster(t, { code: `${prefix}-C`, name: 'a', max_license_bu: 2 });
     expect((await list(admin, `search=${prefix}&sort=code:asc`)).data.map((c) => c.code)).toEqual([
       `${prefix}-A`,
       `${prefix}-B`,
@@ -235,13 +185,13 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it('when a live cluster holds the code and name, then create and update get a 409 problem, never a 500', async () => {
     const code = `U-${tag()}`;
-    await createCluster(admin, { code, name: 'Same' });
+    await aCluster(t, { code, name: 'Same' });
     const dup = await t.fetch('/api-system/clusters', { method: 'POST', token: admin, json: { code, name: 'Same' } });
     expect(dup.status).toBe(409);
     expect(dup.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(((await dup.json()) as Problem).detail).toContain(code);
     // The same code with another name is a different cluster.
-    const other = await createCluster(admin, { code, name: 'Other' });
+    const other = await aCluster(t, { code, name: 'Other' });
     const clash = await t.fetch(`/api-system/clusters/${other.id}`, {
       method: 'PUT',
       token: admin,
@@ -252,9 +202,9 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it('when a cluster is soft-deleted, then its code and name can be created again, and restoring the old one is a 409', async () => {
     const code = `R-${tag()}`;
-    const first = await createCluster(admin, { code, name: 'Again' });
+    const first = await aCluster(t, { code, name: 'Again' });
     expect((await t.fetch(`/api-system/clusters/${first.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
-    const second = await createCluster(admin, { code, name: 'Again' });
+    const second = await aCluster(t, { code, name: 'Again' });
     expect(second.id).not.toBe(first.id);
     const restore = await t.fetch(`/api-system/clusters/${first.id}/restore`, { method: 'POST', token: admin });
     expect(restore.status).toBe(409);
@@ -273,7 +223,7 @@ describe.each(engines())('clusters on %s', (engine) => {
   });
 
   it('when a cluster is updated, then every writable field is replaced and absent optionals become null', async () => {
-    const c = await createCluster(admin, { code: `UP-${tag()}`, alias_name: 'OLD', max_license_bu: 3 });
+    const c = await aCluster(t, { code: `UP-${tag()}`, alias_name: 'OLD', max_license_bu: 3 });
     const res = await t.fetch(`/api-system/clusters/${c.id}`, {
       method: 'PUT',
       token: admin,
@@ -287,7 +237,7 @@ describe.each(engines())('clusters on %s', (engine) => {
   });
 
   it('when If-Match carries a stale ETag, then the update is refused with 412 and nothing changes', async () => {
-    const c = await createCluster(admin, { code: `E-${tag()}` });
+    const c = await aCluster(t, { code: `E-${tag()}` });
     const read = await t.fetch(`/api-system/clusters/${c.id}`, { token: admin });
     const etag = read.headers.get('etag')!;
     expect(etag).toBeTruthy();
@@ -337,7 +287,7 @@ describe.each(engines())('clusters on %s', (engine) => {
   }
 
   it('when many edits of one cluster arrive at once without If-Match, then each is applied in turn and the trail chains them', async () => {
-    const c = await createCluster(admin, { code: `RACE-${tag()}`, alias_name: 'STA' });
+    const c = await aCluster(t, { code: `RACE-${tag()}`, alias_name: 'STA' });
     const aliases = Array.from({ length: 12 }, (_, i) => `A${i}`);
     const answers = await Promise.all(
       aliases.map((alias_name) =>
@@ -362,7 +312,7 @@ describe.each(engines())('clusters on %s', (engine) => {
   });
 
   it('when many edits send the same current ETag at once, then exactly one is applied and the others get 412', async () => {
-    const c = await createCluster(admin, { code: `ONE-${tag()}` });
+    const c = await aCluster(t, { code: `ONE-${tag()}` });
     const etag = (await t.fetch(`/api-system/clusters/${c.id}`, { token: admin })).headers.get('etag')!;
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -383,7 +333,7 @@ describe.each(engines())('clusters on %s', (engine) => {
   });
 
   it("when a cluster changed after an edit read it, then the edit's one statement writes nothing and records nothing", async () => {
-    const c = await createCluster(admin, { code: `GAP-${tag()}`, alias_name: 'RDX' });
+    const c = await aCluster(t, { code: `GAP-${tag()}`, alias_name: 'RDX' });
     const repo = clusterRepository(t.knex);
     const read = (await repo.findForWrite(t.knex, c.id, { lock: false }))!;
     await t.knex('clusters').where({ id: c.id }).update({ alias_name: 'OTH' });
@@ -414,9 +364,9 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it('when listing, then bu_count, users_count and total_max_license_users are right for each row of the page', async () => {
     const prefix = `CN${tag()}`;
-    const full = await createCluster(admin, { code: `${prefix}-1`, max_license_bu: 10 });
-    const unlimited = await createCluster(admin, { code: `${prefix}-2` });
-    const empty = await createCluster(admin, { code: `${prefix}-3` });
+    const full = await aCluster(t, { code: `${prefix}-1`, max_license_bu: 10 });
+    const unlimited = await aCluster(t, { code: `${prefix}-2` });
+    const empty = await aCluster(t, { code: `${prefix}-3` });
     const bu = (clusterId: string, code: string, max: number | null, deleted = false) => ({
       cluster_id: clusterId,
       code,
@@ -448,7 +398,7 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it("when a page is listed, then the counts come with the rows in the list's one statement (no N+1)", async () => {
     const prefix = `NQ${tag()}`;
-    for (let i = 0; i < 7; i++) await createCluster(admin, { code: `${prefix}-${i}` });
+    for (let i = 0; i < 7; i++) await aCluster(t, { code: `${prefix}-${i}` });
     const seen: string[] = [];
     const onQuery = (q: { sql: string }) => seen.push(q.sql);
     t.knex.on('query', onQuery);
@@ -522,12 +472,14 @@ describe.each(engines())('clusters on %s', (engine) => {
       const viewer = await t.login('viewer');
       const all = await list(viewer, 'perpage=-1');
       expect(all.data.map((c) => c.code)).toEqual(expect.arrayContaining(['CL-A', 'CL-B', 'CL-C']));
-      expect((await t.fetch(`/api-system/clusters/${await clusterId('CL-B')}`, { token: viewer })).status).toBe(200);
-      const nobody = await userWith([]);
+      expect(
+        (await t.fetch(`/api-system/clusters/${await clusterIdByCode(t, 'CL-B')}`, { token: viewer })).status,
+      ).toBe(200);
+      const nobody = await aUserWith(t, []);
       expect((await t.fetch('/api-system/clusters', { token: nobody.token })).status).toBe(403);
-      expect((await t.fetch(`/api-system/clusters/${await clusterId('CL-A')}`, { token: nobody.token })).status).toBe(
-        403,
-      );
+      expect(
+        (await t.fetch(`/api-system/clusters/${await clusterIdByCode(t, 'CL-A')}`, { token: nobody.token })).status,
+      ).toBe(403);
     });
 
     it('when cluster.read is scoped to CL-A, then the list shows only CL-A and reading CL-B is 403', async () => {
@@ -535,15 +487,17 @@ describe.each(engines())('clusters on %s', (engine) => {
       const seen = await list(editor, 'perpage=-1&deleted=include');
       expect(seen.data.map((c) => c.code)).toEqual(['CL-A']);
       expect(seen.paginate.total).toBe(1);
-      expect((await t.fetch(`/api-system/clusters/${await clusterId('CL-A')}`, { token: editor })).status).toBe(200);
-      const denied = await t.fetch(`/api-system/clusters/${await clusterId('CL-B')}`, { token: editor });
+      expect(
+        (await t.fetch(`/api-system/clusters/${await clusterIdByCode(t, 'CL-A')}`, { token: editor })).status,
+      ).toBe(200);
+      const denied = await t.fetch(`/api-system/clusters/${await clusterIdByCode(t, 'CL-B')}`, { token: editor });
       expect(denied.status).toBe(403);
       expect(denied.headers.get('content-type')).toMatch(/application\/problem\+json/);
     });
 
     it('when creating, then platform-wide cluster.create is allowed and a cluster-scoped create or a read-only caller is 403', async () => {
-      const creator = await userWith([['cluster.create', null]]);
-      await createCluster(creator.token, { code: `PC-${tag()}` });
+      const creator = await aUserWith(t, [['cluster.create', null]]);
+      await aCluster(t, { code: `PC-${tag()}` }, { as: creator.token });
       const editor = await t.login('editor-a');
       expect(
         (
@@ -569,7 +523,7 @@ describe.each(engines())('clusters on %s', (engine) => {
     it('when editor-a updates, then CL-A is allowed and CL-B is 403 and unchanged', async () => {
       const editor = await t.login('editor-a');
       const a = (await (
-        await t.fetch(`/api-system/clusters/${await clusterId('CL-A')}`, { token: admin })
+        await t.fetch(`/api-system/clusters/${await clusterIdByCode(t, 'CL-A')}`, { token: admin })
       ).json()) as Cluster;
       const same = {
         code: a.code,
@@ -581,7 +535,7 @@ describe.each(engines())('clusters on %s', (engine) => {
       const ok = await t.fetch(`/api-system/clusters/${a.id}`, { method: 'PUT', token: editor, json: same });
       expect(ok.status).toBe(200);
       expect(((await ok.json()) as Cluster).updated_by_name).toBe('Eddie Editor');
-      const bId = await clusterId('CL-B');
+      const bId = await clusterIdByCode(t, 'CL-B');
       const denied = await t.fetch(`/api-system/clusters/${bId}`, {
         method: 'PUT',
         token: editor,
@@ -593,9 +547,9 @@ describe.each(engines())('clusters on %s', (engine) => {
     });
 
     it('when deleting or restoring, then cluster.delete on that cluster is allowed and on another cluster is 403', async () => {
-      const mine = await createCluster(admin, { code: `PD-${tag()}` });
-      const theirs = await createCluster(admin, { code: `PD-${tag()}` });
-      const deleter = await userWith([
+      const mine = await aCluster(t, { code: `PD-${tag()}` });
+      const theirs = await aCluster(t, { code: `PD-${tag()}` });
+      const deleter = await aUserWith(t, [
         ['cluster.delete', mine.id],
         ['cluster.read', mine.id],
       ]);
@@ -613,24 +567,15 @@ describe.each(engines())('clusters on %s', (engine) => {
         (await t.fetch(`/api-system/clusters/${theirs.id}/restore`, { method: 'POST', token: deleter.token })).status,
       ).toBe(403);
       // cluster.update alone does not delete.
-      const updater = await userWith([['cluster.update', mine.id]]);
+      const updater = await aUserWith(t, [['cluster.update', mine.id]]);
       expect(
         (await t.fetch(`/api-system/clusters/${mine.id}`, { method: 'DELETE', token: updater.token })).status,
       ).toBe(403);
     });
 
     it('when a super admin without grants acts, then everything is allowed', async () => {
-      const [row] = await t
-        .knex('users')
-        .insert({
-          username: `sa-${tag()}`,
-          email: `sa-${tag()}@example.com`,
-          password_hash: passwordHash,
-          is_super_admin: true,
-        })
-        .returning(['id', 'username']);
-      const token = await t.login((row as { username: string }).username, PASSWORD);
-      const c = await createCluster(token, { code: `SA-${tag()}` });
+      const { token } = await aUserWith(t, [], { is_super_admin: true });
+      const c = await aCluster(t, { code: `SA-${tag()}` }, { as: token });
       expect(
         (await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token, json: { code: c.code, name: 'x' } }))
           .status,

@@ -1,68 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { aBusinessUnit, aCluster, aUser, aUserWith, clusterIdByCode, membersOf } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 type ClusterUser = components['schemas']['ClusterUser'];
 type BusinessUnitUser = components['schemas']['BusinessUnitUser'];
 type Problem = components['schemas']['Problem'];
-type Grant = [key: string, clusterId: string | null];
 
-const PASSWORD = 'membership-test-pass';
 const tag = () => randomUUID().slice(0, 6).toUpperCase();
 
 describe.each(engines())('memberships on %s', (engine) => {
   let t: TestServer;
-  let passwordHash: string;
   let admin: string;
-
-  async function person(
-    name: { firstname?: string | null; middlename?: string | null; lastname?: string | null; username?: string } = {},
-  ): Promise<{ id: string; username: string }> {
-    const username = name.username ?? `m-${randomUUID().slice(0, 8)}`;
-    const [row] = await t
-      .knex('users')
-      .insert({
-        username,
-        email: `${username}@example.com`,
-        firstname: name.firstname ?? null,
-        middlename: name.middlename ?? null,
-        lastname: name.lastname ?? null,
-        password_hash: passwordHash,
-      })
-      .returning('id');
-    return { id: (row as { id: string }).id, username };
-  }
-
-  async function userWith(grants: Grant[]): Promise<{ id: string; token: string }> {
-    const p = await person();
-    if (grants.length)
-      await t
-        .knex('permission_grants')
-        .insert(grants.map(([key, clusterId]) => ({ user_id: p.id, permission_key: key, cluster_id: clusterId })));
-    return { id: p.id, token: await t.login(p.username, PASSWORD) };
-  }
-
-  async function cluster(): Promise<string> {
-    const [row] = await t
-      .knex('clusters')
-      .insert({ code: `MC-${tag()}`, name: 'Membership group' })
-      .returning('id');
-    return (row as { id: string }).id;
-  }
-
-  async function businessUnit(
-    clusterId: string,
-    maxUsers: number | null = null,
-    name = `Hotel ${tag()}`,
-  ): Promise<string> {
-    const [row] = await t
-      .knex('business_units')
-      .insert({ cluster_id: clusterId, code: `MB-${tag()}`, name, max_license_users: maxUsers })
-      .returning('id');
-    return (row as { id: string }).id;
-  }
 
   const addClusterUser = (token: string, body: Record<string, unknown>) =>
     t.fetch('/api-system/user/clusters', { method: 'POST', token, json: body });
@@ -81,26 +31,16 @@ describe.each(engines())('memberships on %s', (engine) => {
     return ((await res.json()) as { data: BusinessUnitUser[] }).data;
   }
 
-  async function fill(buId: string, n: number): Promise<void> {
-    for (let i = 0; i < n; i++)
-      await t.knex('bu_users').insert({ user_id: (await person()).id, business_unit_id: buId });
-  }
-
-  async function seededCluster(code: string): Promise<string> {
-    return ((await t.knex('clusters').select('id').where({ code }).first()) as { id: string }).id;
-  }
-
   beforeAll(async () => {
     t = await startTestServer(engine);
-    passwordHash = await hashPassword(PASSWORD);
     admin = await t.login('admin');
   });
   afterAll(() => t?.close());
 
   describe('cluster users', () => {
     it('when a user is attached, then 201 returns the membership, active, role user by default, with display data', async () => {
-      const c = await cluster();
-      const u = await person({ firstname: 'Ada', middlename: 'M', lastname: 'Lovelace' });
+      const c = (await aCluster(t)).id;
+      const u = await aUser(t, { firstname: 'Ada', middlename: 'M', lastname: 'Lovelace' });
       const res = await addClusterUser(admin, { user_id: u.id, cluster_id: c });
       expect(res.status, await res.clone().text()).toBe(201);
       const m = (await res.json()) as ClusterUser;
@@ -120,8 +60,8 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when the user is already attached, then 409 problem', async () => {
-      const c = await cluster();
-      const u = await person();
+      const c = (await aCluster(t)).id;
+      const u = await aUser(t);
       expect((await addClusterUser(admin, { user_id: u.id, cluster_id: c, role: 'admin' })).status).toBe(201);
       const dup = await addClusterUser(admin, { user_id: u.id, cluster_id: c });
       expect(dup.status).toBe(409);
@@ -129,11 +69,11 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when the list is read, then rows are sorted by display name then email and carry the parent BU name', async () => {
-      const c = await cluster();
-      const bu = await businessUnit(c, null, 'Parent Hotel');
-      const zed = await person({ firstname: 'Zed' });
-      const amy = await person({ firstname: 'Amy', lastname: 'Zulu' });
-      const bare = await person({ username: `aaa-${tag().toLowerCase()}` });
+      const c = (await aCluster(t)).id;
+      const bu = (await aBusinessUnit(t, { cluster_id: c, max_license_users: null, name: 'Parent Hotel' })).id;
+      const zed = await aUser(t, { firstname: 'Zed' });
+      const amy = await aUser(t, { firstname: 'Amy', lastname: 'Zulu' });
+      const bare = await aUser(t, { username: `aaa-${tag().toLowerCase()}` });
       for (const u of [zed, amy])
         expect((await addClusterUser(admin, { user_id: u.id, cluster_id: c })).status).toBe(201);
       expect((await addClusterUser(admin, { user_id: bare.id, cluster_id: c, parent_bu_id: bu })).status).toBe(201);
@@ -147,10 +87,10 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when a parent BU is given, then the user also becomes its member; a BU of another cluster is a 409', async () => {
-      const c = await cluster();
-      const bu = await businessUnit(c);
-      const foreign = await businessUnit(await cluster());
-      const u = await person();
+      const c = (await aCluster(t)).id;
+      const bu = (await aBusinessUnit(t, { cluster_id: c })).id;
+      const foreign = (await aBusinessUnit(t)).id;
+      const u = await aUser(t);
       const wrong = await addClusterUser(admin, { user_id: u.id, cluster_id: c, parent_bu_id: foreign });
       expect(wrong.status).toBe(409);
       expect(await clusterUsers(c)).toEqual([]);
@@ -161,10 +101,10 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when the parent BU is at max_license_users, then 409 and nothing is saved; a user already in that BU is allowed', async () => {
-      const c = await cluster();
-      const bu = await businessUnit(c, 2);
-      await fill(bu, 2);
-      const newcomer = await person();
+      const c = (await aCluster(t)).id;
+      const bu = (await aBusinessUnit(t, { cluster_id: c, max_license_users: 2 })).id;
+      await membersOf(t, bu, 2);
+      const newcomer = await aUser(t);
       const full = await addClusterUser(admin, { user_id: newcomer.id, cluster_id: c, parent_bu_id: bu });
       expect(full.status).toBe(409);
       expect(((await full.json()) as Problem).detail).toBe(
@@ -179,12 +119,12 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when role and parent BU change, then they are saved; a full BU is 409 but the current BU stays allowed; null clears it', async () => {
-      const c = await cluster();
-      const home = await businessUnit(c, 1);
-      const full = await businessUnit(c, 1);
-      const roomy = await businessUnit(c, 5, 'Roomy');
-      await fill(full, 1);
-      const u = await person();
+      const c = (await aCluster(t)).id;
+      const home = (await aBusinessUnit(t, { cluster_id: c, max_license_users: 1 })).id;
+      const full = (await aBusinessUnit(t, { cluster_id: c, max_license_users: 1 })).id;
+      const roomy = (await aBusinessUnit(t, { cluster_id: c, max_license_users: 5, name: 'Roomy' })).id;
+      await membersOf(t, full, 1);
+      const u = await aUser(t);
       const m = (await (
         await addClusterUser(admin, { user_id: u.id, cluster_id: c, parent_bu_id: home })
       ).json()) as ClusterUser;
@@ -218,11 +158,11 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it("when a cluster user is removed, then the row and the user's memberships of that cluster's BUs go, other clusters untouched", async () => {
-      const c = await cluster();
-      const other = await cluster();
-      const bu = await businessUnit(c);
-      const otherBu = await businessUnit(other);
-      const u = await person();
+      const c = (await aCluster(t)).id;
+      const other = (await aCluster(t)).id;
+      const bu = (await aBusinessUnit(t, { cluster_id: c })).id;
+      const otherBu = (await aBusinessUnit(t, { cluster_id: other })).id;
+      const u = await aUser(t);
       const m = (await (
         await addClusterUser(admin, { user_id: u.id, cluster_id: c, parent_bu_id: bu })
       ).json()) as ClusterUser;
@@ -236,11 +176,11 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when ids are malformed, unknown or the user does not exist, then 400 or 404', async () => {
-      const c = await cluster();
+      const c = (await aCluster(t)).id;
       expect((await t.fetch('/api-system/user/clusters/xyz', { token: admin })).status).toBe(400);
       expect((await t.fetch(`/api-system/user/clusters/${randomUUID()}`, { token: admin })).status).toBe(404);
       expect((await addClusterUser(admin, { user_id: randomUUID(), cluster_id: c })).status).toBe(404);
-      expect((await addClusterUser(admin, { user_id: (await person()).id, cluster_id: randomUUID() })).status).toBe(
+      expect((await addClusterUser(admin, { user_id: (await aUser(t)).id, cluster_id: randomUUID() })).status).toBe(
         404,
       );
       expect((await addClusterUser(admin, { user_id: 'nope', cluster_id: c })).status).toBe(400);
@@ -258,8 +198,8 @@ describe.each(engines())('memberships on %s', (engine) => {
 
   describe('business unit users', () => {
     it('when a user is added, then 201 returns the membership; the list and the BU detail show it; a second add is 409', async () => {
-      const bu = await businessUnit(await cluster());
-      const u = await person({ firstname: 'Bo', lastname: 'Member' });
+      const bu = (await aBusinessUnit(t)).id;
+      const u = await aUser(t, { firstname: 'Bo', lastname: 'Member' });
       const res = await addBuUser(admin, { user_id: u.id, business_unit_id: bu, role: 'admin' });
       expect(res.status, await res.clone().text()).toBe(201);
       const m = (await res.json()) as BusinessUnitUser;
@@ -282,9 +222,9 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when the BU is at max_license_users, then adding is 409 with the licence message', async () => {
-      const bu = await businessUnit(await cluster(), 1);
-      await fill(bu, 1);
-      const res = await addBuUser(admin, { user_id: (await person()).id, business_unit_id: bu });
+      const bu = (await aBusinessUnit(t, { max_license_users: 1 })).id;
+      await membersOf(t, bu, 1);
+      const res = await addBuUser(admin, { user_id: (await aUser(t)).id, business_unit_id: bu });
       expect(res.status).toBe(409);
       expect(((await res.json()) as Problem).detail).toBe(
         'Cannot add user: business unit has reached its license limit (1/1)',
@@ -293,8 +233,8 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when 10 users race to join a BU with max_license_users 3, then exactly 3 join', async () => {
-      const bu = await businessUnit(await cluster(), 3);
-      const people = await Promise.all(Array.from({ length: 10 }, () => person()));
+      const bu = (await aBusinessUnit(t, { max_license_users: 3 })).id;
+      const people = await Promise.all(Array.from({ length: 10 }, () => aUser(t)));
       const results = await Promise.all(people.map((p) => addBuUser(admin, { user_id: p.id, business_unit_id: bu })));
       expect(results.filter((r) => r.status === 201)).toHaveLength(3);
       expect(results.filter((r) => r.status === 409)).toHaveLength(7);
@@ -302,8 +242,8 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when role and is_active are patched, then the membership changes, not the account', async () => {
-      const bu = await businessUnit(await cluster());
-      const u = await person();
+      const bu = (await aBusinessUnit(t)).id;
+      const u = await aUser(t);
       const m = (await (await addBuUser(admin, { user_id: u.id, business_unit_id: bu })).json()) as BusinessUnitUser;
       const res = await t.fetch(`/api-system/user/business-units/${m.id}`, {
         method: 'PATCH',
@@ -335,9 +275,9 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when a member is removed by membership id, then it leaves the BU and no longer names it as parent BU', async () => {
-      const c = await cluster();
-      const bu = await businessUnit(c);
-      const u = await person();
+      const c = (await aCluster(t)).id;
+      const bu = (await aBusinessUnit(t, { cluster_id: c })).id;
+      const u = await aUser(t);
       await addClusterUser(admin, { user_id: u.id, cluster_id: c, parent_bu_id: bu });
       const m = (await buUsers(bu))[0]!;
       expect(
@@ -355,11 +295,11 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when the BU is unknown or deleted, then adding is 404; a malformed id is 400', async () => {
-      const c = await cluster();
-      const bu = await businessUnit(c);
+      const c = (await aCluster(t)).id;
+      const bu = (await aBusinessUnit(t, { cluster_id: c })).id;
       await t.knex('business_units').where({ id: bu }).update({ deleted_at: t.knex.fn.now() });
-      expect((await addBuUser(admin, { user_id: (await person()).id, business_unit_id: bu })).status).toBe(404);
-      expect((await addBuUser(admin, { user_id: (await person()).id, business_unit_id: randomUUID() })).status).toBe(
+      expect((await addBuUser(admin, { user_id: (await aUser(t)).id, business_unit_id: bu })).status).toBe(404);
+      expect((await addBuUser(admin, { user_id: (await aUser(t)).id, business_unit_id: randomUUID() })).status).toBe(
         404,
       );
       expect((await t.fetch('/api-system/user/business-units/12', { token: admin })).status).toBe(400);
@@ -369,10 +309,10 @@ describe.each(engines())('memberships on %s', (engine) => {
 
   describe('permissions', () => {
     it("when a caller has cluster.update on the cluster, then it manages cluster users; on another cluster it is refused, and that cluster's memberships are not there for it (404)", async () => {
-      const mine = await cluster();
-      const theirs = await cluster();
-      const manager = await userWith([['cluster.update', mine]]);
-      const u = await person();
+      const mine = (await aCluster(t)).id;
+      const theirs = (await aCluster(t)).id;
+      const manager = await aUserWith(t, [['cluster.update', mine]]);
+      const u = await aUser(t);
       const added = await addClusterUser(manager.token, { user_id: u.id, cluster_id: mine });
       expect(added.status).toBe(201);
       const m = (await added.json()) as ClusterUser;
@@ -408,28 +348,28 @@ describe.each(engines())('memberships on %s', (engine) => {
     });
 
     it('when a caller only reads, then it lists members but cannot change them (403)', async () => {
-      const c = await cluster();
-      const bu = await businessUnit(c);
-      const reader = await userWith([['cluster.read', c]]);
+      const c = (await aCluster(t)).id;
+      const bu = (await aBusinessUnit(t, { cluster_id: c })).id;
+      const reader = await aUserWith(t, [['cluster.read', c]]);
       expect(await clusterUsers(c, reader.token)).toEqual([]);
       expect(await buUsers(bu, reader.token)).toEqual([]);
-      expect((await addClusterUser(reader.token, { user_id: (await person()).id, cluster_id: c })).status).toBe(403);
-      expect((await addBuUser(reader.token, { user_id: (await person()).id, business_unit_id: bu })).status).toBe(403);
-      const outsider = await userWith([['cluster.read', await cluster()]]);
+      expect((await addClusterUser(reader.token, { user_id: (await aUser(t)).id, cluster_id: c })).status).toBe(403);
+      expect((await addBuUser(reader.token, { user_id: (await aUser(t)).id, business_unit_id: bu })).status).toBe(403);
+      const outsider = await aUserWith(t, [['cluster.read', (await aCluster(t)).id]]);
       expect((await t.fetch(`/api-system/user/clusters/${c}`, { token: outsider.token })).status).toBe(403);
       expect((await t.fetch(`/api-system/user/business-units/${bu}`, { token: outsider.token })).status).toBe(404); // no grant on that cluster: it is not there for them, as for a missing id
     });
 
     it("when a caller has cluster.update on the BU's cluster, then it manages BU members; another cluster's BU is not there for it (404)", async () => {
-      const mine = await businessUnit(await cluster());
-      const manager = await userWith([
+      const mine = (await aBusinessUnit(t)).id;
+      const manager = await aUserWith(t, [
         [
           'cluster.update',
           (await t.knex('business_units').select('cluster_id').where({ id: mine }).first()).cluster_id,
         ],
       ]);
-      const theirs = await businessUnit(await cluster());
-      const u = await person();
+      const theirs = (await aBusinessUnit(t)).id;
+      const u = await aUser(t);
       const res = await addBuUser(manager.token, { user_id: u.id, business_unit_id: mine });
       expect(res.status).toBe(201);
       const m = (await res.json()) as BusinessUnitUser;
@@ -466,10 +406,10 @@ describe.each(engines())('memberships on %s', (engine) => {
 
     it('when editor-a lists users, then CL-A is allowed and CL-B is 403', async () => {
       const editor = await t.login('editor-a');
-      const a = await clusterUsers(await seededCluster('CL-A'), editor);
+      const a = await clusterUsers(await clusterIdByCode(t, 'CL-A'), editor);
       expect(a.map((r) => r.username)).toContain('editor-a');
       expect(
-        (await t.fetch(`/api-system/user/clusters/${await seededCluster('CL-B')}`, { token: editor })).status,
+        (await t.fetch(`/api-system/user/clusters/${await clusterIdByCode(t, 'CL-B')}`, { token: editor })).status,
       ).toBe(403);
     });
   });

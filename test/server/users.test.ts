@@ -1,44 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { aCluster, aClusterMembership, aUser, aUserWith } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 type UserPage = components['schemas']['UserPage'];
-type Grant = [key: string, clusterId: string | null];
-
-const PASSWORD = 'user-search-pass';
 
 describe.each(engines())('user search on %s', (engine) => {
   let t: TestServer;
-  let passwordHash: string;
   let admin: string;
-
-  async function person(
-    fields: { username?: string; email?: string; firstname?: string; lastname?: string } = {},
-  ): Promise<{ id: string; username: string }> {
-    const username = fields.username ?? `s-${randomUUID().slice(0, 8)}`;
-    const [row] = await t
-      .knex('users')
-      .insert({
-        username,
-        email: fields.email ?? `${username}@example.com`,
-        firstname: fields.firstname ?? null,
-        lastname: fields.lastname ?? null,
-        password_hash: passwordHash,
-      })
-      .returning('id');
-    return { id: (row as { id: string }).id, username };
-  }
-
-  async function userWith(grants: Grant[]): Promise<string> {
-    const p = await person();
-    if (grants.length)
-      await t
-        .knex('permission_grants')
-        .insert(grants.map(([key, clusterId]) => ({ user_id: p.id, permission_key: key, cluster_id: clusterId })));
-    return t.login(p.username, PASSWORD);
-  }
 
   async function search(query: Record<string, string>, token = admin): Promise<UserPage> {
     const res = await t.fetch(`/api-system/user?${new URLSearchParams(query).toString()}`, { token });
@@ -48,18 +18,17 @@ describe.each(engines())('user search on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestServer(engine);
-    passwordHash = await hashPassword(PASSWORD);
     admin = await t.login('admin');
   });
   afterAll(() => t?.close());
 
   it('when searching, then username, email, first name and last name match case-insensitively as contains', async () => {
     const w = `q${randomUUID().slice(0, 6)}`;
-    const byUsername = await person({ username: `x-${w}-user` });
-    const byEmail = await person({ email: `mail.${w}@corp.example` });
-    const byFirst = await person({ firstname: `First${w.toUpperCase()}` });
-    const byLast = await person({ lastname: `Mc${w}` });
-    await person({ firstname: 'Unrelated' });
+    const byUsername = await aUser(t, { username: `x-${w}-user` });
+    const byEmail = await aUser(t, { email: `mail.${w}@corp.example` });
+    const byFirst = await aUser(t, { firstname: `First${w.toUpperCase()}` });
+    const byLast = await aUser(t, { lastname: `Mc${w}` });
+    await aUser(t, { firstname: 'Unrelated' });
     const page = await search({ search: w.toUpperCase() });
     expect(page.data.map((u) => u.id).sort()).toEqual([byUsername.id, byEmail.id, byFirst.id, byLast.id].sort());
     expect(page.paginate.total).toBe(4);
@@ -76,7 +45,7 @@ describe.each(engines())('user search on %s', (engine) => {
 
   it('when no page size is given, then pages hold 10 users ordered by username', async () => {
     const w = `pg${randomUUID().slice(0, 6)}`;
-    for (let i = 0; i < 13; i++) await person({ username: `${w}-${String(12 - i).padStart(2, '0')}` });
+    for (let i = 0; i < 13; i++) await aUser(t, { username: `${w}-${String(12 - i).padStart(2, '0')}` });
     const first = await search({ search: w });
     expect(first.data).toHaveLength(10);
     expect(first.paginate).toEqual({ total: 13, page: 1, perpage: 10, pages: 2 });
@@ -92,14 +61,10 @@ describe.each(engines())('user search on %s', (engine) => {
 
   it('when exclude_cluster_id is given, then the members of that cluster are left out', async () => {
     const w = `ex${randomUUID().slice(0, 6)}`;
-    const member = await person({ username: `${w}-member` });
-    const outsider = await person({ username: `${w}-outsider` });
-    const [c] = await t
-      .knex('clusters')
-      .insert({ code: `X-${w}`, name: 'Exclusion' })
-      .returning('id');
-    const clusterId = (c as { id: string }).id;
-    await t.knex('cluster_users').insert({ user_id: member.id, cluster_id: clusterId });
+    const member = await aUser(t, { username: `${w}-member` });
+    const outsider = await aUser(t, { username: `${w}-outsider` });
+    const clusterId = (await aCluster(t, { code: `X-${w}`, name: 'Exclusion' })).id;
+    await aClusterMembership(t, { user_id: member.id, cluster_id: clusterId });
     expect((await search({ search: w })).data.map((u) => u.id)).toEqual([member.id, outsider.id]);
     expect((await search({ search: w, exclude_cluster_id: clusterId })).data.map((u) => u.id)).toEqual([outsider.id]);
     expect((await t.fetch(`/api-system/user?exclude_cluster_id=bad`, { token: admin })).status).toBe(400);
@@ -108,13 +73,13 @@ describe.each(engines())('user search on %s', (engine) => {
   it('when the caller has cluster.update on some cluster, then it may search; read-only or no grants is 403; no token is 401', async () => {
     const editor = await t.login('editor-a');
     expect((await search({ search: 'admin' }, editor)).data.length).toBeGreaterThan(0);
-    const platformUpdater = await userWith([['cluster.update', null]]);
+    const platformUpdater = (await aUserWith(t, [['cluster.update', null]])).token;
     expect((await search({}, platformUpdater)).paginate.total).toBeGreaterThan(0);
     const viewer = await t.login('viewer');
     const denied = await t.fetch('/api-system/user', { token: viewer });
     expect(denied.status).toBe(403);
     expect(denied.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect((await t.fetch('/api-system/user', { token: await userWith([]) })).status).toBe(403);
+    expect((await t.fetch('/api-system/user', { token: (await aUserWith(t, [])).token })).status).toBe(403);
     expect((await t.fetch('/api-system/user')).status).toBe(401);
   });
 });
