@@ -19,12 +19,33 @@ export interface Operation {
   passwordChangeExempt: boolean;
 }
 
+/**
+ * The contract path a request matched, in the shape the request validator takes it (`req.contractRoute`, read by the
+ * patched route lookup of express-openapi-validator, docs/adr/0018-one-operation-match.md): the validator checks the
+ * request against the operation the pipeline dispatches to, instead of matching the path a second time on its own.
+ */
+export interface ContractRoute {
+  /** The path this match was made for (the request URL without its query); a match for another path is ignored. */
+  requestPath: string;
+  /** The contract's path template, e.g. `/api-system/clusters/{id}`. */
+  openApiRoute: string;
+  /** The same template in express's form, e.g. `/api-system/clusters/:id`, as the validator keys its routes. */
+  expressRoute: string;
+  /** The path parameters by name, percent-decoded as the validator decodes them (`decodeURIComponent`). */
+  pathParams: Record<string, string>;
+}
+
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       /** The contract operation this request addresses, when it addresses one. */
       operation?: Operation;
+      /**
+       * The contract path the request matched, whichever its method; absent when it matched none, or when a path
+       * parameter is not valid percent-encoding (the validator's own lookup then answers, with its 400).
+       */
+      contractRoute?: ContractRoute;
     }
   }
 }
@@ -82,25 +103,39 @@ export function operationsOf(spec: ApiSpec): Operation[] {
 }
 
 interface CompiledPath {
+  /** The contract's path template: `/api-system/clusters/{id}`. */
+  template: string;
+  /** The template in express's form: `/api-system/clusters/:id`. */
+  expressRoute: string;
+  /** One capture group per path parameter, in `paramNames` order. */
   pattern: RegExp;
+  paramNames: string[];
   literalScore: number;
   byMethod: Map<string, Operation>;
   /** Every operation on the path is public, so a wrong method there gets 405, not 401. */
   isPublic: boolean;
 }
 
+const PARAMETER = /\{([^}]+)\}/g;
+
 function compile(operations: Operation[]): CompiledPath[] {
   const byPath = new Map<string, CompiledPath>();
   for (const op of operations) {
     let entry = byPath.get(op.path);
     if (!entry) {
+      // A parameter is one non-empty segment, and one trailing slash is allowed: what the validator's path-to-regexp
+      // patterns accept (its `[^\/]+` and `(?:\/$)?`), so both agree on the path of a request.
       const source = op.path
-        .split(/\{[^}]+\}/)
-        .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('[^/]+');
+        .split(PARAMETER)
+        .map((part, i) => (i % 2 === 1 ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+      const paramNames = [...op.path.matchAll(PARAMETER)].map((m) => m[1]!);
       entry = {
+        template: op.path,
+        expressRoute: op.path.replace(PARAMETER, ':$1'),
         pattern: new RegExp(`^${source}/?$`),
-        literalScore: -(op.path.match(/\{/g)?.length ?? 0),
+        paramNames,
+        literalScore: -paramNames.length,
         byMethod: new Map(),
         isPublic: true,
       };
@@ -112,9 +147,21 @@ function compile(operations: Operation[]): CompiledPath[] {
   return [...byPath.values()].sort((a, b) => b.literalScore - a.literalScore);
 }
 
+/** The matched path's parameters, decoded; null when one is not valid percent-encoding (`%E0%A4%A`). */
+function decodedParams(entry: CompiledPath, match: RegExpExecArray): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  try {
+    for (let i = 0; i < entry.paramNames.length; i++) params[entry.paramNames[i]!] = decodeURIComponent(match[i + 1]!);
+  } catch {
+    return null;
+  }
+  return params;
+}
+
 /**
  * Finds the operation a request addresses and sets `req.operation`. The access middlewares read it, so what a route
- * requires is declared once, in the contract. HEAD is matched as GET (RFC 9110).
+ * requires is declared once, in the contract. HEAD is matched as GET (RFC 9110). It also sets `req.contractRoute`,
+ * the match the request validator checks the request against, so the request is matched to the contract once.
  */
 export function identifyOperation(operations: Operation[]): RequestHandler {
   const paths = compile(operations);
@@ -122,9 +169,18 @@ export function identifyOperation(operations: Operation[]): RequestHandler {
     const path = req.originalUrl.split('?')[0]!;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     for (const entry of paths) {
-      if (!entry.pattern.test(path)) continue;
+      const match = entry.pattern.exec(path);
+      if (!match) continue;
       req.operation = entry.byMethod.get(method);
       res.locals.publicPath = entry.isPublic;
+      const pathParams = decodedParams(entry, match);
+      if (pathParams)
+        req.contractRoute = {
+          requestPath: path,
+          openApiRoute: entry.template,
+          expressRoute: entry.expressRoute,
+          pathParams,
+        };
       break;
     }
     next();
