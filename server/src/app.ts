@@ -100,7 +100,8 @@ export function createApp({
   });
   // Sign-in floods are refused here, before the body is parsed, a password hashed or the database asked.
   // A browser with a device cookie counts on its own bucket; refresh and sign-out on buckets of their own.
-  app.use('/api/auth', signInRateLimit(config.signIn, { deviceOf: deviceCookies(config.jwtSecret).ofRequest }));
+  const devices = deviceCookies(config.jwtSecret);
+  app.use('/api/auth', signInRateLimit(config.signIn, { deviceOf: (req) => devices.ofRequest(req) }));
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   app.use(limitJsonDepth);
 
@@ -114,7 +115,8 @@ export function createApp({
     handlers,
   );
 
-  // What each request addresses, and so what it requires, comes from the contract.
+  // What each request addresses, and so what it requires, comes from the contract. The request validator below
+  // checks the request against this same match (req.contractRoute), rather than matching the path again.
   app.use(identifyOperation(operations));
   // API answers carry short-lived signed URLs and change with every write: browsers must not replay a cached copy
   // (a conditional GET after a logo upload was answered 304 with the old record).
@@ -122,7 +124,11 @@ export function createApp({
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use(['/api', '/api-system'], authenticate(services.auth.caller), requireAccess);
+  app.use(
+    ['/api', '/api-system'],
+    authenticate((accessToken) => services.auth.caller(accessToken)),
+    requireAccess,
+  );
   // Only upload operations take multipart, and only after authentication and the access rule: an anonymous or
   // unauthorised caller never gets a 5 MB body buffered and inspected.
   const parseMultipart = multipartUpload();
