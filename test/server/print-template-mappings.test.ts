@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { mappingRepository } from '../../server/src/modules/print-template-mappings/repository.js';
+import { aReportTemplate, aStoredMapping, aUserWith } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 const BASE = '/api-system/print-template-mappings';
@@ -36,53 +37,11 @@ interface Problem {
 
 const tag = () => randomUUID().slice(0, 8);
 
-async function newUser(t: TestServer, opts: { grants?: string[]; firstname?: string } = {}) {
-  const username = `u-${tag()}`;
-  const [row] = await t
-    .knex('users')
-    .insert({
-      username,
-      email: `${username}@example.com`,
-      firstname: opts.firstname ?? 'Test',
-      lastname: 'User',
-      password_hash: 'not-used',
-    })
-    .returning('id');
-  const id = (row as { id: string }).id;
-  for (const key of opts.grants ?? [])
-    await t.knex('permission_grants').insert({ user_id: id, permission_key: key, cluster_id: null });
-  return { id, username, token: await t.tokenFor(id) };
-}
-
-async function newTemplate(t: TestServer, overrides: Record<string, unknown> = {}) {
-  const [row] = await t
-    .knex('report_templates')
-    .insert({ name: `Template ${tag()}`, description: 'test form', report_group: 'PO', kind: 'print', ...overrides })
-    .returning('id');
-  return (row as { id: string }).id;
-}
-
-/** A stored mapping inserted directly (stored data may hold duplicates and several defaults, as the seed allows). */
-async function storeMapping(t: TestServer, overrides: Record<string, unknown> = {}) {
-  const row: Record<string, unknown> = {
-    document_type: 'PO',
-    report_template_id: randomUUID(),
-    is_default: false,
-    display_order: 0,
-    is_active: true,
-    ...overrides,
-  };
-  for (const k of ['allow_business_unit', 'deny_business_unit'])
-    if (Array.isArray(row[k])) row[k] = JSON.stringify(row[k]);
-  const [created] = await t.knex('print_template_mappings').insert(row).returning(['id', 'document_type']);
-  return created as { id: string; document_type: string };
-}
-
 const CODES = ['PR', 'PO', 'GRN', 'SR', 'CN', 'IA', 'PC', 'SC', 'RFQ', 'INV'];
 let nextCode = 0;
 /**
  * Resolve ranks every live mapping of a type and there are only ten types, so a test that needs a type to itself
- * takes one: the live mappings left on it by earlier tests (or the demo seed) are soft-deleted first. Tests of a
+ * takes one: the live mappings left on it by earlier tests (or the demo data) are soft-deleted first. Tests of a
  * file run one after another, so nothing else writes that type meanwhile.
  */
 async function claimType(t: TestServer): Promise<string> {
@@ -102,8 +61,8 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestServer(engine);
-    manager = await newUser(t, { grants: [MANAGE], firstname: 'Mara' });
-    reader = await newUser(t);
+    manager = await aUserWith(t, [MANAGE], { firstname: 'Mara', lastname: 'User' });
+    reader = await aUserWith(t, [], { firstname: 'Test', lastname: 'User' });
   });
   afterAll(() => t?.close());
 
@@ -138,7 +97,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
   describe('create', () => {
     it('when a mapping is created with only the required fields, then 201 returns it with the defaults, Location, ETag and the joined names', async () => {
-      const templateId = await newTemplate(t, { name: `Purchase Order — ${tag()}`, report_group: 'PO' });
+      const templateId = await aReportTemplate(t, { name: `Purchase Order — ${tag()}`, report_group: 'PO' });
       const res = await send('POST', BASE, manager.token, { document_type: 'PO', report_template_id: templateId });
       expect(res.status).toBe(201);
       const m = (await res.json()) as Mapping;
@@ -301,7 +260,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
         display_label: 'A',
         display_order: 3,
       });
-      const editor = await newUser(t, { grants: [MANAGE], firstname: 'Ed' });
+      const editor = await aUserWith(t, [MANAGE], { firstname: 'Ed', lastname: 'User' });
       const newTemplateId = randomUUID();
       const res = await send('PUT', `${BASE}/${m.id}`, editor.token, {
         report_template_id: newTemplateId,
@@ -399,9 +358,9 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     it('when a default is created, then every other live default of that document type is demoted in the same write', async () => {
       const type = 'RFQ';
       await t.knex('print_template_mappings').where({ document_type: type }).update({ is_default: false });
-      const a = await storeMapping(t, { document_type: type, is_default: true });
-      const b = await storeMapping(t, { document_type: type, is_default: true, display_order: 5 });
-      const otherType = await storeMapping(t, { document_type: 'INV', is_default: true });
+      const a = await aStoredMapping(t, { document_type: type, is_default: true });
+      const b = await aStoredMapping(t, { document_type: type, is_default: true, display_order: 5 });
+      const otherType = await aStoredMapping(t, { document_type: 'INV', is_default: true });
       const created = await create({ document_type: type, report_template_id: randomUUID(), is_default: true });
       const defaults = await t
         .knex('print_template_mappings')
@@ -465,7 +424,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       const type = await claimType(t);
       const rows = await Promise.all(
         Array.from({ length: 5 }, (_, i) =>
-          storeMapping(t, { document_type: type, is_default: i === 0, display_order: i }),
+          aStoredMapping(t, { document_type: type, is_default: i === 0, display_order: i }),
         ),
       );
       const results = await Promise.all(
@@ -485,7 +444,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
   describe('soft delete', () => {
     it('when a mapping is deleted, then 204, deleted_at and deleted_by_id are set, and every read treats it as gone', async () => {
       const type = await claimType(t);
-      const stored = await storeMapping(t, { document_type: type, is_default: true, display_label: `gone ${tag()}` });
+      const stored = await aStoredMapping(t, { document_type: type, is_default: true, display_label: `gone ${tag()}` });
       const res = await send('DELETE', `${BASE}/${stored.id}`, manager.token);
       expect(res.status).toBe(204);
       const row = await t.knex('print_template_mappings').where({ id: stored.id }).first();
@@ -550,17 +509,21 @@ describe.each(engines())('print template mappings on %s', (engine) => {
   describe('list and get', () => {
     it('when listing, then the template name and group are joined, and null when the template is missing or soft-deleted', async () => {
       const type = await claimType(t);
-      const live = await newTemplate(t, { name: `Live ${tag()}`, report_group: 'PO' });
-      const deleted = await newTemplate(t, { name: `Deleted ${tag()}`, report_group: 'PO', deleted_at: new Date() });
-      const a = await storeMapping(t, {
+      const live = await aReportTemplate(t, { name: `Live ${tag()}`, report_group: 'PO' });
+      const deleted = await aReportTemplate(t, {
+        name: `Deleted ${tag()}`,
+        report_group: 'PO',
+        deleted_at: new Date(),
+      });
+      const a = await aStoredMapping(t, {
         document_type: type,
         report_template_id: live,
         display_order: 1,
         created_by_id: manager.id,
         updated_by_id: reader.id,
       });
-      const b = await storeMapping(t, { document_type: type, report_template_id: deleted, display_order: 2 });
-      const c = await storeMapping(t, { document_type: type, report_template_id: randomUUID(), display_order: 3 });
+      const b = await aStoredMapping(t, { document_type: type, report_template_id: deleted, display_order: 2 });
+      const c = await aStoredMapping(t, { document_type: type, report_template_id: randomUUID(), display_order: 3 });
       const res = await send('GET', `${BASE}?document_type=${type}`, reader.token);
       const body = (await res.json()) as { data: Mapping[] };
       const byId = new Map(body.data.map((m) => [m.id, m]));
@@ -576,7 +539,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when no paging is sent, then 10 rows come back, and page 2 holds the rest', async () => {
       const token = `page-${tag()}`;
-      for (let i = 0; i < 12; i++) await storeMapping(t, { display_label: `${token} ${i}`, display_order: i });
+      for (let i = 0; i < 12; i++) await aStoredMapping(t, { display_label: `${token} ${i}`, display_order: i });
       const first = (await (await send('GET', `${BASE}?search=${token}`, reader.token)).json()) as {
         data: Mapping[];
         paginate: Record<string, number>;
@@ -597,10 +560,10 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when searching, then the label and the template name match, case-insensitively', async () => {
       const word = `zq${tag()}`;
-      const template = await newTemplate(t, { name: `Form ${word.toUpperCase()}` });
-      const byLabel = await storeMapping(t, { display_label: `Label ${word}` });
-      const byTemplate = await storeMapping(t, { report_template_id: template });
-      await storeMapping(t, { display_label: 'unrelated' });
+      const template = await aReportTemplate(t, { name: `Form ${word.toUpperCase()}` });
+      const byLabel = await aStoredMapping(t, { display_label: `Label ${word}` });
+      const byTemplate = await aStoredMapping(t, { report_template_id: template });
+      await aStoredMapping(t, { display_label: 'unrelated' });
       const body = (await (await send('GET', `${BASE}?search=${word}&perpage=100`, reader.token)).json()) as {
         data: Mapping[];
       };
@@ -609,7 +572,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when searching for a document type code, then mappings of that type match even without the code in label or template', async () => {
       const type = await claimType(t);
-      const hit = await storeMapping(t, {
+      const hit = await aStoredMapping(t, {
         document_type: type,
         display_label: 'zzz',
         report_template_id: randomUUID(),
@@ -626,8 +589,8 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when searching with % or _, then they match literally', async () => {
       const word = `pct${tag()}`;
-      const hit = await storeMapping(t, { display_label: `${word} 100%` });
-      await storeMapping(t, { display_label: `${word} 1000` });
+      const hit = await aStoredMapping(t, { display_label: `${word} 100%` });
+      await aStoredMapping(t, { display_label: `${word} 1000` });
       const body = (await (
         await send('GET', `${BASE}?search=${encodeURIComponent(`${word} 100%`)}`, reader.token)
       ).json()) as { data: Mapping[] };
@@ -636,8 +599,8 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when active_only=true, then inactive mappings are left out', async () => {
       const type = await claimType(t);
-      const on = await storeMapping(t, { document_type: type, is_active: true });
-      await storeMapping(t, { document_type: type, is_active: false });
+      const on = await aStoredMapping(t, { document_type: type, is_active: true });
+      await aStoredMapping(t, { document_type: type, is_active: false });
       const all = (await (await send('GET', `${BASE}?document_type=${type}`, reader.token)).json()) as {
         data: Mapping[];
       };
@@ -650,14 +613,19 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when no sort is sent, then rows come by document type, default first, then display order; an explicit sort is honoured', async () => {
       const word = `srt${tag()}`;
-      const x = await storeMapping(t, {
+      const x = await aStoredMapping(t, {
         document_type: 'PR',
         is_default: false,
         display_order: 1,
         display_label: word,
       });
-      const y = await storeMapping(t, { document_type: 'PR', is_default: true, display_order: 9, display_label: word });
-      const z = await storeMapping(t, {
+      const y = await aStoredMapping(t, {
+        document_type: 'PR',
+        is_default: true,
+        display_order: 9,
+        display_label: word,
+      });
+      const z = await aStoredMapping(t, {
         document_type: 'GRN',
         is_default: false,
         display_order: 5,
@@ -680,7 +648,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     });
 
     it('when a mapping is read by id, then it comes with an ETag; a malformed id is 400 and an unknown one 404', async () => {
-      const stored = await storeMapping(t, { display_label: 'one' });
+      const stored = await aStoredMapping(t, { display_label: 'one' });
       const res = await send('GET', `${BASE}/${stored.id}`, reader.token);
       expect(res.status).toBe(200);
       expect(res.headers.get('etag')).toMatch(/^W\/"/);
@@ -692,42 +660,42 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
   describe('resolve ordering', () => {
     it('when a default and a non-default are both permitted, then the default wins even with a higher display order', async () => {
-      const nd = await storeMapping(t, { document_type: await claimType(t), is_default: false, display_order: -5 });
-      const d = await storeMapping(t, { document_type: nd.document_type, is_default: true, display_order: 50 });
+      const nd = await aStoredMapping(t, { document_type: await claimType(t), is_default: false, display_order: -5 });
+      const d = await aStoredMapping(t, { document_type: nd.document_type, is_default: true, display_order: 50 });
       const res = await resolve(`document_type=${nd.document_type}&bu_code=A-HQ`);
       expect(res.status).toBe(200);
       expect(((await res.json()) as Mapping).id).toBe(d.id);
     });
 
     it('when the candidates share is_default, then the lowest display order wins', async () => {
-      const a = await storeMapping(t, { document_type: await claimType(t), is_default: false, display_order: 20 });
-      const b = await storeMapping(t, { document_type: a.document_type, is_default: false, display_order: 10 });
-      await storeMapping(t, { document_type: a.document_type, is_default: false, display_order: 30 });
+      const a = await aStoredMapping(t, { document_type: await claimType(t), is_default: false, display_order: 20 });
+      const b = await aStoredMapping(t, { document_type: a.document_type, is_default: false, display_order: 10 });
+      await aStoredMapping(t, { document_type: a.document_type, is_default: false, display_order: 30 });
       expect(((await (await resolve(`document_type=${a.document_type}`)).json()) as Mapping).id).toBe(b.id);
     });
 
     it('when several defaults are stored, then the default with the lowest display order wins', async () => {
-      const a = await storeMapping(t, { document_type: await claimType(t), is_default: true, display_order: 2 });
-      const b = await storeMapping(t, { document_type: a.document_type, is_default: true, display_order: 1 });
-      await storeMapping(t, { document_type: a.document_type, is_default: false, display_order: 0 });
+      const a = await aStoredMapping(t, { document_type: await claimType(t), is_default: true, display_order: 2 });
+      const b = await aStoredMapping(t, { document_type: a.document_type, is_default: true, display_order: 1 });
+      await aStoredMapping(t, { document_type: a.document_type, is_default: false, display_order: 0 });
       expect(((await (await resolve(`document_type=${a.document_type}`)).json()) as Mapping).id).toBe(b.id);
     });
 
     it('when rank ties on is_default and display order, then the oldest mapping wins', async () => {
       const type = await claimType(t);
-      await storeMapping(t, {
+      await aStoredMapping(t, {
         document_type: type,
         is_default: true,
         display_order: 0,
         created_at: new Date('2026-03-01T00:00:00Z'),
       });
-      const oldest = await storeMapping(t, {
+      const oldest = await aStoredMapping(t, {
         document_type: type,
         is_default: true,
         display_order: 0,
         created_at: new Date('2026-01-01T00:00:00Z'),
       });
-      await storeMapping(t, {
+      await aStoredMapping(t, {
         document_type: type,
         is_default: true,
         display_order: 0,
@@ -737,33 +705,33 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     });
 
     it('when the best-ranked mapping is inactive, then the next active one wins', async () => {
-      const off = await storeMapping(t, {
+      const off = await aStoredMapping(t, {
         document_type: await claimType(t),
         is_default: true,
         display_order: 0,
         is_active: false,
       });
-      const on = await storeMapping(t, { document_type: off.document_type, is_default: false, display_order: 99 });
+      const on = await aStoredMapping(t, { document_type: off.document_type, is_default: false, display_order: 99 });
       expect(((await (await resolve(`document_type=${off.document_type}`)).json()) as Mapping).id).toBe(on.id);
     });
 
     it('when the best-ranked mapping is soft-deleted, then the next live one wins', async () => {
-      const gone = await storeMapping(t, {
+      const gone = await aStoredMapping(t, {
         document_type: await claimType(t),
         is_default: true,
         deleted_at: new Date(),
       });
-      const live = await storeMapping(t, { document_type: gone.document_type, is_default: false });
+      const live = await aStoredMapping(t, { document_type: gone.document_type, is_default: false });
       expect(((await (await resolve(`document_type=${gone.document_type}`)).json()) as Mapping).id).toBe(live.id);
     });
 
     it('when the default is not permitted for the business unit, then a permitted non-default wins', async () => {
-      const d = await storeMapping(t, {
+      const d = await aStoredMapping(t, {
         document_type: await claimType(t),
         is_default: true,
         deny_business_unit: ['A-PKT'],
       });
-      const nd = await storeMapping(t, { document_type: d.document_type, is_default: false, display_order: 5 });
+      const nd = await aStoredMapping(t, { document_type: d.document_type, is_default: false, display_order: 5 });
       expect(((await (await resolve(`document_type=${d.document_type}&bu_code=A-PKT`)).json()) as Mapping).id).toBe(
         nd.id,
       );
@@ -773,8 +741,12 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     });
 
     it('when a BU-specific default and a general default exist, then rank alone decides (display order), not specificity', async () => {
-      const general = await storeMapping(t, { document_type: await claimType(t), is_default: true, display_order: 0 });
-      const specific = await storeMapping(t, {
+      const general = await aStoredMapping(t, {
+        document_type: await claimType(t),
+        is_default: true,
+        display_order: 0,
+      });
+      const specific = await aStoredMapping(t, {
         document_type: general.document_type,
         is_default: true,
         display_order: 1,
@@ -791,7 +763,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when mappings are created through the API, then resolve returns the saved default with its joined fields', async () => {
       const bu = `BU-${tag()}`;
-      const templateId = await newTemplate(t, { name: `Spot check ${tag()}`, report_group: 'SC' });
+      const templateId = await aReportTemplate(t, { name: `Spot check ${tag()}`, report_group: 'SC' });
       const created = await create({
         document_type: 'SC',
         report_template_id: templateId,
@@ -828,7 +800,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     it.each(cases)(
       'when a mapping has %s, then resolve answers accordingly',
       async (_name, allow, deny, bu, permitted, outcome) => {
-        const m = await storeMapping(t, {
+        const m = await aStoredMapping(t, {
           document_type: await claimType(t),
           is_default: true,
           allow_business_unit: allow,
@@ -855,7 +827,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     });
 
     it('when no active mapping permits the business unit, then 404 problem is returned', async () => {
-      const m = await storeMapping(t, {
+      const m = await aStoredMapping(t, {
         document_type: await claimType(t),
         is_default: true,
         allow_business_unit: ['ONLY'],
@@ -870,16 +842,16 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when explain=true, then the winner comes with every live candidate and the reason each lost', async () => {
       const type = await claimType(t);
-      const winner = await storeMapping(t, { document_type: type, is_default: false, display_order: 1 });
-      const inactive = await storeMapping(t, { document_type: type, is_default: true, is_active: false });
-      const denied = await storeMapping(t, { document_type: type, is_default: true, deny_business_unit: ['A-HQ'] });
-      const notAllowed = await storeMapping(t, {
+      const winner = await aStoredMapping(t, { document_type: type, is_default: false, display_order: 1 });
+      const inactive = await aStoredMapping(t, { document_type: type, is_default: true, is_active: false });
+      const denied = await aStoredMapping(t, { document_type: type, is_default: true, deny_business_unit: ['A-HQ'] });
+      const notAllowed = await aStoredMapping(t, {
         document_type: type,
         is_default: true,
         allow_business_unit: ['B-HQ'],
       });
-      const lower = await storeMapping(t, { document_type: type, is_default: false, display_order: 2 });
-      await storeMapping(t, { document_type: type, is_default: true, deleted_at: new Date() });
+      const lower = await aStoredMapping(t, { document_type: type, is_default: false, display_order: 2 });
+      await aStoredMapping(t, { document_type: type, is_default: true, deleted_at: new Date() });
       const res = await resolve(`document_type=${type}&bu_code=A-HQ&explain=true`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as Mapping;
@@ -898,8 +870,8 @@ describe.each(engines())('print template mappings on %s', (engine) => {
 
     it('when explain=true and nothing is permitted, then the 404 problem carries the candidates', async () => {
       const type = await claimType(t);
-      const a = await storeMapping(t, { document_type: type, is_default: true, deny_business_unit: ['C-NMN'] });
-      const b = await storeMapping(t, { document_type: type, is_active: false });
+      const a = await aStoredMapping(t, { document_type: type, is_default: true, deny_business_unit: ['C-NMN'] });
+      const b = await aStoredMapping(t, { document_type: type, is_active: false });
       const res = await resolve(`document_type=${type}&bu_code=C-NMN&explain=true`);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
@@ -912,7 +884,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
     });
 
     it('when resolve runs, then it issues exactly one statement against the mappings, and that statement can use the resolve index', async () => {
-      const m = await storeMapping(t, { document_type: await claimType(t), is_default: true });
+      const m = await aStoredMapping(t, { document_type: await claimType(t), is_default: true });
       const seen: string[] = [];
       const listener = (q: { sql: string }) => {
         if (q.sql.includes('print_template_mappings')) seen.push(q.sql);
