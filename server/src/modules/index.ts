@@ -19,7 +19,8 @@ import { feedRoutes } from './feeds/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { memberDirectory, membershipService } from './memberships/service.js';
 import { membershipRoutes } from './memberships/routes.js';
-import { membershipImportService } from './memberships/import-service.js';
+import { membershipImportService } from './memberships/import/service.js';
+import { membershipImportRoutes } from './memberships/import/routes.js';
 import { identityProviders } from './sso/providers.js';
 import { ssoRoutes } from './sso/routes.js';
 import { ssoService } from './sso/service.js';
@@ -84,7 +85,8 @@ export function createHandlers(deps: ModuleDeps, services: Services): AppHandler
     ...auditRoutes({ audit: services.audit }),
     ...clusterRoutes({ clusters: services.clusters }),
     ...businessUnitRoutes({ businessUnits: services.businessUnits }),
-    ...membershipRoutes({ memberships: services.memberships, imports: services.membershipImport }),
+    ...membershipRoutes({ memberships: services.memberships }),
+    ...membershipImportRoutes({ imports: services.membershipImport }),
     ...userRoutes({ users: services.users }),
     ...brandingRoutes({ branding: services.branding }),
     ...currencyRoutes({ currencies: services.currencies }),

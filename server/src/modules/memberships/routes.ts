@@ -1,16 +1,9 @@
 import { ifMatch } from '../../core/etag.js';
 import { operations, versioned } from '../../http/handler.js';
 import { csvReply, pageOrAll } from '../../http/export.js';
-import type { MembershipImportService } from './import-service.js';
 import type { MembershipService } from './service.js';
 
-export function membershipRoutes({
-  memberships,
-  imports,
-}: {
-  memberships: MembershipService;
-  imports: MembershipImportService;
-}) {
+export function membershipRoutes({ memberships }: { memberships: MembershipService }) {
   return operations({
     listClusterUsers: async ({ auth, params }) => ({
       status: 200,
@@ -39,10 +32,5 @@ export function membershipRoutes({
       await memberships.removeBusinessUnitUser(auth, params.id);
       return { status: 204 };
     },
-
-    importMemberships: async ({ auth, query, req }) => ({
-      status: 200,
-      body: await imports.importMemberships(auth, req.upload, query),
-    }),
   });
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { QueryParams, Schemas } from '../../core/contract.js';
-import { BadRequestError } from '../../core/errors.js';
-import type { UploadedFile } from '../../core/image-check.js';
-import { can, canSeeCluster, type AuthContext } from '../../core/permissions.js';
-import type { AuditTrail, Change } from '../audit/service.js';
-import { readImportFile, type ImportLine } from './import-file.js';
-import { planImport, summarize, type ImportAccess, type ImportWrite, type PlannedRow } from './import-plan.js';
-import { membershipImportRepository, type WrittenMembership } from './import-repository.js';
+import type { QueryParams, Schemas } from '../../../core/contract.js';
+import { BadRequestError } from '../../../core/errors.js';
+import type { UploadedFile } from '../../../core/image-check.js';
+import { can, canSeeCluster, type AuthContext } from '../../../core/permissions.js';
+import type { AuditTrail, Change } from '../../audit/service.js';
+import { readImportFile, type ImportLine } from './file.js';
+import { planImport, summarize, type ImportAccess, type ImportWrite, type PlannedRow } from './plan.js';
+import { membershipImportRepository, type WrittenMembership } from './repository.js';
 
 type ImportResult = Schemas['MembershipImportResult'];
 type ImportOptions = QueryParams<'importMemberships'>;

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { toCount } from '../../db/count.js';
-import { nextUpdatedAt } from '../../db/sql.js';
-import type { ImportLine } from './import-file.js';
-import { membershipKey, type ImportDirectory, type ImportWrite, type KnownMembership } from './import-plan.js';
+import { toCount } from '../../../db/count.js';
+import { nextUpdatedAt } from '../../../db/sql.js';
+import type { ImportLine } from './file.js';
+import { membershipKey, type ImportDirectory, type ImportWrite, type KnownMembership } from './plan.js';
 
 type Db = Knex | Knex.Transaction;
 

@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { BadRequestError } from '../../core/errors.js';
+import { BadRequestError } from '../../../core/errors.js';
 
 /** The most data rows one import takes: bigger onboardings are split into files, each one its own transaction. */
 const MAX_IMPORT_ROWS = 10_000;

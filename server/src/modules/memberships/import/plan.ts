@@ -1,5 +1,5 @@
-import type { Schemas } from '../../core/contract.js';
-import type { ImportLine } from './import-file.js';
+import type { Schemas } from '../../../core/contract.js';
+import type { ImportLine } from './file.js';
 
 export type ImportRow = Schemas['MembershipImportRow'];
 type Role = 'admin' | 'user';
