@@ -13,7 +13,7 @@ const databaseUrl = process.env.DATABASE_URL;
 const config: Knex.Config = databaseUrl
   ? { client: 'pg', connection: databaseUrl, migrations: { migrationSource } }
   : {
-      client: ClientPGLite as unknown as Knex.Config['client'],
+      client: ClientPGLite,
       connection: () =>
         ({
           pglite: new PGlite(path.resolve(process.env.DATA_DIR ?? './var', 'db'), { extensions: { pg_trgm } }),

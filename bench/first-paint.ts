@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   const runs = Number(option('runs', '15'));
   const external = option('base-url', '');
   const product = external
-    ? { baseUrl: external.replace(/\/$/, ''), stop: async () => undefined }
+    ? { baseUrl: external.replace(/\/$/, ''), stop: () => Promise.resolve() }
     : await startProduct(option('console-dir', ''));
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
   try {

@@ -103,7 +103,7 @@ function precompress(dir: string): number {
   return count;
 }
 
-async function main(): Promise<void> {
+function main(): void {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     name: string;
     version: string;
@@ -206,4 +206,4 @@ async function main(): Promise<void> {
   );
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -83,7 +83,7 @@ function tokens(secret: string) {
           return null;
         if (typeof p.sub !== 'string' || !UUID.test(p.sub)) return null;
         if (p.sid !== undefined && (typeof p.sid !== 'string' || !UUID.test(p.sid))) return null;
-        return { sub: p.sub, sid: (p.sid as string | undefined) ?? null };
+        return { sub: p.sub, sid: p.sid ?? null };
       } catch {
         return null;
       }

@@ -30,7 +30,7 @@ export function spawnReady(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
+  child.stderr.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
   });
   return new Promise((resolve, reject) => {
@@ -47,8 +47,8 @@ export function spawnReady(
         return;
       }
       clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
+      child.stdout.off('data', onData);
+      child.stdout.resume();
       resolve({
         url: m[1]!,
         process: child,
@@ -65,7 +65,7 @@ export function spawnReady(
           }),
       });
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${entry} exited with ${code} before it was ready\n${stderr}`));

@@ -50,30 +50,39 @@ const SAMPLE = 50;
 const WRITE_CLUSTERS = 200;
 
 export async function loadScenarioData(knex: Knex): Promise<ScenarioData> {
-  const clusters: Array<{ id: string }> = await knex('clusters')
-    .select('id')
+  const clusters = await knex('clusters')
+    .select<Array<{ id: string }>>('id')
     .whereLike('code', `${CLUSTER_PREFIX}%`)
     .whereNull('deleted_at')
     .orderByRaw('md5(id::text)')
     .limit(SAMPLE);
-  const bus: Array<{ code: string }> = await knex('business_units')
-    .select('code')
+  const bus = await knex('business_units')
+    .select<Array<{ code: string }>>('code')
     .whereLike('code', `${BU_PREFIX}%`)
     .whereNull('deleted_at')
     .orderByRaw('md5(id::text)')
     .limit(SAMPLE);
-  const [live] = await knex('clusters').count({ n: '*' }).whereNull('deleted_at');
-  const [generatedUsers] = await knex('users').count({ n: '*' }).whereLike('username', 'bu0%');
+  const [live] = await knex('clusters').count<Array<{ n: string | number }>>({ n: '*' }).whereNull('deleted_at');
+  const [generatedUsers] = await knex('users')
+    .count<Array<{ n: string | number }>>({ n: '*' })
+    .whereLike('username', 'bu0%');
   const nUsers = Number(generatedUsers?.n ?? 0);
-  const operator = await knex('users').select('id').whereRaw('lower(username) = ?', ['operator']).first();
+  const operator = await knex('users')
+    .select<Array<{ id: string }>>('id')
+    .whereRaw('lower(username) = ?', ['operator'])
+    .first();
   const widget = operator
-    ? await knex('dashboard_widgets').select('id').where({ user_id: operator.id }).orderBy('order_index').first()
+    ? await knex('dashboard_widgets')
+        .select<Array<{ id: string }>>('id')
+        .where({ user_id: operator.id })
+        .orderBy('order_index')
+        .first()
     : undefined;
   if (clusters.length === 0 || bus.length === 0 || nUsers === 0)
     throw new Error('no generated data: run the data generator first');
-  if (!widget) throw new Error('the operator account has no dashboard widget (demo seed missing?)');
-  const writeClusters: WritableCluster[] = await knex('clusters')
-    .select('id', 'code', 'name', 'max_license_bu', 'is_active')
+  if (!widget) throw new Error('the operator account has no dashboard widget (demo data not loaded?)');
+  const writeClusters = await knex('clusters')
+    .select<WritableCluster[]>('id', 'code', 'name', 'max_license_bu', 'is_active')
     .whereLike('code', `${CLUSTER_PREFIX}%`)
     .whereNull('deleted_at')
     .orderBy('code')
@@ -124,7 +133,7 @@ function clusterUpdates(clusters: WritableCluster[], token: string): LoadRequest
     etag?: string;
     flip: boolean;
   }
-  const slots = new Map(clusters.map((c) => [c.id, { cluster: c, flip: false } as Slot]));
+  const slots = new Map(clusters.map((c): [string, Slot] => [c.id, { cluster: c, flip: false }]));
   const free = [...slots.values()];
   const put = (slot: Slot): LoadRequest => {
     slot.flip = !slot.flip;

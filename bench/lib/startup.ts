@@ -36,7 +36,7 @@ async function timeOneStart(dataDir: string, timeoutMs: number): Promise<number>
         () => reject(new Error(`npm start gave no listening line in ${timeoutMs} ms\n${stderr}`)),
         timeoutMs,
       );
-      child.stderr!.on('data', (d: Buffer) => {
+      child.stderr.on('data', (d: Buffer) => {
         stderr = (stderr + d.toString()).slice(-4000);
         const m = /listening on (http:\/\/\S+)/.exec(stderr);
         if (m) {

@@ -36,7 +36,7 @@ interface Spec {
 const SHOWN_OPTIONAL_QUERY = new Set(['page', 'perpage', 'search', 'bu_code']);
 
 function resolve<T>(spec: Spec, value: T | { $ref: string }): T {
-  if (!value || typeof value !== 'object' || !('$ref' in value)) return value as T;
+  if (!value || typeof value !== 'object' || !('$ref' in value)) return value;
   const target = value.$ref
     .replace(/^#\//, '')
     .split('/')

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { addCodeSamples } from './code-samples.js';
 
 export const SPEC_ROOT = 'openapi/openapi.yaml';
@@ -33,6 +33,6 @@ export function bundleSpec(): string {
 
 /** Generates the TypeScript types of a bundled spec. */
 export async function generateTypes(bundledJson: string): Promise<string> {
-  const ast = await openapiTS(JSON.parse(bundledJson), { alphabetize: false, rootTypes: false });
+  const ast = await openapiTS(JSON.parse(bundledJson) as OpenAPI3, { alphabetize: false, rootTypes: false });
   return BANNER + astToString(ast);
 }

@@ -30,11 +30,11 @@ const PRISM_BIN = path.join(ROOT, 'node_modules', '.bin', 'prism');
 
 const require = createRequire(import.meta.url);
 const { explainSkip } = require('./skips.cjs') as {
-  explainSkip(t: {
+  explainSkip: (t: {
     operationId: string | null;
     expectedStatus: string | null;
     contentType: string | null;
-  }): string | null;
+  }) => string | null;
 };
 
 export interface TransactionResult {
@@ -231,9 +231,10 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
     const [strict, lenient] = await proxies;
     const dredd = await dreddRun.done;
 
-    let parsed: { error: string | null; results: Omit<TransactionResult, 'operationId'>[] };
+    type DreddResults = { error: string | null; results: Omit<TransactionResult, 'operationId'>[] };
+    let parsed: DreddResults;
     try {
-      parsed = JSON.parse(readFileSync(resultsFile, 'utf8'));
+      parsed = JSON.parse(readFileSync(resultsFile, 'utf8')) as DreddResults;
     } catch {
       throw new Error(`dredd wrote no results (exit ${dredd.code}):\n${dredd.output}`);
     }

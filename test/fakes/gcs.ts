@@ -154,7 +154,8 @@ export async function startFakeGcs(opts: {
   const publicKey = createPublicKey(opts.publicKeyPem);
   const now = opts.now ?? (() => new Date());
 
-  const server = createServer(async (req, res) => {
+  // The handler answers every failure itself (the catch below), so its promise is left to run.
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const url = new URL(req.url ?? '/', 'http://fake');
       const method = req.method ?? 'GET';
@@ -164,8 +165,9 @@ export async function startFakeGcs(opts: {
         if (upload[1] !== opts.bucket) return notFound(res);
         const body = await readBody(req);
         const { metadata, media, mediaType } = parseMultipartRelated(String(req.headers['content-type']), body);
-        const name = String(url.searchParams.get('name') ?? metadata.name);
-        const o = { bytes: media, contentType: String(metadata.contentType ?? mediaType) };
+        const name = url.searchParams.get('name') ?? String(metadata.name);
+        const contentType = typeof metadata.contentType === 'string' ? metadata.contentType : mediaType;
+        const o = { bytes: media, contentType };
         objects.set(name, o);
         return json(res, 200, resource(opts.bucket, name, o));
       }
@@ -203,7 +205,8 @@ export async function startFakeGcs(opts: {
     } catch (err) {
       json(res, 400, { error: { code: 400, message: String(err) } });
     }
-  });
+  };
+  const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

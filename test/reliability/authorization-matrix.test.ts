@@ -206,8 +206,8 @@ const MATRIX: Record<string, Row> = {
       const [row] = await f.t
         .knex('sso_group_mappings')
         .insert({ provider: MATRIX_PROVIDER.id, group_value: `g-${randomUUID()}`, permission_key: 'cluster.read' })
-        .returning('id');
-      return { method: 'DELETE', path: `/api-system/sso/group-mappings/${(row as { id: string }).id}` };
+        .returning<Array<{ id: string }>>('id');
+      return { method: 'DELETE', path: `/api-system/sso/group-mappings/${row!.id}` };
     },
   },
   getUserSso: {
@@ -454,11 +454,11 @@ const MATRIX: Record<string, Row> = {
     // A dry run: the caller granted on the business unit's cluster plans the row; another cluster's caller cannot see it.
     call: async (f) => {
       const buId = await f.newBusinessUnit(f.target);
-      const { code } = (await f.t.knex('business_units').where({ id: buId }).first('code')) as { code: string };
-      const { username } = (await f.t
+      const { code } = await f.t.knex('business_units').where({ id: buId }).first<{ code: string }>('code');
+      const { username } = await f.t
         .knex('users')
         .where({ id: await f.newUser() })
-        .first('username')) as { username: string };
+        .first<{ username: string }>('username');
       const bytes = Buffer.from(`user,business_unit\n${username},${code}\n`);
       const check = (caller: Caller, _res: Response, body: unknown) => {
         const [row] = (body as { rows: Array<{ outcome: string; reason: string | null }> }).rows;
@@ -905,8 +905,8 @@ const MATRIX: Record<string, Row> = {
       const [row] = await f.t
         .knex('permission_grants')
         .insert({ user_id: id, permission_key: 'grant.manage', cluster_id: null })
-        .returning('id');
-      return { method: 'DELETE', path: `/api-system/users/${id}/grants/${(row as { id: string }).id}` };
+        .returning<Array<{ id: string }>>('id');
+      return { method: 'DELETE', path: `/api-system/users/${id}/grants/${row!.id}` };
     },
   },
   // Every caller changes its own password (each matrix account has MATRIX_PASSWORD).
@@ -984,8 +984,8 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
           password_hash: passwordHash,
           is_super_admin: !!opts.superAdmin,
         })
-        .returning('id');
-      return (row as { id: string }).id;
+        .returning<Array<{ id: string }>>('id');
+      return row!.id;
     };
     const target = await newCluster();
     const other = await newCluster();
@@ -1009,8 +1009,8 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         const [row] = await t
           .knex('sessions')
           .insert({ id: randomUUID(), user_id: userId, expires_at: t.knex.raw("now() + interval '1 day'") })
-          .returning('id');
-        return (row as { id: string }).id;
+          .returning<Array<{ id: string }>>('id');
+        return row!.id;
       },
       async token(userId, now = Date.now()) {
         return signAccessToken(t.config.jwtSecret, userId, now, await this.session(userId));
@@ -1041,8 +1041,8 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
           .insert({ user_id: ownerId, dataset_id: `tenancy.active-clusters`, widget_type: 'kpi', order_index: 10 })
           .onConflict(['user_id', 'dataset_id'])
           .merge()
-          .returning('id');
-        return (row as { id: string }).id;
+          .returning<Array<{ id: string }>>('id');
+        return row!.id;
       },
       async signedFileUrl() {
         const res = await t.upload(`/api-system/clusters/${other}/logo`, 'logo', PNG_1X1, 'a.png', admin, 'image/png');
@@ -1181,8 +1181,8 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
       const [row] = await t
         .knex('permission_grants')
         .insert({ user_id: id, permission_key: 'cluster.read', cluster_id: f.target })
-        .returning('id');
-      return (row as { id: string }).id;
+        .returning<Array<{ id: string }>>('id');
+      return row!.id;
     };
     const operations: Record<string, (id: string) => Promise<{ method: string; path: string; json?: unknown }>> = {
       updateUser: async (id) => {
@@ -1220,15 +1220,18 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         json: { action: 'deactivate', ids: [id] },
       }),
     };
+    /** The account's row and grants, to compare before and after a refused call. */
+    const account = async (id: string): Promise<string> => {
+      const user: unknown = await t.knex('users').where({ id }).first();
+      const grants: unknown = await t.knex('permission_grants').where({ user_id: id }).orderBy('id');
+      return JSON.stringify({ user, grants });
+    };
     const wrong: string[] = [];
     for (const [who, newTarget] of Object.entries(targets)) {
       for (const [operationId, build] of Object.entries(operations)) {
         const id = await newTarget();
         const call = await build(id);
-        const before = {
-          user: await t.knex('users').where({ id }).first(),
-          grants: await t.knex('permission_grants').where({ user_id: id }).orderBy('id'),
-        };
+        const before = await account(id);
         const res = await t.fetch(call.path, { method: call.method, token, json: call.json });
         const text = await res.text();
         const status =
@@ -1236,12 +1239,7 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
             ? (JSON.parse(text) as { results: Array<{ status: number }> }).results[0]!.status
             : res.status;
         if (status !== 403) wrong.push(`${operationId} on ${who}: ${status} (want 403) ${text.slice(0, 160)}`);
-        const after = {
-          user: await t.knex('users').where({ id }).first(),
-          grants: await t.knex('permission_grants').where({ user_id: id }).orderBy('id'),
-        };
-        if (JSON.stringify(after) !== JSON.stringify(before))
-          wrong.push(`${operationId} on ${who}: the account changed`);
+        if ((await account(id)) !== before) wrong.push(`${operationId} on ${who}: the account changed`);
         await t.knex('users').where({ id }).update({ is_super_admin: false });
       }
     }
@@ -1260,7 +1258,7 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
       const res = await t.fetch(`/api/proxy/api/me/dashboard-widgets/${widget}`, { method, token: bobToken, json });
       expect(res.status).toBe(404);
     }
-    const row = await t.knex('dashboard_widgets').where({ id: widget }).first();
+    const row: unknown = await t.knex('dashboard_widgets').where({ id: widget }).first();
     expect(row).toMatchObject({ user_id: alice, title: null });
     expect(
       (

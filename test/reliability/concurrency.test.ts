@@ -21,7 +21,7 @@ describe.each(engines())('concurrency on %s', (engine) => {
       const username = `cc-${randomUUID().slice(0, 10)}`;
       return { username, email: `${username}@example.com`, password_hash: 'x' };
     });
-    return ((await t.knex('users').insert(rows).returning('id')) as Array<{ id: string }>).map((r) => r.id);
+    return (await t.knex('users').insert(rows).returning<Array<{ id: string }>>('id')).map((r) => r.id);
   };
   /** Sends all at once and checks every refusal is a problem. */
   const burst = async (requests: Array<() => Promise<Response>>) => {

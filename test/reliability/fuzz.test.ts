@@ -14,7 +14,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 5_000);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
 
 async function loadPools(t: TestServer, adminToken: string): Promise<Record<PoolName, string[]>> {
-  const ids = async (sql: string) => ((await t.knex.raw(sql)).rows as Array<{ id: string }>).map((r) => r.id);
+  const ids = async (sql: string) => (await t.knex.raw<{ rows: Array<{ id: string }> }>(sql)).rows.map((r) => r.id);
   const datasets = (await (await t.fetch('/api/proxy/api/datasets', { token: adminToken })).json()) as {
     items?: Array<{ id: string }>;
     data?: Array<{ id: string }>;

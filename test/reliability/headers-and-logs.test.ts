@@ -175,7 +175,7 @@ describe('secrets in logs', () => {
       new Promise<string>((resolve) => {
         const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.write(text));
         let data = '';
-        socket.on('data', (c) => (data += c));
+        socket.on('data', (c: Buffer) => (data += c.toString()));
         socket.on('close', () => resolve(data));
         socket.on('error', () => resolve(data));
       });

@@ -45,8 +45,8 @@ export interface IntegrityOptions {
 export async function integrityViolations(knex: Knex, opts: IntegrityOptions = {}): Promise<string[]> {
   const out: string[] = [];
   const rows = async (label: string, sql: string, bindings: unknown[] = []) => {
-    const res = await knex.raw(sql, bindings as never);
-    const list = (res.rows ?? res) as unknown[];
+    const res = await knex.raw<{ rows?: unknown[] } | unknown[]>(sql, bindings as never);
+    const list = Array.isArray(res) ? res : (res.rows ?? []);
     if (list.length > 0) out.push(`${label}: ${JSON.stringify(list.slice(0, 5))}`);
   };
   await rows(

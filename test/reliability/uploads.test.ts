@@ -194,7 +194,11 @@ describe.each(engines())('upload attacks on %s', (engine) => {
   for (const attack of ATTACKS) {
     it(`refuses ${attack.name} with a problem and stores nothing`, async () => {
       const before = listFiles(uploads).sort();
-      const keysBefore = await t.knex('clusters').select('logo_key', 'avatar_key').where({ id: clusterId }).first();
+      const keysBefore = await t
+        .knex('clusters')
+        .select<Array<{ logo_key: string | null; avatar_key: string | null }>>('logo_key', 'avatar_key')
+        .where({ id: clusterId })
+        .first();
       for (const target of [
         `/api-system/clusters/${clusterId}/${attack.field === 'file' ? 'logo' : attack.field}`,
         `/api-system/business-units/${buId}/${attack.field === 'file' ? 'logo' : attack.field}`,

@@ -215,6 +215,6 @@ describe('one story runs through the examples', () => {
       expect(problem.status, label(e)).toBe(400);
       expect(problem.errors?.length, `${label(e)} errors`).toBeGreaterThan(0);
     }
-    expect(deref(spec, { $ref: '#/components/responses/BadRequest' } as never)).toBeTruthy();
+    expect(deref(spec, { $ref: '#/components/responses/BadRequest' })).toBeTruthy();
   });
 });

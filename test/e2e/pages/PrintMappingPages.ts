@@ -45,8 +45,12 @@ export class PrintMappingFormPage {
     // Only the templates (the group headings are list items too).
     const options = this.page.getByRole('listbox').getByTestId('template-option');
     await options.first().waitFor();
+    // The test project is compiled without the DOM library: the elements are typed by hand.
     const result = await options.evaluateAll((els) =>
-      els.map((el) => ({ name: (el.textContent ?? '').trim(), matches: el.getAttribute('data-matches') })),
+      (els as unknown as { textContent: string | null; getAttribute(name: string): string | null }[]).map((el) => ({
+        name: (el.textContent ?? '').trim(),
+        matches: el.getAttribute('data-matches'),
+      })),
     );
     await this.page.keyboard.press('Escape');
     await this.page.getByRole('listbox').waitFor({ state: 'hidden' });

@@ -51,9 +51,14 @@ export class WorkspacePage {
     await this.addWidgetButton().click();
     const picker = this.picker();
     await picker.getByTestId('picker-dataset').first().or(picker.getByTestId('picker-empty')).waitFor();
+    // The test project is compiled without the DOM library: the elements are typed by hand.
     const ids = await picker
       .getByTestId('picker-dataset')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-dataset-id') ?? ''));
+      .evaluateAll((els) =>
+        (els as unknown as { getAttribute(name: string): string | null }[]).map(
+          (e) => e.getAttribute('data-dataset-id') ?? '',
+        ),
+      );
     await picker.getByRole('button', { name: 'Cancel' }).click();
     await picker.waitFor({ state: 'hidden' });
     return ids;

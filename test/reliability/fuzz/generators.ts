@@ -132,7 +132,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 function resolve(spec: Spec, s: Schema | undefined): Schema {
-  return (s ? deref(spec, s as Schema) : {}) as Schema;
+  return s ? deref(spec, s) : {};
 }
 
 function uuidPoolFor(name: string): PoolName | null {
@@ -287,13 +287,13 @@ function jsonBody(spec: Spec, schema: Schema): fc.Arbitrary<FuzzRequest['body']>
     ).map(json),
   });
   // One past each string field's contract limit (the validator must refuse it, never the database).
-  const bounded = keys.filter((k) => typeof resolve(spec, s.properties![k]!).maxLength === 'number');
+  const bounded = keys.filter((k) => typeof resolve(spec, s.properties![k]).maxLength === 'number');
   if (bounded.length > 0) {
     variants.push({
       weight: 2,
       arbitrary: fc
         .tuple(valid, fc.constantFrom(...bounded))
-        .map(([v, k]) => json({ ...v, [k]: 'L'.repeat(resolve(spec, s.properties![k]!).maxLength! + 1) })),
+        .map(([v, k]) => json({ ...v, [k]: 'L'.repeat(resolve(spec, s.properties![k]).maxLength! + 1) })),
     });
   }
   if (keys.length > 0) {
@@ -413,7 +413,9 @@ function validQueryValue(
         .map((ts) => ts.map(([f, d]) => `${f}:${d}`).join(','));
   }
   const s = resolve(spec, param.schema as Schema);
-  if (s.pattern && param.example !== undefined) return fc.constant(String(param.example));
+  // Examples of patterned parameters are strings (or numbers) the pattern accepts.
+  if (s.pattern && (typeof param.example === 'string' || typeof param.example === 'number'))
+    return fc.constant(String(param.example));
   if (param.name === 'search')
     return fc.oneof(
       fc.constantFrom('a', 'and', 'CL', 'hotel', 'admin', '%', "o'brien", '_'),
@@ -494,7 +496,7 @@ export function requestArbitrary(spec: Spec, op: SpecOperation): fc.Arbitrary<Fu
     )
     .map(queryString);
   const validBody: fc.Arbitrary<FuzzRequest['body']> = jsonSchema
-    ? (validValue(spec, jsonSchema) as fc.Arbitrary<unknown>).map((v) => ({
+    ? validValue(spec, jsonSchema).map((v) => ({
         kind: 'json' as const,
         text: JSON.stringify(v),
       }))
