@@ -1191,7 +1191,7 @@ const cases = {
     403: deny('operator'),
   },
   revokeSuperAdmin: {
-    // The seeded admin is the only super admin of the suite's database (200 is skipped: see skips.cjs).
+    // The demo data's admin is the only super admin of the suite's database (200 is skipped: see skips.cjs).
     403: async (t) => {
       id(t, seed.users.admin);
       as(t, 'operator');

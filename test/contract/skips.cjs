@@ -21,7 +21,7 @@ const SKIPS = [
   {
     reason:
       'DELETE /api-system/users/{id}/super-admin 200 needs a second active super admin, and no operation makes one (the flag is ' +
-      'never granted through the API); the suite database has only the seeded admin. Covered over HTTP by ' +
+      'never granted through the API); the suite database has only the admin of the demo data. Covered over HTTP by ' +
       'test/server/accounts.test.ts and test/reliability/authorization-matrix.test.ts',
     match: (t) => t.operationId === 'revokeSuperAdmin' && t.expectedStatus === '200',
   },

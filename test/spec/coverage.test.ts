@@ -5,8 +5,8 @@ const spec = loadBundledSpec();
 const operations = operationsOf(spec);
 const has = (method: string, path: string) => operations.some((op) => op.method === method && op.path === path);
 
-/** Every row of the seed's Endpoints tables, as method and path (path parameters renamed to the spec's `{id}`). */
-const SEED_ENDPOINTS = `
+/** Every specified endpoint of the product, as method and path (path parameters renamed to the spec's `{id}`). */
+const SPECIFIED_ENDPOINTS = `
 GET /api/proxy/api/me/dashboard-widgets
 POST /api/proxy/api/me/dashboard-widgets
 PATCH /api/proxy/api/me/dashboard-widgets/{id}
@@ -45,8 +45,11 @@ POST /api-system/print-template-mappings
 PUT /api-system/print-template-mappings/{id}
 DELETE /api-system/print-template-mappings/{id}`;
 
-/** The operations the design adds for the seed's gaps. */
-const DESIGN_ADDITIONS = `
+/**
+ * The operations the service adds around them: sign-in and sessions, the caller's platform permissions, a single
+ * business unit, the datasets behind the dashboard widgets, the lookups the forms need, restore, and the health check.
+ */
+const ADDED_OPERATIONS = `
 POST /api/auth/login
 POST /api/auth/refresh-token
 POST /api/auth/logout
@@ -83,11 +86,11 @@ type Schema = {
 const schema = (name: string) => spec.components.schemas[name] as Schema;
 
 describe('the contract', () => {
-  it.each(rows(SEED_ENDPOINTS))('when the seed lists %s %s, then the spec has it', (method, path) => {
+  it.each(rows(SPECIFIED_ENDPOINTS))('when %s %s is a specified endpoint, then the spec has it', (method, path) => {
     expect(has(method.toLowerCase(), path)).toBe(true);
   });
 
-  it.each(rows(DESIGN_ADDITIONS))('when the design adds %s %s, then the spec has it', (method, path) => {
+  it.each(rows(ADDED_OPERATIONS))('when the service adds %s %s, then the spec has it', (method, path) => {
     expect(has(method.toLowerCase(), path)).toBe(true);
   });
 
@@ -170,7 +173,7 @@ describe('the contract', () => {
     });
   });
 
-  it("when the seed's limits are read, then the schemas carry them", () => {
+  it('when the specified field limits and value sets are read, then the schemas carry them', () => {
     expect(schema('ClusterInput').properties?.alias_name?.maxLength).toBe(3);
     expect(schema('Cluster').properties?.alias_name?.maxLength).toBe(3);
     expect(schema('PrintTemplateMappingCreate').properties?.document_type?.maxLength).toBe(50);

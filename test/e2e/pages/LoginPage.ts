@@ -31,7 +31,7 @@ export class LoginPage {
   }
 }
 
-/** Demo accounts of the seeded database. */
+/** The accounts the demo data creates, with their passwords. */
 export const ACCOUNTS = {
   admin: { username: 'admin', password: 'admin123' },
   viewer: { username: 'viewer', password: 'demo1234' },
