@@ -10,6 +10,8 @@ export interface ApiCall {
 export class ApiRecorder {
   private calls: ApiCall[] = [];
   private readonly inFlight = new Set<Request>();
+  /** Callers of `idle()` waiting for the calls in flight to settle. */
+  private readonly idleWaiters = new Set<() => void>();
 
   constructor(page: Page) {
     page.on('request', (request: Request) => {
@@ -18,8 +20,15 @@ export class ApiRecorder {
       this.calls.push({ method: request.method(), path: url.pathname });
       this.inFlight.add(request);
     });
-    page.on('requestfinished', (request) => this.inFlight.delete(request));
-    page.on('requestfailed', (request) => this.inFlight.delete(request));
+    page.on('requestfinished', (request) => this.settle(request));
+    page.on('requestfailed', (request) => this.settle(request));
+  }
+
+  private settle(request: Request): void {
+    this.inFlight.delete(request);
+    if (this.inFlight.size > 0) return;
+    for (const wake of this.idleWaiters) wake();
+    this.idleWaiters.clear();
   }
 
   /** Forgets what was recorded so far. */
@@ -39,12 +48,23 @@ export class ApiRecorder {
     return this.calls.filter((c) => c.method !== 'GET' && c.method !== 'HEAD' && c.method !== 'OPTIONS');
   }
 
-  /** Resolves once every API call started so far has been answered (or failed). */
-  async idle(timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.inFlight.size > 0) {
-      if (Date.now() > deadline) throw new Error(`API calls still pending after ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  /**
+   * Resolves once every API call started so far has been answered (or failed): at once when none is in flight,
+   * otherwise when the last one settles. Fails, naming the calls still pending, after `timeoutMs`.
+   */
+  idle(timeoutMs = 10_000): Promise<void> {
+    if (this.inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const wake = () => {
+        clearTimeout(deadline);
+        resolve();
+      };
+      const deadline = setTimeout(() => {
+        this.idleWaiters.delete(wake);
+        const pending = [...this.inFlight].map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
+        reject(new Error(`API calls still pending after ${timeoutMs} ms: ${pending.join(', ')}`));
+      }, timeoutMs);
+      this.idleWaiters.add(wake);
+    });
   }
 }
