@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
 import { wellFormedPng } from '../support/images.js';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { hashRefreshToken } from '../../server/src/modules/auth/tokens.js';
+import { aBusinessUnit, aCluster, aMapping, aUser, FACTORY_PASSWORD } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 import { snapshotAudited, unrecordedChanges } from './support/row-changes.js';
 
@@ -52,13 +52,6 @@ describe.each(engines())('audit trail on %s', (engine) => {
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return (await res.json()) as T;
   };
-  const newCluster = () => post<{ id: string }>('/api-system/clusters', { code: `AU-${uniq()}`, name: 'Audited' });
-  const newBu = async (clusterId?: string) =>
-    post<{ id: string; cluster_id: string; code: string }>('/api-system/business-units', {
-      cluster_id: clusterId ?? (await newCluster()).id,
-      code: `AU-${uniq()}`,
-      name: 'Audited BU',
-    });
   const someUser = async () =>
     (
       (await (await t.fetch('/api-system/user?search=john', { token: admin })).json()) as {
@@ -71,12 +64,6 @@ describe.each(engines())('audit trail on %s', (engine) => {
         data: Array<{ id: string }>;
       }
     ).data[0]!.id;
-  const newMapping = async () =>
-    post<{ id: string }>('/api-system/print-template-mappings', {
-      document_type: 'IA',
-      report_template_id: await template(),
-      is_default: false,
-    });
   const newWidget = async () => {
     await t.knex('dashboard_widgets').where({ user_id: adminId, dataset_id: 'tenancy.active-clusters' }).delete();
     return post<{ id: string }>('/api/proxy/api/me/dashboard-widgets', {
@@ -84,26 +71,11 @@ describe.each(engines())('audit trail on %s', (engine) => {
       widget_type: 'kpi',
     });
   };
-  const ACCOUNT_PASSWORD = 'Andaman-Sunrise-2026';
-  /** A new account with a known password, straight in the database (no grants, no forced change). */
-  const newAccount = async (opts: { superAdmin?: boolean } = {}) => {
-    const username = `au-${uniq().toLowerCase()}${uniq().toLowerCase()}`;
-    const [row] = await t
-      .knex('users')
-      .insert({
-        username,
-        email: `${username}@example.com`,
-        password_hash: await hashPassword(ACCOUNT_PASSWORD),
-        is_super_admin: !!opts.superAdmin,
-      })
-      .returning('id');
-    return { id: (row as { id: string }).id, username };
-  };
   /** Signs the account in: its access token and the id of the session it opened. */
   const signIn = async (username: string) => {
     const { access_token } = await post<{ access_token: string }>(
       '/api/auth/login',
-      { username, password: ACCOUNT_PASSWORD },
+      { username, password: FACTORY_PASSWORD },
       '',
     );
     const sessions = (await (await t.fetch('/api-system/me/sessions', { token: access_token })).json()) as {
@@ -148,7 +120,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
     }),
     // A single sign-on the callback finished (its session and one-time code, straight in the database) completes here.
     exchangeSsoCode: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       const sessionId = randomUUID();
       const code = `${randomUUID()}${randomUUID()}`.replace(/-/g, '');
       await t.knex('sessions').insert({
@@ -193,7 +165,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     setUserSsoOnly: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       await t.knex('user_identities').insert({ user_id: a.id, provider: AUDIT_PROVIDER.id, subject: `s-${uniq()}` });
       return {
         method: 'PUT',
@@ -209,7 +181,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       target: { type: 'cluster' },
     }),
     updateCluster: async () => {
-      const c = await newCluster();
+      const c = await aCluster(t);
       return {
         method: 'PUT',
         path: `/api-system/clusters/${c.id}`,
@@ -218,16 +190,16 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     deleteCluster: async () => {
-      const c = await newCluster();
+      const c = await aCluster(t);
       return { method: 'DELETE', path: `/api-system/clusters/${c.id}`, target: { type: 'cluster', id: c.id } };
     },
     restoreCluster: async () => {
-      const c = await newCluster();
+      const c = await aCluster(t);
       await t.fetch(`/api-system/clusters/${c.id}`, { method: 'DELETE', token: admin });
       return { method: 'POST', path: `/api-system/clusters/${c.id}/restore`, target: { type: 'cluster', id: c.id } };
     },
     bulkClusters: async () => {
-      const c = await newCluster();
+      const c = await aCluster(t);
       return {
         method: 'POST',
         path: '/api-system/clusters/bulk',
@@ -237,7 +209,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     uploadClusterLogo: async () => {
-      const c = await newCluster();
+      const c = await aCluster(t);
       return {
         method: 'POST',
         path: `/api-system/clusters/${c.id}/logo`,
@@ -246,7 +218,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     uploadClusterAvatar: async () => {
-      const c = await newCluster();
+      const c = await aCluster(t);
       return {
         method: 'POST',
         path: `/api-system/clusters/${c.id}/avatar`,
@@ -257,11 +229,11 @@ describe.each(engines())('audit trail on %s', (engine) => {
     createBusinessUnit: async () => ({
       method: 'POST',
       path: '/api-system/business-units',
-      json: { cluster_id: (await newCluster()).id, code: `AU-${uniq()}`, name: 'New BU' },
+      json: { cluster_id: (await aCluster(t)).id, code: `AU-${uniq()}`, name: 'New BU' },
       target: { type: 'business_unit' },
     }),
     updateBusinessUnit: async () => {
-      const b = await newBu();
+      const b = await aBusinessUnit(t);
       return {
         method: 'PUT',
         path: `/api-system/business-units/${b.id}`,
@@ -270,7 +242,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     bulkBusinessUnits: async () => {
-      const b = await newBu();
+      const b = await aBusinessUnit(t);
       return {
         method: 'POST',
         path: '/api-system/business-units/bulk',
@@ -280,7 +252,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     deleteBusinessUnit: async () => {
-      const b = await newBu();
+      const b = await aBusinessUnit(t);
       return {
         method: 'DELETE',
         path: `/api-system/business-units/${b.id}`,
@@ -288,7 +260,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     restoreBusinessUnit: async () => {
-      const b = await newBu();
+      const b = await aBusinessUnit(t);
       await t.fetch(`/api-system/business-units/${b.id}`, { method: 'DELETE', token: admin });
       return {
         method: 'POST',
@@ -297,7 +269,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     uploadBusinessUnitLogo: async () => {
-      const b = await newBu();
+      const b = await aBusinessUnit(t);
       return {
         method: 'POST',
         path: `/api-system/business-units/${b.id}/logo`,
@@ -306,7 +278,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     uploadBusinessUnitAvatar: async () => {
-      const b = await newBu();
+      const b = await aBusinessUnit(t);
       return {
         method: 'POST',
         path: `/api-system/business-units/${b.id}/avatar`,
@@ -315,8 +287,8 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     importMemberships: async () => {
-      const b = await newBu();
-      const user = await newAccount();
+      const b = await aBusinessUnit(t);
+      const user = await aUser(t);
       const written = async () =>
         ((await t.knex('bu_users').where({ user_id: user.id, business_unit_id: b.id }).first('id')) as { id: string })
           .id;
@@ -337,13 +309,13 @@ describe.each(engines())('audit trail on %s', (engine) => {
     addClusterUser: async () => ({
       method: 'POST',
       path: '/api-system/user/clusters',
-      json: { user_id: await someUser(), cluster_id: (await newCluster()).id, role: 'user', is_active: true },
+      json: { user_id: await someUser(), cluster_id: (await aCluster(t)).id, role: 'user', is_active: true },
       target: { type: 'cluster_user' },
     }),
     updateClusterUser: async () => {
       const m = await post<{ id: string }>('/api-system/user/clusters', {
         user_id: await someUser(),
-        cluster_id: (await newCluster()).id,
+        cluster_id: (await aCluster(t)).id,
         role: 'user',
         is_active: true,
       });
@@ -357,7 +329,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
     removeClusterUser: async () => {
       const m = await post<{ id: string }>('/api-system/user/clusters', {
         user_id: await someUser(),
-        cluster_id: (await newCluster()).id,
+        cluster_id: (await aCluster(t)).id,
         role: 'user',
         is_active: true,
       });
@@ -370,13 +342,13 @@ describe.each(engines())('audit trail on %s', (engine) => {
     addBusinessUnitUser: async () => ({
       method: 'POST',
       path: '/api-system/user/business-units',
-      json: { user_id: await someUser(), business_unit_id: (await newBu()).id, role: 'user' },
+      json: { user_id: await someUser(), business_unit_id: (await aBusinessUnit(t)).id, role: 'user' },
       target: { type: 'business_unit_user' },
     }),
     updateBusinessUnitUser: async () => {
       const m = await post<{ id: string }>('/api-system/user/business-units', {
         user_id: await someUser(),
-        business_unit_id: (await newBu()).id,
+        business_unit_id: (await aBusinessUnit(t)).id,
         role: 'user',
       });
       return {
@@ -389,7 +361,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
     removeBusinessUnitUser: async () => {
       const m = await post<{ id: string }>('/api-system/user/business-units', {
         user_id: await someUser(),
-        business_unit_id: (await newBu()).id,
+        business_unit_id: (await aBusinessUnit(t)).id,
         role: 'user',
       });
       return {
@@ -405,7 +377,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       target: { type: 'print_template_mapping' },
     }),
     updatePrintTemplateMapping: async () => {
-      const m = await newMapping();
+      const m = await aMapping(t);
       return {
         method: 'PUT',
         path: `/api-system/print-template-mappings/${m.id}`,
@@ -414,7 +386,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     bulkPrintTemplateMappings: async () => {
-      const m = await newMapping();
+      const m = await aMapping(t);
       return {
         method: 'POST',
         path: '/api-system/print-template-mappings/bulk',
@@ -424,7 +396,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     deletePrintTemplateMapping: async () => {
-      const m = await newMapping();
+      const m = await aMapping(t);
       return {
         method: 'DELETE',
         path: `/api-system/print-template-mappings/${m.id}`,
@@ -462,12 +434,12 @@ describe.each(engines())('audit trail on %s', (engine) => {
       return {
         method: 'POST',
         path: '/api-system/users',
-        json: { username, email: `${username}@example.com`, password: ACCOUNT_PASSWORD },
+        json: { username, email: `${username}@example.com`, password: FACTORY_PASSWORD },
         target: { type: 'user' },
       };
     },
     updateUser: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       return {
         method: 'PUT',
         path: `/api-system/users/${a.id}`,
@@ -482,7 +454,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     bulkUsers: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       return {
         method: 'POST',
         path: '/api-system/users/bulk',
@@ -492,16 +464,16 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     deactivateUser: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       return { method: 'POST', path: `/api-system/users/${a.id}/deactivate`, target: { type: 'user', id: a.id } };
     },
     reactivateUser: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       await t.knex('users').where({ id: a.id }).update({ is_active: false });
       return { method: 'POST', path: `/api-system/users/${a.id}/reactivate`, target: { type: 'user', id: a.id } };
     },
     resetUserPassword: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       return {
         method: 'POST',
         path: `/api-system/users/${a.id}/password-reset`,
@@ -510,7 +482,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     unlockUser: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       await t.knex('login_attempts').insert({
         account_key: a.id,
         client: '203.0.113.7',
@@ -520,20 +492,20 @@ describe.each(engines())('audit trail on %s', (engine) => {
       return { method: 'POST', path: `/api-system/users/${a.id}/unlock`, target: { type: 'user', id: a.id } };
     },
     revokeSuperAdmin: async () => {
-      const a = await newAccount({ superAdmin: true });
+      const a = await aUser(t, { is_super_admin: true });
       return { method: 'DELETE', path: `/api-system/users/${a.id}/super-admin`, target: { type: 'user', id: a.id } };
     },
     addUserGrant: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       return {
         method: 'POST',
         path: `/api-system/users/${a.id}/grants`,
-        json: { permission_key: 'cluster.read', cluster_id: (await newCluster()).id },
+        json: { permission_key: 'cluster.read', cluster_id: (await aCluster(t)).id },
         target: { type: 'user', id: a.id },
       };
     },
     removeUserGrant: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       const g = await post<{ id: string }>(`/api-system/users/${a.id}/grants`, {
         permission_key: 'user.read',
         cluster_id: null,
@@ -541,18 +513,18 @@ describe.each(engines())('audit trail on %s', (engine) => {
       return { method: 'DELETE', path: `/api-system/users/${a.id}/grants/${g.id}`, target: { type: 'user', id: a.id } };
     },
     changeMyPassword: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       const { token } = await signIn(a.username);
       return {
         method: 'PUT',
         path: '/api-system/me/password',
-        json: { current_password: ACCOUNT_PASSWORD, new_password: 'Phuket-Lagoon-Morning-7' },
+        json: { current_password: FACTORY_PASSWORD, new_password: 'Phuket-Lagoon-Morning-7' },
         token,
         target: { type: 'user', id: a.id },
       };
     },
     revokeMySession: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       const other = await signIn(a.username);
       const { token } = await signIn(a.username);
       return {
@@ -563,7 +535,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       };
     },
     revokeMyOtherSessions: async () => {
-      const a = await newAccount();
+      const a = await aUser(t);
       await signIn(a.username);
       const { token } = await signIn(a.username);
       return {
@@ -656,11 +628,11 @@ describe.each(engines())('audit trail on %s', (engine) => {
     expect((await t.fetch('/api-system/audit-events', { token: operator })).status).toBe(403);
 
     // An account event (no cluster) next to a cluster event.
-    const account = await newAccount();
+    const account = await aUser(t);
     await post(`/api-system/users/${account.id}/deactivate`, undefined);
-    const cluster = await newCluster();
+    const cluster = await aCluster(t);
     const grantee = async (grants: Array<[string, string | null]>) => {
-      const a = await newAccount();
+      const a = await aUser(t);
       await t
         .knex('permission_grants')
         .insert(grants.map(([key, clusterId]) => ({ user_id: a.id, permission_key: key, cluster_id: clusterId })));

@@ -2,6 +2,7 @@
 // transaction and audit event), answering one result per id in the request's order.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aBusinessUnit, aCluster, aMapping, aUserWith } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 interface BulkResult {
@@ -18,7 +19,6 @@ describe.each(engines())('bulk actions on %s', (engine) => {
   let admin: string;
   /** The signed-in caller's own account, which it may not deactivate. */
   let adminId: string;
-  const uniq = () => randomUUID().slice(0, 6).toUpperCase();
 
   beforeAll(async () => {
     t = await startTestServer(engine);
@@ -27,39 +27,6 @@ describe.each(engines())('bulk actions on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const created = async (path: string, json: unknown): Promise<string> => {
-    const res = await t.fetch(path, { method: 'POST', token: admin, json });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  };
-  const newCluster = (maxLicenseBu: number | null = null) =>
-    created('/api-system/clusters', { code: `BK-${uniq()}`, name: 'Bulk', max_license_bu: maxLicenseBu });
-  const newBu = (clusterId: string) =>
-    created('/api-system/business-units', { cluster_id: clusterId, code: `BK-${uniq()}`, name: 'Bulk BU' });
-  const newMapping = async () => {
-    const templates = (await (await t.fetch('/api-system/report-templates?perpage=1', { token: admin })).json()) as {
-      data: Array<{ id: string }>;
-    };
-    return created('/api-system/print-template-mappings', {
-      document_type: 'IA',
-      report_template_id: templates.data[0]!.id,
-      is_default: false,
-    });
-  };
-  /** A new account holding the given grants, and its access token. */
-  const newAccount = async (grants: Array<[key: string, clusterId: string | null]> = []) => {
-    const username = `bk-${uniq().toLowerCase()}${uniq().toLowerCase()}`;
-    const [row] = await t
-      .knex('users')
-      .insert({ username, email: `${username}@example.com`, password_hash: 'x' })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    if (grants.length)
-      await t
-        .knex('permission_grants')
-        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    return { id, token: await t.tokenFor(id) };
-  };
   const bulk = async (path: string, json: unknown, token = admin) =>
     t.fetch(`/api-system/${path}/bulk`, { method: 'POST', token, json });
   const bulkOk = async (path: string, json: unknown, token = admin): Promise<BulkResult> => {
@@ -70,7 +37,7 @@ describe.each(engines())('bulk actions on %s', (engine) => {
   const statuses = (r: BulkResult) => r.results.map((x) => [x.id, x.status]);
 
   it('when three clusters are deleted at once, then each is soft-deleted with the single-row event, and restore brings them back', async () => {
-    const ids = [await newCluster(), await newCluster(), await newCluster()];
+    const ids = [(await aCluster(t)).id, (await aCluster(t)).id, (await aCluster(t)).id];
     const deleted = await bulkOk('clusters', { action: 'delete', ids });
     expect(deleted).toMatchObject({ action: 'delete', succeeded: 3, failed: 0 });
     expect(deleted.results).toEqual(ids.map((id) => ({ id, ok: true, status: 200 })));
@@ -85,8 +52,8 @@ describe.each(engines())('bulk actions on %s', (engine) => {
   });
 
   it('when a cluster-scoped operator acts on clusters it may and may not change, then only the allowed rows change', async () => {
-    const [mine, theirs, mine2] = [await newCluster(), await newCluster(), await newCluster()];
-    const operator = await newAccount([
+    const [mine, theirs, mine2] = [(await aCluster(t)).id, (await aCluster(t)).id, (await aCluster(t)).id];
+    const operator = await aUserWith(t, [
       ['cluster.read', mine],
       ['cluster.update', mine],
       ['cluster.read', mine2],
@@ -120,7 +87,7 @@ describe.each(engines())('bulk actions on %s', (engine) => {
   });
 
   it("when users are deactivated at once, then the caller's own account fails alone (409) and the others are deactivated", async () => {
-    const [a, b] = [await newAccount(), await newAccount()];
+    const [a, b] = [await aUserWith(t, []), await aUserWith(t, [])];
     const result = await bulkOk('users', { action: 'deactivate', ids: [a.id, adminId, b.id] });
     expect(statuses(result)).toEqual([
       [a.id, 200],
@@ -143,7 +110,7 @@ describe.each(engines())('bulk actions on %s', (engine) => {
   });
 
   it('when an id is unknown, then that row is 404; an oversized, duplicated or empty selection is a 400', async () => {
-    const id = await newCluster();
+    const id = (await aCluster(t)).id;
     const result = await bulkOk('clusters', { action: 'deactivate', ids: [NO_SUCH_ID, id] });
     expect(statuses(result)).toEqual([
       [NO_SUCH_ID, 404],
@@ -159,7 +126,7 @@ describe.each(engines())('bulk actions on %s', (engine) => {
   });
 
   it('when mappings are switched off and deleted at once, then each goes through its single-row write', async () => {
-    const ids = [await newMapping(), await newMapping()];
+    const ids = [(await aMapping(t)).id, (await aMapping(t)).id];
     expect(await bulkOk('print-template-mappings', { action: 'deactivate', ids })).toMatchObject({
       succeeded: 2,
       failed: 0,
@@ -178,8 +145,11 @@ describe.each(engines())('bulk actions on %s', (engine) => {
   });
 
   it('when business units are switched off and on, then each changes; a restore past the licence cap fails that row only', async () => {
-    const cluster = await newCluster(2);
-    const [first, second] = [await newBu(cluster), await newBu(cluster)];
+    const cluster = (await aCluster(t, { max_license_bu: 2 })).id;
+    const [first, second] = [
+      (await aBusinessUnit(t, { cluster_id: cluster })).id,
+      (await aBusinessUnit(t, { cluster_id: cluster })).id,
+    ];
     expect(await bulkOk('business-units', { action: 'deactivate', ids: [first, second] })).toMatchObject({
       succeeded: 2,
       failed: 0,
@@ -194,8 +164,8 @@ describe.each(engines())('bulk actions on %s', (engine) => {
       succeeded: 2,
       failed: 0,
     });
-    const third = await newBu(cluster);
-    await newBu(cluster);
+    const third = (await aBusinessUnit(t, { cluster_id: cluster })).id;
+    (await aBusinessUnit(t, { cluster_id: cluster })).id;
     const restored = await bulkOk('business-units', { action: 'restore', ids: [first, second] });
     expect(statuses(restored)).toEqual([
       [first, 409],
