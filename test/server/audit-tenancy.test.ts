@@ -2,7 +2,7 @@
 // the list and in the CSV export alike (a business unit moved in from another cluster, a grant on another cluster).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { aCluster, aUserWith } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 interface Event {
@@ -13,18 +13,15 @@ interface Event {
 }
 
 const ANOTHER_CLUSTER = '[another cluster]';
-const PASSWORD = 'Tenancy-Lagoon-2026';
 
 describe.each(engines())('audit tenancy on %s', (engine) => {
   let t: TestServer;
   let admin: string;
-  let passwordHash: string;
   const uniq = () => randomUUID().slice(0, 6).toUpperCase();
 
   beforeAll(async () => {
     t = await startTestServer(engine);
     admin = await t.login('admin');
-    passwordHash = await hashPassword(PASSWORD);
   });
   afterAll(() => t?.close());
 
@@ -32,24 +29,6 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
     const res = await t.fetch(path, { method, token: admin, json });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return (await res.json()) as T;
-  };
-  const newCluster = () =>
-    send<{ id: string; code: string }>('POST', '/api-system/clusters', {
-      code: `AT-${uniq()}`,
-      name: `Tenancy ${uniq()}`,
-    });
-  const accountWith = async (grants: Array<[key: string, clusterId: string | null]>) => {
-    const username = `at-${uniq().toLowerCase()}${uniq().toLowerCase()}`;
-    const [row] = await t
-      .knex('users')
-      .insert({ username, email: `${username}@example.com`, password_hash: passwordHash })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    if (grants.length)
-      await t
-        .knex('permission_grants')
-        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    return { id, token: await t.login(username, PASSWORD) };
   };
   const events = async (query: string, token: string): Promise<Event[]> => {
     const res = await t.fetch(`/api-system/audit-events?${query}&perpage=100`, { token });
@@ -63,7 +42,7 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
   };
 
   it('when a business unit moves from CL-B to CL-A, then a reader of CL-A only sees no CL-B id in the event, in the list or the export', async () => {
-    const [clB, clA] = [await newCluster(), await newCluster()];
+    const [clB, clA] = [await aCluster(t), await aCluster(t)];
     const bu = await send<{ id: string; code: string; name: string }>('POST', '/api-system/business-units', {
       cluster_id: clB.id,
       code: `AT-${uniq()}`,
@@ -71,7 +50,7 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
     });
     await send('PUT', `/api-system/business-units/${bu.id}`, { cluster_id: clA.id, code: bu.code, name: bu.name });
 
-    const readerOfA = await accountWith([['cluster.read', clA.id]]);
+    const readerOfA = await aUserWith(t, [['cluster.read', clA.id]]);
     const seen = await events(`target_id=${bu.id}`, readerOfA.token);
     expect(seen.map((e) => e.action)).toEqual(['updateBusinessUnit']);
     expect(seen[0]!.cluster_id).toBe(clA.id);
@@ -83,7 +62,7 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
     expect(csv).not.toContain(clB.id);
 
     // Whoever may see both clusters reads the event as it was recorded.
-    const readerOfBoth = await accountWith([
+    const readerOfBoth = await aUserWith(t, [
       ['cluster.read', clA.id],
       ['cluster.read', clB.id],
     ]);
@@ -98,10 +77,10 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
   });
 
   it('when an account reader who sees CL-A only reads a grant on CL-B, then neither its id nor its code is named', async () => {
-    const [clB, clA] = [await newCluster(), await newCluster()];
-    const holder = await accountWith([]);
+    const [clB, clA] = [await aCluster(t), await aCluster(t)];
+    const holder = await aUserWith(t, []);
     await send('POST', `/api-system/users/${holder.id}/grants`, { permission_key: 'cluster.read', cluster_id: clB.id });
-    const accountReader = await accountWith([
+    const accountReader = await aUserWith(t, [
       ['user.read', null],
       ['cluster.read', clA.id],
     ]);
@@ -115,8 +94,8 @@ describe.each(engines())('audit tenancy on %s', (engine) => {
     expect(text).not.toContain(clB.code);
   });
   it('when a reader names a cluster it cannot read in the cluster filter, then 404 as for a missing cluster, in the list and the export', async () => {
-    const [clB, clA] = [await newCluster(), await newCluster()];
-    const reader = await accountWith([['cluster.read', clA.id]]);
+    const [clB, clA] = [await aCluster(t), await aCluster(t)];
+    const reader = await aUserWith(t, [['cluster.read', clA.id]]);
     for (const path of ['/api-system/audit-events', '/api-system/audit-events/export']) {
       const refused = await t.fetch(`${path}?cluster_id=${clB.id}`, { token: reader.token });
       expect(refused.status, path).toBe(404);

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { aBusinessUnit, aCluster, aUserWith } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
-type Cluster = components['schemas']['Cluster'];
 type Paginate = components['schemas']['Paginate'];
 type Page = { data: Array<{ id: string }>; paginate: Paginate };
 
-const PASSWORD = 'list-statements-pass';
 const tag = () => randomUUID().slice(0, 6).toUpperCase();
 
 interface Statement {
@@ -22,7 +20,6 @@ const isCallerStanding = (sql: string) => /from "users" left join "permission_gr
 describe.each(engines())('list pages as one statement on %s', (engine) => {
   let t: TestServer;
   let admin: string;
-  let passwordHash: string;
 
   /** The response of one GET and the statements the list itself ran for it. */
   async function listed(path: string, token = admin): Promise<{ page: Page; statements: Statement[] }> {
@@ -45,53 +42,26 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     return page;
   }
 
-  async function post<T>(path: string, json: unknown): Promise<T> {
-    const res = await t.fetch(path, { method: 'POST', token: admin, json });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as T;
-  }
-
-  const createCluster = (code: string) => post<Cluster>('/api-system/clusters', { code, name: `Cluster ${code}` });
-  const createBu = (clusterId: string, code: string) =>
-    post<{ id: string }>('/api-system/business-units', { cluster_id: clusterId, code, name: `Hotel ${code}` });
-
   async function remove(path: string): Promise<void> {
     expect((await t.fetch(path, { method: 'DELETE', token: admin })).status).toBe(204);
-  }
-
-  async function userWith(
-    grants: Array<[key: string, clusterId: string | null]>,
-    name = `ls-${randomUUID().slice(0, 8)}`,
-  ): Promise<{ id: string; username: string; token: string }> {
-    const [row] = await t
-      .knex('users')
-      .insert({ username: name, email: `${name}@example.com`, password_hash: passwordHash })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    if (grants.length)
-      await t
-        .knex('permission_grants')
-        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    return { id, username: name, token: await t.login(name, PASSWORD) };
   }
 
   beforeAll(async () => {
     t = await startTestServer(engine);
     admin = await t.login('admin');
-    passwordHash = await hashPassword(PASSWORD);
   });
   afterAll(() => t?.close());
 
   it('when clusters are listed, then one statement returns the rows, their counts and audit names, and the total', async () => {
     const prefix = `LS${tag()}`;
     const [a, b, c] = [
-      await createCluster(`${prefix}-A`),
-      await createCluster(`${prefix}-B`),
-      await createCluster(`${prefix}-C`),
+      await aCluster(t, { code: `${prefix}-A` }),
+      await aCluster(t, { code: `${prefix}-B` }),
+      await aCluster(t, { code: `${prefix}-C` }),
     ];
-    await createBu(a.id, `${prefix}-A1`);
-    await createBu(a.id, `${prefix}-A2`);
-    const member = await userWith([]);
+    await aBusinessUnit(t, { cluster_id: a.id, code: `${prefix}-A1` });
+    await aBusinessUnit(t, { cluster_id: a.id, code: `${prefix}-A2` });
+    const member = await aUserWith(t, []);
     await t.knex('cluster_users').insert({ user_id: member.id, cluster_id: a.id });
 
     const page = await onePage(`/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=2`);
@@ -113,10 +83,10 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
 
   it('when the page is past the end, then every list answers no rows and the right total', async () => {
     const prefix = `LE${tag()}`;
-    const cluster = await createCluster(`${prefix}-A`);
-    await createCluster(`${prefix}-B`);
-    await createBu(cluster.id, `${prefix}-U1`);
-    const user = await userWith([], `le-${prefix.toLowerCase()}`);
+    const cluster = await aCluster(t, { code: `${prefix}-A` });
+    await aCluster(t, { code: `${prefix}-B` });
+    await aBusinessUnit(t, { cluster_id: cluster.id, code: `${prefix}-U1` });
+    const user = await aUserWith(t, [], { username: `le-${prefix.toLowerCase()}` });
 
     const clusters = await onePage(`/api-system/clusters?search=${prefix}&perpage=1&page=9`);
     expect(clusters).toEqual({ data: [], paginate: { total: 2, page: 9, perpage: 1, pages: 2 } });
@@ -137,9 +107,9 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
   it('when rows are soft-deleted, then deleted=exclude|include|only page and count their own rows', async () => {
     const prefix = `LD${tag()}`;
     const clusters = [
-      await createCluster(`${prefix}-A`),
-      await createCluster(`${prefix}-B`),
-      await createCluster(`${prefix}-C`),
+      await aCluster(t, { code: `${prefix}-A` }),
+      await aCluster(t, { code: `${prefix}-B` }),
+      await aCluster(t, { code: `${prefix}-C` }),
     ];
     await remove(`/api-system/clusters/${clusters[1]!.id}`);
     const q = (deleted: string, page: number) =>
@@ -153,8 +123,8 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     expect(only.paginate.total).toBe(1);
     expect(only.data[0]).toMatchObject({ deleted_by_name: 'Platform Admin' });
 
-    const unit = await createBu(clusters[0]!.id, `${prefix}-U1`);
-    await createBu(clusters[0]!.id, `${prefix}-U2`);
+    const unit = await aBusinessUnit(t, { cluster_id: clusters[0]!.id, code: `${prefix}-U1` });
+    await aBusinessUnit(t, { cluster_id: clusters[0]!.id, code: `${prefix}-U2` });
     await remove(`/api-system/business-units/${unit.id}`);
     const units = (deleted: string) => `/api-system/business-units?cluster_id=${clusters[0]!.id}&deleted=${deleted}`;
     expect((await onePage(units('exclude'))).paginate.total).toBe(1);
@@ -164,11 +134,11 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
 
   it('when the caller reads one cluster only, then the lists page and count that cluster only', async () => {
     const prefix = `LC${tag()}`;
-    const mine = await createCluster(`${prefix}-A`);
-    const other = await createCluster(`${prefix}-B`);
-    for (const code of ['U1', 'U2', 'U3']) await createBu(mine.id, `${prefix}-${code}`);
-    await createBu(other.id, `${prefix}-X1`);
-    const reader = await userWith([['cluster.read', mine.id]]);
+    const mine = await aCluster(t, { code: `${prefix}-A` });
+    const other = await aCluster(t, { code: `${prefix}-B` });
+    for (const code of ['U1', 'U2', 'U3']) await aBusinessUnit(t, { cluster_id: mine.id, code: `${prefix}-${code}` });
+    await aBusinessUnit(t, { cluster_id: other.id, code: `${prefix}-X1` });
+    const reader = await aUserWith(t, [['cluster.read', mine.id]]);
 
     const clusters = await onePage(`/api-system/clusters?search=${prefix}`, reader.token);
     expect(clusters.data.map((r) => r.id)).toEqual([mine.id]);
@@ -185,11 +155,11 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
   it('when users are searched or listed, then one statement returns the page and the total', async () => {
     const prefix = `ls${tag().toLowerCase()}`;
     const users = [
-      await userWith([], `${prefix}-a`),
-      await userWith([], `${prefix}-b`),
-      await userWith([], `${prefix}-c`),
+      await aUserWith(t, [], { username: `${prefix}-a` }),
+      await aUserWith(t, [], { username: `${prefix}-b` }),
+      await aUserWith(t, [], { username: `${prefix}-c` }),
     ];
-    const cluster = await createCluster(`${prefix.toUpperCase()}-A`);
+    const cluster = await aCluster(t, { code: `${prefix.toUpperCase()}-A` });
     await t.knex('cluster_users').insert({ user_id: users[0]!.id, cluster_id: cluster.id });
 
     const search = await onePage(`/api-system/user?search=${prefix}&perpage=2&page=2`);
@@ -205,8 +175,8 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
   });
 
   it('when the business-unit list runs on PostgreSQL, then it is a named (prepared) statement, and a search never is', async () => {
-    const cluster = await createCluster(`LP${tag()}`);
-    await createBu(cluster.id, `LP${tag()}`);
+    const cluster = await aCluster(t, { code: `LP${tag()}` });
+    await aBusinessUnit(t, { cluster_id: cluster.id, code: `LP${tag()}` });
     const [plain] = (await listed(`/api-system/business-units?cluster_id=${cluster.id}`)).statements;
     const [searched] = (await listed(`/api-system/business-units?cluster_id=${cluster.id}&search=LP`)).statements;
     expect(searched?.options?.name).toBeUndefined();

@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInAtIdp, startTestIdp, type TestIdp } from '../support/oidc-idp.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { aCluster, aUser, FACTORY_PASSWORD } from '../support/factory.js';
+import type { AuditEventRecord, UserRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
-
-const PASSWORD = 'Andaman-Sunrise-2026';
 
 describe.each(engines())('single sign-on on %s', (engine) => {
   let t: TestServer;
@@ -101,7 +101,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     Number(
       ((await t.knex('sessions').where({ user_id: userId }).count({ n: '*' })) as Array<{ n: string | number }>)[0]!.n,
     );
-  const accountOf = async (email: string) => t.knex('users').whereRaw('lower(email) = ?', [email]).first();
+  const accountOf = async (email: string) => t.knex<UserRecord>('users').whereRaw('lower(email) = ?', [email]).first();
   /** What a login answers: its status, title and detail. */
   const answerOf = async (res: Response) => {
     const { status, title, detail } = (await res.json()) as Record<string, unknown>;
@@ -159,7 +159,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     // The code works once.
     expect((await exchange(code)).status).toBe(401);
 
-    const account = await accountOf(email);
+    const account = (await accountOf(email))!;
     expect(account).toMatchObject({ firstname: 'Somchai', lastname: 'Jaidee', sso_only: true, is_active: true });
     const sso = (await (await t.fetch(`/api-system/users/${account.id}/sso`, { token: admin })).json()) as {
       sso_only: boolean;
@@ -167,7 +167,10 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     };
     expect(sso).toMatchObject({ sso_only: true, identities: [{ provider: 'test-idp', subject: sub }] });
     // The sign-in is recorded with the provider and the subject.
-    const login = await t.knex('audit_events').where({ actor_id: account.id, action: 'login' }).first();
+    const login = (await t
+      .knex<AuditEventRecord>('audit_events')
+      .where({ actor_id: account.id, action: 'login' })
+      .first())!;
     expect(login.changes).toEqual({
       provider: { before: null, after: 'test-idp' },
       subject: { before: null, after: sub },
@@ -177,10 +180,10 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     await t
       .knex('users')
       .where({ id: account.id })
-      .update({ password_hash: await hashPassword(PASSWORD) });
+      .update({ password_hash: await hashPassword(FACTORY_PASSWORD) });
     const local = await t.fetch('/api/auth/login', {
       method: 'POST',
-      json: { username: account.username, password: PASSWORD },
+      json: { username: account.username, password: FACTORY_PASSWORD },
     });
     expect(local.status).toBe(401);
     expect(await answerOf(local)).toEqual(await wrongPasswordAnswer(account.username));
@@ -249,7 +252,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     const { sub, email } = person();
     const first = await atProvider(sub);
     expect((await exchange(loginPageOf(await callback(first)).get('sso_code')!)).status).toBe(200);
-    const account = await accountOf(email);
+    const account = (await accountOf(email))!;
     const sessions = await sessionsOf(account.id);
     // The same redirect again: its state is spent.
     expect(loginPageOf(await callback(first)).get('sso_error')).toBe('state');
@@ -320,7 +323,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   it('when an account is deactivated, then it cannot sign in with SSO, and its refresh stops at once', async () => {
     const { sub, email } = person();
     const tokens = (await (await exchange((await signIn(sub)).get('sso_code')!)).json()) as { refresh_token: string };
-    const account = await accountOf(email);
+    const account = (await accountOf(email))!;
     expect((await t.fetch(`/api-system/users/${account.id}/deactivate`, { method: 'POST', token: admin })).status).toBe(
       200,
     );
@@ -334,7 +337,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   it('when the provider asks for a new sign-in every N hours, then an older SSO session no longer refreshes', async () => {
     const { sub, email } = person();
     const tokens = (await (await exchange((await signIn(sub)).get('sso_code')!)).json()) as { refresh_token: string };
-    const account = await accountOf(email);
+    const account = (await accountOf(email))!;
     await t
       .knex('sessions')
       .where({ user_id: account.id })
@@ -381,10 +384,11 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     const username = `pw-${uniq()}`;
     const [row] = await t
       .knex('users')
-      .insert({ username, email, password_hash: await hashPassword(PASSWORD) })
+      .insert({ username, email, password_hash: await hashPassword(FACTORY_PASSWORD) })
       .returning('id');
     const id = (row as { id: string }).id;
-    const passwordLogin = () => t.fetch('/api/auth/login', { method: 'POST', json: { username, password: PASSWORD } });
+    const passwordLogin = () =>
+      t.fetch('/api/auth/login', { method: 'POST', json: { username, password: FACTORY_PASSWORD } });
     const before = (await (await passwordLogin()).json()) as { refresh_token: string };
     // Not linked yet.
     expect(
@@ -441,36 +445,6 @@ describe.each(engines())('single sign-on on %s', (engine) => {
       404,
     );
   });
-  /** An account with a password and the given keys (`null` cluster: all clusters). */
-  const accountWith = async (
-    keys: Array<[string, string | null]>,
-    opts: { is_super_admin?: boolean; email?: string } = {},
-  ) => {
-    const username = `acct-${uniq()}`;
-    const [row] = await t
-      .knex('users')
-      .insert({
-        username,
-        email: opts.email ?? `${username}@andaman.example`,
-        password_hash: await hashPassword(PASSWORD),
-        is_super_admin: opts.is_super_admin ?? false,
-      })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    for (const [permission_key, cluster_id] of keys)
-      await t.knex('permission_grants').insert({ user_id: id, permission_key, cluster_id });
-    return { id, username, signIn: () => t.login(username, PASSWORD) };
-  };
-  const newCluster = async () =>
-    (
-      (await (
-        await t.fetch('/api-system/clusters', {
-          method: 'POST',
-          token: admin,
-          json: { code: `SSO-${uniq()}`, name: 'SSO' },
-        })
-      ).json()) as { id: string }
-    ).id;
   const keysOf = async (userId: string) =>
     (
       (await t.knex('permission_grants').select('permission_key', 'cluster_id').where({ user_id: userId })) as Array<{
@@ -487,15 +461,15 @@ describe.each(engines())('single sign-on on %s', (engine) => {
 
   describe('group mappings grant only what their author may grant', () => {
     it('when a grant.manage holder without the key maps a group to it, then 403 names the key and scope (it used to be 201 and a side door to user.manage)', async () => {
-      const cluster = await newCluster();
-      const manager = await accountWith([
+      const cluster = (await aCluster(t)).id;
+      const manager = await aUser(t, {}, [
         ['grant.manage', null],
         ['cluster.read', cluster],
       ]);
-      const token = await manager.signIn();
+      const token = await t.login(manager.username, FACTORY_PASSWORD);
       const post = (json: unknown) => t.fetch('/api-system/sso/group-mappings', { method: 'POST', token, json });
       // Granting user.manage directly is refused...
-      const me = await accountWith([]);
+      const me = await aUser(t);
       expect(
         (
           await t.fetch(`/api-system/users/${me.id}/grants`, {
@@ -540,13 +514,13 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     });
 
     it('when a mapping’s author loses the key, then the next new account does not get it, the skip is audited, and the list says the mapping no longer grants', async () => {
-      const cluster = await newCluster();
+      const cluster = (await aCluster(t)).id;
       const group = `shrinking-${uniq()}`;
-      const author = await accountWith([
+      const author = await aUser(t, {}, [
         ['grant.manage', null],
         ['cluster.read', cluster],
       ]);
-      const token = await author.signIn();
+      const token = await t.login(author.username, FACTORY_PASSWORD);
       const byAuthor = await t.fetch('/api-system/sso/group-mappings', {
         method: 'POST',
         token,
@@ -571,14 +545,14 @@ describe.each(engines())('single sign-on on %s', (engine) => {
 
       const { sub, email } = person({ groups: [group] });
       expect((await signIn(sub)).get('sso_code')).toBeTruthy();
-      const account = await accountOf(email);
+      const account = (await accountOf(email))!;
       expect(await keysOf(account.id)).toEqual([`cluster.update@${cluster}`]);
-      const provisioned = await t
-        .knex('audit_events')
+      const provisioned = (await t
+        .knex<AuditEventRecord>('audit_events')
         .where({ target_id: account.id, action: 'completeSsoSignIn' })
-        .first();
-      expect(provisioned.changes.grants.after).toEqual([`cluster.update@${cluster}`]);
-      expect(JSON.stringify(provisioned.changes.grants_skipped.after)).toMatch(/cluster\.read/);
+        .first())!;
+      expect(provisioned.changes.grants?.after).toEqual([`cluster.update@${cluster}`]);
+      expect(JSON.stringify(provisioned.changes.grants_skipped?.after)).toMatch(/cluster\.read/);
 
       // A deactivated author grants nothing either.
       await t
@@ -596,7 +570,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   describe('linking an existing account', () => {
     it('when the provider is not configured to link, then a sign-in with an existing account’s verified email is refused and nothing is linked', async () => {
       const { sub, email } = person();
-      const existing = await accountWith([], { email });
+      const existing = await aUser(t, { email });
       const url = await atProvider(sub, 'assumed');
       expect(loginPageOf(await callback(url)).get('sso_error')).toBe('not_linked');
       expect(await identitiesOf(existing.id)).toHaveLength(0);
@@ -610,14 +584,14 @@ describe.each(engines())('single sign-on on %s', (engine) => {
       'when the account is %s, then it is never linked, and the refusal is audited',
       async (_label, keys, superAdmin) => {
         const { sub, email } = person();
-        const existing = await accountWith(keys, { email, is_super_admin: superAdmin });
+        const existing = await aUser(t, { email, is_super_admin: superAdmin }, keys);
         expect((await signIn(sub)).get('sso_error')).toBe('link_refused');
         expect(await identitiesOf(existing.id)).toHaveLength(0);
         expect(await sessionsOf(existing.id)).toBe(0);
-        const refused = await t
-          .knex('audit_events')
+        const refused = (await t
+          .knex<AuditEventRecord>('audit_events')
           .where({ action: 'login.failed', target_type: 'user', target_id: existing.id })
-          .first();
+          .first())!;
         expect(refused.changes).toMatchObject({
           provider: { after: 'test-idp' },
           subject: { after: sub },
@@ -627,15 +601,15 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     );
 
     it('when an account is linked, then the link is audited with the identity, even if the one-time code is never exchanged', async () => {
-      const cluster = await newCluster();
+      const cluster = (await aCluster(t)).id;
       const { sub, email } = person();
-      const existing = await accountWith([['cluster.read', cluster]], { email });
+      const existing = await aUser(t, { email }, [['cluster.read', cluster]]);
       expect((await signIn(sub)).get('sso_code')).toBeTruthy();
       expect(await identitiesOf(existing.id)).toHaveLength(1);
-      const linked = await t
-        .knex('audit_events')
+      const linked = (await t
+        .knex<AuditEventRecord>('audit_events')
         .where({ action: 'completeSsoSignIn', target_type: 'user', target_id: existing.id })
-        .first();
+        .first())!;
       expect(linked.changes).toMatchObject({
         provider: { before: null, after: 'test-idp' },
         subject: { before: null, after: sub },
@@ -663,7 +637,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
       const victimCookie = [...browser.values()].at(-1)!;
       // The attacker signs in at the provider as itself, and sends the callback to the victim.
       const { sub, email } = person();
-      const existing = await accountWith([], { email });
+      const existing = await aUser(t, { email });
       const url = await atProvider(sub);
       expect(loginPageOf(await callback(url, { cookie: which === null ? null : victimCookie })).get('sso_error')).toBe(
         'state',
@@ -687,28 +661,28 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     await t.knex('users').insert({ username: `old-${uniq()}`, email: base, password_hash: 'x' });
     await t.knex('users').insert({ username: `${base}2`, email: `${uniq()}@elsewhere.example`, password_hash: 'x' });
     expect((await signIn(sub)).get('sso_code')).toBeTruthy();
-    expect((await accountOf(email)).username).toBe(`${base}3`);
+    expect((await accountOf(email))?.username).toBe(`${base}3`);
   });
 
   describe('the single sign-on settings of an account follow the delegation rule', () => {
     it('when a user.manage holder changes those of a super admin or of an account holding more than it, then 403; of one it covers, 200', async () => {
-      const cluster = await newCluster();
-      const helpdesk = await accountWith([
+      const cluster = (await aCluster(t)).id;
+      const helpdesk = await aUser(t, {}, [
         ['user.manage', null],
         ['user.read', null],
       ]);
-      const token = await helpdesk.signIn();
+      const token = await t.login(helpdesk.username, FACTORY_PASSWORD);
       const put = (id: string) =>
         t.fetch(`/api-system/users/${id}/sso`, { method: 'PUT', token, json: { sso_only: false } });
-      const superAdmin = await accountWith([], { is_super_admin: true });
+      const superAdmin = await aUser(t, { is_super_admin: true });
       const refusedSuper = await put(superAdmin.id);
       expect(refusedSuper.status).toBe(403);
       expect(((await refusedSuper.json()) as { detail: string }).detail).toMatch(/single sign-on settings/);
-      const operator = await accountWith([['cluster.update', cluster]]);
+      const operator = await aUser(t, {}, [['cluster.update', cluster]]);
       const refused = await put(operator.id);
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { detail: string }).detail).toMatch(/cluster\.update/);
-      const peer = await accountWith([['user.read', null]]);
+      const peer = await aUser(t, {}, [['user.read', null]]);
       expect((await put(peer.id)).status).toBe(200);
       // A super admin may.
       expect(
