@@ -1,90 +1,131 @@
-import { STATUS_CODES } from 'node:http';
-
+/** One field's reason for refusing a request: where (a JSON pointer into the request) and why. */
 export interface FieldError {
   path: string;
   message: string;
 }
 
-/** Base of every error the API renders as application/problem+json. Throw from any layer. */
-export class HttpError extends Error {
+/**
+ * What went wrong, in the domain's words: something is missing, refused, conflicting, invalid. Throw one from any
+ * layer; how it reaches a client (its status and any response fields) is the web layer's business, decided by its
+ * class alone (`http/errors.ts`), so a service says what happened and never how to answer it.
+ */
+export abstract class DomainError extends Error {
   constructor(
-    public readonly status: number,
+    /** What went wrong, written for the person who sees it (the problem's detail). */
     detail: string,
+    /** The fields that are not valid, each with its reason. */
     public readonly errors?: FieldError[],
-    public readonly headers?: Record<string, string>,
-    /** Extension members of the problem body (RFC 9457 §3.2), e.g. resolve's candidates. */
+    /** More members for the client to act on, e.g. resolve's candidates. */
     public readonly extensions?: Record<string, unknown>,
-    /** The problem type URI when a client acts on it (`problemType(name)`); absent = `about:blank`. */
-    public readonly type?: string,
+    /** The name of the problem type when a client acts on it (`session-ended`); absent when the kind says enough. */
+    public readonly problem?: string,
   ) {
     super(detail);
-    this.name = 'HttpError';
-  }
-  get title(): string {
-    return STATUS_CODES[this.status] ?? 'Error';
+    this.name = 'DomainError';
   }
 }
 
-export class BadRequestError extends HttpError {
+/** The request is not valid: a value, a combination of values, or what it asks for is not allowed. */
+export class BadRequestError extends DomainError {
   constructor(detail = 'The request is not valid', errors?: FieldError[]) {
-    super(400, detail, errors);
+    super(detail, errors);
     this.name = 'BadRequestError';
   }
 }
-export class UnauthorizedError extends HttpError {
-  constructor(detail = 'invalid or expired token') {
-    super(401, detail, undefined, { 'WWW-Authenticate': 'Bearer' });
+
+/** Who is asking is not known: no credentials, or ones that are invalid, expired or withdrawn. */
+export class UnauthorizedError extends DomainError {
+  constructor(detail = 'invalid or expired token', problem?: string) {
+    super(detail, undefined, undefined, problem);
     this.name = 'UnauthorizedError';
   }
 }
-export class ForbiddenError extends HttpError {
-  constructor(detail = 'You do not have permission to do this') {
-    super(403, detail);
+
+/** The caller is known but may not do this. */
+export class ForbiddenError extends DomainError {
+  constructor(detail = 'You do not have permission to do this', problem?: string) {
+    super(detail, undefined, undefined, problem);
     this.name = 'ForbiddenError';
   }
 }
-export class NotFoundError extends HttpError {
+
+/** There is no such thing, or the caller may not know it exists. */
+export class NotFoundError extends DomainError {
   constructor(detail = 'Not found', extensions?: Record<string, unknown>) {
-    super(404, detail, undefined, undefined, extensions);
+    super(detail, undefined, extensions);
     this.name = 'NotFoundError';
   }
 }
-export class ConflictError extends HttpError {
+
+/** The request contradicts the current state: a duplicate, a reference still in use, a state that forbids it. */
+export class ConflictError extends DomainError {
   constructor(detail = 'The request conflicts with the current state of the resource') {
-    super(409, detail);
+    super(detail);
     this.name = 'ConflictError';
   }
 }
-export class GoneError extends HttpError {
+
+/** The thing existed and is gone for good (a used or expired one-time link). */
+export class GoneError extends DomainError {
   constructor(detail = 'The resource is no longer available') {
-    super(410, detail);
+    super(detail);
     this.name = 'GoneError';
   }
 }
-export class PreconditionFailedError extends HttpError {
+
+/** The record changed since the caller read it: the version the caller names is no longer the current one. */
+export class PreconditionFailedError extends DomainError {
+  // The detail names the request field a client sends its version in, so a client author knows what to resend.
   constructor(detail = 'The resource was changed by someone else (If-Match does not match the current ETag)') {
-    super(412, detail);
+    super(detail);
     this.name = 'PreconditionFailedError';
   }
 }
-export class PayloadTooLargeError extends HttpError {
+
+/** Content the caller sent (an uploaded file) is larger than the product accepts. */
+export class PayloadTooLargeError extends DomainError {
   constructor(detail = 'The request body is too large') {
-    super(413, detail);
+    super(detail);
     this.name = 'PayloadTooLargeError';
   }
 }
-export class UnsupportedMediaTypeError extends HttpError {
+
+/** Content the caller sent is not of a kind the product accepts (judged by its content, not its declared type). */
+export class UnsupportedMediaTypeError extends DomainError {
   constructor(detail = 'Unsupported media type') {
-    super(415, detail);
+    super(detail);
     this.name = 'UnsupportedMediaTypeError';
   }
 }
-export class TooManyRequestsError extends HttpError {
-  /** `headers`: more headers of the answer, e.g. `RateLimit` and `RateLimit-Policy`. */
-  constructor(detail: string, retryAfterSeconds: number, headers: Record<string, string> = {}) {
-    super(429, detail, undefined, { ...headers, 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** The rate a refusal enforces: at most `limit` requests per `windowSeconds`. */
+export interface RateQuota {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** The rate-limit fields already written out, by field name; the form callers used before `RateQuota`. */
+export type WrittenRateFields = Readonly<Record<string, string>>;
+
+/** The caller asked too often: it may ask again after `retryAfterSeconds` (a whole number, at least 1). */
+export class TooManyRequestsError extends DomainError {
+  readonly retryAfterSeconds: number;
+  /** The quota the caller ran out of, when the refusal enforces one. */
+  readonly quota?: RateQuota;
+  /** Rate-limit fields a caller wrote out itself; reported as given. */
+  readonly writtenFields?: WrittenRateFields;
+
+  constructor(detail: string, retryAfterSeconds: number, quota?: RateQuota | WrittenRateFields) {
+    super(detail);
     this.name = 'TooManyRequestsError';
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    if (isQuota(quota)) this.quota = { limit: quota.limit, windowSeconds: quota.windowSeconds };
+    else if (quota && Object.keys(quota).length > 0) this.writtenFields = { ...quota };
   }
+}
+
+function isQuota(value: RateQuota | WrittenRateFields | undefined): value is RateQuota {
+  return typeof value?.limit === 'number' && typeof value.windowSeconds === 'number';
 }
 
 /** Where the problem types a client may act on live; a client reads the last path segment (`…/problems/session-ended`). */
@@ -95,46 +136,25 @@ export function problemType(name: string): string {
 }
 
 /** The account behind a valid token was deactivated: signing in again cannot help. */
-export class AccountDeactivatedError extends HttpError {
+export class AccountDeactivatedError extends UnauthorizedError {
   constructor() {
-    super(
-      401,
-      'Your account has been deactivated. Ask an administrator to reactivate it.',
-      undefined,
-      { 'WWW-Authenticate': 'Bearer' },
-      undefined,
-      problemType('account-deactivated'),
-    );
+    super('Your account has been deactivated. Ask an administrator to reactivate it.', 'account-deactivated');
     this.name = 'AccountDeactivatedError';
   }
 }
 
 /** The token's session was ended (signed out from another device, by a password change or a reset). */
-export class SessionEndedError extends HttpError {
+export class SessionEndedError extends UnauthorizedError {
   constructor() {
-    super(
-      401,
-      "This session was signed out (from your account's sessions, a password change or reset).",
-      undefined,
-      { 'WWW-Authenticate': 'Bearer' },
-      undefined,
-      problemType('session-ended'),
-    );
+    super("This session was signed out (from your account's sessions, a password change or reset).", 'session-ended');
     this.name = 'SessionEndedError';
   }
 }
 
 /** The caller signed in with an initial or reset password and must change it before anything else. */
-export class PasswordChangeRequiredError extends HttpError {
+export class PasswordChangeRequiredError extends ForbiddenError {
   constructor() {
-    super(
-      403,
-      'Change your password before anything else: PUT /api-system/me/password.',
-      undefined,
-      undefined,
-      undefined,
-      problemType('password-change-required'),
-    );
+    super('Change your password before anything else: PUT /api-system/me/password.', 'password-change-required');
     this.name = 'PasswordChangeRequiredError';
   }
 }

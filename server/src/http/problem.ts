@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { HttpError, type FieldError } from '../core/errors.js';
+import { DomainError, problemType, type FieldError } from '../core/errors.js';
+import { headersOf, HttpError, statusOf } from './errors.js';
 
 const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -55,15 +56,16 @@ function normaliseValidatorErrors(raw: unknown): FieldError[] | undefined {
 
 /** Maps anything thrown into status + detail; unknown errors are 500 with a generic detail. */
 export function mapError(err: unknown): Mapped {
-  if (err instanceof HttpError)
+  if (err instanceof DomainError)
     return {
-      status: err.status,
-      type: err.type,
+      status: statusOf(err),
+      type: err.problem === undefined ? undefined : problemType(err.problem),
       detail: err.message,
       errors: err.errors,
-      headers: err.headers,
+      headers: headersOf(err),
       extensions: err.extensions,
     };
+  if (err instanceof HttpError) return { status: err.status, detail: err.message, headers: err.headers };
   const e = err as {
     status?: unknown;
     statusCode?: unknown;
@@ -95,7 +97,7 @@ export function mapError(err: unknown): Mapped {
     if (status >= 500)
       return {
         status: 500,
-        detail: `The server produced a response that does not match the API contract: ${String(e.message ?? '')}`,
+        detail: `The server produced a response that does not match the API contract: ${typeof e.message === 'string' ? e.message : ''}`,
       };
     const detail =
       status === 400 && errors?.length

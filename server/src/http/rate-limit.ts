@@ -74,8 +74,8 @@ export function clientKey(ip: string | undefined): string {
 function refusal(detail: string, policy: RatePolicy, waitSeconds: number): TooManyRequestsError {
   const seconds = Math.max(1, Math.ceil(waitSeconds));
   return new TooManyRequestsError(`${detail}; try again in ${waitPhrase(seconds)}.`, seconds, {
-    RateLimit: `limit=${policy.limit}, remaining=0, reset=${seconds}`,
-    'RateLimit-Policy': `${policy.limit};w=${policy.windowSeconds}`,
+    limit: policy.limit,
+    windowSeconds: policy.windowSeconds,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { HttpError } from '../../core/errors.js';
 import { migrationStatus, type MigrationStatus } from '../../db/migration-status.js';
+import { ServiceUnavailableError } from '../../http/errors.js';
 import { operations } from '../../http/handler.js';
 
 const DATABASE_UNREACHABLE = 'The service cannot reach its database.';
@@ -24,7 +24,7 @@ export function healthRoutes(deps: { knex: Knex; version: string }) {
       try {
         await deps.knex.raw('select 1');
       } catch {
-        throw new HttpError(503, DATABASE_UNREACHABLE);
+        throw new ServiceUnavailableError(DATABASE_UNREACHABLE);
       }
       return { status: 200, body: { status: 'ok', database: 'ok', version: deps.version } };
     },
@@ -34,10 +34,10 @@ export function healthRoutes(deps: { knex: Knex; version: string }) {
       try {
         status = await migrationStatus(deps.knex);
       } catch {
-        throw new HttpError(503, DATABASE_UNREACHABLE);
+        throw new ServiceUnavailableError(DATABASE_UNREACHABLE);
       }
       const problem = schemaProblem(status);
-      if (problem) throw new HttpError(503, problem);
+      if (problem) throw new ServiceUnavailableError(problem);
       const body = {
         status: 'ready' as const,
         database: 'ok' as const,
