@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { aBusinessUnit, aCluster, aUserWith } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 import { asciiWebp, minimalJpeg, wellFormedPng } from '../support/images.js';
 
 type UploadResult = components['schemas']['UploadResult'];
 type Cluster = components['schemas']['Cluster'];
 type BusinessUnit = components['schemas']['BusinessUnit'];
-type Grant = [key: string, clusterId: string | null];
 
 const FIVE_MB = 5 * 1024 * 1024;
 // The server checks the whole image structure, so the fixtures are real (minimal) images.
@@ -20,37 +19,6 @@ const pngOfSize = (size: number) => wellFormedPng(1, 1, size);
 describe.each(engines())('branding on %s', (engine) => {
   let t: TestServer;
   let admin: string;
-  let passwordHash: string;
-
-  async function userWith(grants: Grant[]): Promise<string> {
-    const username = `br-${randomUUID().slice(0, 8)}`;
-    const [row] = await t
-      .knex('users')
-      .insert({ username, email: `${username}@example.com`, password_hash: passwordHash })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    if (grants.length)
-      await t
-        .knex('permission_grants')
-        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    return t.login(username, 'branding-pass');
-  }
-
-  async function cluster(): Promise<string> {
-    const [row] = await t
-      .knex('clusters')
-      .insert({ code: `BR-${randomUUID().slice(0, 6)}`, name: 'Branded' })
-      .returning('id');
-    return (row as { id: string }).id;
-  }
-
-  async function businessUnit(clusterId: string): Promise<string> {
-    const [row] = await t
-      .knex('business_units')
-      .insert({ cluster_id: clusterId, code: `BB-${randomUUID().slice(0, 6)}`, name: 'Branded hotel' })
-      .returning('id');
-    return (row as { id: string }).id;
-  }
 
   function upload(
     path: string,
@@ -71,12 +39,11 @@ describe.each(engines())('branding on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestServer(engine);
     admin = await t.login('admin');
-    passwordHash = await hashPassword('branding-pass');
   });
   afterAll(() => t?.close());
 
   it('when a PNG is uploaded under a .jpg name, then it is stored as PNG and the URL serves it', async () => {
-    const id = await cluster();
+    const id = (await aCluster(t)).id;
     const res = await upload(`/api-system/clusters/${id}/logo`, 'logo', PNG, 'photo.jpg', 'image/jpeg');
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as UploadResult;
@@ -91,7 +58,7 @@ describe.each(engines())('branding on %s', (engine) => {
   });
 
   it('when a text file is named .png, then 415 problem and nothing is stored', async () => {
-    const id = await cluster();
+    const id = (await aCluster(t)).id;
     const res = await upload(
       `/api-system/clusters/${id}/logo`,
       'logo',
@@ -107,7 +74,7 @@ describe.each(engines())('branding on %s', (engine) => {
   });
 
   it('when the image is 5 MB + 1 byte, then 413 problem and nothing is stored; exactly 5 MB is accepted', async () => {
-    const id = await cluster();
+    const id = (await aCluster(t)).id;
     const tooBig = await upload(
       `/api-system/clusters/${id}/avatar`,
       'avatar',
@@ -132,7 +99,7 @@ describe.each(engines())('branding on %s', (engine) => {
   });
 
   it('when a new image is uploaded, then it replaces the old one and the old object is deleted', async () => {
-    const id = await cluster();
+    const id = (await aCluster(t)).id;
     expect((await upload(`/api-system/clusters/${id}/logo`, 'logo', PNG, 'a.png', 'image/png')).status).toBe(200);
     const oldKey = (await keyOf('clusters', id, 'logo_key'))!;
     expect(await t.storage.exists(oldKey)).toBe(true);
@@ -145,7 +112,7 @@ describe.each(engines())('branding on %s', (engine) => {
   });
 
   it('when only a logo is set, then reads return logo {url} and no avatar, in the detail and the list', async () => {
-    const id = await cluster();
+    const id = (await aCluster(t)).id;
     const before = (await (await t.fetch(`/api-system/clusters/${id}`, { token: admin })).json()) as Cluster;
     expect(before.logo).toBeUndefined();
     expect(before.avatar).toBeUndefined();
@@ -162,7 +129,7 @@ describe.each(engines())('branding on %s', (engine) => {
   });
 
   it('when a business unit gets a logo and an avatar, then both are stored and returned on its reads', async () => {
-    const bu = await businessUnit(await cluster());
+    const bu = (await aBusinessUnit(t)).id;
     expect((await upload(`/api-system/business-units/${bu}/logo`, 'logo', JPEG, 'x.jpeg', 'image/jpeg')).status).toBe(
       200,
     );
@@ -177,7 +144,7 @@ describe.each(engines())('branding on %s', (engine) => {
   });
 
   it('when the file is in the wrong form field or missing, then 400', async () => {
-    const id = await cluster();
+    const id = (await aCluster(t)).id;
     expect((await upload(`/api-system/clusters/${id}/logo`, 'avatar', PNG, 'a.png', 'image/png')).status).toBe(400);
     const empty = new FormData();
     empty.append('note', 'no file');
@@ -198,11 +165,11 @@ describe.each(engines())('branding on %s', (engine) => {
   });
 
   it('when the caller has cluster.update on the cluster, then it uploads; on another cluster 404 and read-only 403, and nothing is stored', async () => {
-    const mine = await cluster();
-    const theirs = await cluster();
-    const theirBu = await businessUnit(theirs);
-    const myBu = await businessUnit(mine);
-    const updater = await userWith([['cluster.update', mine]]);
+    const mine = (await aCluster(t)).id;
+    const theirs = (await aCluster(t)).id;
+    const theirBu = (await aBusinessUnit(t, { cluster_id: theirs })).id;
+    const myBu = (await aBusinessUnit(t, { cluster_id: mine })).id;
+    const updater = (await aUserWith(t, [['cluster.update', mine]])).token;
     expect((await upload(`/api-system/clusters/${mine}/logo`, 'logo', PNG, 'a.png', 'image/png', updater)).status).toBe(
       200,
     );
@@ -218,7 +185,7 @@ describe.each(engines())('branding on %s', (engine) => {
     ).toBe(404);
     expect(await keyOf('clusters', theirs, 'logo_key')).toBeNull();
     expect(await keyOf('business_units', theirBu, 'avatar_key')).toBeNull();
-    const reader = await userWith([['cluster.read', mine]]);
+    const reader = (await aUserWith(t, [['cluster.read', mine]])).token;
     expect(
       (await upload(`/api-system/clusters/${mine}/avatar`, 'avatar', PNG, 'a.png', 'image/png', reader)).status,
     ).toBe(403);

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
 import { csvLines, guardFormula } from '../../server/src/core/csv.js';
 import { csvReply } from '../../server/src/http/export.js';
-import { exemptFromAudit } from '../../server/src/db/audit-exempt.js';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { asFixture, aUserWith, clusterIdByCode } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 type Cluster = components['schemas']['Cluster'];
@@ -16,7 +15,6 @@ type BusinessUnitPage = components['schemas']['BusinessUnitPage'];
 type UserAccountPage = components['schemas']['UserAccountPage'];
 type AuditEventPage = components['schemas']['AuditEventPage'];
 
-const PASSWORD = 'export-test-pass';
 const BULK = 10_000;
 const BOM = [0xef, 0xbb, 0xbf];
 const CLUSTER_HEADER = [
@@ -66,23 +64,6 @@ const clusterLine = (c: Cluster) => [
 describe.each(engines())('exports on %s', (engine) => {
   let t: TestServer;
   let admin: string;
-  let passwordHash: string;
-
-  async function userWith(
-    grants: Array<[key: string, clusterId: string | null]>,
-  ): Promise<{ id: string; token: string }> {
-    const username = `ex-${randomUUID().slice(0, 8)}`;
-    const [row] = await t
-      .knex('users')
-      .insert({ username, email: `${username}@example.com`, password_hash: passwordHash })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    if (grants.length)
-      await t
-        .knex('permission_grants')
-        .insert(grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    return { id, token: await t.login(username, PASSWORD) };
-  }
 
   async function download(
     path: string,
@@ -114,16 +95,12 @@ describe.each(engines())('exports on %s', (engine) => {
 
   /** Rows the export reads, made in one statement: test data, not an operator's change, so it records no audit events. */
   const bulkFixture = (sql: string) =>
-    t.knex.transaction(async (trx) => {
-      await exemptFromAudit(trx, 'test fixture');
+    asFixture(t, async (trx) => {
       await trx.raw(sql);
     });
-  const clusterId = async (code: string) =>
-    ((await t.knex('clusters').select('id').where({ code }).whereNull('deleted_at').first()) as { id: string }).id;
 
   beforeAll(async () => {
     t = await startTestServer(engine);
-    passwordHash = await hashPassword(PASSWORD);
     admin = await t.login('admin');
     // One statement for the bulk: every tenth inactive, every seventh licensed for a number of units.
     await bulkFixture(
@@ -143,7 +120,7 @@ describe.each(engines())('exports on %s', (engine) => {
   });
 
   it('when the literal /export is asked, then it is the export, not a record with the id "export"', async () => {
-    const c = await clusterId('CL-A');
+    const c = await clusterIdByCode(t, 'CL-A');
     const bu = ((await t.knex('business_units').select('id').where({ code: 'A-HQ' }).first()) as { id: string }).id;
     for (const [path, name] of [
       ['/api-system/clusters/export?perpage=1', 'clusters'],
@@ -187,7 +164,7 @@ describe.each(engines())('exports on %s', (engine) => {
   }, 60_000);
 
   it('when deleted clusters are asked for, then the export follows the deleted filter', async () => {
-    const doomed = await clusterId('BULK-00042');
+    const doomed = await clusterIdByCode(t, 'BULK-00042');
     expect((await t.fetch(`/api-system/clusters/${doomed}`, { method: 'DELETE', token: admin })).status).toBe(204);
     const only = await download('/api-system/clusters/export?deleted=only');
     expect(only.csv.rows.map((r) => r[0])).toEqual((await everyListedCluster('deleted=only')).map((c) => c.code));
@@ -214,7 +191,7 @@ describe.each(engines())('exports on %s', (engine) => {
   });
 
   it('when business units are exported, then the product columns come in the list order, filter by cluster included', async () => {
-    const a = await clusterId('CL-A');
+    const a = await clusterIdByCode(t, 'CL-A');
     const query = `cluster_id=${a}&sort=name:desc`;
     const listed = await getJson<BusinessUnitPage>(`/api-system/business-units?${encodeQuery(`${query}&perpage=-1`)}`);
     const { csv } = await download(`/api-system/business-units/export?${encodeQuery(query)}`);
@@ -225,8 +202,8 @@ describe.each(engines())('exports on %s', (engine) => {
   });
 
   it('when a caller reads one cluster only, then its export holds what its list shows; no permission is 403, no token 401', async () => {
-    const a = await clusterId('CL-A');
-    const scoped = await userWith([['cluster.read', a]]);
+    const a = await clusterIdByCode(t, 'CL-A');
+    const scoped = await aUserWith(t, [['cluster.read', a]]);
     const clusters = await download('/api-system/clusters/export', scoped.token);
     expect(clusters.csv.rows.map((r) => r[0])).toEqual(['CL-A']);
     const units = await download('/api-system/business-units/export', scoped.token);
@@ -235,13 +212,13 @@ describe.each(engines())('exports on %s', (engine) => {
     expect(new Set(units.csv.rows.map((r) => r[3]))).toEqual(new Set(['Andaman Hotels Group']));
 
     // Naming a cluster outside its grant is refused, as the list refuses it.
-    const b = await clusterId('CL-B');
+    const b = await clusterIdByCode(t, 'CL-B');
     const other = await t.fetch(`/api-system/business-units/export?cluster_id=${b}`, { token: scoped.token });
     expect(other.status).toBe(403);
     expect(other.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(other.headers.get('content-disposition')).toBeNull();
 
-    const nobody = await userWith([]);
+    const nobody = await aUserWith(t, []);
     for (const path of [
       '/api-system/clusters/export',
       '/api-system/users/export',
@@ -307,7 +284,7 @@ describe.each(engines())('exports on %s', (engine) => {
   });
 
   it('when the members of a cluster and of a business unit are exported, then they come as in their lists', async () => {
-    const a = await clusterId('CL-A');
+    const a = await clusterIdByCode(t, 'CL-A');
     const members = await getJson<{ data: components['schemas']['ClusterUser'][] }>(`/api-system/user/clusters/${a}`);
     const clusterCsv = await download(`/api-system/user/clusters/export?cluster_id=${a}`);
     expect(clusterCsv.csv.header).toEqual([
@@ -336,7 +313,7 @@ describe.each(engines())('exports on %s', (engine) => {
     expect(
       (await t.fetch(`/api-system/user/clusters/export?cluster_id=${randomUUID()}`, { token: admin })).status,
     ).toBe(404);
-    const outsider = await userWith([['cluster.read', await clusterId('CL-B')]]);
+    const outsider = await aUserWith(t, [['cluster.read', await clusterIdByCode(t, 'CL-B')]]);
     expect((await t.fetch(`/api-system/user/clusters/export?cluster_id=${a}`, { token: outsider.token })).status).toBe(
       403,
     );

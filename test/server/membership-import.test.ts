@@ -2,6 +2,7 @@
 // the licence-cap locks and writes it in one transaction, with one audit event per change carrying the import's id.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aBusinessUnit, aCluster, aClusterMembership, asFixture, aUser, aUserWith } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 interface ImportRow {
@@ -35,43 +36,6 @@ describe.each(engines())('membership import on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const created = async (path: string, json: unknown): Promise<string> => {
-    const res = await t.fetch(path, { method: 'POST', token: admin, json });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  };
-  const newCluster = async () => {
-    const code = `IM-${uniq()}`;
-    return { id: await created('/api-system/clusters', { code, name: `Import ${code}` }), code };
-  };
-  const newBu = async (clusterId: string, maxUsers: number | null = null) => {
-    const code = `IM-${uniq()}`;
-    return {
-      id: await created('/api-system/business-units', {
-        cluster_id: clusterId,
-        code,
-        name: `Import ${code}`,
-        max_license_users: maxUsers,
-      }),
-      code,
-    };
-  };
-  const newUser = async (username = `im-${uniq().toLowerCase()}${uniq().toLowerCase()}`) => {
-    const [row] = await t
-      .knex('users')
-      .insert({ username, email: `${uniq().toLowerCase()}.${uniq().toLowerCase()}@example.com`, password_hash: 'x' })
-      .returning(['id', 'email']);
-    const { id, email } = row as { id: string; email: string };
-    return { id, username, email };
-  };
-  const newAccount = async (grants: Array<[key: string, clusterId: string | null]>) => {
-    const user = await newUser();
-    await t
-      .knex('permission_grants')
-      .insert(grants.map(([key, clusterId]) => ({ user_id: user.id, permission_key: key, cluster_id: clusterId })));
-    return { ...user, token: await t.tokenFor(user.id) };
-  };
-
   const send = (csv: string | Buffer, query = '', token = admin) =>
     t.upload(
       `/api-system/memberships/import${query}`,
@@ -101,17 +65,14 @@ describe.each(engines())('membership import on %s', (engine) => {
   const withoutRun = (r: ImportResult) => ({ summary: r.summary, rows: r.rows });
 
   it('when a file mixes every outcome, then the dry run writes nothing and an apply of the valid rows makes the same plan', async () => {
-    const cluster = await newCluster();
-    const [open, capped] = [await newBu(cluster.id), await newBu(cluster.id, 2)];
-    const other = await newCluster();
-    const otherBu = await newBu(other.id);
-    const [ann, bob, cat, dan, eve] = [
-      await newUser(),
-      await newUser(),
-      await newUser(),
-      await newUser(),
-      await newUser(),
+    const cluster = await aCluster(t);
+    const [open, capped] = [
+      await aBusinessUnit(t, { cluster_id: cluster.id }),
+      await aBusinessUnit(t, { cluster_id: cluster.id, max_license_users: 2 }),
     ];
+    const other = await aCluster(t);
+    const otherBu = await aBusinessUnit(t, { cluster_id: other.id });
+    const [ann, bob, cat, dan, eve] = [await aUser(t), await aUser(t), await aUser(t), await aUser(t), await aUser(t)];
     // bob is already a user of `open`, cat already an admin of it.
     await t.knex('bu_users').insert([
       { user_id: bob.id, business_unit_id: open.id, role: 'user', is_active: true },
@@ -119,7 +80,7 @@ describe.each(engines())('membership import on %s', (engine) => {
       { user_id: dan.id, business_unit_id: capped.id, role: 'user', is_active: true },
     ]);
     // The operator may change members of `cluster` only; it can see `other` but not change it.
-    const operator = await newAccount([
+    const operator = await aUserWith(t, [
       ['cluster.read', cluster.id],
       ['cluster.update', cluster.id],
       ['cluster.read', other.id],
@@ -213,9 +174,9 @@ describe.each(engines())('membership import on %s', (engine) => {
 
   it('when a single add races an import for the last licence of a business unit, then exactly one of them gets it', async () => {
     for (let round = 0; round < 5; round++) {
-      const cluster = await newCluster();
-      const bu = await newBu(cluster.id, 2);
-      const [held, viaImport, viaSingle] = [await newUser(), await newUser(), await newUser()];
+      const cluster = await aCluster(t);
+      const bu = await aBusinessUnit(t, { cluster_id: cluster.id, max_license_users: 2 });
+      const [held, viaImport, viaSingle] = [await aUser(t), await aUser(t), await aUser(t)];
       await t.knex('bu_users').insert({ user_id: held.id, business_unit_id: bu.id, role: 'user', is_active: true });
       const [fromFile, single] = await Promise.all([
         imported(`user,business_unit\n${viaImport.username},${bu.code}\n`),
@@ -241,9 +202,9 @@ describe.each(engines())('membership import on %s', (engine) => {
   it('when 8 imports race 8 cluster adds with a parent business unit over the same units and clusters, then every one finishes: no deadlock', async () => {
     const pairs = await Promise.all(
       Array.from({ length: 8 }, async () => {
-        const cluster = await newCluster();
-        const bu = await newBu(cluster.id);
-        const [toBu, toCluster, single] = [await newUser(), await newUser(), await newUser()];
+        const cluster = await aCluster(t);
+        const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
+        const [toBu, toCluster, single] = [await aUser(t), await aUser(t), await aUser(t)];
         return {
           cluster,
           bu,
@@ -276,18 +237,15 @@ describe.each(engines())('membership import on %s', (engine) => {
   it('when 8 imports race 8 parent business unit changes of the memberships they update, then every one finishes: no deadlock', async () => {
     const pairs = await Promise.all(
       Array.from({ length: 8 }, async () => {
-        const cluster = await newCluster();
-        const bu = await newBu(cluster.id);
-        const user = await newUser();
-        const [row] = await t
-          .knex('cluster_users')
-          .insert({ user_id: user.id, cluster_id: cluster.id, role: 'user', is_active: true })
-          .returning('id');
+        const cluster = await aCluster(t);
+        const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
+        const user = await aUser(t);
+        const member = await aClusterMembership(t, { user_id: user.id, cluster_id: cluster.id, role: 'user' });
         // The file adds the user to the unit and changes their cluster role; the single change makes the unit their parent.
         return {
           bu,
           user,
-          memberId: (row as { id: string }).id,
+          memberId: member.id,
           file: `user,business_unit,cluster,role\n${user.username},${bu.code},,user\n${user.username},,${cluster.code},admin\n`,
         };
       }),
@@ -315,10 +273,10 @@ describe.each(engines())('membership import on %s', (engine) => {
   });
 
   it('when the file uses a BOM, semicolons, quoted fields, CRLF and Thai names, then it is read as written', async () => {
-    const cluster = await newCluster();
-    const bu = await newBu(cluster.id);
-    const thai = await newUser(`สมชาย.${uniq().toLowerCase()}`);
-    const plain = await newUser();
+    const cluster = await aCluster(t);
+    const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
+    const thai = await aUser(t, { username: `สมชาย.${uniq().toLowerCase()}` });
+    const plain = await aUser(t);
     const csv = `\uFEFF"User";"Business Unit";Role;Active\r\n"${thai.username}";${bu.code};"admin";"TRUE"\r\n${plain.email};"${bu.code}";user;0\r\n`;
     const result = await imported(csv, '?mode=valid_rows');
     expect(result.rows.map((r) => [r.line, r.user, r.outcome, r.role, r.active])).toEqual([
@@ -330,9 +288,9 @@ describe.each(engines())('membership import on %s', (engine) => {
 
   it('when a cluster code is shared by two live clusters, then its rows are refused as ambiguous', async () => {
     const code = `IM-${uniq()}`;
-    await created('/api-system/clusters', { code, name: 'One' });
-    await created('/api-system/clusters', { code, name: 'Two' });
-    const user = await newUser();
+    await aCluster(t, { code, name: 'One' });
+    await aCluster(t, { code, name: 'Two' });
+    const user = await aUser(t);
     const result = await imported(`user,cluster\n${user.username},${code}\n`, '?dry_run=true');
     expect(result.rows[0]).toMatchObject({ outcome: 'refused', reason: 'ambiguous_cluster' });
   });
@@ -385,14 +343,16 @@ describe.each(engines())('membership import on %s', (engine) => {
   });
 
   it('when 10,000 rows are imported, then the dry run and the apply agree and every member is written', async () => {
-    const cluster = await newCluster();
-    const bu = await newBu(cluster.id);
+    const cluster = await aCluster(t);
+    const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
     const users = Array.from({ length: 10_000 }, (_, i) => ({
       username: `bulk-${uniq().toLowerCase()}-${i}`,
       email: `bulk-${uniq().toLowerCase()}-${i}@example.com`,
       password_hash: 'x',
     }));
-    for (let i = 0; i < users.length; i += 1000) await t.knex('users').insert(users.slice(i, i + 1000));
+    await asFixture(t, async (trx) => {
+      for (let i = 0; i < users.length; i += 1000) await trx('users').insert(users.slice(i, i + 1000));
+    });
     const csv = `user,business_unit,role\n${users.map((u, i) => `${u.username},${bu.code},${i % 10 === 0 ? 'admin' : 'user'}`).join('\n')}\n`;
     const dry = await imported(csv, '?dry_run=true');
     const applied = await imported(csv);
@@ -408,7 +368,7 @@ describe.each(engines())('membership import on %s', (engine) => {
   });
 
   it('when a caller holds cluster.update nowhere, then the import is refused before the file is read', async () => {
-    const reader = await newAccount([['cluster.read', null]]);
+    const reader = await aUserWith(t, [['cluster.read', null]]);
     const res = await send('user,business_unit\nalice,A-PKT\n', '?dry_run=true', reader.token);
     expect(res.status).toBe(403);
   });

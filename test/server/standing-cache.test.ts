@@ -2,16 +2,14 @@
 // forgotten through the change feed: a change made through the API takes effect at the very next request, one made in
 // the database directly (or on another replica) one notification later, and while the feed is down every request
 // reads them again.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeFeed, ChangeListener } from '../../server/src/db/changes.js';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import type { CallerStanding } from '../../server/src/modules/auth/repository.js';
 import { STANDING_TTL_MS, standingCache } from '../../server/src/modules/auth/standing-cache.js';
+import { aUserWith } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 import { eventually, settle, startReplica } from './support/replicas.js';
 
-const PASSWORD = 'Andaman-Sunrise-2026';
 const CLUSTERS = '/api-system/clusters?page=1&perpage=1';
 
 describe.each(engines())('the caller standing cache on %s', (engine) => {
@@ -22,18 +20,6 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
     admin = await t.login('admin');
   });
   afterAll(() => t?.close());
-
-  /** A user allowed to read clusters platform-wide, signed in. */
-  async function readerWithToken(): Promise<{ id: string; token: string }> {
-    const username = `c-${randomUUID().slice(0, 8)}`;
-    const [row] = await t
-      .knex('users')
-      .insert({ username, email: `${username}@example.com`, password_hash: await hashPassword(PASSWORD) })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    await t.knex('permission_grants').insert({ user_id: id, permission_key: 'cluster.read', cluster_id: null });
-    return { id, token: await t.login(username, PASSWORD) };
-  }
 
   /** Runs `work` and counts the statements it sent that read the caller's grants. */
   async function standingQueries(work: () => Promise<unknown>): Promise<number> {
@@ -49,14 +35,14 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
   }
 
   it('when a caller sends two requests, then the second reuses the standing the first read', async () => {
-    const u = await readerWithToken();
+    const u = await aUserWith(t, ['cluster.read']);
     await settle(t, t.changes);
     expect(await standingQueries(() => t.fetch(CLUSTERS, { token: u.token }))).toBe(1);
     expect(await standingQueries(() => t.fetch(CLUSTERS, { token: u.token }))).toBe(0);
   });
 
   it('when an admin revokes a grant through the API, then the very next request of that user is refused', async () => {
-    const u = await readerWithToken();
+    const u = await aUserWith(t, ['cluster.read']);
     expect((await t.fetch(CLUSTERS, { token: u.token })).status).toBe(200);
     const grants = (await (await t.fetch(`/api-system/users/${u.id}/grants`, { token: admin })).json()) as {
       data: Array<{ id: string }>;
@@ -70,13 +56,13 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
   });
 
   it('when the database is changed directly (grant removed, account deactivated, session revoked), then each is refused one notification later', async () => {
-    const grant = await readerWithToken();
+    const grant = await aUserWith(t, ['cluster.read']);
     expect((await t.fetch(CLUSTERS, { token: grant.token })).status).toBe(200);
     await t.knex('permission_grants').where({ user_id: grant.id }).delete();
     await settle(t, t.changes);
     expect((await t.fetch(CLUSTERS, { token: grant.token })).status).toBe(403);
 
-    const account = await readerWithToken();
+    const account = await aUserWith(t, ['cluster.read']);
     expect((await t.fetch(CLUSTERS, { token: account.token })).status).toBe(200);
     await t.knex('users').where({ id: account.id }).update({ is_active: false });
     await settle(t, t.changes);
@@ -84,7 +70,7 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
     expect(deactivated.status).toBe(401);
     expect(((await deactivated.json()) as { type: string }).type).toMatch(/account-deactivated$/);
 
-    const session = await readerWithToken();
+    const session = await aUserWith(t, ['cluster.read']);
     expect((await t.fetch(CLUSTERS, { token: session.token })).status).toBe(200);
     await t.knex('sessions').where({ user_id: session.id }).update({ revoked_at: t.knex.fn.now() });
     await settle(t, t.changes);
@@ -97,7 +83,7 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
     it('when replica A deactivates a user, then replica B refuses that user once the notification arrived', async () => {
       const b = await startReplica(t);
       try {
-        const u = await readerWithToken();
+        const u = await aUserWith(t, ['cluster.read']);
         const onB = () => fetch(`${b.baseUrl}${CLUSTERS}`, { headers: { authorization: `Bearer ${u.token}` } });
         expect((await onB()).status).toBe(200);
         expect((await onB()).status).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { aUserWith } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 const BASE = '/api/proxy/api/me/dashboard-widgets';
@@ -30,16 +31,6 @@ const CATEGORICALS = [
   'approvals.amount-by-type',
 ];
 
-async function newUser(t: TestServer) {
-  const username = `u-${randomUUID().slice(0, 8)}`;
-  const [row] = await t
-    .knex('users')
-    .insert({ username, email: `${username}@example.com`, password_hash: 'not-used' })
-    .returning('id');
-  const id = (row as { id: string }).id;
-  return { id, token: await t.tokenFor(id) };
-}
-
 describe.each(engines())('widgets on %s', (engine) => {
   let t: TestServer;
   beforeAll(async () => {
@@ -58,14 +49,14 @@ describe.each(engines())('widgets on %s', (engine) => {
     (await (await send('GET', BASE, token)).json()) as { items: Widget[]; count: number };
 
   it('when a new user lists widgets, then the list is empty with count 0', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const res = await send('GET', BASE, u.token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ items: [], count: 0 });
   });
 
   it('when widgets are added, then they take slots 10, 20, 30 and the list returns them in order with the count', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const res = await send('POST', BASE, u.token, {
       dataset_id: SCALARS[0],
       widget_type: 'kpi',
@@ -90,7 +81,7 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it('when widgets are deleted and added again, then a new widget always goes 10 after the current last slot', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const a = await add(u.token, { dataset_id: SCALARS[0], widget_type: 'kpi' });
     const b = await add(u.token, { dataset_id: SCALARS[1], widget_type: 'kpi' });
     const c = await add(u.token, { dataset_id: SCALARS[2], widget_type: 'kpi' });
@@ -104,14 +95,14 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it('when the last widget is removed, then the next one starts again at slot 10', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const only = await add(u.token, { dataset_id: SCALARS[0], widget_type: 'kpi' });
     await send('DELETE', `${BASE}/${only.id}`, u.token);
     expect((await add(u.token, { dataset_id: SCALARS[1], widget_type: 'kpi' })).order_index).toBe(10);
   });
 
   it('when one user adds several widgets in parallel, then every widget gets its own slot', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const datasets = [...SCALARS, DELTA, ...CATEGORICALS];
     const results = await Promise.all(
       datasets.map((d) =>
@@ -124,8 +115,8 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it('when two users add widgets, then each user has their own slots starting at 10', async () => {
-    const a = await newUser(t);
-    const b = await newUser(t);
+    const a = await aUserWith(t, []);
+    const b = await aUserWith(t, []);
     await add(a.token, { dataset_id: SCALARS[0], widget_type: 'kpi' });
     await add(a.token, { dataset_id: SCALARS[1], widget_type: 'kpi' });
     expect((await add(b.token, { dataset_id: SCALARS[0], widget_type: 'kpi' })).order_index).toBe(10);
@@ -133,7 +124,7 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it('when the dataset is not in the catalog, then 400 names dataset_id and nothing is stored', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const res = await send('POST', BASE, u.token, { dataset_id: 'inventory.no-such-dataset', widget_type: 'kpi' });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
@@ -150,7 +141,7 @@ describe.each(engines())('widgets on %s', (engine) => {
     ['kpi', 'a categorical', CATEGORICALS[0]!],
     ['gauge', 'a categorical', CATEGORICALS[0]!],
   ])('when widget_type %s is asked for %s dataset, then 400 says which types fit', async (type, _shape, dataset) => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const res = await send('POST', BASE, u.token, { dataset_id: dataset, widget_type: type });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { detail: string; errors: Array<{ path: string }> };
@@ -166,18 +157,18 @@ describe.each(engines())('widgets on %s', (engine) => {
     ['pie', CATEGORICALS[0]!],
     ['bar', CATEGORICALS[0]!],
   ])('when widget_type %s is asked for %s, then it is accepted', async (type, dataset) => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     expect((await add(u.token, { dataset_id: dataset, widget_type: type })).widget_type).toBe(type);
   });
 
   it('when widget_type is not a known card type, then 400 is returned', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     expect((await send('POST', BASE, u.token, { dataset_id: SCALARS[0], widget_type: 'table' })).status).toBe(400);
     expect((await send('POST', BASE, u.token, { dataset_id: SCALARS[0] })).status).toBe(400);
   });
 
   it('when the dataset is already pinned, then 409 and the dashboard keeps one widget for it', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     await add(u.token, { dataset_id: SCALARS[0], widget_type: 'kpi' });
     const res = await send('POST', BASE, u.token, { dataset_id: SCALARS[0], widget_type: 'gauge' });
     expect(res.status).toBe(409);
@@ -186,7 +177,7 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it('when the same dataset is pinned twice in parallel, then one add wins and the other is 409', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const results = await Promise.all(
       [0, 1, 2].map(() => send('POST', BASE, u.token, { dataset_id: DELTA, widget_type: 'kpi' })),
     );
@@ -195,7 +186,7 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it('when a widget is renamed and moved, then PATCH returns it changed and the list follows the new order', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const a = await add(u.token, { dataset_id: SCALARS[0], widget_type: 'kpi' });
     const b = await add(u.token, { dataset_id: SCALARS[1], widget_type: 'kpi' });
     const res = await send('PATCH', `${BASE}/${a.id}`, u.token, { title: 'Clusters online', order_index: 25 });
@@ -207,7 +198,7 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it('when only the title or only the order is sent, then the other stays; a null title goes back to the dataset name', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const w = await add(u.token, { dataset_id: SCALARS[0], widget_type: 'kpi', title: 'Mine' });
     const moved = (await (await send('PATCH', `${BASE}/${w.id}`, u.token, { order_index: 70 })).json()) as Widget;
     expect(moved).toMatchObject({ title: 'Mine', order_index: 70 });
@@ -216,7 +207,7 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it('when PATCH has no fields or a negative order, then 400 is returned', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const w = await add(u.token, { dataset_id: SCALARS[0], widget_type: 'kpi' });
     expect((await send('PATCH', `${BASE}/${w.id}`, u.token, {})).status).toBe(400);
     expect((await send('PATCH', `${BASE}/${w.id}`, u.token, { order_index: -10 })).status).toBe(400);
@@ -224,8 +215,8 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it("when another user's widget is patched or deleted, then 404 (never 403) and the widget is untouched", async () => {
-    const owner = await newUser(t);
-    const other = await newUser(t);
+    const owner = await aUserWith(t, []);
+    const other = await aUserWith(t, []);
     const w = await add(owner.token, { dataset_id: SCALARS[0], widget_type: 'kpi', title: 'Owned' });
     const patch = await send('PATCH', `${BASE}/${w.id}`, other.token, { title: 'Stolen' });
     expect(patch.status).toBe(404);
@@ -240,7 +231,7 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it('when a widget is deleted, then 204, it leaves the list, and deleting it again is 404', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     const w = await add(u.token, { dataset_id: SCALARS[0], widget_type: 'kpi' });
     const res = await send('DELETE', `${BASE}/${w.id}`, u.token);
     expect(res.status).toBe(204);
@@ -250,7 +241,7 @@ describe.each(engines())('widgets on %s', (engine) => {
   });
 
   it('when the widget id is not a UUID, then 400 is returned', async () => {
-    const u = await newUser(t);
+    const u = await aUserWith(t, []);
     expect((await send('PATCH', `${BASE}/not-a-uuid`, u.token, { title: 'x' })).status).toBe(400);
     expect((await send('DELETE', `${BASE}/not-a-uuid`, u.token)).status).toBe(400);
   });

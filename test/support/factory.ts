@@ -139,6 +139,7 @@ export interface UserFields {
 export interface FactoryUser {
   id: string;
   username: string;
+  email: string;
 }
 
 // Hashing is deliberately slow; every account of a test process shares the one hash of FACTORY_PASSWORD.
@@ -160,10 +161,11 @@ export async function asFixture<T>(t: TestServer, work: (trx: Knex.Transaction) 
 export async function aUser(t: TestServer, fields: UserFields = {}, grants: Grant[] = []): Promise<FactoryUser> {
   const { password, ...columns } = fields;
   const username = columns.username ?? unique('u').toLowerCase();
+  const email = columns.email ?? `${username}@example.com`;
   const password_hash = await passwordHashOf(password);
   const id = await asFixture(t, async (trx) => {
     const [row] = (await trx('users')
-      .insert({ email: `${username}@example.com`, ...columns, username, password_hash })
+      .insert({ ...columns, username, email, password_hash })
       .returning('id')) as Array<{ id: string }>;
     const userId = row!.id;
     if (grants.length)
@@ -175,7 +177,7 @@ export async function aUser(t: TestServer, fields: UserFields = {}, grants: Gran
       );
     return userId;
   });
-  return { id, username };
+  return { id, username, email };
 }
 
 /** A new account with exactly these grants, and an access token of a signed-in device of it. */
