@@ -156,19 +156,15 @@ describe('auth provider', () => {
   it('answers canAccess from the permission endpoint, scoped by cluster', async () => {
     tokenStore.set({ access_token: 'a', refresh_token: 'r' });
     const { auth, fetch } = setup(async () => json(200, perms));
+    await expect(auth.canAccess!({ action: 'edit', resource: 'clusters', record: { id: 'c1' } })).resolves.toBe(true);
+    await expect(auth.canAccess!({ action: 'edit', resource: 'clusters', record: { id: 'c2' } })).resolves.toBe(false);
     await expect(
-      auth.canAccess!({ action: 'edit', resource: 'clusters', record: { id: 'c1' } } as never),
+      auth.canAccess!({ action: 'edit', resource: 'business-units', record: { cluster_id: 'c1' } }),
     ).resolves.toBe(true);
-    await expect(
-      auth.canAccess!({ action: 'edit', resource: 'clusters', record: { id: 'c2' } } as never),
-    ).resolves.toBe(false);
-    await expect(
-      auth.canAccess!({ action: 'edit', resource: 'business-units', record: { cluster_id: 'c1' } } as never),
-    ).resolves.toBe(true);
-    await expect(auth.canAccess!({ action: 'list', resource: 'business-units' } as never)).resolves.toBe(true);
-    await expect(
-      auth.canAccess!({ action: 'delete', resource: 'clusters', record: { id: 'c1' } } as never),
-    ).resolves.toBe(false);
+    await expect(auth.canAccess!({ action: 'list', resource: 'business-units' })).resolves.toBe(true);
+    await expect(auth.canAccess!({ action: 'delete', resource: 'clusters', record: { id: 'c1' } })).resolves.toBe(
+      false,
+    );
     expect(await auth.getIdentity!()).toMatchObject({ id: 'u1', fullName: 'Editor' });
     // one permission read serves every check of the session
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -177,7 +173,7 @@ describe('auth provider', () => {
 
   it('when signed out, then permission checks deny without calling the server', async () => {
     const { auth, fetch } = setup(async () => json(401, { title: 'Unauthorized' }));
-    await expect(auth.canAccess!({ action: 'list', resource: 'clusters' } as never)).resolves.toBe(false);
+    await expect(auth.canAccess!({ action: 'list', resource: 'clusters' })).resolves.toBe(false);
     await expect(auth.getPermissions!({})).rejects.toMatchObject({ status: 401 });
     expect(fetch).not.toHaveBeenCalled();
   });

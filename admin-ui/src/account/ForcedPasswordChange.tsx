@@ -21,7 +21,8 @@ const ForcedPasswordScreen = ({ passwordChange = defaultPasswordChange }: { pass
   const { permissions } = usePermissions<PlatformPermissions>();
 
   const changed = async () => {
-    navigate('/');
+    // The router finishes the navigation on its own; nothing here waits for it.
+    void navigate('/');
     passwordChange.changed();
     // Every answer derived from the permissions (menus, access checks) was read while the change was required.
     await queryClient.invalidateQueries({ queryKey: ['auth'] });

@@ -70,6 +70,7 @@ export const PasswordChangeForm = ({
   const mismatch = confirm !== '' && confirm !== next;
   const ready = current !== '' && rules.length && rules.identity && rules.differs && confirm === next && !busy;
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
@@ -103,7 +104,13 @@ export const PasswordChangeForm = ({
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="password-change-form" sx={{ maxWidth: 420 }}>
+    <Box
+      component="form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid="password-change-form"
+      sx={{ maxWidth: 420 }}
+    >
       <Stack spacing={2}>
         {done ? (
           <Alert severity="success" data-testid="password-changed">

@@ -14,7 +14,11 @@ function server(respond: (method: string, path: string, body: unknown) => Respon
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetch = async (req: Request) => {
     const text = await req.text();
-    const call = { method: req.method, path: new URL(req.url).pathname, body: text ? JSON.parse(text) : undefined };
+    const call = {
+      method: req.method,
+      path: new URL(req.url).pathname,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
     calls.push(call);
     return respond(call.method, call.path, call.body);
   };

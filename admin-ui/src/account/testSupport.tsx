@@ -40,12 +40,12 @@ export const owner: PlatformPermissions = {
 };
 
 export const authFor = (perms: PlatformPermissions): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => perms,
-  getIdentity: async () => ({ id: perms.user.id, fullName: perms.user.display_name }),
+  login: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
+  getPermissions: () => Promise.resolve(perms),
+  getIdentity: () => Promise.resolve({ id: perms.user.id, fullName: perms.user.display_name }),
 });
 
 /** Renders a screen at `path` inside react-admin's contexts, with the console's own messages. */

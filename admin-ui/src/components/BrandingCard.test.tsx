@@ -7,7 +7,7 @@ import { BrandingCard } from './BrandingCard';
 function setup(enabled: boolean) {
   const uploadImage = vi.fn(async () => ({ url: 'http://img/new.png', expires_at: '2030-01-01T00:00:00Z' }));
   render(
-    <AdminContext dataProvider={testDataProvider({ uploadImage } as never)} i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={testDataProvider({ uploadImage })} i18nProvider={i18nProvider}>
       <BrandingCard
         resource="clusters"
         recordId="c1"

@@ -29,18 +29,20 @@ export const RecordLoader = <T extends RaRecord>({
 }) => {
   const navigate = useNavigate();
   const basename = useBasename();
+  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const { data, isPending, error, refetch } = useGetOne<T>(resource, { id });
   const unavailable = isUnavailable(error);
 
   useEffect(() => {
-    if (unavailable) navigate(`${basename}/access-denied`, { replace: true });
+    // The router finishes the redirect on its own; nothing here waits for it.
+    if (unavailable) void navigate(`${basename}/access-denied`, { replace: true });
   }, [unavailable, navigate, basename]);
 
   if (isPending || unavailable) return <Loading />;
   if (error || !data)
     return (
       <Box sx={{ mt: 2 }}>
-        <ErrorState error={error} onRetry={() => refetch()} />
+        <ErrorState error={error} onRetry={() => void refetch()} />
       </Box>
     );
   return <>{children(data, refetch)}</>;

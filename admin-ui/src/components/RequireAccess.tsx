@@ -17,7 +17,8 @@ export const RequireAccess = (props: { action: string; resource: string; record?
   const denied = !isPending && (canAccess !== true || !!error);
 
   useEffect(() => {
-    if (denied) navigate(`${basename}/access-denied`, { replace: true });
+    // The router finishes the redirect on its own; nothing here waits for it.
+    if (denied) void navigate(`${basename}/access-denied`, { replace: true });
   }, [denied, navigate, basename]);
 
   if (isPending || denied) return <Loading />;

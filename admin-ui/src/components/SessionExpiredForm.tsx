@@ -64,6 +64,7 @@ export const SessionExpiredForm = ({ reauth, asking }: { reauth: Reauth; asking:
     }
   }, [asking, reauth]);
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!authProvider) return;
@@ -93,7 +94,7 @@ export const SessionExpiredForm = ({ reauth, asking }: { reauth: Reauth; asking:
       aria-describedby="session-expired-text"
       data-testid="session-expired"
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id="session-expired-title">{translate('app.session.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText id="session-expired-text" sx={{ mb: 2 }}>

@@ -47,6 +47,7 @@ export const AddWidgetDialog = ({
 }) => {
   const translate = useTranslate();
   const text = useDatasetText();
+  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const catalog = useDatasetCatalog({ excludePinned: true, enabled: open });
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Dataset | null>(null);
@@ -102,7 +103,7 @@ export const AddWidgetDialog = ({
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={() => catalog.refetch()}>
+              <Button color="inherit" size="small" onClick={() => void catalog.refetch()}>
                 {translate('dashboard.card.retry')}
               </Button>
             }

@@ -31,7 +31,16 @@ export function gaugeMax(...values: number[]): number {
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isPoints = (v: unknown): v is CategoricalPoint[] =>
-  Array.isArray(v) && v.every((p) => p && typeof p === 'object' && typeof p.label === 'string' && isNumber(p.value));
+  Array.isArray(v) &&
+  v.every(
+    (p: unknown) =>
+      typeof p === 'object' &&
+      p !== null &&
+      'label' in p &&
+      typeof p.label === 'string' &&
+      'value' in p &&
+      isNumber(p.value),
+  );
 
 type Format = (n: number) => string;
 
@@ -155,6 +164,7 @@ export const WidgetValues = ({
 }) => {
   const translate = useTranslate();
   const [currency, setCurrency] = useState<string | undefined>();
+  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const { data, isPending, error, refetch, isFetching } = useDatasetValues(datasetId, currency);
   const format = useNumberFormat(data?.currency);
 
@@ -173,7 +183,7 @@ export const WidgetValues = ({
           <Button
             color="inherit"
             size="small"
-            onClick={() => refetch()}
+            onClick={() => void refetch()}
             disabled={isFetching}
             className="widget-no-drag"
           >
@@ -186,7 +196,7 @@ export const WidgetValues = ({
     );
   }
 
-  const body = valuesOf(data.data as unknown, data.shape, widgetType, format, data.currency ? null : unit);
+  const body = valuesOf(data.data, data.shape, widgetType, format, data.currency ? null : unit);
   if (!data.currency) return body;
   return (
     <Stack spacing={1} height="100%">

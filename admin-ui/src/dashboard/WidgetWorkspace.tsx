@@ -25,6 +25,7 @@ const cardsPerRow = (width: number) => (width < 700 ? 1 : width < 1100 ? 2 : 3);
 export const WidgetWorkspace = () => {
   const translate = useTranslate();
   const actions = useWidgetActions();
+  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const widgets = useWidgetList();
   const catalog = useDatasetCatalog();
   const { width, containerRef, mounted } = useContainerWidth();
@@ -84,7 +85,7 @@ export const WidgetWorkspace = () => {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => widgets.refetch()}>
+            <Button color="inherit" size="small" onClick={() => void widgets.refetch()}>
               {translate('dashboard.card.retry')}
             </Button>
           }

@@ -1,7 +1,14 @@
-import type { CreateParams, DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type {
+  CreateParams,
+  DataProvider,
+  GetManyReferenceParams,
+  Identifier,
+  RaRecord,
+  UpdateParams,
+} from 'react-admin';
 import type { ListQuery, Paginate } from '../types';
 import type { CrudOps } from './crud';
-import { fromListEnvelope, toListQuery } from './query';
+import { fromListEnvelope, toListQuery, type ListParams } from './query';
 
 /**
  * react-admin lets each caller name the record type it reads (`useGetOne<Cluster>('clusters', …)`); what arrives
@@ -37,7 +44,7 @@ export function createCrudVerbs(crud: CrudOps) {
     return resourceOps.remove;
   };
 
-  async function getList<R extends RaRecord>(resource: string, params: Partial<GetListParams>) {
+  async function getList<R extends RaRecord>(resource: string, params: ListParams) {
     const page = fromListEnvelope<RaRecord>(await ops(resource).list(toListQuery(params), params.filter));
     return { ...page, data: page.data.map((r) => forCaller<R>(r)) };
   }
@@ -48,10 +55,12 @@ export function createCrudVerbs(crud: CrudOps) {
     getMany: async (resource, params) => ({
       data: (await Promise.all(params.ids.map((id) => ops(resource).one(idOf(id))))).map((r) => forCaller(r)),
     }),
-    getManyReference: (resource, params) =>
+    getManyReference: (resource, params: ListParams & Pick<GetManyReferenceParams, 'target' | 'id'>) =>
       getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
     create: async (resource, params) => ({ data: forCaller(await ops(resource).create(params.data)) }),
-    update: async (resource, params) => ({ data: forCaller(await ops(resource).update(idOf(params.id), params.data)) }),
+    update: async (resource, params: UpdateParams<RaRecord>) => ({
+      data: forCaller(await ops(resource).update(idOf(params.id), params.data)),
+    }),
     updateMany: async (resource, params) => {
       await Promise.all(params.ids.map((id) => ops(resource).update(idOf(id), params.data)));
       return { data: params.ids };

@@ -37,7 +37,8 @@ export function createPasswordChange() {
       set(false);
     },
     generation: (): number => generation,
-    subscribe(listener: Listener): () => void {
+    // An arrow, not a method: it is handed to useSyncExternalStore on its own, away from this object.
+    subscribe: (listener: Listener): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

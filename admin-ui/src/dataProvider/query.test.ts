@@ -51,7 +51,7 @@ describe('problem → HttpError', () => {
     });
     expect(err.message).toBe('code is required');
     expect(err.status).toBe(400);
-    expect(err.body.errors).toEqual({ code: 'must be present' });
+    expect((err.body as { errors?: unknown }).errors).toEqual({ code: 'must be present' });
   });
   it('keeps the licence message from a 409', () => {
     const msg = 'Cannot create business unit: cluster has reached its license limit (2/2)';

@@ -18,14 +18,17 @@ function set<K extends keyof ListQuery>(query: ListQuery, key: K, value: ListQue
  * react-admin's paging, sort and filter → `page`, `perpage`, `sort=field:dir`, `search` and the contract's
  * filters, each in the type the contract gives it; any other filter stays on the client.
  */
-export function toListQuery(params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>): ListQuery {
+/** react-admin's list parameters, with the filter it leaves untyped read as field → value. */
+export type ListParams = Partial<Pick<GetListParams, 'pagination' | 'sort'>> & { filter?: Record<string, unknown> };
+
+export function toListQuery(params: ListParams): ListQuery {
   const field = params.sort?.field;
   const query: ListQuery = {
     page: params.pagination?.page ?? 1,
     perpage: params.pagination?.perPage ?? 10,
     sort: field && field !== 'id' ? `${field}:${(params.sort?.order ?? 'ASC').toLowerCase()}` : DEFAULT_LIST_SORT,
   };
-  const filter: Record<string, unknown> = params.filter ?? {};
+  const filter = params.filter ?? {};
   const search = filter.search ?? filter.q;
   if (typeof search === 'string' && search.trim() !== '') query.search = search.trim();
   set(query, 'is_active', asBoolean(filter.is_active));

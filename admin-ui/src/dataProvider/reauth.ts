@@ -65,7 +65,8 @@ export function createReauth() {
       emit();
       p?.reject(new SessionEndedError());
     },
-    subscribe(listener: Listener): () => void {
+    // An arrow, not a method: it is handed to useSyncExternalStore on its own, away from this object.
+    subscribe: (listener: Listener): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

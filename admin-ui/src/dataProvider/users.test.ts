@@ -19,7 +19,7 @@ function fakeServer(respond: (seen: Seen) => Response) {
     const seen = {
       method: req.method,
       url: new URL(req.url),
-      body: text ? JSON.parse(text) : undefined,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
       ifMatch: req.headers.get('If-Match'),
     };
     calls.push(seen);

@@ -41,6 +41,7 @@ const RetryAlert = ({ message, onRetry }: { message: string; onRetry: () => void
 export const PendingCountCard = ({ doc }: { doc: ApprovalDocType }) => {
   const translate = useTranslate();
   const { number } = useFormatters();
+  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const { data, isPending, error, refetch } = usePendingCount(doc);
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid={`pending-count-${doc}`}>
@@ -56,7 +57,7 @@ export const PendingCountCard = ({ doc }: { doc: ApprovalDocType }) => {
             aria-label={translate('domain_dashboards.feeds.loading')}
           />
         ) : error || !data ? (
-          <RetryAlert message="domain_dashboards.feeds.count_error" onRetry={() => refetch()} />
+          <RetryAlert message="domain_dashboards.feeds.count_error" onRetry={() => void refetch()} />
         ) : (
           <Typography variant="h4" component="p">
             {number(data.pending)}
@@ -78,6 +79,7 @@ export const ApprovalFeedCard = ({
 }) => {
   const translate = useTranslate();
   const { amount, date } = useFormatters();
+  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const { data, isPending, error, refetch } = useApprovalFeed(source);
   const groups = (data?.groups ?? []).filter((g) => docTypes.includes(g.doc_type));
 
@@ -93,7 +95,7 @@ export const ApprovalFeedCard = ({
             <CircularProgress size={28} aria-label={translate('domain_dashboards.feeds.loading')} />
           </Box>
         ) : error || !data ? (
-          <RetryAlert message="domain_dashboards.feeds.approval_error" onRetry={() => refetch()} />
+          <RetryAlert message="domain_dashboards.feeds.approval_error" onRetry={() => void refetch()} />
         ) : groups.every((g) => g.items.length === 0) ? (
           <Typography color="text.secondary" data-testid="approval-empty">
             {translate('domain_dashboards.feeds.approval_empty')}

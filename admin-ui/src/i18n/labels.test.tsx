@@ -72,7 +72,7 @@ async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.React
     listAuditEvents: async () => ({ data: [], paginate: { total: 0, page: 1, perpage: 25, pages: 1 } }),
     listSsoProviders: async () => [],
     listSsoGroupMappings: async () => [],
-  } as never);
+  });
   const element = (
     <AdminContext
       dataProvider={dataProvider}

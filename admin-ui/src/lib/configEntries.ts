@@ -28,8 +28,10 @@ export function emptyConfigEntry(): ConfigEntry {
 /** Shows a config value in the read-only table. */
 export function configValueText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  // An object or an array: the JSON it is stored as.
+  return JSON.stringify(value);
 }
 
 /** The inline editor holds text; on save each value is stored in the type its datatype names. */

@@ -78,7 +78,7 @@ export function previewNumberFormat(format: Record<string, unknown>, sample: num
   const { locales, ...options } = format;
   try {
     const locale = typeof locales === 'string' || Array.isArray(locales) ? (locales as string | string[]) : undefined;
-    return new Intl.NumberFormat(locale, options as Intl.NumberFormatOptions).format(sample);
+    return new Intl.NumberFormat(locale, options).format(sample);
   } catch {
     return null;
   }

@@ -10,11 +10,17 @@ describe('useDebouncedValue', () => {
     expect(SEARCH_DEBOUNCE_MS).toBe(400);
     const { result, rerender } = renderHook(({ v }) => useDebouncedValue(v), { initialProps: { v: 'a' } });
     rerender({ v: 'ab' });
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     rerender({ v: 'abc' });
-    act(() => vi.advanceTimersByTime(399));
+    act(() => {
+      vi.advanceTimersByTime(399);
+    });
     expect(result.current).toBe('a');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current).toBe('abc');
   });
 });

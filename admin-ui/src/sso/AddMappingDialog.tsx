@@ -42,6 +42,7 @@ export const AddMappingDialog = (props: {
   const platformKey = key !== '' && PLATFORM_KEYS.includes(key);
   const ready = provider !== '' && group.trim() !== '' && key !== '';
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async () => {
     if (key === '') return;
     setBusy(true);
@@ -118,7 +119,12 @@ export const AddMappingDialog = (props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={!ready || busy} onClick={submit} data-testid="add-mapping-submit">
+        <Button
+          variant="contained"
+          disabled={!ready || busy}
+          onClick={() => void submit()}
+          data-testid="add-mapping-submit"
+        >
           {translate('ra.action.add')}
         </Button>
       </DialogActions>

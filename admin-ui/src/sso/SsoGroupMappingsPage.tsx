@@ -73,6 +73,7 @@ const MappingsCard = () => {
     await queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
   };
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const remove = async (mapping: SsoGroupMapping) => {
     setBusy(true);
     setFailure('');
@@ -197,7 +198,9 @@ const MappingsCard = () => {
           scope: removing ? scopeOf(removing) : '',
         }}
         onClose={() => setRemoving(null)}
-        onConfirm={() => (removing ? remove(removing) : undefined)}
+        onConfirm={() => {
+          if (removing) void remove(removing);
+        }}
       />
     </Card>
   );

@@ -15,7 +15,7 @@ interface BundledSpec {
 const SPEC_FILE = join(dirname(fileURLToPath(import.meta.url)), '../../../openapi/generated/openapi.bundled.json');
 
 /** The bundled contract as `npm run gen:types` writes it, read the way the server and the mock read it. */
-export const bundledSpec: BundledSpec = JSON.parse(readFileSync(SPEC_FILE, 'utf8'));
+export const bundledSpec = JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as BundledSpec;
 
 export const schemaNamed = (name: string): SchemaObject => {
   const schema = bundledSpec.components.schemas[name];

@@ -67,13 +67,13 @@ const Value = ({ value }: { value: unknown }) => {
       </Typography>
     );
   if (typeof value === 'boolean') return <>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
-  if (typeof value === 'object')
-    return (
-      <Box component="code" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12 }}>
-        {JSON.stringify(value)}
-      </Box>
-    );
-  return <>{String(value)}</>;
+  if (typeof value === 'string' || typeof value === 'number') return <>{String(value)}</>;
+  // An audit value is JSON: what is left is an object or an array, shown as its JSON text.
+  return (
+    <Box component="code" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12 }}>
+      {JSON.stringify(value)}
+    </Box>
+  );
 };
 
 /** Field by field, the value before and after; each field under its label when the record's resource has one. */

@@ -64,6 +64,7 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
     ...statusFilterToQuery(state.filters),
     ...deletedToggleToQuery(state.deleted),
   };
+  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const { data, total, isPending, isFetching, error, refetch } = useGetList<BrandedRecords[N]>(
     resource,
     { pagination, sort, filter },
@@ -112,12 +113,12 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
             const row = rows.find((r) => r.id === id);
             return row ? rowLabel(row) : String(id);
           }}
-          onDone={() => refetch()}
+          onDone={() => void refetch()}
         />
         {loading && <LinearProgress data-testid="list-loading" />}
         {error ? (
           <Box sx={{ p: 2 }}>
-            <ErrorState error={error} onRetry={() => refetch()} />
+            <ErrorState error={error} onRetry={() => void refetch()} />
           </Box>
         ) : !isPending && rows.length === 0 ? (
           <Box sx={{ p: 4, textAlign: 'center' }} data-testid="list-empty">
@@ -136,7 +137,7 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
             showDeleted={state.deleted}
             showPath={props.showPath}
             editPath={props.editPath}
-            onChanged={() => refetch()}
+            onChanged={() => void refetch()}
             selection={selection}
             rowLabel={rowLabel}
           />

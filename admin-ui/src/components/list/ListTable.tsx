@@ -146,7 +146,13 @@ export const ListTable = <N extends BrandedResource>(props: {
                 key={row.id}
                 hover
                 data-testid="list-row"
-                onClick={opens ? (e) => isPlainRowClick(e) && navigate(showPath) : undefined}
+                onClick={
+                  opens
+                    ? (e) => {
+                        if (isPlainRowClick(e)) void navigate(showPath);
+                      }
+                    : undefined
+                }
                 sx={[audit.deleted ? { opacity: 0.7 } : {}, opens ? { cursor: 'pointer' } : {}]}
               >
                 {props.selection && (

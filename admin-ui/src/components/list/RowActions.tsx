@@ -30,7 +30,7 @@ export const RowActions = (props: {
   const dataProvider = useAppDataProvider();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [deleteOne, { isPending: deleting }] = useDelete();
+  const [deleteOne, { isPending: deleting }] = useDelete<BrandedRecord>();
   const deleted = isSoftDeleted(record);
   const { canAccess: canShow } = useCanAccess({ action: 'show', resource, record });
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource, record });
@@ -38,6 +38,7 @@ export const RowActions = (props: {
 
   const label = recordLabel(record);
   const close = () => setAnchor(null);
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const restore = async () => {
     close();
     try {
@@ -64,7 +65,7 @@ export const RowActions = (props: {
           <MenuItem
             onClick={() => {
               close();
-              navigate(props.showPath);
+              void navigate(props.showPath);
             }}
           >
             <ListItemIcon>
@@ -77,7 +78,7 @@ export const RowActions = (props: {
           <MenuItem
             onClick={() => {
               close();
-              navigate(props.editPath);
+              void navigate(props.editPath);
             }}
           >
             <ListItemIcon>
@@ -100,7 +101,7 @@ export const RowActions = (props: {
           </MenuItem>
         )}
         {canEdit && deleted && (
-          <MenuItem onClick={restore}>
+          <MenuItem onClick={() => void restore()}>
             <ListItemIcon>
               <RestoreIcon fontSize="small" />
             </ListItemIcon>
@@ -121,7 +122,8 @@ export const RowActions = (props: {
         translateOptions={{ name: label }}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
-          deleteOne(
+          // The outcome arrives through onSuccess and onError below.
+          void deleteOne(
             resource,
             { id: record.id, previousData: record },
             {

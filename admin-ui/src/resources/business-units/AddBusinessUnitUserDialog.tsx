@@ -57,6 +57,7 @@ export const AddBusinessUnitUserDialog = (props: {
     reset();
     props.onClose();
   };
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async () => {
     if (!selected) return;
     await run(async () => {
@@ -114,7 +115,12 @@ export const AddBusinessUnitUserDialog = (props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={!selected || saving} onClick={submit} data-testid="add-bu-user-submit">
+        <Button
+          variant="contained"
+          disabled={!selected || saving}
+          onClick={() => void submit()}
+          data-testid="add-bu-user-submit"
+        >
           {translate('ra.action.add')}
         </Button>
       </DialogActions>

@@ -7,6 +7,7 @@ import { BusinessUnitSections } from './BusinessUnitSections';
 import { fromFormValues, newBusinessUnitValues } from './businessUnitForm';
 import { precheckBuLicence } from './licencePrecheck';
 import { RequireAccess } from '../../components/RequireAccess';
+import type { BusinessUnit, BusinessUnitInput } from '../../types';
 import { recordLabel, useRecordFeedback } from '../../components/useRecordFeedback';
 
 const CreateToolbar = () => {
@@ -39,14 +40,17 @@ const BusinessUnitCreateForm = () => {
         notify(blocked, { type: 'error' });
         return { cluster_id: blocked };
       }
-      const { data } = await dataProvider.create('business-units', { data: fromFormValues(values) });
+      const { data } = await dataProvider.create<BusinessUnitInput, BusinessUnit>('business-units', {
+        data: fromFormValues(values),
+      });
       // Cached BU lists (a cluster's BU card, its licence indicator) and cluster counts are now wrong:
       // drop them so no page shows the old count while refetching.
       queryClient.removeQueries({ queryKey: ['business-units', 'getList'] });
       void queryClient.invalidateQueries({ queryKey: ['clusters'] });
       // Only a record the server created (it has an id) is reported as created.
       if (data?.id) feedback.created(recordLabel(data) || recordLabel(values));
-      navigate(data?.id ? `/business-units/${String(data.id)}/edit` : '/business-units');
+      // The router finishes the navigation on its own; nothing here waits for it.
+      void navigate(data?.id ? `/business-units/${data.id}/edit` : '/business-units');
     } catch (e) {
       feedback.createFailed(recordLabel(values), e);
       return (e as { body?: { errors?: Record<string, string> } }).body?.errors;

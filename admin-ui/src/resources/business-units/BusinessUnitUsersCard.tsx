@@ -39,6 +39,7 @@ export const BusinessUnitUsersCard = ({ businessUnitId, clusterId }: { businessU
   const updateCached = (update: (rows: BusinessUnitUser[]) => BusinessUnitUser[]) =>
     queryClient.setQueryData<BusinessUnitUser[]>(queryKey, (old) => update(old ?? []));
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const remove = async () => {
     if (!removing) return;
     await run(
@@ -62,7 +63,7 @@ export const BusinessUnitUsersCard = ({ businessUnitId, clusterId }: { businessU
       isEmpty={rows.length === 0}
       removing={removing ? displayName(removing) : null}
       removeBusy={busy}
-      onConfirmRemove={remove}
+      onConfirmRemove={() => void remove()}
       onCancelRemove={() => setRemoving(null)}
       dialogs={
         <>

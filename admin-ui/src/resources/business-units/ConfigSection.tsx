@@ -16,14 +16,14 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { ConfigEntry } from '../../types';
-import { CONFIG_DATATYPES, emptyConfigEntry } from '../../lib/configEntries';
+import { CONFIG_DATATYPES, configValueText, emptyConfigEntry } from '../../lib/configEntries';
 
 /** Inline config editor in edit mode (Add Config Entry, delete per row with no confirmation); a read-only table in view mode. */
 export const ConfigSection = ({ readOnly }: { readOnly: boolean }) => {
   const translate = useTranslate();
-  const { control } = useFormContext();
+  const { control } = useFormContext<{ config: ConfigEntry[] }>();
   const { fields, append, remove } = useFieldArray({ control, name: 'config' });
-  const values = (useWatch({ control, name: 'config' }) ?? []) as ConfigEntry[];
+  const values = useWatch({ control, name: 'config' }) ?? [];
 
   const header = (
     <TableHead>
@@ -49,7 +49,7 @@ export const ConfigSection = ({ readOnly }: { readOnly: boolean }) => {
               <TableCell>{e.key}</TableCell>
               <TableCell>{e.label}</TableCell>
               <TableCell>{e.datatype}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{String(e.value ?? '')}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{configValueText(e.value)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -29,6 +29,7 @@ export const EditBusinessUnitUserDialog = (props: {
   const [active, setActive] = useState(props.member.is_active);
   const [saving, run] = useBusyAction();
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async () => {
     await run(async () => {
       const updated = await dataProvider.updateBusinessUnitUser(props.member.id, { role, is_active: active });
@@ -51,7 +52,7 @@ export const EditBusinessUnitUserDialog = (props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={saving} onClick={submit}>
+        <Button variant="contained" disabled={saving} onClick={() => void submit()}>
           {translate('ra.action.save')}
         </Button>
       </DialogActions>

@@ -22,8 +22,8 @@ const pretty = (value: Record<string, unknown>) => JSON.stringify(value, null, 2
  */
 export const NumberFormatEditor = ({ source, readOnly }: { source: FormatField; readOnly: boolean }) => {
   const translate = useTranslate();
-  const { formState } = useFormContext();
-  const stored = (formState.defaultValues as Record<string, unknown> | undefined)?.[source];
+  const { formState } = useFormContext<Record<string, unknown>>();
+  const stored = formState.defaultValues?.[source];
   const validate: Validator = (value: unknown) => {
     if (typeof value !== 'string' || value.trim() === '' || value === stored) return undefined;
     if (!isValidJson(value)) return 'resources.business-units.json_invalid';

@@ -13,10 +13,10 @@ describe('BU form', () => {
   it('starts a new BU with the seed number-format defaults and the query cluster', () => {
     const v = newBusinessUnitValues('c1');
     expect(v.cluster_id).toBe('c1');
-    expect(JSON.parse(v.amount_format as string)).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });
-    expect(JSON.parse(v.quantity_format as string)).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });
-    expect(JSON.parse(v.recipe_format as string)).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });
-    expect(JSON.parse(v.perpage_format as string)).toEqual({ default: 10 });
+    expect(JSON.parse(v.amount_format)).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });
+    expect(JSON.parse(v.quantity_format)).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });
+    expect(JSON.parse(v.recipe_format)).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });
+    expect(JSON.parse(v.perpage_format)).toEqual({ default: 10 });
   });
 
   it('parses number formats on save and sends the raw string when parsing fails', () => {

@@ -71,6 +71,7 @@ export const AddClusterUserDialog = (props: {
     props.onClose();
   };
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async () => {
     if (!selected) return;
     await run(async () => {
@@ -146,7 +147,12 @@ export const AddClusterUserDialog = (props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={!selected || saving} onClick={submit} data-testid="add-user-submit">
+        <Button
+          variant="contained"
+          disabled={!selected || saving}
+          onClick={() => void submit()}
+          data-testid="add-user-submit"
+        >
           {translate('ra.action.add')}
         </Button>
       </DialogActions>

@@ -60,6 +60,7 @@ export const ClusterBusinessUnitsCard = ({
 }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
+  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const { data, isPending, isFetching, error, refetch } = useClusterBusinessUnits(clusterId);
   // The id only keys react-admin's canAccess cache apart from the cluster-less check; the grant is resolved on cluster_id.
   const { canAccess: canCreate } = useCanAccess({
@@ -86,7 +87,7 @@ export const ClusterBusinessUnitsCard = ({
             )}
             <Tooltip title={translate('ra.action.refresh')}>
               <IconButton
-                onClick={() => refetch()}
+                onClick={() => void refetch()}
                 aria-label={translate('ra.action.refresh')}
                 data-testid="bu-refresh"
               >
@@ -116,7 +117,7 @@ export const ClusterBusinessUnitsCard = ({
       {isFetching && <LinearProgress />}
       <CardContent>
         {error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
+          <ErrorState error={error} onRetry={() => void refetch()} />
         ) : isPending ? null : count === 0 ? (
           <Typography color="text.secondary">{translate('resources.clusters.no_business_units')}</Typography>
         ) : (
@@ -137,7 +138,9 @@ export const ClusterBusinessUnitsCard = ({
                     key={bu.id}
                     hover
                     data-testid="cluster-bu-row"
-                    onClick={(e) => isPlainRowClick(e) && navigate(`/business-units/${bu.id}`)}
+                    onClick={(e) => {
+                      if (isPlainRowClick(e)) void navigate(`/business-units/${bu.id}`);
+                    }}
                     sx={{ cursor: 'pointer' }}
                   >
                     <TableCell>

@@ -3,6 +3,7 @@ import { Button } from '@mui/material';
 import { Link, useNavigate } from 'react-router-dom';
 import { ClusterFields, normalizeCluster } from './ClusterFields';
 import { RequireAccess } from '../../components/RequireAccess';
+import type { Cluster } from '../../types';
 import { recordLabel, useRecordFeedback } from '../../components/useRecordFeedback';
 
 const CreateToolbar = () => {
@@ -22,16 +23,17 @@ const ClusterCreateForm = () => {
   const navigate = useNavigate();
   const feedback = useRecordFeedback('clusters');
   return (
-    <Create
+    <Create<Cluster>
       resource="clusters"
       title="resources.clusters.create_title"
       redirect={false}
       transform={normalizeCluster}
       mutationOptions={{
-        onSuccess: (data: { id?: unknown; code?: unknown }) => {
+        onSuccess: (data: Partial<Cluster>) => {
           // Only a record the server created (it has an id) is reported as created.
           if (data?.id) feedback.created(recordLabel(data));
-          navigate(data?.id ? `/clusters/${String(data.id)}/edit` : '/clusters');
+          // The router finishes the navigation on its own; nothing here waits for it.
+          void navigate(data?.id ? `/clusters/${data.id}/edit` : '/clusters');
         },
         onError: (error: unknown, variables: { data?: { code?: unknown } } | undefined) =>
           feedback.createFailed(recordLabel(variables?.data), error),

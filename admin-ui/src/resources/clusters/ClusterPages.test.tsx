@@ -26,7 +26,7 @@ const authProvider: AuthProvider = {
 };
 
 function renderAt(path: string, dataProvider: Record<string, unknown>) {
-  const dp = testDataProvider(dataProvider as never);
+  const dp = testDataProvider(dataProvider);
   const page = (element: React.ReactNode) => (
     <AdminContext dataProvider={dp} authProvider={authProvider} i18nProvider={i18nProvider}>
       <ResourceContextProvider value="clusters">{element}</ResourceContextProvider>
@@ -63,7 +63,7 @@ describe('cluster edit page', { timeout: 20_000 }, () => {
   it('starts in view mode; Cancel restores the remembered values with no call', async () => {
     const dp = provider();
     renderAt('/clusters/c1/edit', dp);
-    const name = (await screen.findByDisplayValue('Andaman')) as HTMLInputElement;
+    const name = await screen.findByDisplayValue<HTMLInputElement>('Andaman');
     expect(name).toHaveAttribute('readonly');
     fireEvent.click(screen.getByTestId('mode-edit'));
     await waitFor(() => expect(name).not.toHaveAttribute('readonly'));
@@ -78,7 +78,7 @@ describe('cluster edit page', { timeout: 20_000 }, () => {
   it('Save Changes sends the update, re-fetches and returns to view', async () => {
     const dp = provider();
     renderAt('/clusters/c1/edit', dp);
-    const name = (await screen.findByDisplayValue('Andaman')) as HTMLInputElement;
+    const name = await screen.findByDisplayValue<HTMLInputElement>('Andaman');
     fireEvent.click(screen.getByTestId('mode-edit'));
     fireEvent.change(name, { target: { value: 'Renamed' } });
     const fetchesBefore = dp.getOne.mock.calls.length;
@@ -97,7 +97,7 @@ describe('cluster edit page', { timeout: 20_000 }, () => {
     const dp = provider();
     dp.update.mockRejectedValueOnce(new HttpError('Precondition Failed', 412, {}));
     renderAt('/clusters/c1/edit', dp);
-    const name = (await screen.findByDisplayValue('Andaman')) as HTMLInputElement;
+    const name = await screen.findByDisplayValue<HTMLInputElement>('Andaman');
     fireEvent.click(screen.getByTestId('mode-edit'));
     fireEvent.change(name, { target: { value: 'Mine' } });
     dp.getOne.mockResolvedValue({ data: { ...record, name: 'Theirs' } });
@@ -108,7 +108,7 @@ describe('cluster edit page', { timeout: 20_000 }, () => {
 
   it('guards unsaved edits when leaving the page', async () => {
     const router = renderAt('/clusters/c1/edit', provider());
-    const name = (await screen.findByDisplayValue('Andaman')) as HTMLInputElement;
+    const name = await screen.findByDisplayValue<HTMLInputElement>('Andaman');
     fireEvent.click(screen.getByTestId('mode-edit'));
     fireEvent.change(name, { target: { value: 'Unsaved' } });
     await router.navigate('/clusters/new');

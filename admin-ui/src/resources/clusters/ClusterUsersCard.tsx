@@ -35,6 +35,7 @@ export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
     void businessUnits.refetch();
   };
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const remove = async () => {
     if (!removing) return;
     await run(
@@ -58,7 +59,7 @@ export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
       isEmpty={rows.length === 0}
       removing={removing ? displayName(removing) : null}
       removeBusy={removeBusy}
-      onConfirmRemove={remove}
+      onConfirmRemove={() => void remove()}
       onCancelRemove={() => setRemoving(null)}
       dialogs={
         <>

@@ -23,6 +23,7 @@ export const EditClusterUserDialog = (props: {
   const [parentBu, setParentBu] = useState(member.parent_bu_id ?? '');
   const [saving, run] = useBusyAction();
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async () => {
     await run(async () => {
       await dataProvider.updateClusterUser(member.id, { role, parent_bu_id: parentBu || null });
@@ -50,7 +51,7 @@ export const EditClusterUserDialog = (props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={saving} onClick={submit} data-testid="edit-user-submit">
+        <Button variant="contained" disabled={saving} onClick={() => void submit()} data-testid="edit-user-submit">
           {translate('ra.action.save')}
         </Button>
       </DialogActions>

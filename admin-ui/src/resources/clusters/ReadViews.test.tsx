@@ -61,7 +61,7 @@ function authFor(grants: Grants): AuthProvider {
 }
 
 function renderRoutes(path: string, grants: Grants, provider: Record<string, unknown>) {
-  const dp = testDataProvider(provider as never);
+  const dp = testDataProvider(provider);
   const page = (resource: string, element: React.ReactNode) => (
     <AdminContext
       dataProvider={dp}

@@ -4,21 +4,23 @@ import { Button } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useRecordFeedback } from '../../components/useRecordFeedback';
 import { mappingTitle } from './representation';
+import type { PrintTemplateMapping } from '../../types';
 
 /** Delete after a confirmation that names the mapping (soft delete on the server); the outcome names it too. */
 export const MappingDeleteButton = ({ redirect }: { redirect?: 'list' | false }) => {
-  const record = useRecordContext();
+  const record = useRecordContext<PrintTemplateMapping>();
   const translate = useTranslate();
   const feedback = useRecordFeedback('print-template-mappings');
   const goTo = useRedirect();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [deleteOne, { isPending }] = useDelete();
+  const [deleteOne, { isPending }] = useDelete<PrintTemplateMapping>();
   if (!record) return null;
   const name = mappingTitle(record);
 
+  // The outcome arrives through onSuccess and onError below.
   const confirm = () =>
-    deleteOne(
+    void deleteOne(
       'print-template-mappings',
       { id: record.id, previousData: record },
       {

@@ -2,6 +2,7 @@ import { Create, useRedirect } from 'react-admin';
 import { PrintTemplateMappingForm } from './PrintTemplateMappingForm';
 import { useRecordFeedback } from '../../components/useRecordFeedback';
 import { mappingTitle } from './representation';
+import type { PrintTemplateMapping } from '../../types';
 
 /** A blank label is stored as none. */
 const transform = (data: Record<string, unknown>) => ({
@@ -14,21 +15,16 @@ export const PrintTemplateMappingCreate = () => {
   const feedback = useRecordFeedback('print-template-mappings');
   const redirect = useRedirect();
   return (
-    <Create
+    <Create<PrintTemplateMapping>
       transform={transform}
       mutationOptions={{
-        onSuccess: (data: {
-          id?: unknown;
-          document_type?: string;
-          display_label?: string | null;
-          template_name?: string | null;
-        }) => {
+        onSuccess: (data: Partial<PrintTemplateMapping>) => {
           if (data?.id === undefined) return;
           feedback.created(mappingTitle(data));
-          redirect('edit', 'print-template-mappings', String(data.id));
+          redirect('edit', 'print-template-mappings', data.id);
         },
-        onError: (error: unknown, variables: { data?: Record<string, unknown> } | undefined) =>
-          feedback.createFailed(mappingTitle({ document_type: String(variables?.data?.document_type ?? '') }), error),
+        onError: (error: unknown, variables: { data?: Partial<PrintTemplateMapping> } | undefined) =>
+          feedback.createFailed(mappingTitle({ document_type: variables?.data?.document_type ?? '' }), error),
       }}
     >
       <PrintTemplateMappingForm />

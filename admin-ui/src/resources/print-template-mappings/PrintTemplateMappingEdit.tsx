@@ -18,7 +18,7 @@ import { useRecordFeedback } from '../../components/useRecordFeedback';
 import type { PrintTemplateMapping } from '../../types';
 
 const EditTitle = () => {
-  const record = useRecordContext();
+  const record = useRecordContext<PrintTemplateMapping>();
   return <>{record ? mappingTitle(record) : ''}</>;
 };
 
@@ -59,7 +59,7 @@ export const PrintTemplateMappingEdit = () => {
       <PrintTemplateMappingForm toolbar={<EditToolbar />} />
       <Divider />
       <Box sx={{ p: 2 }}>
-        <WithRecord
+        <WithRecord<PrintTemplateMapping>
           render={(record) => <TestResolvePanel key={record.id} defaultDocumentType={record.document_type} />}
         />
       </Box>

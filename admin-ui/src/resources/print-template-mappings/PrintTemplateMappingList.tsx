@@ -72,6 +72,12 @@ const COLUMNS = [
 /** How a mapping is named in the bulk results and its checkbox: its label, else its template, else its document type. */
 const mappingLabel = (m: Mapping) => m.display_label || m.template_name || m.document_type;
 
+/** The list's filters, field by field (react-admin hands them over untyped). */
+const useMappingFilters = (): Record<string, unknown> => {
+  const values: unknown = useListContext<Mapping>().filterValues;
+  return values && typeof values === 'object' ? (values as Record<string, unknown>) : {};
+};
+
 /**
  * The bulk actions that fit the filter: with "active only" on there is nothing to activate. Mappings have no
  * soft-deleted view, so there is nothing to restore.
@@ -166,11 +172,11 @@ const DefaultMark = ({ isDefault }: { isDefault: boolean }) => {
 /** Search, document type and active-only filters, Test resolve, Export and Create: the toolbar of every list. */
 const MappingToolbar = ({ onTestResolve }: { onTestResolve: () => void }) => {
   const translate = useTranslate();
-  const { filterValues, setFilters, data, isPending } = useListContext<Mapping>();
+  const { setFilters, data, isPending } = useListContext<Mapping>();
+  const filters = useMappingFilters();
   const documentTypes = useDocumentTypes();
   const label = useDocumentTypeLabel();
   const { canAccess: canCreate } = useCanAccess({ resource: 'print-template-mappings', action: 'create' });
-  const filters: Record<string, unknown> = filterValues ?? {};
   const setFilter = (key: string, value: unknown) => {
     const next = { ...filters, [key]: value };
     if (value === '' || value === false || value === undefined) delete next[key];
@@ -241,7 +247,8 @@ const MappingToolbar = ({ onTestResolve }: { onTestResolve: () => void }) => {
 const GroupedMappings = ({ selection }: { selection: BulkSelection }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { data, isPending, isFetching, error, filterValues } = useListContext<Mapping>();
+  const { data, isPending, isFetching, error } = useListContext<Mapping>();
+  const filters = useMappingFilters();
   const documentTypes = useDocumentTypes();
   const label = useDocumentTypeLabel();
   const { canAccess: canEdit } = useCanAccess({ resource: 'print-template-mappings', action: 'edit' });
@@ -257,7 +264,7 @@ const GroupedMappings = ({ selection }: { selection: BulkSelection }) => {
     );
   }
   if (!data || data.length === 0) {
-    const filtered = Object.values(filterValues ?? {}).some((v) => v !== undefined && v !== '' && v !== false);
+    const filtered = Object.values(filters).some((v) => v !== undefined && v !== '' && v !== false);
     return (
       <Typography sx={{ p: 3 }} color="text.secondary" data-testid="mappings-empty">
         {translate(
@@ -318,7 +325,9 @@ const GroupedMappings = ({ selection }: { selection: BulkSelection }) => {
                     hover
                     data-testid="mapping-row"
                     data-id={m.id}
-                    onClick={(e) => isPlainRowClick(e) && navigate(`/print-template-mappings/${m.id}/show`)}
+                    onClick={(e) => {
+                      if (isPlainRowClick(e)) void navigate(`/print-template-mappings/${m.id}/show`);
+                    }}
                     sx={{ cursor: 'pointer' }}
                   >
                     <SelectRowCell selection={selection} id={m.id} name={mappingLabel(m)} />
@@ -376,8 +385,8 @@ const GroupedMappings = ({ selection }: { selection: BulkSelection }) => {
 /** The side panel of the resolve tester, opened from the toolbar. */
 const TestResolveDrawer = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
-  const { filterValues } = useListContext<Mapping>();
-  const documentType = typeof filterValues?.document_type === 'string' ? filterValues.document_type : '';
+  const { document_type: filteredType } = useMappingFilters();
+  const documentType = typeof filteredType === 'string' ? filteredType : '';
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>
       <Box
@@ -398,11 +407,13 @@ const TestResolveDrawer = ({ open, onClose }: { open: boolean; onClose: () => vo
 
 const MappingListBody = () => {
   const [resolving, setResolving] = useState(false);
-  const { data, filterValues, sort, page, perPage, refetch } = useListContext<Mapping>();
+  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
+  const { data, sort, page, perPage, refetch } = useListContext<Mapping>();
+  const filters = useMappingFilters();
   const rows = data ?? [];
   const selection = useBulkSelection(
     rows.map((m) => m.id),
-    JSON.stringify([filterValues, sort, page, perPage]),
+    JSON.stringify([filters, sort, page, perPage]),
   );
   return (
     <Box sx={{ mt: 2 }}>
@@ -411,12 +422,12 @@ const MappingListBody = () => {
         <BulkToolbar
           resource="print-template-mappings"
           selection={selection}
-          actions={mappingBulkActions(filterValues?.active_only === true)}
+          actions={mappingBulkActions(filters.active_only === true)}
           labelOf={(id) => {
             const row = rows.find((m) => m.id === id);
             return row ? mappingLabel(row) : String(id);
           }}
-          onDone={() => refetch()}
+          onDone={() => void refetch()}
         />
         <GroupedMappings selection={selection} />
         <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />

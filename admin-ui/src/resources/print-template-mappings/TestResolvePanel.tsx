@@ -33,6 +33,7 @@ const ResolveTester = ({ defaultDocumentType = '', flat = false }: PanelProps) =
   const [resolvedFor, setResolvedFor] = useState('');
   const nameOf = new Map(businessUnits.map((bu) => [bu.code, bu.name]));
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!documentType) return;
@@ -52,7 +53,7 @@ const ResolveTester = ({ defaultDocumentType = '', flat = false }: PanelProps) =
           component="form"
           direction={flat ? 'column' : { xs: 'column', sm: 'row' }}
           spacing={2}
-          onSubmit={submit}
+          onSubmit={(e) => void submit(e)}
           sx={{ mb: 2 }}
         >
           <TextField

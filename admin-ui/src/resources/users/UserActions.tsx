@@ -24,6 +24,7 @@ const ResetPasswordDialog = (props: { user: UserAccount; onClose: () => void; on
   const [busy, setBusy] = useState(false);
   const name = props.user.username;
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async () => {
     setBusy(true);
     setError('');
@@ -57,7 +58,12 @@ const ResetPasswordDialog = (props: { user: UserAccount; onClose: () => void; on
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={!password || busy} onClick={submit} data-testid="reset-password-submit">
+        <Button
+          variant="contained"
+          disabled={!password || busy}
+          onClick={() => void submit()}
+          data-testid="reset-password-submit"
+        >
           {translate('resources.users.actions.reset_password')}
         </Button>
       </DialogActions>
@@ -94,6 +100,7 @@ export const UserActions = ({ record, onChanged }: { record: UserAccount; onChan
     await onChanged();
   };
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const run = async (action: () => Promise<unknown>, message: string) => {
     setBusy(true);
     setFailure('');
@@ -153,7 +160,7 @@ export const UserActions = ({ record, onChanged }: { record: UserAccount; onChan
             variant="outlined"
             startIcon={<LockOpenIcon />}
             disabled={busy}
-            onClick={() => run(() => dataProvider.unlockUser(record.id), 'resources.users.done.unlocked')}
+            onClick={() => void run(() => dataProvider.unlockUser(record.id), 'resources.users.done.unlocked')}
             data-testid="user-unlock"
           >
             {translate('resources.users.actions.unlock')}
@@ -183,7 +190,9 @@ export const UserActions = ({ record, onChanged }: { record: UserAccount; onChan
         content={confirming ? `resources.users.confirm.${confirming}_content` : ''}
         translateOptions={{ name }}
         onClose={() => setConfirming(null)}
-        onConfirm={() => (confirming ? confirmAction[confirming]() : undefined)}
+        onConfirm={() => {
+          if (confirming) void confirmAction[confirming]();
+        }}
       />
       {resetting && (
         <ResetPasswordDialog

@@ -27,7 +27,8 @@ const UserCreateForm = () => {
       // react-admin answers a call that ended the session with an empty record: that is no create.
       if (!created?.id) return undefined;
       feedback.created(created.username || name);
-      navigate(`/users/${created.id}`);
+      // The router finishes the navigation on its own; nothing here waits for it.
+      void navigate(`/users/${created.id}`);
     } catch (e) {
       const fields = accountFieldErrors(e, { hasPassword: true });
       if (fields) return fields;

@@ -1,7 +1,14 @@
-import { TextInput, email, maxLength, regex, required, useTranslate } from 'react-admin';
+import { TextInput, email, maxLength, required, useTranslate } from 'react-admin';
 import { Grid } from '@mui/material';
 
 const USERNAME = /^[A-Za-z0-9._@-]+$/;
+
+/**
+ * A username uses letters, digits and `. _ @ -` only. Checked here rather than with react-admin's `regex`, whose
+ * type goes through lodash's type declarations, which the console does not install.
+ */
+const usernameCharacters = (value: unknown) =>
+  typeof value === 'string' && value !== '' && !USERNAME.test(value) ? 'resources.users.username_rule' : undefined;
 
 /** The account's identity; `readOnly` in view mode. */
 export const UserIdentityFields = ({ readOnly = false }: { readOnly?: boolean }) => (
@@ -9,7 +16,7 @@ export const UserIdentityFields = ({ readOnly = false }: { readOnly?: boolean })
     <Grid size={{ xs: 12, md: 6 }}>
       <TextInput
         source="username"
-        validate={[required(), maxLength(255), regex(USERNAME, 'resources.users.username_rule')]}
+        validate={[required(), maxLength(255), usernameCharacters]}
         readOnly={readOnly}
         fullWidth
       />

@@ -55,6 +55,7 @@ const AddGrantDialog = (props: { user: UserAccount; onClose: () => void; onAdded
   const effectiveScope: Scope = platformKey ? 'all' : scope;
   const ready = key !== '' && (effectiveScope === 'all' || cluster !== null);
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async () => {
     if (key === '') return;
     setBusy(true);
@@ -121,7 +122,12 @@ const AddGrantDialog = (props: { user: UserAccount; onClose: () => void; onAdded
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={!ready || busy} onClick={submit} data-testid="add-grant-submit">
+        <Button
+          variant="contained"
+          disabled={!ready || busy}
+          onClick={() => void submit()}
+          data-testid="add-grant-submit"
+        >
           {translate('ra.action.add')}
         </Button>
       </DialogActions>
@@ -159,6 +165,7 @@ export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: 
     await onChanged();
   };
 
+  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const remove = async (grant: Grant) => {
     setBusy(true);
     setFailure('');
@@ -281,7 +288,9 @@ export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: 
           scope: removing ? scopeOf(removing) : '',
         }}
         onClose={() => setRemoving(null)}
-        onConfirm={() => (removing ? remove(removing) : undefined)}
+        onConfirm={() => {
+          if (removing) void remove(removing);
+        }}
       />
     </Card>
   );

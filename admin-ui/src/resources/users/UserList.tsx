@@ -132,6 +132,7 @@ const UserListScreen = () => {
   const pagination = { page: state.page, perPage: state.perpage };
   const sort = parseSort(state.sort);
   const filter = userListFilter(state);
+  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const { data, total, isPending, isFetching, error, refetch } = useGetList<UserAccount>(
     'users',
     { pagination, sort, filter },
@@ -218,12 +219,12 @@ const UserListScreen = () => {
           selection={selection}
           actions={userBulkActions(state.active)}
           labelOf={(id) => rows.find((r) => r.id === id)?.username ?? String(id)}
-          onDone={() => refetch()}
+          onDone={() => void refetch()}
         />
         {loading && <LinearProgress data-testid="list-loading" />}
         {error ? (
           <Box sx={{ p: 2 }}>
-            <ErrorState error={error} onRetry={() => refetch()} />
+            <ErrorState error={error} onRetry={() => void refetch()} />
           </Box>
         ) : !isPending && rows.length === 0 ? (
           <Box sx={{ p: 4, textAlign: 'center' }} data-testid="list-empty">
@@ -260,7 +261,9 @@ const UserListScreen = () => {
                     key={row.id}
                     hover
                     data-testid="list-row"
-                    onClick={(e) => isPlainRowClick(e) && navigate(`/users/${row.id}`)}
+                    onClick={(e) => {
+                      if (isPlainRowClick(e)) void navigate(`/users/${row.id}`);
+                    }}
                     sx={{ cursor: 'pointer', opacity: row.is_active ? 1 : 0.7 }}
                   >
                     <SelectRowCell selection={selection} id={row.id} name={row.username} />
