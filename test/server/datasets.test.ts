@@ -31,7 +31,7 @@ async function newUser(t: TestServer, opts: { superAdmin?: boolean; active?: boo
       is_super_admin: !!opts.superAdmin,
       is_active: opts.active ?? true,
     })
-    .returning('id');
+    .returning<Array<{ id: string }>>('id');
   const id = (row as { id: string }).id;
   return { id, token: await t.tokenFor(id) };
 }
@@ -40,7 +40,7 @@ async function newCluster(t: TestServer, overrides: Record<string, unknown> = {}
   const [row] = await t
     .knex('clusters')
     .insert({ code: `C-${tag()}`, name: `Cluster ${tag()}`, ...overrides })
-    .returning(['id', 'name']);
+    .returning<Array<{ id: string; name: string }>>(['id', 'name']);
   return row as { id: string; name: string };
 }
 
@@ -48,7 +48,7 @@ async function newBu(t: TestServer, clusterId: string, overrides: Record<string,
   const [row] = await t
     .knex('business_units')
     .insert({ cluster_id: clusterId, code: `B-${tag()}`, name: `BU ${tag()}`, ...overrides })
-    .returning('id');
+    .returning<Array<{ id: string }>>('id');
   return (row as { id: string }).id;
 }
 
@@ -74,7 +74,7 @@ async function newDocument(
       status,
       workflow_current_stage: 'HOD',
     })
-    .returning('id');
+    .returning<Array<{ id: string }>>('id');
   const id = (row as { id: string }).id;
   if (approvers.length)
     await t.knex('document_pending_approvers').insert(approvers.map((user_id) => ({ document_id: id, user_id })));

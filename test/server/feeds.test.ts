@@ -41,7 +41,7 @@ async function newUser(t: TestServer, names: { firstname?: string; lastname?: st
   const [row] = await t
     .knex('users')
     .insert({ username, email: `${username}@example.com`, password_hash: 'not-used', ...names })
-    .returning('id');
+    .returning<Array<{ id: string }>>('id');
   const id = (row as { id: string }).id;
   return { id, username, token: await t.tokenFor(id) };
 }
@@ -66,12 +66,12 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
     const [cluster] = await t
       .knex('clusters')
       .insert({ code: `C-${tag()}`, name: `Cluster ${tag()}` })
-      .returning('id');
+      .returning<Array<{ id: string }>>('id');
     const name = `Andaman Beach ${tag()}`;
     const [row] = await t
       .knex('business_units')
       .insert({ cluster_id: (cluster as { id: string }).id, code: `B-${tag()}`, name })
-      .returning('id');
+      .returning<Array<{ id: string }>>('id');
     bu = { id: (row as { id: string }).id, name };
     requestor = await newUser(t, { firstname: 'Somchai', lastname: 'Jaidee' });
   });
@@ -91,7 +91,7 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
         workflow_current_stage: o.stage ?? 'Department Head Approval',
         status: o.status ?? 'pending',
       })
-      .returning(['id', 'doc_no']);
+      .returning<Array<{ id: string; doc_no: string }>>(['id', 'doc_no']);
     const doc = row as { id: string; doc_no: string };
     if (o.approvers?.length)
       await t

@@ -147,9 +147,9 @@ export function auditRepository({ knex }: { knex: Knex }) {
         ? await db('users')
             .select(db.raw(`${displayNameSql('users')} as name`))
             .where('id', actorId)
-            .first()
+            .first<{ name: string | null } | undefined>()
         : undefined;
-      const actorName = (actor as { name?: string } | undefined)?.name ?? null;
+      const actorName = actor?.name ?? null;
       const stored = rows.map((row, i) => ({
         ...row,
         at: db.raw(`clock_timestamp() + ? * interval '1 microsecond'`, [i]),
@@ -162,12 +162,12 @@ export function auditRepository({ knex }: { knex: Knex }) {
 
     async list(f: AuditFilters, q: ListQuery): Promise<{ rows: AuditEvent[]; total: number }> {
       const [counted, rows] = await Promise.all([
-        filtered(knex, f).count({ count: '*' }),
-        newestFirst(filtered(knex, f).select('e.*')).limit(q.limit!).offset(q.offset),
+        filtered(knex, f).count<Array<Record<string, unknown>>>({ count: '*' }),
+        newestFirst(filtered(knex, f)).select<Array<Record<string, unknown>>>('e.*').limit(q.limit!).offset(q.offset),
       ]);
       return {
-        rows: (rows as Array<Record<string, unknown>>).map(toEvent),
-        total: countFrom(counted as Array<Record<string, unknown>>),
+        rows: rows.map(toEvent),
+        total: countFrom(counted),
       };
     },
 

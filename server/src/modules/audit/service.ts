@@ -167,7 +167,10 @@ export type AuditTrail = ReturnType<typeof auditTrail>;
 export function pick(row: object, keys: readonly string[]): Fields {
   const source = row as Fields;
   return Object.fromEntries(
-    keys.map((k) => [k, source[k] instanceof Date ? (source[k] as Date).toISOString() : (source[k] ?? null)]),
+    keys.map((k) => {
+      const value = source[k];
+      return [k, value instanceof Date ? value.toISOString() : (value ?? null)];
+    }),
   );
 }
 

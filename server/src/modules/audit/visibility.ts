@@ -81,7 +81,7 @@ function mapStrings(value: unknown, map: (text: string) => string): unknown {
     typeof node === 'string'
       ? map(node)
       : Array.isArray(node)
-        ? [...node]
+        ? [...(node as unknown[])]
         : typeof node === 'object' && node !== null
           ? { ...node }
           : node;

@@ -15,11 +15,11 @@ export async function purgeAuthRecords(
 ): Promise<{ loginAttempts: number; refreshTokens: number; sessions: number; ssoLeftovers: number }> {
   // Counted in SQL: knex-pglite answers a plain delete with the raw result, not the affected count.
   const deleted = async (table: string, where: string, bindings: number[]) => {
-    const res = await knex.raw(
+    const res = await knex.raw<{ rows: Array<{ n: number }> }>(
       `with gone as (delete from ?? where ${where} returning 1) select count(*)::int as n from gone`,
       [table, ...bindings],
     );
-    return Number((res.rows as Array<{ n: number }>)[0]?.n ?? 0);
+    return Number(res.rows[0]?.n ?? 0);
   };
   const ended = 'expires_at < now() - make_interval(secs => ?) or revoked_at < now() - make_interval(secs => ?)';
   const loginAttempts = await deleted('login_attempts', 'last_failed_at < now() - make_interval(secs => ?)', [

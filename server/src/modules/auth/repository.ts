@@ -51,6 +51,26 @@ export interface FailurePolicy {
   maxDelaySeconds: number;
 }
 
+/** One grant of the caller (or none: a row of nulls), with the account's standing and, when asked, the session's. */
+interface StandingRow {
+  is_super_admin: boolean;
+  is_active: boolean;
+  must_change_password: boolean;
+  permission_key: PermissionKey | null;
+  cluster_id: string | null;
+  session_live?: boolean;
+}
+
+/** A user's name and email, as the console's header shows them. */
+interface UserProfile {
+  id: string;
+  username: string;
+  email: string;
+  firstname: string | null;
+  middlename: string | null;
+  lastname: string | null;
+}
+
 export function authRepository({ knex }: { knex: Knex }) {
   /**
    * The caller's grants and standing in one round trip (one row per grant, or one row of nulls). With a session id
@@ -59,7 +79,7 @@ export function authRepository({ knex }: { knex: Knex }) {
   async function standingOf(userId: string, sessionId: string | null): Promise<CallerStanding> {
     const query = knex('users')
       .leftJoin('permission_grants', 'permission_grants.user_id', 'users.id')
-      .select(
+      .select<StandingRow[]>(
         'users.is_super_admin',
         'users.is_active',
         'users.must_change_password',
@@ -79,14 +99,7 @@ export function authRepository({ knex }: { knex: Knex }) {
           ),
         );
     }
-    const rows: Array<{
-      is_super_admin: boolean;
-      is_active: boolean;
-      must_change_password: boolean;
-      permission_key: PermissionKey | null;
-      cluster_id: string | null;
-      session_live?: boolean;
-    }> = await query;
+    const rows = await query;
     const user = rows[0];
     if (!user) return { status: 'unknown' };
     if (!user.is_active) return { status: 'deactivated' };
@@ -124,35 +137,28 @@ export function authRepository({ knex }: { knex: Knex }) {
         .whereRaw('lower(username) = ?', [subject])
         .orWhereRaw('lower(email) = ?', [subject])
         .orderByRaw('(lower(username) = ?) desc', [subject])
-        .first();
+        .first<UserCredentials | undefined>();
     },
 
     async findCredentials(userId: string, db: Knex | Knex.Transaction = knex): Promise<UserCredentials | undefined> {
       return db('users')
         .select('id', 'username', 'email', 'password_hash', 'is_active', 'sso_only')
         .where({ id: userId })
-        .first();
+        .first<UserCredentials | undefined>();
     },
 
-    async findUserProfile(userId: string): Promise<
-      | {
-          id: string;
-          username: string;
-          email: string;
-          firstname: string | null;
-          middlename: string | null;
-          lastname: string | null;
-        }
-      | undefined
-    > {
+    async findUserProfile(userId: string): Promise<UserProfile | undefined> {
       return knex('users')
         .select('id', 'username', 'email', 'firstname', 'middlename', 'lastname')
         .where({ id: userId })
-        .first();
+        .first<UserProfile | undefined>();
     },
 
     async isUserActive(userId: string, db: Knex | Knex.Transaction = knex): Promise<boolean> {
-      const row = await db('users').select('is_active').where({ id: userId }).first();
+      const row = await db('users')
+        .select('is_active')
+        .where({ id: userId })
+        .first<{ is_active: boolean } | undefined>();
       return !!row?.is_active;
     },
 
@@ -194,7 +200,7 @@ export function authRepository({ knex }: { knex: Knex }) {
         where o.client = :client and o.account_key <> :accountKey and o.last_failed_at > now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS}))`;
       const delayOf = (count: string) =>
         `case when ${count} >= :threshold then now() + make_interval(secs => least(:max::float8, :first::float8 * power(2, ${count} - :threshold))) end`;
-      const res = await knex.raw(
+      const res = await knex.raw<{ rows: Array<{ failed_count: number; delayed_seconds: number | null }> }>(
         `insert into login_attempts (account_key, client, failed_count, last_failed_at, delayed_until)
          values (:accountKey, :client, 1, now(), ${delayOf(`(${others} + 1)`)})
          on conflict (account_key, client) do update set
@@ -210,7 +216,7 @@ export function authRepository({ knex }: { knex: Knex }) {
           max: policy.maxDelaySeconds,
         },
       );
-      const row = (res.rows as Array<{ failed_count: number; delayed_seconds: number | null }>)[0]!;
+      const row = res.rows[0]!;
       return {
         failedCount: row.failed_count,
         delayedSeconds: row.delayed_seconds ? Math.ceil(row.delayed_seconds) : 0,
@@ -247,7 +253,10 @@ export function authRepository({ knex }: { knex: Knex }) {
 
     /** How the session began: with single sign-on at a provider, or not (null provider). */
     async ssoOfSession(trx: Knex | Knex.Transaction, id: string): Promise<SessionSso | undefined> {
-      return trx('sessions').select('sso_provider', 'sso_authenticated_at', 'sso_id_token').where({ id }).first();
+      return trx('sessions')
+        .select('sso_provider', 'sso_authenticated_at', 'sso_id_token')
+        .where({ id })
+        .first<SessionSso | undefined>();
     },
 
     /** Whether the session is live (not revoked, not expired) and the user's. */
@@ -310,7 +319,7 @@ export function authRepository({ knex }: { knex: Knex }) {
         .whereNull('revoked_at')
         .andWhere('expires_at', '>', trx.fn.now());
       if (keep) query.whereNot({ id: keep });
-      const ended = ((await query.update({ revoked_at: trx.fn.now() }).returning('id')) as Array<{ id: string }>).map(
+      const ended = (await query.update({ revoked_at: trx.fn.now() }).returning<Array<{ id: string }>>('id')).map(
         (r) => r.id,
       );
       if (ended.length > 0)
@@ -360,7 +369,7 @@ export function authRepository({ knex }: { knex: Knex }) {
         .select('id', 'user_id', 'family_id', 'expires_at', 'revoked_at', trx.raw('(expires_at <= now()) as expired'))
         .where({ token_hash: tokenHash })
         .forUpdate()
-        .first();
+        .first<StoredRefreshToken | undefined>();
     },
 
     /** Marks one token used; false when it was already revoked (a concurrent reuse). */

@@ -73,7 +73,7 @@ export function standingCache(changes: ChangeFeed, load: StandingLoader, now: ()
       if (startedAt === generation && changes.live) {
         if (size >= MAX_ENTRIES) forgetAll();
         let sessions = byUser.get(userId);
-        if (!sessions) byUser.set(userId, (sessions = new Map()));
+        if (!sessions) byUser.set(userId, (sessions = new Map<string, Entry>()));
         if (!sessions.has(key)) size++;
         sessions.set(key, { standing, expiresAt: now() + STANDING_TTL_MS });
       }

@@ -36,7 +36,9 @@ export async function signAccessToken(secret: string, userId: string, now: numbe
 // verified skips the signature check (the largest single cost of a light request, bench/FINDINGS.md) on repeats.
 // Only the exact token text can hit, so an altered token is always checked in full; expiry is checked on every hit.
 const VERIFIED_LIMIT = 10_000;
-const verifiedByKey = new WeakMap<KeyObject, Map<string, { claims: AccessClaims; expiresAtMs: number }>>();
+/** A verified token's claims, kept until the token expires. */
+type Verified = { claims: AccessClaims; expiresAtMs: number };
+const verifiedByKey = new WeakMap<KeyObject, Map<string, Verified>>();
 
 /** What a valid access token says: its user and its session. */
 export interface AccessClaims {
@@ -50,7 +52,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function verifyAccessTokenClaims(secret: string, token: string): Promise<AccessClaims | null> {
   const k = key(secret);
   let verified = verifiedByKey.get(k);
-  if (!verified) verifiedByKey.set(k, (verified = new Map()));
+  if (!verified) verifiedByKey.set(k, (verified = new Map<string, Verified>()));
   const hit = verified.get(token);
   if (hit) {
     if (Date.now() < hit.expiresAtMs) return hit.claims;

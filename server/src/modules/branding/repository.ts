@@ -24,11 +24,11 @@ export function brandingRepository() {
 
   return {
     async find(db: Knex | Knex.Transaction, table: BrandedTable, id: string): Promise<BrandedRecord | undefined> {
-      return select(db, table).where({ id }).first();
+      return select(db, table).where({ id }).first<BrandedRecord | undefined>();
     },
 
     async lock(trx: Knex.Transaction, table: BrandedTable, id: string): Promise<BrandedRecord | undefined> {
-      return select(trx, table).where({ id }).forUpdate().first();
+      return select(trx, table).where({ id }).forUpdate().first<BrandedRecord | undefined>();
     },
 
     /** Sets the image key; an image is not a form change, so updated_at (and the ETag) stay as they are. */

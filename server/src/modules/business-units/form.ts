@@ -37,7 +37,7 @@ function formatToJson(value: unknown): string | null {
 /** A stored number format as the contract shows it (object, string or null). */
 export function formatFromJson(value: unknown): NumberFormat {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'string' || isPlainObject(value)) return value as NumberFormat;
+  if (typeof value === 'string' || isPlainObject(value)) return value;
   return JSON.stringify(value);
 }
 
@@ -70,9 +70,10 @@ function assertFits(field: string, json: string | null, max: number): void {
 
 /** The full form → columns. Absent optional fields become null (a PUT replaces the whole form). */
 export function toWrite(input: BusinessUnitInput): BusinessUnitWrite {
-  const text = Object.fromEntries(
-    BU_TEXT_FIELDS.map((f) => [f, (input[f] as string | null | undefined) ?? null]),
-  ) as Record<(typeof BU_TEXT_FIELDS)[number], string | null>;
+  const text = Object.fromEntries(BU_TEXT_FIELDS.map((f) => [f, input[f] ?? null])) as Record<
+    (typeof BU_TEXT_FIELDS)[number],
+    string | null
+  >;
   const formats = Object.fromEntries(BU_FORMAT_FIELDS.map((f) => [f, formatToJson(input[f])])) as Record<
     (typeof BU_FORMAT_FIELDS)[number],
     string | null

@@ -149,13 +149,12 @@ export function businessUnitRepository({ knex }: { knex: Knex }) {
     if (f.scope !== 'all') qb.whereIn('business_units.cluster_id', f.scope);
     if (f.list.search) {
       const pattern = likeContains(f.list.search.toLowerCase());
-      qb.where((w) =>
-        w
-          .whereRaw('lower(business_units.code) like ?', [pattern])
+      qb.where((w) => {
+        w.whereRaw('lower(business_units.code) like ?', [pattern])
           .orWhereRaw('lower(business_units.name) like ?', [pattern])
           .orWhereRaw('lower(business_units.alias_name) like ?', [pattern])
-          .orWhereRaw('lower(clusters.name) like ?', [pattern]),
-      );
+          .orWhereRaw('lower(clusters.name) like ?', [pattern]);
+      });
     }
     return qb;
   }
@@ -174,7 +173,7 @@ export function businessUnitRepository({ knex }: { knex: Knex }) {
           knex.raw('(select count(*) from bu_users m where m.business_unit_id = business_units.id) as users_count'),
         ),
       );
-      return pageOf<BusinessUnitListRow>(await (f.list.search ? statement : prepared(statement)));
+      return pageOf((await (f.list.search ? statement : prepared(statement))) as BusinessUnitListRow[]);
     },
 
     /** The list's rows in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */
@@ -190,17 +189,21 @@ export function businessUnitRepository({ knex }: { knex: Knex }) {
     },
 
     async findById(db: Knex | Knex.Transaction, id: string): Promise<BusinessUnitRow | undefined> {
-      return withJoins(db('business_units')).where('business_units.id', id).first();
+      return withJoins(db('business_units')).where('business_units.id', id).first<BusinessUnitRow | undefined>();
     },
 
     async lockById(trx: Knex.Transaction, id: string): Promise<BusinessUnitRecord | undefined> {
-      return trx('business_units').select(RECORD_COLUMNS).where('business_units.id', id).forUpdate().first();
+      return trx('business_units')
+        .select(RECORD_COLUMNS)
+        .where('business_units.id', id)
+        .forUpdate()
+        .first<BusinessUnitRecord | undefined>();
     },
 
     async insert(db: Knex | Knex.Transaction, values: BusinessUnitWrite, actorId: string): Promise<string> {
       const [row] = await db('business_units')
         .insert({ ...values, created_by_id: actorId, updated_by_id: actorId })
-        .returning('id');
+        .returning<Array<{ id: string }>>('id');
       return (row as { id: string }).id;
     },
 

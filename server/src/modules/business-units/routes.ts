@@ -7,8 +7,9 @@ import type { BusinessUnitService } from './service.js';
 export function businessUnitRoutes({ businessUnits }: { businessUnits: BusinessUnitService }) {
   return operations({
     listBusinessUnits: async ({ auth, query }) => ({ status: 200, body: await businessUnits.list(auth, query) }),
-    exportBusinessUnits: async ({ auth, query, req }) =>
-      csvReply(await businessUnits.export(auth, pageOrAll(req, query))),
+    // A refused export rejects the handler's promise, as every other handler's refusal does.
+    exportBusinessUnits: ({ auth, query, req }) =>
+      Promise.resolve().then(() => csvReply(businessUnits.export(auth, pageOrAll(req, query)))),
     bulkBusinessUnits: async ({ auth, body, req }) => runBulk(req, body, lifecycleActions(businessUnits, auth)),
     getBusinessUnit: async ({ auth, params }) => versioned(200, await businessUnits.get(auth, params.id)),
     createBusinessUnit: async ({ auth, body }) => {

@@ -210,11 +210,11 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
       return { data, paginate: paginateInfo(total, filter.list) };
     },
 
-    /** The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. */
-    async export(
-      auth: AuthContext,
-      query: QueryParams<'exportBusinessUnits'>,
-    ): Promise<CsvExport<BusinessUnitExportRow>> {
+    /**
+     * The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. Access is
+     * checked at once; the rows are read as the file is sent.
+     */
+    export(auth: AuthContext, query: QueryParams<'exportBusinessUnits'>): CsvExport<BusinessUnitExportRow> {
       return {
         name: 'business-units',
         columns: CSV_COLUMNS,

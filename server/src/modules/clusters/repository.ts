@@ -104,12 +104,11 @@ export function clusterRepository(knex: Knex) {
     if (f.list.search) {
       // lower(col) LIKE matches the trigram indexes on lower(code|name|alias_name).
       const pattern = likeContains(f.list.search.toLowerCase());
-      qb.where((w) =>
-        w
-          .whereRaw('lower(clusters.code) like ?', [pattern])
+      qb.where((w) => {
+        w.whereRaw('lower(clusters.code) like ?', [pattern])
           .orWhereRaw('lower(clusters.name) like ?', [pattern])
-          .orWhereRaw('lower(clusters.alias_name) like ?', [pattern]),
-      );
+          .orWhereRaw('lower(clusters.alias_name) like ?', [pattern]);
+      });
     }
     return qb;
   }
@@ -123,7 +122,7 @@ export function clusterRepository(knex: Knex) {
       const statement = listPageStatement(db, filtered(db, f), f.list, 'clusters.id', (qb) =>
         withCounts(withActors(qb.leftJoin('clusters', 'clusters.id', `${LIST_PAGE}.id`))),
       );
-      return pageOf<ClusterListRow>(await statement);
+      return pageOf((await statement) as ClusterListRow[]);
     },
 
     /** The list's rows with their counts in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */
@@ -135,11 +134,11 @@ export function clusterRepository(knex: Knex) {
     async findWithCounts(db: Knex | Knex.Transaction, id: string): Promise<ClusterListRow | undefined> {
       return withCounts(withActors(db('clusters')))
         .where('clusters.id', id)
-        .first();
+        .first<ClusterListRow | undefined>();
     },
 
     async findById(db: Knex | Knex.Transaction, id: string): Promise<ClusterRow | undefined> {
-      return withActors(db('clusters')).where('clusters.id', id).first();
+      return withActors(db('clusters')).where('clusters.id', id).first<ClusterRow | undefined>();
     },
 
     /**
@@ -155,7 +154,7 @@ export function clusterRepository(knex: Knex) {
         .select(COLUMNS)
         .select(knex.raw('clusters.xmin::text as row_version'))
         .where('clusters.id', id);
-      return prepared((opts.lock ? qb.forUpdate() : qb).first());
+      return prepared((opts.lock ? qb.forUpdate() : qb).first<VersionedClusterRecord | undefined>());
     },
 
     /**
@@ -180,7 +179,7 @@ export function clusterRepository(knex: Knex) {
       return prepared(
         withCounts(
           withActors(db.with('written', written).with('recorded', record('written')).from({ clusters: 'written' })),
-        ).first(),
+        ).first<ClusterListRow | undefined>(),
       );
     },
 
@@ -195,7 +194,7 @@ export function clusterRepository(knex: Knex) {
     async insert(db: Knex | Knex.Transaction, values: ClusterWrite, actorId: string): Promise<string> {
       const [row] = await db('clusters')
         .insert({ ...values, created_by_id: actorId, updated_by_id: actorId })
-        .returning('id');
+        .returning<Array<{ id: string }>>('id');
       return (row as { id: string }).id;
     },
 

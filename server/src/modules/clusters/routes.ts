@@ -7,7 +7,9 @@ import type { ClusterService } from './service.js';
 export function clusterRoutes({ clusters }: { clusters: ClusterService }) {
   return operations({
     listClusters: async ({ auth, query }) => ({ status: 200, body: await clusters.list(auth, query) }),
-    exportClusters: async ({ auth, query, req }) => csvReply(await clusters.export(auth, pageOrAll(req, query))),
+    // A refused export rejects the handler's promise, as every other handler's refusal does.
+    exportClusters: ({ auth, query, req }) =>
+      Promise.resolve().then(() => csvReply(clusters.export(auth, pageOrAll(req, query)))),
     bulkClusters: async ({ auth, body, req }) => runBulk(req, body, lifecycleActions(clusters, auth)),
     getCluster: async ({ auth, params }) => versioned(200, await clusters.get(auth, params.id)),
     createCluster: async ({ auth, body }) => {

@@ -124,8 +124,11 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
       return { data, paginate: paginateInfo(total, filter.list) };
     },
 
-    /** The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. */
-    async export(auth: AuthContext, query: QueryParams<'exportClusters'>): Promise<CsvExport<ClusterListRow>> {
+    /**
+     * The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. Access is
+     * checked at once; the rows are read as the file is sent.
+     */
+    export(auth: AuthContext, query: QueryParams<'exportClusters'>): CsvExport<ClusterListRow> {
       return {
         name: 'clusters',
         columns: CSV_COLUMNS,

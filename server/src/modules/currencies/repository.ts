@@ -21,7 +21,7 @@ export function currencyRepository({ knex }: { knex: Knex }) {
     },
 
     async find(db: Knex | Knex.Transaction, id: string): Promise<CurrencyRow | undefined> {
-      return db('currencies').select(COLUMNS).where({ id }).first();
+      return db('currencies').select(COLUMNS).where({ id }).first<CurrencyRow | undefined>();
     },
   };
 }

@@ -61,7 +61,7 @@ async function rows(
   sql: string,
   bindings: readonly unknown[] = [],
 ): Promise<Array<Record<string, unknown>>> {
-  const result = (await knex.raw(sql, bindings as Knex.RawBinding[])) as { rows: Array<Record<string, unknown>> };
+  const result = await knex.raw<{ rows: Array<Record<string, unknown>> }>(sql, bindings as Knex.RawBinding[]);
   return result.rows;
 }
 

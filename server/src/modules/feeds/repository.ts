@@ -22,12 +22,10 @@ export function feedRepository({ knex }: { knex: Knex }) {
   return {
     /** On the document_pending_approvers primary key (user_id, document_id). */
     async countPending(userId: string, docType: ApprovalDocType): Promise<number> {
-      const result = (await knex.raw(`select count(*) as count ${QUEUE} where pa.user_id = ? and d.doc_type = ?`, [
-        userId,
-        docType,
-      ])) as {
-        rows: Array<{ count: unknown }>;
-      };
+      const result = await knex.raw<{ rows: Array<{ count: unknown }> }>(
+        `select count(*) as count ${QUEUE} where pa.user_id = ? and d.doc_type = ?`,
+        [userId, docType],
+      );
       return toCount(result.rows[0]?.count);
     },
 
@@ -36,7 +34,7 @@ export function feedRepository({ knex }: { knex: Knex }) {
      * `perType` keeps only the newest N of each type (null = all); the count and totals cover the whole queue.
      */
     async queue(userId: string, perType: number | null): Promise<ApprovalRow[]> {
-      const result = (await knex.raw(
+      const result = await knex.raw<{ rows: Array<Record<string, unknown>> }>(
         `with queue as (
            select d.* ${QUEUE} where pa.user_id = ?
          ),
@@ -61,7 +59,7 @@ export function feedRepository({ knex }: { knex: Knex }) {
          ${perType === null ? '' : 'where q.rn <= ?'}
          order by q.doc_type, q.rn`,
         perType === null ? [userId] : [userId, perType],
-      )) as { rows: Array<Record<string, unknown>> };
+      );
       return result.rows.map((row) => ({
         id: row.id as string,
         doc_type: row.doc_type as ApprovalDocType,

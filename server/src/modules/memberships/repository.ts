@@ -64,8 +64,8 @@ const CLUSTER_MEMBER_COLUMNS = [
 const USER_COLUMNS = ['users.username', 'users.email', 'users.firstname', 'users.middlename', 'users.lastname'];
 
 /** Members by display name, then email: the order of both member lists and their exports. */
-const byName = (qb: Knex.QueryBuilder, idColumn: string) =>
-  qb.orderByRaw(`lower(${displayNameSql('users')}) asc, lower(users.email) asc, ${idColumn} asc`);
+const byName = <Row>(qb: Knex.QueryBuilder, idColumn: string) =>
+  qb.orderByRaw<Row[]>(`lower(${displayNameSql('users')}) asc, lower(users.email) asc, ${idColumn} asc`);
 
 export function membershipRepository() {
   const clusterMembers = (db: Db) =>
@@ -91,9 +91,9 @@ export function membershipRepository() {
       .select(USER_COLUMNS);
 
   const clusterMembersOf = (db: Db, clusterId: string) =>
-    byName(clusterMembers(db).where('cluster_users.cluster_id', clusterId), 'cluster_users.id');
+    byName<ClusterMemberRow>(clusterMembers(db).where('cluster_users.cluster_id', clusterId), 'cluster_users.id');
   const buMembersOf = (db: Db, businessUnitId: string) =>
-    byName(buMembers(db).where('bu_users.business_unit_id', businessUnitId), 'bu_users.id');
+    byName<BuMemberRow>(buMembers(db).where('bu_users.business_unit_id', businessUnitId), 'bu_users.id');
 
   return {
     async userExists(db: Db, userId: string): Promise<boolean> {
@@ -110,11 +110,15 @@ export function membershipRepository() {
       applyListQuery(clusterMembersOf(db, clusterId), q, ''),
 
     async findClusterMember(db: Db, id: string): Promise<ClusterMemberRow | undefined> {
-      return clusterMembers(db).where('cluster_users.id', id).first();
+      return clusterMembers(db).where('cluster_users.id', id).first<ClusterMemberRow | undefined>();
     },
 
     async lockClusterMember(trx: Knex.Transaction, id: string): Promise<ClusterMemberRecord | undefined> {
-      return trx('cluster_users').select(CLUSTER_MEMBER_COLUMNS).where('cluster_users.id', id).forUpdate().first();
+      return trx('cluster_users')
+        .select(CLUSTER_MEMBER_COLUMNS)
+        .where('cluster_users.id', id)
+        .forUpdate()
+        .first<ClusterMemberRecord | undefined>();
     },
 
     async isClusterMember(db: Db, userId: string, clusterId: string): Promise<boolean> {
@@ -134,7 +138,7 @@ export function membershipRepository() {
     ): Promise<string> {
       const [inserted] = await db('cluster_users')
         .insert({ ...row, created_by_id: actorId, updated_by_id: actorId })
-        .returning('id');
+        .returning<Array<{ id: string }>>('id');
       return (inserted as { id: string }).id;
     },
 
@@ -167,7 +171,7 @@ export function membershipRepository() {
       applyListQuery(buMembersOf(db, businessUnitId), q, ''),
 
     async findBuMemberView(db: Db, id: string): Promise<BuMemberRow | undefined> {
-      return buMembers(db).where('bu_users.id', id).first();
+      return buMembers(db).where('bu_users.id', id).first<BuMemberRow | undefined>();
     },
 
     async findBuMember(db: Db, id: string): Promise<BuMemberRecord | undefined> {
@@ -183,7 +187,7 @@ export function membershipRepository() {
           'business_units.cluster_id',
         )
         .where('bu_users.id', id)
-        .first();
+        .first<BuMemberRecord | undefined>();
     },
 
     /** The BU membership locked for the rest of the transaction (its version, for If-Match). */
@@ -201,7 +205,7 @@ export function membershipRepository() {
         )
         .where('bu_users.id', id)
         .forUpdate('bu_users')
-        .first();
+        .first<BuMemberRecord | undefined>();
     },
 
     async isBuMember(db: Db, userId: string, businessUnitId: string): Promise<boolean> {
@@ -227,7 +231,7 @@ export function membershipRepository() {
           created_by_id: actorId,
           updated_by_id: actorId,
         })
-        .returning('id');
+        .returning<Array<{ id: string }>>('id');
       return (inserted as { id: string }).id;
     },
 

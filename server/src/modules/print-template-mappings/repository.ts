@@ -39,8 +39,9 @@ export const MAPPING_DEFAULT_SORT = 'document_type:asc,is_default:desc,display_o
 /** The rank resolve uses; the partial index print_template_mappings_resolve_idx serves its first two keys. */
 const RANK = 'm.is_default desc, m.display_order asc, m.created_at asc, m.id asc';
 
-const toIso = (v: unknown): string | null =>
-  v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
+/** The driver answers a timestamp as a Date, or as its text. */
+const timestampText = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const toIso = (v: unknown): string | null => (v === null || v === undefined ? null : timestampText(v));
 
 function codeList(v: unknown): string[] | null {
   if (v === null || v === undefined) return null;
@@ -100,7 +101,7 @@ function selectMappings(db: Knex) {
     .leftJoin('report_templates as rt', joinTemplate)
     .leftJoin('users as cu', 'cu.id', 'm.created_by_id')
     .leftJoin('users as uu', 'uu.id', 'm.updated_by_id')
-    .select(
+    .select<Array<Record<string, unknown>>>(
       'm.*',
       'rt.name as template_name',
       'rt.report_group as template_group',
@@ -111,17 +112,16 @@ function selectMappings(db: Knex) {
     .whereNull('m.deleted_at');
 }
 
-function applyFilters(b: Knex.QueryBuilder, f: MappingFilters, search: string | undefined): Knex.QueryBuilder {
+function applyFilters<B extends Knex.QueryBuilder>(b: B, f: MappingFilters, search: string | undefined): B {
   if (f.documentType !== undefined) b.where('m.document_type', f.documentType);
   if (f.activeOnly) b.where('m.is_active', true);
   if (search) {
     const like = likeContains(search);
-    b.where((w) =>
-      w
-        .where('m.display_label', 'ilike', like)
+    b.where((w) => {
+      w.where('m.display_label', 'ilike', like)
         .orWhere('rt.name', 'ilike', like)
-        .orWhere('m.document_type', 'ilike', like),
-    );
+        .orWhere('m.document_type', 'ilike', like);
+    });
   }
   return b;
 }
@@ -133,18 +133,18 @@ export function mappingRepository(knex: Knex) {
         knex('print_template_mappings as m').leftJoin('report_templates as rt', joinTemplate).whereNull('m.deleted_at'),
         filters,
         q.search,
-      ).count({ count: '*' });
+      ).count<Array<Record<string, unknown>>>({ count: '*' });
       const pageQuery = applyListQuery(applyFilters(selectMappings(knex), filters, q.search), q, 'm.id');
       const [counted, rows] = await Promise.all([countQuery, pageQuery]);
       return {
-        rows: (rows as Array<Record<string, unknown>>).map(toRecord),
-        total: countFrom(counted as Array<Record<string, unknown>>),
+        rows: rows.map(toRecord),
+        total: countFrom(counted),
       };
     },
 
     async findLive(id: string, db: Knex = knex): Promise<MappingRecord | undefined> {
-      const row = await selectMappings(db).where('m.id', id).first();
-      return row ? toRecord(row as Record<string, unknown>) : undefined;
+      const row = await selectMappings(db).where('m.id', id).first<Record<string, unknown> | undefined>();
+      return row ? toRecord(row) : undefined;
     },
 
     /** Locks the live row for the rest of the transaction (a concurrent update waits). */
@@ -154,7 +154,7 @@ export function mappingRepository(knex: Knex) {
         .where({ id })
         .whereNull('deleted_at')
         .forUpdate()
-        .first();
+        .first<{ id: string } | undefined>();
       return !!row;
     },
 
@@ -171,7 +171,7 @@ export function mappingRepository(knex: Knex) {
     async insert(trx: Knex.Transaction, columns: MappingColumns, actorId: string): Promise<string> {
       const [row] = await trx('print_template_mappings')
         .insert({ ...toColumns(columns), created_by_id: actorId, updated_by_id: actorId })
-        .returning('id');
+        .returning<Array<{ id: string }>>('id');
       return (row as { id: string }).id;
     },
 
@@ -234,7 +234,7 @@ export function mappingRepository(knex: Knex) {
      */
     async candidates(documentType: string, { activeOnly = false } = {}): Promise<MappingRecord[]> {
       const rows = await applyFilters(selectMappings(knex), { documentType, activeOnly }, undefined).orderByRaw(RANK);
-      return (rows as Array<Record<string, unknown>>).map(toRecord);
+      return rows.map(toRecord);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { MappingService } from './service.js';
 export function printTemplateMappingRoutes({ mappings }: { mappings: MappingService }) {
   return operations({
     listPrintTemplateMappings: async ({ query }) => ({ status: 200, body: await mappings.list(query) }),
-    listDocumentTypes: async () => ({ status: 200, body: mappings.documentTypes() }),
+    listDocumentTypes: () => Promise.resolve({ status: 200, body: mappings.documentTypes() }),
     resolvePrintTemplateMapping: async ({ query }) => ({
       status: 200,
       body: await mappings.resolve(query.document_type, query.bu_code, query.explain === true),

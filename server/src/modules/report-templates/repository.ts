@@ -35,9 +35,9 @@ function filtered(knex: Knex, f: ReportTemplateFilters, search: string | undefin
   if (f.reportGroup) b.where('t.report_group', f.reportGroup);
   if (search) {
     const like = likeContains(search);
-    b.where((w) =>
-      w.where('t.name', 'ilike', like).orWhere('t.description', 'ilike', like).orWhere('t.report_group', 'ilike', like),
-    );
+    b.where((w) => {
+      w.where('t.name', 'ilike', like).orWhere('t.description', 'ilike', like).orWhere('t.report_group', 'ilike', like);
+    });
   }
   return b;
 }
@@ -47,7 +47,7 @@ export function reportTemplateRepository({ knex }: { knex: Knex }) {
     /** Live templates (the page first, then its count). */
     async list(f: ReportTemplateFilters, q: ListQuery): Promise<{ rows: ReportTemplateRecord[]; total: number }> {
       const page = applyListQuery(
-        filtered(knex, f, q.search).select(
+        filtered(knex, f, q.search).select<Array<Record<string, unknown>>>(
           't.id',
           't.name',
           't.description',
@@ -60,10 +60,13 @@ export function reportTemplateRepository({ knex }: { knex: Knex }) {
         q,
         't.id',
       );
-      const [rows, counted] = await Promise.all([page, filtered(knex, f, q.search).count({ count: '*' })]);
+      const [rows, counted] = await Promise.all([
+        page,
+        filtered(knex, f, q.search).count<Array<Record<string, unknown>>>({ count: '*' }),
+      ]);
       return {
-        rows: (rows as Array<Record<string, unknown>>).map(toRecord),
-        total: countFrom(counted as Array<Record<string, unknown>>),
+        rows: rows.map(toRecord),
+        total: countFrom(counted),
       };
     },
   };

@@ -20,10 +20,16 @@ export interface VerifiedSignIn {
   idToken: string | null;
 }
 
+/** The cause's own words: an error's name and message (a fetch failure's code is in them), else its text. */
+function causeText(cause: unknown): string {
+  if (cause instanceof Error) return `${cause.name}: ${cause.message}`;
+  return typeof cause === 'string' ? cause : '';
+}
+
 /** Whether an error of openid-client is the network's (or a timeout) rather than the provider's answer. */
 function isUnreachable(err: unknown): boolean {
   if (err instanceof oidc.ResponseBodyError || err instanceof oidc.AuthorizationResponseError) return false;
-  const text = `${(err as Error)?.name} ${(err as Error)?.message} ${String((err as { cause?: unknown })?.cause ?? '')}`;
+  const text = `${(err as Error)?.name} ${(err as Error)?.message} ${causeText((err as { cause?: unknown })?.cause)}`;
   return (
     /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|TimeoutError|aborted|socket|network/i.test(text) ||
     (err as Error)?.name === 'TypeError'

@@ -90,11 +90,11 @@ export function ssoRepository() {
 
     /** Spends the state: the sign-in it began, once, while it is fresh (a replayed or forged state finds nothing). */
     async takePendingSignIn(db: Db, provider: string, state: string): Promise<PendingSignIn | undefined> {
-      const rows: PendingSignIn[] = await db('sso_sign_ins')
+      const rows = await db('sso_sign_ins')
         .where({ state, provider })
         .andWhere('expires_at', '>', db.fn.now())
         .delete()
-        .returning('*');
+        .returning<PendingSignIn[]>('*');
       return rows[0];
     },
 
@@ -122,11 +122,14 @@ export function ssoRepository() {
         .join('users as u', 'u.id', 'i.user_id')
         .select('u.id', 'u.username', 'u.email', 'u.is_active')
         .where({ 'i.provider': provider, 'i.subject': subject })
-        .first();
+        .first<AccountRow | undefined>();
     },
 
     async accountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
-      return db('users').select('id', 'username', 'email', 'is_active').whereRaw('lower(email) = ?', [email]).first();
+      return db('users')
+        .select('id', 'username', 'email', 'is_active')
+        .whereRaw('lower(email) = ?', [email])
+        .first<AccountRow | undefined>();
     },
 
     async linkIdentity(
@@ -160,9 +163,9 @@ export function ssoRepository() {
         password_hash: string;
       },
     ): Promise<AccountRow> {
-      const [created] = (await db('users')
+      const [created] = await db('users')
         .insert({ ...row, is_active: true, sso_only: true, must_change_password: false })
-        .returning(['id', 'username', 'email', 'is_active'])) as AccountRow[];
+        .returning<AccountRow[]>(['id', 'username', 'email', 'is_active']);
       return created!;
     },
 
@@ -247,7 +250,7 @@ export function ssoRepository() {
         created_by: string;
       },
     ): Promise<string> {
-      const [created] = (await db('sso_group_mappings').insert(row).returning('id')) as Array<{ id: string }>;
+      const [created] = await db('sso_group_mappings').insert(row).returning<Array<{ id: string }>>('id');
       return created!.id;
     },
 
@@ -264,8 +267,8 @@ export function ssoRepository() {
       const user = (await db('users').select('sso_only').where({ id: userId }).first()) as
         { sso_only: boolean } | undefined;
       if (!user) return undefined;
-      const identities: IdentityRow[] = await db('user_identities')
-        .select('provider', 'subject', 'email', 'created_at', 'last_sign_in_at')
+      const identities = await db('user_identities')
+        .select<IdentityRow[]>('provider', 'subject', 'email', 'created_at', 'last_sign_in_at')
         .where({ user_id: userId })
         .orderBy(['provider', 'subject']);
       return { sso_only: user.sso_only, identities };
@@ -277,12 +280,12 @@ export function ssoRepository() {
 
     /** Ends the sessions of the user that began with a password (when the account becomes SSO-only). */
     async endPasswordSessions(db: Db, userId: string): Promise<void> {
-      const ended = (await db('sessions')
+      const ended = await db('sessions')
         .where({ user_id: userId })
         .whereNull('sso_provider')
         .whereNull('revoked_at')
         .update({ revoked_at: db.fn.now() })
-        .returning('id')) as Array<{ id: string }>;
+        .returning<Array<{ id: string }>>('id');
       if (ended.length > 0)
         await db('refresh_tokens')
           .whereIn(

@@ -46,12 +46,12 @@ function stateCookie(callbackUrl: string): CookieOptions {
 export function ssoRoutes({ sso, publicBaseUrl }: { sso: SsoService; publicBaseUrl: string | null }) {
   const baseOf = (req: Request) => baseUrlOf(req, publicBaseUrl);
   const loginPage = (req: Request, params: Record<string, string>) =>
-    `${baseOf(req)}/#/login?${new URLSearchParams(params)}`;
+    `${baseOf(req)}/#/login?${new URLSearchParams(params).toString()}`;
   const redirect = (location: string) => ({ status: 302 as const, headers: { Location: location } });
   const callbackOf = (req: Request, provider: string) => `${baseOf(req)}/api/auth/sso/${provider}/callback`;
 
   return operations({
-    listSsoProviders: async () => ({ status: 200, body: sso.listProviders() }),
+    listSsoProviders: () => Promise.resolve({ status: 200, body: sso.listProviders() }),
     startSsoSignIn: async ({ params, query, req, res }) => {
       const callback = callbackOf(req, params.provider);
       const started = await sso.start(params.provider, callback, sameSitePath(query.return_to));

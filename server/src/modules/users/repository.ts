@@ -118,13 +118,12 @@ export function userRepository({ knex }: { knex: Knex }) {
   function whereSearch(qb: Knex.QueryBuilder, text: string): void {
     // lower(col) LIKE uses the trigram indexes of migration 0001.
     const pattern = likeContains(text.toLowerCase());
-    qb.where((w) =>
-      w
-        .whereRaw('lower(users.username) like ?', [pattern])
+    qb.where((w) => {
+      w.whereRaw('lower(users.username) like ?', [pattern])
         .orWhereRaw('lower(users.email) like ?', [pattern])
         .orWhereRaw('lower(users.firstname) like ?', [pattern])
-        .orWhereRaw('lower(users.lastname) like ?', [pattern]),
-    );
+        .orWhereRaw('lower(users.lastname) like ?', [pattern]);
+    });
   }
 
   const hasAnyGrant = (db: Db) =>
@@ -134,20 +133,21 @@ export function userRepository({ knex }: { knex: Knex }) {
     const qb = db('users');
     if (f.list.search) whereSearch(qb, f.list.search);
     if (f.isActive !== undefined) qb.where('users.is_active', f.isActive);
-    if (f.hasGrants === true) qb.where((w) => w.where('users.is_super_admin', true).orWhereExists(hasAnyGrant(db)));
+    if (f.hasGrants === true)
+      qb.where((w) => {
+        w.where('users.is_super_admin', true).orWhereExists(hasAnyGrant(db));
+      });
     if (f.hasGrants === false) qb.where('users.is_super_admin', false).whereNotExists(hasAnyGrant(db));
     if (f.clusterId) {
       const clusterId = f.clusterId;
-      qb.where((w) =>
-        w
-          .whereExists(
-            db('cluster_users')
-              .select(knex.raw('1'))
-              .whereRaw('cluster_users.user_id = users.id')
-              .where('cluster_users.cluster_id', clusterId),
-          )
-          .orWhereExists(hasAnyGrant(db).where('permission_grants.cluster_id', clusterId)),
-      );
+      qb.where((w) => {
+        w.whereExists(
+          db('cluster_users')
+            .select(knex.raw('1'))
+            .whereRaw('cluster_users.user_id = users.id')
+            .where('cluster_users.cluster_id', clusterId),
+        ).orWhereExists(hasAnyGrant(db).where('permission_grants.cluster_id', clusterId));
+      });
     }
     return qb;
   }
@@ -199,7 +199,7 @@ export function userRepository({ knex }: { knex: Knex }) {
           ),
         { selective: Boolean(s.search) },
       );
-      return pageOf<UserRow>(await statement);
+      return pageOf((await statement) as UserRow[]);
     },
 
     async listPage(db: Db, f: AccountListFilter): Promise<{ rows: AccountRow[]; total: number }> {
@@ -213,7 +213,7 @@ export function userRepository({ knex }: { knex: Knex }) {
           selective: Boolean(f.list.search),
         },
       );
-      return pageOf<AccountRow>(await statement);
+      return pageOf((await statement) as AccountRow[]);
     },
 
     /** The list's accounts in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */
@@ -222,17 +222,17 @@ export function userRepository({ knex }: { knex: Knex }) {
     },
 
     async findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
-      return selectAccounts(db('users')).where('users.id', id).first();
+      return selectAccounts(db('users')).where('users.id', id).first<AccountRow | undefined>();
     },
 
     /** Locks the account row until the transaction ends. */
     async lockById(trx: Knex.Transaction, id: string): Promise<AccountRecord | undefined> {
-      return trx('users').select(RECORD_COLUMNS).where('users.id', id).forUpdate().first();
+      return trx('users').select(RECORD_COLUMNS).where('users.id', id).forUpdate().first<AccountRecord | undefined>();
     },
 
     /** Holds the row against changes (not against other readers) until the transaction ends. */
     async shareLockById(trx: Knex.Transaction, id: string): Promise<AccountRecord | undefined> {
-      return trx('users').select(RECORD_COLUMNS).where('users.id', id).forShare().first();
+      return trx('users').select(RECORD_COLUMNS).where('users.id', id).forShare().first<AccountRecord | undefined>();
     },
 
     /**
@@ -243,7 +243,9 @@ export function userRepository({ knex }: { knex: Knex }) {
     async lockSuperAdminsAnd(trx: Knex.Transaction, id: string): Promise<AccountRecord[]> {
       return trx('users')
         .select(RECORD_COLUMNS)
-        .where((w) => w.where({ 'users.is_super_admin': true, 'users.is_active': true }).orWhere('users.id', id))
+        .where((w) => {
+          w.where({ 'users.is_super_admin': true, 'users.is_active': true }).orWhere('users.id', id);
+        })
         .orderBy('users.id')
         .forUpdate();
     },
@@ -251,7 +253,7 @@ export function userRepository({ knex }: { knex: Knex }) {
     async insert(db: Db, values: IdentityWrite & { password_hash: string }): Promise<string> {
       const [row] = await db('users')
         .insert({ ...values, is_active: true, is_super_admin: false, must_change_password: true })
-        .returning('id');
+        .returning<Array<{ id: string }>>('id');
       return (row as { id: string }).id;
     },
 
@@ -340,7 +342,7 @@ export function userRepository({ knex }: { knex: Knex }) {
     ): Promise<string> {
       const [row] = await db('permission_grants')
         .insert({ user_id: userId, permission_key: key, cluster_id: clusterId, created_by: actorId })
-        .returning('id');
+        .returning<Array<{ id: string }>>('id');
       return (row as { id: string }).id;
     },
 
@@ -386,7 +388,9 @@ export async function loginNameClash(
   const email = names.email.toLowerCase();
   const qb = db('users')
     .select('username', 'email')
-    .where((w) => w.whereRaw('lower(users.email) = ?', [username]).orWhereRaw('lower(users.username) = ?', [email]));
+    .where((w) => {
+      w.whereRaw('lower(users.email) = ?', [username]).orWhereRaw('lower(users.username) = ?', [email]);
+    });
   if (exceptId) qb.whereNot('users.id', exceptId);
   const other = (await qb.first()) as LoginNames | undefined;
   if (!other) return null;

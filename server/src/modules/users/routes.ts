@@ -8,7 +8,9 @@ export function userRoutes({ users }: { users: UserService }) {
   return operations({
     searchUsers: async ({ auth, query }) => ({ status: 200, body: await users.search(auth, query) }),
     listUsers: async ({ auth, query }) => ({ status: 200, body: await users.list(auth, query) }),
-    exportUsers: async ({ auth, query, req }) => csvReply(await users.export(auth, pageOrAll(req, query))),
+    // A refused export rejects the handler's promise, as every other handler's refusal does.
+    exportUsers: ({ auth, query, req }) =>
+      Promise.resolve().then(() => csvReply(users.export(auth, pageOrAll(req, query)))),
     bulkUsers: async ({ auth, body, req }) =>
       runBulk(req, body, {
         deactivate: (id) => users.deactivate(auth, id),

@@ -197,8 +197,8 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       return await write();
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      const constraint = String((err as { constraint?: unknown }).constraint ?? '');
-      if (constraint.includes('email'))
+      const { constraint } = err as { constraint?: unknown };
+      if (typeof constraint === 'string' && constraint.includes('email'))
         throw new ConflictError(`Another account already has the email "${values.email}"`);
       throw new ConflictError(`Another account already has the username "${values.username}"`);
     }
@@ -309,8 +309,11 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       return { data: rows.map(present), paginate: paginateInfo(total, filter.list) };
     },
 
-    /** The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. */
-    async export(auth: AuthContext, query: QueryParams<'exportUsers'>): Promise<CsvExport<AccountRow>> {
+    /**
+     * The list as CSV: the same filter, search, sort and access, every matching row streamed from a cursor. Access is
+     * checked at once; the rows are read as the file is sent.
+     */
+    export(auth: AuthContext, query: QueryParams<'exportUsers'>): CsvExport<AccountRow> {
       assertCan(auth, 'user.read', null);
       if (query.cluster_id) assertClusterReadable(auth, query.cluster_id);
       return {

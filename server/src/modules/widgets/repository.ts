@@ -19,6 +19,14 @@ function toRecord(row: Record<string, unknown>): WidgetRecord {
   };
 }
 
+/** What a change of a widget reads under its lock: the version (for If-Match) and the fields it merges. */
+interface OwnedVersion {
+  id: string;
+  updated_at: Date;
+  title: string | null;
+  order_index: number;
+}
+
 /** Every query is scoped to the owner: another user's widget simply does not exist here. */
 export function widgetRepository({ knex }: { knex: Knex }) {
   return {
@@ -35,8 +43,8 @@ export function widgetRepository({ knex }: { knex: Knex }) {
     },
 
     async pinnedDatasetIds(userId: string): Promise<Set<string>> {
-      const rows: Array<{ dataset_id: string }> = await knex('dashboard_widgets')
-        .select('dataset_id')
+      const rows = await knex('dashboard_widgets')
+        .select<Array<{ dataset_id: string }>>('dataset_id')
         .where({ user_id: userId });
       return new Set(rows.map((r) => r.dataset_id));
     },
@@ -61,21 +69,17 @@ export function widgetRepository({ knex }: { knex: Knex }) {
       trx: Knex.Transaction,
       row: { user_id: string; dataset_id: string; widget_type: string; title: string | null; order_index: number },
     ): Promise<WidgetRecord> {
-      const [created] = await trx('dashboard_widgets').insert(row).returning(COLUMNS);
+      const [created] = await trx('dashboard_widgets').insert(row).returning<Array<Record<string, unknown>>>(COLUMNS);
       return toRecord(created as Record<string, unknown>);
     },
 
     /** The caller's widget locked for the rest of the transaction (its version, for If-Match). */
-    async lockOwned(
-      trx: Knex.Transaction,
-      id: string,
-      userId: string,
-    ): Promise<{ id: string; updated_at: Date; title: string | null; order_index: number } | undefined> {
+    async lockOwned(trx: Knex.Transaction, id: string, userId: string): Promise<OwnedVersion | undefined> {
       return trx('dashboard_widgets')
         .select('id', 'updated_at', 'title', 'order_index')
         .where({ id, user_id: userId })
         .forUpdate()
-        .first();
+        .first<OwnedVersion | undefined>();
     },
 
     async updateOwned(
@@ -87,15 +91,18 @@ export function widgetRepository({ knex }: { knex: Knex }) {
       const [updated] = await db('dashboard_widgets')
         .update({ ...patch, updated_at: nextUpdatedAt(knex, 'dashboard_widgets') })
         .where({ id, user_id: userId })
-        .returning(COLUMNS);
-      return updated ? toRecord(updated as Record<string, unknown>) : undefined;
+        .returning<Array<Record<string, unknown>>>(COLUMNS);
+      return updated ? toRecord(updated) : undefined;
     },
 
     /** Deletes the caller's widget and returns what it was (undefined when there was none). */
     async deleteOwned(db: Knex | Knex.Transaction, id: string, userId: string): Promise<WidgetRecord | undefined> {
       // `returning` rather than the affected count: knex-pglite answers a plain delete with the raw result object.
-      const [deleted] = await db('dashboard_widgets').delete().where({ id, user_id: userId }).returning(COLUMNS);
-      return deleted ? toRecord(deleted as Record<string, unknown>) : undefined;
+      const [deleted] = await db('dashboard_widgets')
+        .delete()
+        .where({ id, user_id: userId })
+        .returning<Array<Record<string, unknown>>>(COLUMNS);
+      return deleted ? toRecord(deleted) : undefined;
     },
   };
 }

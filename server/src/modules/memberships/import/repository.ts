@@ -114,8 +114,14 @@ export function membershipImportRepository() {
       for (const { type, table, column, ids: targetIds } of targets) {
         for (const ids of chunks(userIds)) {
           for (const part of chunks(targetIds)) {
-            const rows: Array<KnownMembership & { user_id: string; target_id: string }> = await db(table)
-              .select('id', 'user_id', `${column} as target_id`, 'role', 'is_active')
+            const rows = await db(table)
+              .select<Array<KnownMembership & { user_id: string; target_id: string }>>(
+                'id',
+                'user_id',
+                `${column} as target_id`,
+                'role',
+                'is_active',
+              )
               .whereIn('user_id', ids)
               .whereIn(column, part);
             for (const m of rows)
