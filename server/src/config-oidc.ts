@@ -60,9 +60,7 @@ export function oidcProvidersOf(raw: string | undefined, problems: string[]): Oi
   entries.forEach((entry: Record<string, unknown>, index) => {
     const where = `OIDC_PROVIDERS[${index}]`;
     const text = (key: string) =>
-      typeof entry?.[key] === 'string' && (entry[key] as string).trim() !== ''
-        ? (entry[key] as string).trim()
-        : undefined;
+      typeof entry?.[key] === 'string' && entry[key].trim() !== '' ? entry[key].trim() : undefined;
     const id = text('id');
     if (!id || !ID.test(id))
       return problems.push(`${where}.id must be lower-case letters, digits and hyphens (at most 40), like "entra"`);

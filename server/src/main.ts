@@ -104,7 +104,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     const purge = startAuthPurge(db.knex, logger);
     const { createServer } = await import('node:http');
     const front = options.front;
-    const server = createServer(front ? (req, res) => front(req, res, () => app(req, res)) : app);
+    const server = createServer(
+      front
+        ? (req, res) =>
+            front(req, res, () => {
+              app(req, res);
+            })
+        : app,
+    );
     // Idle keep-alive sockets stay open longer than a proxy or load balancer keeps its own (60 s is common): if the
     // server closed first, the proxy could reuse a socket that is already closing and fail a request with EPIPE.
     server.keepAliveTimeout = 65_000;

@@ -134,7 +134,7 @@ async function announcedWrites(knex: Knex): Promise<AnnouncedWrites> {
   const names = async (oids: string) =>
     new Set(
       (
-        (await knex.raw(`select relname from pg_class where oid in (${oids})`)) as { rows: Array<{ relname: string }> }
+        await knex.raw<{ rows: Array<{ relname: string }> }>(`select relname from pg_class where oid in (${oids})`)
       ).rows.map((r) => r.relname),
     );
   return {
@@ -189,7 +189,7 @@ export function staticChangeFeed(opts: ChangeFeedOptions = {}): ChangeFeed {
   return feedOf(
     new Subscribers(opts.logger),
     () => false,
-    async () => undefined,
+    () => Promise.resolve(),
   );
 }
 

@@ -22,7 +22,7 @@ export async function* cursorBatches<Row, R = Row>(
   try {
     await trx.raw(`declare export_rows no scroll cursor for ${sql}`, bindings as Knex.RawBinding[]);
     for (;;) {
-      const result = (await trx.raw(`fetch forward ${batchSize} from export_rows`)) as { rows: Row[] };
+      const result = await trx.raw<{ rows: Row[] }>(`fetch forward ${batchSize} from export_rows`);
       if (result.rows.length > 0) yield map ? result.rows.map(map) : (result.rows as unknown as R[]);
       if (result.rows.length < batchSize) break;
     }

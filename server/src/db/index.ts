@@ -109,6 +109,8 @@ const OID_NUMERIC = 1700;
 const OID_DATE = 1082;
 const parseNumber = (v: string): number => Number(v);
 const keepText = (v: string): string => v;
+/** How node-postgres turns a column's text into a value. */
+type TextParser = (value: string) => unknown;
 
 /**
  * Opens the database named by the config. PGlite on a directory takes an exclusive lock first and
@@ -131,10 +133,11 @@ export async function createDatabase(
       connection: {
         connectionString: db.url,
         types: {
-          getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          getTypeParser: ((oid: number, format?: 'text' | 'binary'): TextParser => {
             if (oid === OID_INT8 || oid === OID_NUMERIC) return parseNumber;
             if (oid === OID_DATE) return keepText;
-            return pg.types.getTypeParser(oid, format as 'text');
+            // node-postgres declares its parsers as `any`; each one reads a column's text.
+            return pg.types.getTypeParser(oid, format) as TextParser;
           }) as typeof pg.types.getTypeParser,
         },
       } as Knex.PgConnectionConfig,
@@ -157,7 +160,7 @@ export async function createDatabase(
     });
     await pglite.waitReady;
     const knex = knexPkg.knex({
-      client: ClientPGLite as unknown as typeof knexPkg.Client,
+      client: ClientPGLite,
       connection: { pglite } as unknown as Knex.StaticConnectionConfig,
     });
     let closed = false;
@@ -204,10 +207,17 @@ export async function migrateLatest(knex: Knex): Promise<void> {
   });
 }
 
+/** What the migration lock uses of knex's client, which knex declares as `any`: one connection held apart. */
+interface ConnectionPool {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<void>;
+}
+
 /** Runs `work` while no other replica migrates (PostgreSQL advisory lock; PGlite admits one process anyway). */
 async function withMigrationLock<T>(knex: Knex, work: () => Promise<T>): Promise<T> {
   if (!isPostgresClient(knex)) return work();
-  const lockConnection = await knex.client.acquireConnection();
+  const pool = knex.client as ConnectionPool;
+  const lockConnection = await pool.acquireConnection();
   try {
     await knex.raw('select pg_advisory_lock(?)', [MIGRATION_LOCK_KEY]).connection(lockConnection);
     try {
@@ -216,7 +226,7 @@ async function withMigrationLock<T>(knex: Knex, work: () => Promise<T>): Promise
       await knex.raw('select pg_advisory_unlock(?)', [MIGRATION_LOCK_KEY]).connection(lockConnection);
     }
   } finally {
-    await knex.client.releaseConnection(lockConnection);
+    await pool.releaseConnection(lockConnection);
   }
 }
 

@@ -61,7 +61,8 @@ export function multipartUpload(opts: { maxBytes?: number } = {}): RequestHandle
         });
         stream.on('error', resolve);
       });
-      pending.then(() => {
+      // Never rejects (a stream error resolves it too), and finish() waits for it before answering.
+      void pending.then(() => {
         if (!failure)
           file = {
             field,

@@ -58,7 +58,7 @@ async function sendText(
   make: () => Buffer,
 ): Promise<void> {
   const encoding = preferredEncoding(req);
-  const plain = () => cache.get(`identity ${key}`, async () => make());
+  const plain = () => cache.get(`identity ${key}`, () => Promise.resolve(make()));
   const body =
     encoding === 'identity'
       ? await plain()

@@ -84,11 +84,14 @@ export function createLocalStorage(opts: LocalStorageOptions): LocalStorage {
         return false;
       }
     },
-    async signedUrl(key) {
-      assertValidKey(key);
-      const expires = Math.floor(now() / 1000) + ttl;
-      const pathAndQuery = `${FILES_PREFIX}/${key}?expires=${expires}&signature=${sign(key, expires)}`;
-      return { url: (opts.publicBaseUrl ?? '') + pathAndQuery, expires_at: new Date(expires * 1000).toISOString() };
+    signedUrl(key) {
+      // Signing needs no I/O; a refused key still rejects the promise, as with every store.
+      return new Promise((resolve) => {
+        assertValidKey(key);
+        const expires = Math.floor(now() / 1000) + ttl;
+        const pathAndQuery = `${FILES_PREFIX}/${key}?expires=${expires}&signature=${sign(key, expires)}`;
+        resolve({ url: (opts.publicBaseUrl ?? '') + pathAndQuery, expires_at: new Date(expires * 1000).toISOString() });
+      });
     },
     router() {
       const r = express.Router();

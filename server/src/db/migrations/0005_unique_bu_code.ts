@@ -6,14 +6,14 @@ import type { Knex } from 'knex';
  * Existing duplicates are reported, never dropped: the migration stops and names them so an operator can rename one.
  */
 export async function up(knex: Knex): Promise<void> {
-  const duplicates = (await knex.raw(
+  const duplicates = await knex.raw<{ rows: Array<{ code: string; units: string }> }>(
     `select b.code, string_agg(c.code || '/' || b.name, ', ' order by c.code) as units
        from business_units b join clusters c on c.id = b.cluster_id
       where b.deleted_at is null
       group by b.code
      having count(*) > 1
       order by b.code`,
-  )) as { rows: Array<{ code: string; units: string }> };
+  );
   if (duplicates.rows.length > 0) {
     const list = duplicates.rows.map((d) => `${d.code} (${d.units})`).join('; ');
     throw new Error(

@@ -15,8 +15,9 @@ interface Migration {
   name: string;
   /** The knex CLI lists migrations by `file`. */
   file: string;
-  up(knex: Knex): Promise<void>;
-  down(knex: Knex): Promise<void>;
+  /** A migration module's own functions: plain functions, not methods of an object. */
+  up: (knex: Knex) => Promise<void>;
+  down: (knex: Knex) => Promise<void>;
 }
 
 /** Ordered list; add a new migration by importing it and appending it here (never rename old names). */
@@ -36,7 +37,7 @@ export const migrations: Migration[] = [
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */
 export const migrationSource: Knex.MigrationSource<Migration> = {
-  getMigrations: async () => migrations,
+  getMigrations: () => Promise.resolve(migrations),
   getMigrationName: (m) => m.name,
-  getMigration: async (m) => ({ up: m.up, down: m.down }),
+  getMigration: (m) => Promise.resolve({ up: m.up, down: m.down }),
 };
