@@ -32,7 +32,10 @@ export function iso(value: Date | string | null | undefined): string | null {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-/** Nested `audit` and the flat fields, with the same values (DESIGN §4). Users carry no avatar yet. */
+/**
+ * A record's audit envelope: the nested `audit` (who created, last changed and deleted it, and when) and the same values
+ * as flat fields, which the contract sends side by side. Users carry no avatar yet.
+ */
 export function auditOf(row: AuditRow): AuditFields {
   const actor = (at: Date | string | null, id: string | null, name: string | null) => ({
     at: iso(at),

@@ -71,8 +71,8 @@ export async function writeEmptyTemplate(file = EMPTY_TEMPLATE_PATH): Promise<st
 }
 
 /**
- * Migrates a copy of the empty template and saves it. Schema only: no user, password or secret is in it (the demo
- * seed runs at first start). Older schema templates of this PGlite version are removed.
+ * Migrates a copy of the empty template and saves it. Schema only: no user, password or secret is in it (the
+ * first-start data loader adds them). Older schema templates of this PGlite version are removed.
  */
 export async function writeSchemaTemplate(
   file = SCHEMA_TEMPLATE_PATH,

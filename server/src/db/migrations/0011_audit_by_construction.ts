@@ -13,7 +13,7 @@ import { rawEach } from './helpers.js';
  * the wording of an event, never the event.
  *
  * Events carry the id of the transaction that wrote them (`txid`), which is how the check finds its own transaction's
- * events. Bulk loads that are not operators' changes (the demo seed, benchmark data) say so with the
+ * events. Bulk loads that are not operators' changes (the first-start data loader, benchmark data) say so with the
  * transaction-local setting `platform.audit_exempt`, and the trigger records nothing for them.
  */
 interface AuditedTable {
