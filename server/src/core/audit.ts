@@ -33,8 +33,8 @@ export function iso(value: Date | string | null | undefined): string | null {
 }
 
 /**
- * A record's audit envelope: the nested `audit` (who created, last changed and deleted it, and when) and the same values
- * as flat fields, which the contract sends side by side. Users carry no avatar yet.
+ * A record's audit envelope: the nested `audit` (who created, last changed and deleted it, and when) and the same
+ * values as flat fields, which the contract sends side by side. Users carry no avatar yet.
  */
 export function auditOf(row: AuditRow): AuditFields {
   const actor = (at: Date | string | null, id: string | null, name: string | null) => ({

@@ -30,9 +30,9 @@ export function keyBeyondCaller(caller: Permissions, target: TargetStanding): He
 }
 
 /**
- * Throws 403 unless the delegation rule lets the caller act on the account. `action` is the verb phrase of what was
- * refused, as it reads before "this account" (e.g. "reset the password of"). The answer names the first key the
- * caller lacks, so whoever asks for help knows whom to ask.
+ * Throws `ForbiddenError` unless the delegation rule lets the caller act on the account. `action` is the verb phrase
+ * of what was refused, as it reads before "this account" (e.g. "reset the password of"). The answer names the first
+ * key the caller lacks, so whoever asks for help knows whom to ask.
  */
 export function assertMayActOn(auth: AuthContext | Permissions, target: TargetStanding, action: string): void {
   const caller = 'permissions' in auth ? auth.permissions : auth;

@@ -6,7 +6,10 @@ export interface Versioned {
   updated_at: Date | string | null | undefined;
 }
 
-/** Called with the current row inside the write transaction; throws 412 when the client's If-Match is stale. */
+/**
+ * Called with the current row inside the write transaction; throws `PreconditionFailedError` when the version the
+ * client names (its If-Match) is stale.
+ */
 export type FreshnessCheck = (current: Versioned) => void;
 
 /** Accepts whatever version is current: for writes that name no version, such as a bulk action. */
@@ -25,7 +28,7 @@ function opaque(tag: string): string {
 
 /**
  * Honours If-Match on writes: absent → proceed (older clients keep working); `*` or a matching tag
- * (weak comparison) → proceed; anything else → 412.
+ * (weak comparison) → proceed; anything else → `PreconditionFailedError`.
  */
 export function ifMatch(header: string | undefined): FreshnessCheck {
   return (current) => {

@@ -14,7 +14,9 @@ export function keyNotGrantable(caller: Permissions, key: PermissionKey, cluster
   return can(caller, key, clusterId) ? null : `${key} ${scopePhrase(clusterId)}`;
 }
 
-/** Throws 403 unless the caller may grant the key there; `doing` says what was refused ("map a group to"). */
+/**
+ * Throws `ForbiddenError` unless the caller may grant the key there; `doing` says what was refused ("map a group to").
+ */
 export function assertMayGrant(
   caller: Permissions,
   key: PermissionKey,

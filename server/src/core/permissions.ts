@@ -44,7 +44,7 @@ export function clustersWith(perms: Permissions, key: PermissionKey): 'all' | st
     .map(([id]) => id);
 }
 
-/** Throws 403 unless the caller holds the key on the cluster (null: platform-wide). */
+/** Throws `ForbiddenError` unless the caller holds the key on the cluster (null: platform-wide). */
 export function assertCan(auth: AuthContext, key: PermissionKey, clusterId: string | null): void {
   if (!can(auth.permissions, key, clusterId)) {
     throw new ForbiddenError(`Missing permission ${key}${clusterId ? ' on this cluster' : ' (platform-wide)'}`);
@@ -67,8 +67,9 @@ export function passesAccessRule(perms: Permissions, rule: AccessRule): boolean 
 }
 
 /**
- * A record in a cluster the caller holds no grant on is, to that caller, not there: the same 404 as a missing id, so
- * answers never tell which ids exist. Callers who may read it get a 403 from `assertCan` for what they may not do.
+ * A record in a cluster the caller holds no grant on is, to that caller, not there: the same `NotFoundError` as a
+ * missing id, so answers never tell which ids exist. Callers who may read it get a `ForbiddenError` from `assertCan`
+ * for what they may not do.
  */
 export function assertVisible(auth: AuthContext, clusterId: string, notFound: string): void {
   if (!canSeeCluster(auth.permissions, clusterId)) throw new NotFoundError(notFound);
@@ -101,7 +102,10 @@ const CLUSTER_KEYS: PermissionKey[] = ['cluster.read', 'cluster.create', 'cluste
 /** Keys about accounts, which hold on all clusters only. */
 const PLATFORM_ONLY_KEYS: ReadonlySet<string> = new Set(['user.read', 'user.manage', 'grant.manage']);
 
-/** A grant (or a group mapping to one) of a platform-only key names no cluster: 400 on `/body/cluster_id` otherwise. */
+/**
+ * A grant (or a group mapping to one) of a platform-only key names no cluster: a `BadRequestError` on
+ * `/body/cluster_id` otherwise.
+ */
 export function assertScopeFitsKey(key: string, clusterId: string | null): void {
   if (clusterId === null || !PLATFORM_ONLY_KEYS.has(key)) return;
   const detail = `${key} is a platform key: it holds on all clusters only (send cluster_id: null)`;
