@@ -142,7 +142,7 @@ describe('one label per concept', { timeout: 60_000 }, () => {
     });
   }
 
-  it('uses the seed wording', () => {
+  it("names business units and the Good Received Note in the product's wording", () => {
     const en = messages.en!;
     expect(plural(lookup(en, 'resources.business-units.name'))).toBe('Business units');
     expect(lookup(en, 'resources.clusters.cards.business_units')).toBe('Business units');

@@ -17,7 +17,7 @@ export const NUMBER_FORMAT_FIELDS = everyMember<NumberFormatField>()([
   'recipe_format',
 ]);
 
-/** Text shown in the JSON editor: objects pretty-printed, strings as received, empty → the seed default. */
+/** Text shown in the JSON editor: objects pretty-printed, strings as received, empty → the field's default format. */
 export function jsonFormatToText(value: unknown, field?: NumberFormatField): string {
   if (value === null || value === undefined || value === '') {
     return field ? JSON.stringify(NUMBER_FORMAT_DEFAULTS[field], null, 2) : '';

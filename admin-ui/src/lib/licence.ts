@@ -4,7 +4,10 @@ export function isAtLicenceLimit(count: number, max: number | null | undefined):
   return count >= max;
 }
 
-/** The seed's exact client-side message for a BU create blocked by the cluster's licence cap. */
+/**
+ * The message for a BU create blocked by the cluster's licence cap: word for word the server's own refusal (409), so
+ * the user reads the same sentence whether the console or the server stopped the create.
+ */
 export function buLicenceLimitMessage(count: number, max: number): string {
   return `Cannot create business unit: cluster has reached its license limit (${count}/${max})`;
 }

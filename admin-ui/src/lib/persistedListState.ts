@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { StatusValue } from './statusFilter';
 
-/** The two list pages whose client state persists; the names are part of the seed. */
+/** The two list pages whose client state persists; the names are part of their localStorage keys, which must not change. */
 export type PersistedListName = 'clusters' | 'business_units';
 
 const DEFAULT_SORT = 'created_at:desc';

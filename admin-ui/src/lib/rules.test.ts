@@ -89,7 +89,7 @@ describe('number formats as JSON text', () => {
   it('falls back to the raw string when parsing fails', () => {
     expect(parseJsonFormat('{not json')).toBe('{not json');
   });
-  it('shows the seed defaults when empty', () => {
+  it('shows the default number formats when empty', () => {
     expect(JSON.parse(jsonFormatToText(null, 'amount_format'))).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });
     expect(JSON.parse(jsonFormatToText(undefined, 'perpage_format'))).toEqual({ default: 10 });
     expect(NUMBER_FORMAT_DEFAULTS.recipe_format.minimumIntegerDigits).toBe(2);

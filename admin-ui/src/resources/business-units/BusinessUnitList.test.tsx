@@ -55,7 +55,7 @@ function setup(perms: Grants) {
 beforeEach(() => localStorage.clear());
 
 describe('business unit list', { timeout: 20_000 }, () => {
-  it('shows the seed columns in order', async () => {
+  it('shows the specified columns in order', async () => {
     setup({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
     await screen.findByText('BU-1');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());

@@ -10,7 +10,7 @@ describe('BU form', () => {
     expect([...fields].sort()).toEqual([...WRITABLE.BusinessUnitInput].sort());
   });
 
-  it('starts a new BU with the seed number-format defaults and the query cluster', () => {
+  it('starts a new BU with the default number formats (Thai, two integer digits; 10 rows a page) and the query cluster', () => {
     const v = newBusinessUnitValues('c1');
     expect(v.cluster_id).toBe('c1');
     expect(JSON.parse(v.amount_format)).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });

@@ -4,7 +4,7 @@ import { checkBuLicence } from '../../lib/licence';
 
 /**
  * Client-side licence pre-check before a BU create: when the chosen cluster has max_license_bu,
- * count its live BUs; at or above the cap, return the seed's message (and the caller sends no create).
+ * count its live BUs; at or above the cap, return the licence-limit message (and the caller sends no create).
  */
 export async function precheckBuLicence(
   dataProvider: Pick<DataProvider, 'getOne' | 'getList'>,
