@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
+import type { QueryClient } from '@tanstack/react-query';
 import { AccountPage } from './AccountPage';
 import { ForcedPasswordChange } from './ForcedPasswordChange';
 import { LoginPage } from '../pages/LoginPage';
@@ -42,8 +43,9 @@ const dataProvider = () => ({
   revokeMyOtherSessions: vi.fn(async () => ({ revoked: 1 })),
 });
 
-/** Lets lazy parts, queries and effects settle, so every label a screen shows has been asked for. */
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/** Every query the screen asked for has answered, so every label it draws from them has been asked for. */
+const queriesAnswered = (queryClient: QueryClient) =>
+  waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
 
 beforeEach(() => {
   localStorage.clear();
@@ -56,7 +58,11 @@ describe('my account in Thai', { timeout: 30_000 }, () => {
   });
 
   it('shows the account page, its dialogs and hints in Thai only', async () => {
-    const { missing } = renderScreen(<AccountPage />, { dataProvider: dataProvider(), locale: 'th', strict: true });
+    const { missing, queryClient } = renderScreen(<AccountPage />, {
+      dataProvider: dataProvider(),
+      locale: 'th',
+      strict: true,
+    });
     const rows = await screen.findAllByTestId('session-row');
     expect(screen.getByRole('heading', { name: 'บัญชีของฉัน', level: 1 })).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Chrome บน Linux')).toBeInTheDocument();
@@ -66,25 +72,26 @@ describe('my account in Thai', { timeout: 30_000 }, () => {
     expect(screen.getByText('รหัสผ่านใหม่ทั้งสองช่องไม่ตรงกัน')).toBeInTheDocument();
     fireEvent.click(within(rows[1]!).getByRole('button', { name: /เพิกถอน/ }));
     await screen.findByRole('dialog');
-    await settle();
-    fireEvent.click(screen.getByRole('button', { name: /ยืนยัน/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /ยืนยัน/ }));
     await screen.findByText('ออกจากระบบ อุปกรณ์ที่ไม่รู้จัก แล้ว');
     fireEvent.click(await screen.findByRole('button', { name: 'ออกจากระบบอุปกรณ์อื่นทั้งหมด' }));
     await screen.findByText('ออกจากระบบอุปกรณ์อื่นทั้งหมดหรือไม่?');
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 
   it('shows the forced password change in Thai only', async () => {
     const passwordChange = createPasswordChange();
-    const { missing } = renderScreen(<ForcedPasswordChange passwordChange={passwordChange} />, {
+    const { missing, queryClient } = renderScreen(<ForcedPasswordChange passwordChange={passwordChange} />, {
       dataProvider: dataProvider(),
       locale: 'th',
       strict: true,
     });
     expect(await screen.findByRole('heading', { name: 'ตั้งรหัสผ่านใหม่' })).toBeInTheDocument();
     expect(screen.getByText('รหัสผ่านของคุณถูกตั้งโดยผู้ดูแลระบบ กรุณาตั้งรหัสผ่านของคุณเองเพื่อใช้งานต่อ')).toBeInTheDocument();
-    await settle();
+    // The form has the account it is for: the permissions have arrived and been drawn.
+    await waitFor(() => expect(document.querySelector('input[name="username"]')).toHaveValue(owner.user.username));
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 

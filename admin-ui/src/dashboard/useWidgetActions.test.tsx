@@ -15,6 +15,9 @@ const widget = (id: string, order_index: number) => ({
   updated_at: '2026-11-01T00:00:00.000Z',
 });
 
+/** The reorder the last click started, so a test can wait for it to finish. */
+let reordering: Promise<void> = Promise.resolve();
+
 /** Shows the cached order and moves the first widget to the end on click. */
 const Harness = () => {
   const { data } = useWidgetList();
@@ -23,7 +26,13 @@ const Harness = () => {
   return (
     <>
       <p data-testid="order">{ids.join(',')}</p>
-      <button onClick={() => void reorder([...ids.slice(1), ...ids.slice(0, 1)])}>move</button>
+      <button
+        onClick={() => {
+          reordering = reorder([...ids.slice(1), ...ids.slice(0, 1)]);
+        }}
+      >
+        move
+      </button>
       <Notification />
     </>
   );
@@ -68,7 +77,7 @@ describe('useWidgetActions.reorder', () => {
     renderWithAdmin(<Harness />, { getWidgets, updateWidget });
     await waitFor(() => expect(screen.getByTestId('order')).toHaveTextContent('a'));
     fireEvent.click(screen.getByText('move'));
-    await new Promise((r) => setTimeout(r, 20));
+    await act(() => reordering);
     expect(updateWidget).not.toHaveBeenCalled();
   });
 });

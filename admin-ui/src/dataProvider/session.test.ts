@@ -21,19 +21,26 @@ describe('session fetch', () => {
 
   it('refreshes once for concurrent 401s and retries each call with the new token', async () => {
     let refreshCalls = 0;
+    // The refresh answers only once every call has had its 401, so all three meet the same refresh in flight.
+    let answerRefresh!: () => void;
+    const refreshAnswered = new Promise<void>((resolve) => (answerRefresh = resolve));
     const fetch = vi.fn(async (req: Request) => {
       const url = new URL(req.url);
       if (url.pathname === '/api/auth/refresh-token') {
         refreshCalls++;
-        await new Promise((r) => setTimeout(r, 10));
+        await refreshAnswered;
         return json(200, { access_token: 'new', refresh_token: 'r2' });
       }
       return req.headers.get('Authorization') === 'Bearer new' ? json(200, { ok: url.pathname }) : json(401, {});
     });
     const { authFetch } = createSession({ baseUrl: BASE, fetch });
-    const results = await Promise.all(
+    const calls = Promise.all(
       ['/a', '/b', '/c'].map((p) => authFetch(new Request(`${BASE}${p}`)).then((r) => r.json())),
     );
+    // Three refused calls and one refresh.
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(4));
+    answerRefresh();
+    const results = await calls;
     expect(refreshCalls).toBe(1);
     expect(results).toEqual([{ ok: '/a' }, { ok: '/b' }, { ok: '/c' }]);
     expect(tokenStore.refresh).toBe('r2');

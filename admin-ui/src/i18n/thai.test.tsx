@@ -2,6 +2,7 @@ import type React from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   AdminContext,
   ResourceContextProvider,
@@ -344,12 +345,13 @@ function renderInThai(path: string, routes: { path: string; resource?: string; e
       { name: r.name, hasList: true, hasShow: true, hasEdit: true, hasCreate: true, icon: r.icon },
     ]),
   );
+  const queryClient = createQueryClient();
   const page = (element: React.ReactNode, resource?: string) => (
     <AdminContext
       dataProvider={dataProvider}
       authProvider={authFor(ADMIN)}
       i18nProvider={i18nProvider}
-      queryClient={createQueryClient()}
+      queryClient={queryClient}
     >
       <ResourceDefinitionContextProvider definitions={definitions}>
         {resource ? <ResourceContextProvider value={resource}>{element}</ResourceContextProvider> : element}
@@ -361,7 +363,7 @@ function renderInThai(path: string, routes: { path: string; resource?: string; e
     { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
-  return missing;
+  return { missing, queryClient };
 }
 
 function leaves(tree: Messages, prefix = ''): string[] {
@@ -370,8 +372,9 @@ function leaves(tree: Messages, prefix = ''): string[] {
   );
 }
 
-/** Lets lazy parts, queries and effects settle, so every label a screen shows has been asked for. */
-const settle = () => new Promise((r) => setTimeout(r, 400));
+/** Every query the screen asked for has answered, so every label it draws from them has been asked for. */
+const queriesAnswered = (queryClient: QueryClient) =>
+  waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
 
 beforeEach(() => localStorage.clear());
 
@@ -401,7 +404,7 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
   });
 
   it('shows the lists, their toolbars, row menus and pagination in Thai', async () => {
-    const missing = renderInThai('/clusters', [
+    const { missing, queryClient } = renderInThai('/clusters', [
       { path: '/clusters', resource: 'clusters', element: <ClusterList /> },
       { path: '/business-units', resource: 'business-units', element: <BusinessUnitList /> },
     ]);
@@ -413,35 +416,35 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     fireEvent.click(screen.getByTestId('open-filters'));
     await screen.findByText('แสดงรายการที่ถูกลบ', {}, { timeout: 5000 });
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 
   it('shows a cluster and a business unit with all their cards in Thai', async () => {
-    const missing = renderInThai('/clusters/c1', [
+    const { missing, queryClient } = renderInThai('/clusters/c1', [
       { path: '/clusters/:id', resource: 'clusters', element: <ClusterShow /> },
       { path: '/business-units/:id/edit', resource: 'business-units', element: <BusinessUnitEdit /> },
     ]);
     expect(await screen.findByText('รายละเอียดคลัสเตอร์')).toBeInTheDocument();
     expect(await screen.findByText('somchai')).toBeInTheDocument();
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 
   it('shows the business unit form, its sections and number formats in Thai', async () => {
-    const missing = renderInThai('/business-units/b1/edit', [
+    const { missing, queryClient } = renderInThai('/business-units/b1/edit', [
       { path: '/business-units/:id/edit', resource: 'business-units', element: <BusinessUnitEdit /> },
     ]);
     expect(await screen.findByTestId('bu-summary')).toBeInTheDocument();
     fireEvent.click(await screen.findByTestId('mode-edit'));
     expect(await screen.findByText('รูปแบบตัวเลข')).toBeInTheDocument();
     expect(screen.getAllByText('ตัวอย่าง:').length).toBeGreaterThan(0);
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 
   it('shows the print mappings, the resolve tester and its explanation in Thai', async () => {
-    const missing = renderInThai('/print-template-mappings', [
+    const { missing, queryClient } = renderInThai('/print-template-mappings', [
       { path: '/print-template-mappings', resource: 'print-template-mappings', element: <PrintTemplateMappingList /> },
       { path: '/resolve', resource: 'print-template-mappings', element: <TestResolvePanel defaultDocumentType="PO" /> },
     ]);
@@ -459,13 +462,13 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
       await screen.findByText('หน่วยธุรกิจ BU-1 อยู่ในรายการไม่อนุญาต (รายการไม่อนุญาตมีผลเหนือรายการอนุญาต)'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/server words/)).not.toBeInTheDocument();
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 
   it('shows the widget catalog, the domain dashboards, the menu and the session dialog in Thai', async () => {
     const reauth = createReauth();
-    const missing = renderInThai('/', [
+    const { missing, queryClient } = renderInThai('/', [
       {
         path: '/',
         element: (
@@ -485,40 +488,46 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
     expect((await screen.findAllByText('ข้อมูลตัวอย่าง')).length).toBeGreaterThan(0);
     void reauth.request();
     expect(await screen.findByText('เซสชันของคุณหมดอายุ')).toBeInTheDocument();
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 
   it('shows the users list and its filters in Thai', async () => {
-    const missing = renderInThai('/users', [{ path: '/users', resource: 'users', element: <UserList /> }]);
+    const { missing, queryClient } = renderInThai('/users', [
+      { path: '/users', resource: 'users', element: <UserList /> },
+    ]);
     expect(await screen.findByText('somchai.j')).toBeInTheDocument();
     expect(screen.getByText('ยังไม่เคย')).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByTestId('filter-grants'));
     fireEvent.click(await screen.findByRole('option', { name: 'มีสิทธิ์' }));
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 
   it('shows the user create form in Thai', async () => {
-    const missing = renderInThai('/users/new', [{ path: '/users/new', resource: 'users', element: <UserCreate /> }]);
+    const { missing, queryClient } = renderInThai('/users/new', [
+      { path: '/users/new', resource: 'users', element: <UserCreate /> },
+    ]);
     expect(await screen.findByText('ผู้ใช้ต้องเปลี่ยนรหัสผ่านนี้เมื่อเข้าสู่ระบบครั้งแรก')).toBeInTheDocument();
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 
   it('shows the audit log, a row unfolded, in Thai', async () => {
-    const missing = renderInThai('/audit-log', [{ path: '/audit-log', element: <AuditLog /> }]);
+    const { missing, queryClient } = renderInThai('/audit-log', [{ path: '/audit-log', element: <AuditLog /> }]);
     fireEvent.click(await screen.findByTestId('audit-row-toggle'));
     expect(await screen.findByText('แก้ไขบัญชี')).toBeInTheDocument();
     expect(await screen.findByText('ใช่')).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByTestId('filter-action'));
     expect(await screen.findByRole('option', { name: 'ให้สิทธิ์' })).toBeInTheDocument();
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 
   it('shows a user’s tabs, actions, grants, the add-grant dialog and the history in Thai', async () => {
-    const missing = renderInThai('/users/u1', [{ path: '/users/:id', resource: 'users', element: <UserShow /> }]);
+    const { missing, queryClient } = renderInThai('/users/u1', [
+      { path: '/users/:id', resource: 'users', element: <UserShow /> },
+    ]);
     expect(await screen.findByText('ข้อมูลผู้ใช้')).toBeInTheDocument();
     expect(await screen.findByText('ใช้ SSO เท่านั้น')).toBeInTheDocument();
     expect(await screen.findByText('Microsoft Entra ID')).toBeInTheDocument();
@@ -540,12 +549,12 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'ยกเลิก' }));
     fireEvent.click(screen.getByTestId('tab-history'));
     expect(await screen.findByText('แก้ไขบัญชี')).toBeInTheDocument();
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 
   it('shows the single sign-on screen, its mappings and the add dialog in Thai', async () => {
-    const missing = renderInThai('/sso/group-mappings', [
+    const { missing, queryClient } = renderInThai('/sso/group-mappings', [
       { path: '/sso/group-mappings', element: <SsoGroupMappings /> },
     ]);
     expect(await screen.findByText('hotel-operators')).toBeInTheDocument();
@@ -557,7 +566,7 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
     fireEvent.click(within(screen.getByTestId('add-mapping-dialog')).getByRole('button', { name: 'ยกเลิก' }));
     fireEvent.click(screen.getAllByTestId('mapping-remove')[0]!);
     expect(await screen.findByText('ลบการจับคู่ของ "hotel-operators" หรือไม่?')).toBeInTheDocument();
-    await settle();
+    await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
   });
 

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, fireEvent, within } from '@testing-library/react';
+import { act, render, screen, waitFor, fireEvent, within } from '@testing-library/react';
 import { AdminContext, testDataProvider, type AuthProvider } from 'react-admin';
 import { i18nProvider } from '../../i18n';
 import type { Grants } from '../../types';
 import { canAccessWith } from '../../auth/permissions';
 import { ClusterList } from './ClusterList';
 import { downloadBlob } from '../../lib/csv';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/useDebouncedValue';
 
 vi.mock('../../lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/csv')>()),
@@ -82,10 +83,18 @@ describe('cluster list', { timeout: 20_000 }, () => {
     const { getList } = setup(admin);
     await screen.findByText('C-a');
     const callsBefore = getList.mock.calls.length;
-    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'and' } });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(getList.mock.calls.length).toBe(callsBefore);
-    await waitFor(() => expect(lastParams(getList).filter.search).toBe('and'), { timeout: 2000 });
+    // The clock is the subject: typed text waits out the debounce before it is searched for.
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'and' } });
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1));
+      expect(getList.mock.calls.length).toBe(callsBefore);
+      // Past the debounce, and past react-admin's own wait before it applies a filter.
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(lastParams(getList).filter.search).toBe('and'));
     expect(lastParams(getList).pagination.page).toBe(1);
     expect(localStorage.getItem('search_clusters')).toBe('"and"');
     expect(localStorage.getItem('page_clusters')).toBe('1');

@@ -114,7 +114,7 @@ describe('saving a cluster', { timeout: 30_000 }, () => {
       createAuthProvider(api, reauth),
     );
 
-    const name = (await screen.findByDisplayValue('Andaman')) as HTMLInputElement;
+    const name = await screen.findByDisplayValue<HTMLInputElement>('Andaman');
     await waitFor(() => expect(screen.getByTestId('mode-edit')).toBeInTheDocument());
     fireEvent.click(screen.getByTestId('mode-edit'));
     fireEvent.change(name, { target: { value: 'Andaman Renamed' } });
@@ -170,7 +170,7 @@ describe('saving a cluster', { timeout: 30_000 }, () => {
       canAccess: async () => true,
       checkError: async () => undefined,
     });
-    const name = (await screen.findByDisplayValue('Andaman')) as HTMLInputElement;
+    const name = await screen.findByDisplayValue<HTMLInputElement>('Andaman');
     fireEvent.click(screen.getByTestId('mode-edit'));
     fireEvent.change(name, { target: { value: 'x'.repeat(20) } });
     fireEvent.click(screen.getByTestId('mode-save'));
@@ -210,12 +210,13 @@ describe('saving a cluster', { timeout: 30_000 }, () => {
       },
       logout: async () => undefined,
     });
-    const name = (await screen.findByDisplayValue('Andaman')) as HTMLInputElement;
+    const name = await screen.findByDisplayValue<HTMLInputElement>('Andaman');
     fireEvent.click(screen.getByTestId('mode-edit'));
     fireEvent.change(name, { target: { value: 'Lost' } });
     fireEvent.click(screen.getByTestId('mode-save'));
     await waitFor(() => expect(update).toHaveBeenCalled());
-    await new Promise((r) => setTimeout(r, 300));
+    // The page has read the record again after the session ended and shows it in view mode: the save is over.
+    expect(await screen.findByTestId('mode-edit')).toBeInTheDocument();
     expect(screen.queryByText(/CL-A saved/)).not.toBeInTheDocument();
     expect(screen.queryByText('Element updated')).not.toBeInTheDocument();
   });

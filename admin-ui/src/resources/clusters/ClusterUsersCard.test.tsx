@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, fireEvent, within } from '@testing-library/react';
+import { act, render, screen, waitFor, fireEvent, within } from '@testing-library/react';
 import { AdminContext, testDataProvider, type AuthProvider } from 'react-admin';
 import { i18nProvider } from '../../i18n';
 import { ClusterUsersCard } from './ClusterUsersCard';
@@ -87,8 +87,10 @@ describe('cluster users card', { timeout: 30_000 }, () => {
       clientHeight: { value: 260, configurable: true },
       scrollTop: { value: 600, configurable: true, writable: true },
     });
-    fireEvent.scroll(list); // 140 px from the end: nothing more
-    await new Promise((r) => setTimeout(r, 50));
+    // 140 px from the end: nothing more. act() lets whatever the scroll starts begin before the count is read.
+    await act(async () => {
+      fireEvent.scroll(list);
+    });
     expect(dp.searchUsers).toHaveBeenCalledTimes(1);
     list.scrollTop = 700; // 40 px from the end
     fireEvent.scroll(list);

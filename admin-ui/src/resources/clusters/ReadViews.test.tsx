@@ -50,22 +50,27 @@ const member = {
   userInfo: null,
 };
 
-function authFor(grants: Grants): AuthProvider {
+/** `answers`, when given, records each access check as it is answered (`create business-units` → false). */
+function authFor(grants: Grants, answers?: Map<string, boolean>): AuthProvider {
   return {
     login: async () => undefined,
     logout: async () => undefined,
     checkAuth: async () => undefined,
     checkError: async () => undefined,
-    canAccess: async (params) => canAccessWith(grants, params),
+    canAccess: async (params) => {
+      const allowed = canAccessWith(grants, params);
+      answers?.set(`${params.action} ${params.resource}`, allowed);
+      return allowed;
+    },
   };
 }
 
-function renderRoutes(path: string, grants: Grants, provider: Record<string, unknown>) {
+function renderRoutes(path: string, grants: Grants, provider: Record<string, unknown>, answers?: Map<string, boolean>) {
   const dp = testDataProvider(provider);
   const page = (resource: string, element: React.ReactNode) => (
     <AdminContext
       dataProvider={dp}
-      authProvider={authFor(grants)}
+      authProvider={authFor(grants, answers)}
       i18nProvider={i18nProvider}
       queryClient={createQueryClient()}
     >
@@ -101,11 +106,17 @@ describe('read views', { timeout: 30_000 }, () => {
   });
 
   it('when a viewer opens a cluster, then every card shows, read-only', async () => {
-    renderRoutes('/clusters/c1', VIEWER, {
-      getOne: vi.fn(async () => ({ data: cluster })),
-      getList: vi.fn(async () => ({ data: [bu], total: 1 })),
-      getClusterUsers: vi.fn(async () => [member]),
-    });
+    const answers = new Map<string, boolean>();
+    renderRoutes(
+      '/clusters/c1',
+      VIEWER,
+      {
+        getOne: vi.fn(async () => ({ data: cluster })),
+        getList: vi.fn(async () => ({ data: [bu], total: 1 })),
+        getClusterUsers: vi.fn(async () => [member]),
+      },
+      answers,
+    );
     expect(await screen.findByDisplayValue('Andaman')).toHaveAttribute('readonly');
     expect(screen.getByTestId('cluster-edit')).toHaveAttribute('data-mode', 'view');
     const buCard = screen.getByTestId('cluster-bu-card');
@@ -113,9 +124,16 @@ describe('read views', { timeout: 30_000 }, () => {
     expect(within(buCard).getByRole('link', { name: 'BU-1' })).toHaveAttribute('href', '/business-units/b1');
     const usersCard = screen.getByTestId('cluster-users-card');
     expect(await within(usersCard).findByText('somchai')).toBeInTheDocument();
-    expect(screen.getByTestId('branding-card')).toHaveTextContent('Images of this record, shown read-only.');
+    // The read-only hint means the cluster's edit check has answered no (the users card reads that same answer).
+    await waitFor(() =>
+      expect(screen.getByTestId('branding-card')).toHaveTextContent('Images of this record, shown read-only.'),
+    );
+    // The business-units card has been told it may neither add nor edit.
+    await waitFor(() => {
+      expect(answers.get('create business-units')).toBe(false);
+      expect(answers.get('edit business-units')).toBe(false);
+    });
     // Nothing to change: no Edit, no Add, no Remove, no Upload.
-    await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByTestId('mode-edit')).not.toBeInTheDocument();
     expect(screen.queryByTestId('bu-add')).not.toBeInTheDocument();
     expect(screen.queryByTestId('cluster-user-add')).not.toBeInTheDocument();

@@ -18,7 +18,7 @@ const grant = (id: string, extra: Partial<Grant> = {}): Grant => ({
 
 const clusters = [{ id: 'c1', code: 'CL-A', name: 'Andaman', is_active: true }];
 
-function setup(grants = SUPER) {
+function setup(grants = SUPER, answers?: Map<string, boolean>) {
   let held: Grant[] = [
     grant('g1'),
     grant('g2', { permission_key: 'cluster.update', cluster_id: 'c1', cluster_code: 'CL-A', cluster_name: 'Andaman' }),
@@ -42,7 +42,7 @@ function setup(grants = SUPER) {
       held = held.filter((g) => g.id !== grantId);
     }),
   };
-  renderRoutes('/users/a', grants, dp, [{ path: '/users/:id', resource: 'users', element: <UserShow /> }]);
+  renderRoutes('/users/a', grants, dp, [{ path: '/users/:id', resource: 'users', element: <UserShow /> }], answers);
   return dp;
 }
 
@@ -72,9 +72,11 @@ describe('the Access tab', { timeout: 30_000 }, () => {
   });
 
   it('shows no Add or Remove without grant.manage', async () => {
-    setup(USER_READER);
+    const answers = new Map<string, boolean>();
+    setup(USER_READER, answers);
     await openAccess();
-    await new Promise((r) => setTimeout(r, 100));
+    // The tab has been told the caller may not manage grants.
+    await waitFor(() => expect(answers.get('edit user-grants')).toBe(false));
     expect(screen.queryByTestId('grant-add')).not.toBeInTheDocument();
     expect(screen.queryByTestId('grant-remove')).not.toBeInTheDocument();
   });

@@ -127,9 +127,9 @@ const userRoutes = [
 describe('a user’s read view', { timeout: 30_000 }, () => {
   it('shows a reader the account read-only, with no actions', async () => {
     renderRoutes('/users/a', USER_READER, userProvider(account('a', { sign_in_delayed: true })), userRoutes);
+    // The identity fields appear once the edit grant has been answered; the actions read that same answer.
     expect(await screen.findByDisplayValue('user.a')).toHaveAttribute('readonly');
     expect(screen.getByTestId('flag-sign-in-delayed')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByTestId('mode-edit')).not.toBeInTheDocument();
     expect(screen.queryByTestId('user-deactivate')).not.toBeInTheDocument();
     expect(screen.queryByTestId('user-unlock')).not.toBeInTheDocument();

@@ -41,14 +41,22 @@ export const account = (id: string, extra: Partial<UserAccount> = {}): UserAccou
   ...extra,
 });
 
-export function authFor(grants: Grants): AuthProvider {
+/**
+ * `answers`, when given, records each access check as it is answered (`edit user-grants` → false), so a test can
+ * wait until a screen has been told what the caller may do before it asserts what is not shown.
+ */
+export function authFor(grants: Grants, answers?: Map<string, boolean>): AuthProvider {
   return {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => grants,
-    canAccess: async (params) => canAccessWith(grants, params),
+    login: () => Promise.resolve(),
+    logout: () => Promise.resolve(),
+    checkAuth: () => Promise.resolve(),
+    checkError: () => Promise.resolve(),
+    getPermissions: () => Promise.resolve(grants),
+    canAccess: (params) => {
+      const allowed = canAccessWith(grants, params);
+      answers?.set(`${params.action} ${params.resource}`, allowed);
+      return Promise.resolve(allowed);
+    },
   };
 }
 
@@ -58,13 +66,14 @@ export function renderRoutes(
   grants: Grants,
   provider: object,
   routes: { path: string; resource?: string; element: React.ReactNode }[],
+  answers?: Map<string, boolean>,
 ) {
   // The stubs stand in for the data provider's methods; react-admin's test provider answers the rest with an error.
   const dp: DataProvider = Object.assign(testDataProvider(), provider);
   const page = (element: React.ReactNode, resource?: string) => (
     <AdminContext
       dataProvider={dp}
-      authProvider={authFor(grants)}
+      authProvider={authFor(grants, answers)}
       i18nProvider={i18nProvider}
       queryClient={createQueryClient()}
     >
