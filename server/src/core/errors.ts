@@ -104,28 +104,18 @@ export interface RateQuota {
   windowSeconds: number;
 }
 
-/** The rate-limit fields already written out, by field name; the form callers used before `RateQuota`. */
-export type WrittenRateFields = Readonly<Record<string, string>>;
-
 /** The caller asked too often: it may ask again after `retryAfterSeconds` (a whole number, at least 1). */
 export class TooManyRequestsError extends DomainError {
   readonly retryAfterSeconds: number;
   /** The quota the caller ran out of, when the refusal enforces one. */
   readonly quota?: RateQuota;
-  /** Rate-limit fields a caller wrote out itself; reported as given. */
-  readonly writtenFields?: WrittenRateFields;
 
-  constructor(detail: string, retryAfterSeconds: number, quota?: RateQuota | WrittenRateFields) {
+  constructor(detail: string, retryAfterSeconds: number, quota?: RateQuota) {
     super(detail);
     this.name = 'TooManyRequestsError';
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    if (isQuota(quota)) this.quota = { limit: quota.limit, windowSeconds: quota.windowSeconds };
-    else if (quota && Object.keys(quota).length > 0) this.writtenFields = { ...quota };
+    if (quota) this.quota = { limit: quota.limit, windowSeconds: quota.windowSeconds };
   }
-}
-
-function isQuota(value: RateQuota | WrittenRateFields | undefined): value is RateQuota {
-  return typeof value?.limit === 'number' && typeof value.windowSeconds === 'number';
 }
 
 /** Where the problem types a client may act on live; a client reads the last path segment (`…/problems/session-ended`). */

@@ -79,12 +79,10 @@ export function headersOf(err: DomainError): Record<string, string> | undefined 
   if (err instanceof UnauthorizedError) return { 'WWW-Authenticate': 'Bearer' };
   if (err instanceof TooManyRequestsError) {
     const seconds = err.retryAfterSeconds;
-    const quota = err.quota
-      ? {
-          RateLimit: `limit=${err.quota.limit}, remaining=0, reset=${seconds}`,
-          'RateLimit-Policy': `${err.quota.limit};w=${err.quota.windowSeconds}`,
-        }
-      : err.writtenFields;
+    const quota = err.quota && {
+      RateLimit: `limit=${err.quota.limit}, remaining=0, reset=${seconds}`,
+      'RateLimit-Policy': `${err.quota.limit};w=${err.quota.windowSeconds}`,
+    };
     return { ...quota, 'Retry-After': String(seconds) };
   }
   return undefined;

@@ -43,10 +43,7 @@ function delayedError(seconds: number): TooManyRequestsError {
   return new TooManyRequestsError(
     `Too many failed sign-ins from this device; try again in ${waitPhrase(seconds)}.`,
     seconds,
-    {
-      RateLimit: `limit=${FAILURE_POLICY.threshold}, remaining=0, reset=${Math.max(1, Math.ceil(seconds))}`,
-      'RateLimit-Policy': `${FAILURE_POLICY.threshold};w=${FAILURE_MEMORY_SECONDS}`,
-    },
+    { limit: FAILURE_POLICY.threshold, windowSeconds: FAILURE_MEMORY_SECONDS },
   );
 }
 

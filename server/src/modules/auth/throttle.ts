@@ -63,8 +63,8 @@ export function hashGate(concurrency: number, queueLimit: number): HashGate {
         if (queue.length >= queueLimit) {
           const capacity = limit[lane] + queueLimit;
           throw new TooManyRequestsError('The server is busy checking other passwords; try again in 1 second.', 1, {
-            RateLimit: `limit=${capacity}, remaining=0, reset=1`,
-            'RateLimit-Policy': `${capacity};w=1`,
+            limit: capacity,
+            windowSeconds: 1,
           });
         }
         await new Promise<void>((resolve) => queue.push(resolve));
