@@ -1,4 +1,4 @@
-// Security headers on every kind of answer, the CORS policy (README "Security headers and CORS"), and no secret
+// Security headers on every kind of answer, the CORS policy (docs/operations.md, "Security headers and CORS"), and no secret
 // in the logs of a sign-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';

@@ -1,6 +1,6 @@
 // `npm run backup -- [file]` and `npm run restore -- <file> [--force]`: a copy of the embedded database (DATA_DIR/db)
 // as one gzipped tarball, and back. The embedded database belongs to one process: while a server holds it, both
-// refuse (a copy of files under a running database is not consistent). PostgreSQL: pg_dump / pg_restore (README).
+// refuse (a copy of files under a running database is not consistent). PostgreSQL: pg_dump / pg_restore (docs/operations.md, "Backup and restore").
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,7 +22,7 @@ function embeddedDir(env: NodeJS.ProcessEnv, verb: 'back up' | 'restore'): strin
   const { database } = loadDatabaseConfig(env);
   if (database.engine === 'postgres') {
     throw new BackupError(
-      `DATABASE_URL is set: ${verb === 'back up' ? 'back up PostgreSQL with pg_dump --format=custom' : 'restore PostgreSQL with pg_restore'} (see "Backup and restore" in the README). npm run backup/restore handle the embedded database only.`,
+      `DATABASE_URL is set: ${verb === 'back up' ? 'back up PostgreSQL with pg_dump --format=custom' : 'restore PostgreSQL with pg_restore'} (see "Backup and restore" in docs/operations.md). npm run backup/restore handle the embedded database only.`,
     );
   }
   if (database.dir === null) throw new BackupError(`An in-memory database has nothing to ${verb}.`);
