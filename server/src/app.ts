@@ -100,7 +100,7 @@ export function createApp({
   });
   // Sign-in floods are refused here, before the body is parsed, a password hashed or the database asked.
   // A browser with a device cookie counts on its own bucket; refresh and sign-out on buckets of their own.
-  const devices = deviceCookies(config.jwtSecret);
+  const devices = deviceCookies({ secret: config.jwtSecret });
   app.use('/api/auth', signInRateLimit(config.signIn, { deviceOf: (req) => devices.ofRequest(req) }));
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   app.use(limitJsonDepth);
@@ -109,7 +109,7 @@ export function createApp({
   const operations = operationsOf(spec);
   const deps = { config, knex: db.knex, storage, logger, changes };
   const services = createServices(deps);
-  const handlers = { ...createHandlers(deps, services), ...handlerOverrides };
+  const handlers = { ...createHandlers({ ...deps, services }), ...handlerOverrides };
   assertEveryOperationHandled(
     operations.map((op) => op.id),
     handlers,

@@ -101,7 +101,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     // The gate bounds this process's cores, so the process sets it once, whatever apps it serves.
     configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
     const app = createApp({ config, db, storage, logger, changes });
-    const purge = startAuthPurge(db.knex, logger);
+    const purge = startAuthPurge({ knex: db.knex, logger });
     const { createServer } = await import('node:http');
     const front = options.front;
     const server = createServer(

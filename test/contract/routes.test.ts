@@ -62,7 +62,7 @@ describe('the API and the contract', () => {
     const router = (app as unknown as { router: { stack: Layer[] } }).router;
     routes = [...new Set(routesOf(router.stack).map(toTemplate))];
     const deps = { config, knex, storage, logger, changes: staticChangeFeed() };
-    handled = Object.keys(createHandlers(deps, createServices(deps)));
+    handled = Object.keys(createHandlers({ ...deps, services: createServices(deps) }));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -77,7 +77,7 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createHandlers(deps: ModuleDeps, services: Services): AppHandlers {
+export function createHandlers({ services, ...deps }: ModuleDeps & { services: Services }): AppHandlers {
   return {
     ...healthRoutes({ knex: deps.knex, version: deps.config.version }),
     ...authRoutes({ auth: services.auth }),

@@ -20,7 +20,7 @@ export interface Device {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function deviceCookies(secret: string) {
+export function deviceCookies({ secret }: { secret: string }) {
   // A key of its own, derived from the signing secret: a cookie is never a token, nor a token a cookie.
   const key = createHmac('sha256', secret).update('device-cookie').digest();
   const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');

@@ -36,7 +36,15 @@ export async function purgeAuthRecords(
 }
 
 /** Runs the purge every 10 minutes until stopped; the timer never keeps the process alive. */
-export function startAuthPurge(knex: Knex, logger: Logger, everyMs = PURGE_INTERVAL_MS): { stop(): void } {
+export function startAuthPurge({
+  knex,
+  logger,
+  everyMs = PURGE_INTERVAL_MS,
+}: {
+  knex: Knex;
+  logger: Logger;
+  everyMs?: number;
+}): { stop(): void } {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

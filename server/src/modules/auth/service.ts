@@ -81,7 +81,7 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
   // A sign-in that goes first also hashes at the normal priority (passwords.ts).
   const verify = (password: string, hash: string, lane: HashLane) =>
     passwordHashGate().run(() => verifyPassword(password, hash, lane === 'other' ? 'background' : 'urgent'), lane);
-  const devices = deviceCookies(jwtSecret);
+  const devices = deviceCookies({ secret: jwtSecret });
 
   /** A new session of the user, signed in with a password. */
   async function openSession(trx: Knex.Transaction, userId: string, origin: RequestOrigin): Promise<string> {
