@@ -12,7 +12,7 @@ import {
 beforeEach(() => localStorage.clear());
 
 describe('persisted list state', () => {
-  it('uses the six seed key names', () => {
+  it('uses the six specified key names', () => {
     expect(Object.values(listStorageKeys('clusters'))).toEqual([
       'search_clusters',
       'page_clusters',

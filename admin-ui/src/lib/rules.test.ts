@@ -23,7 +23,7 @@ describe('status filter', () => {
 });
 
 describe('licence pre-check', () => {
-  it('uses the exact seed message', () => {
+  it('uses the exact specified message', () => {
     expect(buLicenceLimitMessage(3, 3)).toBe(
       'Cannot create business unit: cluster has reached its license limit (3/3)',
     );

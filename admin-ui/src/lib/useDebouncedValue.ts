@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Search inputs wait this long after the last keystroke before querying (seed limit). */
+/** Search inputs wait this long after the last keystroke before querying (the specified debounce). */
 export const SEARCH_DEBOUNCE_MS = 400;
 
 /** Returns `value` once it has stayed unchanged for `delay` ms. */

@@ -41,7 +41,7 @@ const NULL_WHEN_BLANK = [
 
 type Values = Record<string, unknown>;
 
-/** Record → form values: number formats as JSON text (seed defaults when empty), config values as text. */
+/** Record → form values: number formats as JSON text (the default number formats when empty), config values as text. */
 export function toFormValues<R extends Partial<BusinessUnit>>(record: R) {
   return {
     ...record,
