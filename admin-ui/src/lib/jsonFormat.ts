@@ -1,7 +1,7 @@
 import type { BusinessUnitInput } from '../types';
 import { everyMember } from './exhaustive';
 
-/** Seed defaults for the BU number-format fields. */
+/** The default number formats of a business unit. */
 export const NUMBER_FORMAT_DEFAULTS = {
   perpage_format: { default: 10 },
   amount_format: { locales: 'th-TH', minimumIntegerDigits: 2 },
