@@ -82,4 +82,56 @@ describe.each(engines())('wire conventions on %s', (engine) => {
     const res = await t.fetch('/api-system/clusters', { token });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
+
+  it('when a request carries X-Request-Id, then the response echoes it; otherwise a new id is sent', async () => {
+    const mine = await t.fetch('/healthz', { headers: { 'X-Request-Id': 'trace-123' } });
+    expect(mine.headers.get('x-request-id')).toBe('trace-123');
+    const fresh = await t.fetch('/healthz');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('when any response is sent, then security headers from helmet are present', async () => {
+    const res = await t.fetch('/healthz');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('when a JSON body is larger than 1 MB, then a 413 problem is returned', async () => {
+    const res = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'admin', password: 'x'.repeat(1_100_000) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+  });
+
+  it('when the body has the wrong media type, then a 415 problem is returned', async () => {
+    const res = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'username=admin',
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+  });
+});
+
+describe('contract enforcement of responses', () => {
+  it('when a handler answers with a body the contract does not allow, then the response is refused with a 500 problem naming the contract', async () => {
+    let t: TestServer | null = null;
+    try {
+      // A body with a field the contract does not have: the response validator must catch it.
+      const getHealth = async () => ({
+        status: 200 as const,
+        body: { status: 'ok', database: 'ok', version: '1', extra: true } as never,
+      });
+      t = await startTestServer('pglite', { handlerOverrides: { getHealth } });
+      const res = await t.fetch('/healthz');
+      expect(res.status).toBe(500);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/does not match the API contract/);
+    } finally {
+      await t?.close();
+    }
+  });
 });
