@@ -3,17 +3,33 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { USER_SORTABLE } from '../../server/src/modules/users/repository.js';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
+import {
+  aCluster,
+  aUser,
+  aUserWith,
+  FACTORY_PASSWORD,
+  type Grant as HeldKey,
+  type UserFields,
+  unique,
+} from '../support/factory.js';
+import type {
+  AuditEventRecord,
+  ClusterMemberRecord,
+  GrantRecord,
+  LoginAttemptRecord,
+  RefreshTokenRecord,
+  SessionRecord,
+  UserRecord,
+} from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
+import { anyString, stringMatching } from '../support/matchers.js';
 
 type UserAccount = components['schemas']['UserAccount'];
 type UserAccountPage = components['schemas']['UserAccountPage'];
 type Grant = components['schemas']['Grant'];
 type GrantList = components['schemas']['GrantList'];
-
-const PASSWORD = 'Andaman-Sunrise-2026';
 
 describe('the account list sort', () => {
   it('when accounts are sorted, then the server sorts by exactly the fields the contract allows', () => {
@@ -30,34 +46,9 @@ describe.each(engines())('accounts on %s', (engine) => {
   let t: TestServer;
   let admin: string;
   let adminId: string;
-  let passwordHash: string;
   let clusterA: string;
   let clusterB: string;
   const uniq = () => randomUUID().slice(0, 8);
-
-  /** A new account straight in the database, with these grants; its id, username and a token of a signed-in device of it. */
-  async function account(
-    opts: { grants?: Array<[string, string | null]>; superAdmin?: boolean; firstname?: string; lastname?: string } = {},
-  ) {
-    const username = `ac-${uniq()}`;
-    const [row] = await t
-      .knex('users')
-      .insert({
-        username,
-        email: `${username}@example.com`,
-        password_hash: passwordHash,
-        is_super_admin: !!opts.superAdmin,
-        firstname: opts.firstname ?? null,
-        lastname: opts.lastname ?? null,
-      })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    if (opts.grants?.length)
-      await t
-        .knex('permission_grants')
-        .insert(opts.grants.map(([key, clusterId]) => ({ user_id: id, permission_key: key, cluster_id: clusterId })));
-    return { id, username, token: await t.tokenFor(id) };
-  }
 
   const call = (method: string, path: string, json?: unknown, token = admin, headers: Record<string, string> = {}) =>
     t.fetch(path, { method, token, json, headers });
@@ -72,14 +63,12 @@ describe.each(engines())('accounts on %s', (engine) => {
     t = await startTestServer(engine);
     admin = await t.login('admin');
     adminId = (
-      (await t.knex('users').select('id').where({ username: t.config.admin.username }).first()) as { id: string }
+      (await t.knex<UserRecord>('users').select('id').where({ username: t.config.admin.username }).first()) as {
+        id: string;
+      }
     ).id;
-    passwordHash = await hashPassword(PASSWORD);
-    const newCluster = async () =>
-      (await ok<{ id: string }>(call('POST', '/api-system/clusters', { code: `AC-${uniq()}`, name: 'Accounts' }), 201))
-        .id;
-    clusterA = await newCluster();
-    clusterB = await newCluster();
+    clusterA = (await aCluster(t, { code: unique('AC'), name: 'Accounts' })).id;
+    clusterB = (await aCluster(t, { code: unique('AC'), name: 'Accounts' })).id;
   });
   afterAll(() => t?.close());
 
@@ -92,7 +81,7 @@ describe.each(engines())('accounts on %s', (engine) => {
         firstname: 'Somchai',
         middlename: null,
         lastname: 'Jaidee',
-        password: PASSWORD,
+        password: FACTORY_PASSWORD,
       });
       const created = await ok<UserAccount>(res, 201);
       expect(res.headers.get('location')).toBe(`/api-system/users/${created.id}`);
@@ -107,33 +96,36 @@ describe.each(engines())('accounts on %s', (engine) => {
         display_name: 'Somchai Jaidee',
         last_sign_in_at: null,
       });
-      const row = await t.knex('users').where({ id: created.id }).first();
+      const row = (await t.knex<UserRecord>('users').where({ id: created.id }).first())!;
       expect(row.password_hash).toMatch(/^scrypt\$/);
-      expect(row.password_hash).not.toContain(PASSWORD);
+      expect(row.password_hash).not.toContain(FACTORY_PASSWORD);
       const got = await call('GET', `/api-system/users/${created.id}`);
       expect(await ok<UserAccount>(got.clone())).toEqual(created);
       expect(got.headers.get('etag')).toBe(res.headers.get('etag'));
-      const login = await t.fetch('/api/auth/login', { method: 'POST', json: { username, password: PASSWORD } });
+      const login = await t.fetch('/api/auth/login', {
+        method: 'POST',
+        json: { username, password: FACTORY_PASSWORD },
+      });
       expect(login.status).toBe(200);
     });
 
     it('when a username or email is already taken (in any case), then 409 names which', async () => {
-      const taken = await account();
+      const taken = await aUserWith(t, []);
       const dupUser = await call('POST', '/api-system/users', {
         username: taken.username.toUpperCase(),
         email: `other-${uniq()}@example.com`,
-        password: PASSWORD,
+        password: FACTORY_PASSWORD,
       });
       expect(dupUser.status).toBe(409);
       expect(await detail(dupUser)).toMatch(/username/);
       const dupEmail = await call('POST', '/api-system/users', {
         username: `other-${uniq()}`,
         email: `${taken.username}@EXAMPLE.com`,
-        password: PASSWORD,
+        password: FACTORY_PASSWORD,
       });
       expect(dupEmail.status).toBe(409);
       expect(await detail(dupEmail)).toMatch(/email/);
-      const other = await account();
+      const other = await aUserWith(t, []);
       const edit = await call('PUT', `/api-system/users/${other.id}`, {
         username: taken.username,
         email: `${other.username}@example.com`,
@@ -168,11 +160,11 @@ describe.each(engines())('accounts on %s', (engine) => {
       });
       expect(common.status).toBe(400);
       expect(await detail(common)).toMatch(/common passwords/);
-      expect(await t.knex('users').where({ username }).first()).toBeUndefined();
+      expect(await t.knex<UserRecord>('users').where({ username }).first()).toBeUndefined();
     });
 
     it('when an account is edited with a stale ETag, then 412; with the current one, then the identity is replaced', async () => {
-      const a = await account({ firstname: 'Old' });
+      const a = await aUserWith(t, [], { firstname: 'Old' });
       const got = await call('GET', `/api-system/users/${a.id}`);
       const etag = got.headers.get('etag')!;
       const body = {
@@ -192,7 +184,7 @@ describe.each(engines())('accounts on %s', (engine) => {
     });
 
     it('when the super admin flag is sent, then the contract refuses it (it can never be granted through the API)', async () => {
-      const a = await account();
+      const a = await aUserWith(t, []);
       const res = await call('PUT', `/api-system/users/${a.id}`, {
         username: a.username,
         email: `${a.username}@example.com`,
@@ -202,7 +194,7 @@ describe.each(engines())('accounts on %s', (engine) => {
         is_super_admin: true,
       });
       expect(res.status).toBe(400);
-      expect((await t.knex('users').where({ id: a.id }).first()).is_super_admin).toBe(false);
+      expect((await t.knex<UserRecord>('users').where({ id: a.id }).first())!.is_super_admin).toBe(false);
       const grant = await call('POST', `/api-system/users/${a.id}/grants`, {
         permission_key: 'super_admin',
         cluster_id: null,
@@ -213,9 +205,9 @@ describe.each(engines())('accounts on %s', (engine) => {
 
   describe('deactivating, reactivating, resetting, unlocking', () => {
     it('when an account is deactivated, then its next request is 401 and its refresh token no longer works; reactivated, it signs in again', async () => {
-      const a = await account({ grants: [['cluster.read', null]] });
+      const a = await aUserWith(t, [['cluster.read', null]]);
       const login = await ok<{ access_token: string; refresh_token: string }>(
-        t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } }),
+        t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: FACTORY_PASSWORD } }),
       );
       expect((await t.fetch('/api-system/clusters', { token: login.access_token })).status).toBe(200);
       const off = await ok<UserAccount>(call('POST', `/api-system/users/${a.id}/deactivate`));
@@ -225,21 +217,27 @@ describe.each(engines())('accounts on %s', (engine) => {
         (await t.fetch('/api/auth/refresh-token', { method: 'POST', json: { refresh_token: login.refresh_token } }))
           .status,
       ).toBe(401);
-      expect(await t.knex('sessions').where({ user_id: a.id }).whereNull('revoked_at')).toHaveLength(0);
-      expect(await t.knex('refresh_tokens').where({ user_id: a.id }).whereNull('revoked_at')).toHaveLength(0);
+      expect(await t.knex<SessionRecord>('sessions').where({ user_id: a.id }).whereNull('revoked_at')).toHaveLength(0);
+      expect(
+        await t.knex<RefreshTokenRecord>('refresh_tokens').where({ user_id: a.id }).whereNull('revoked_at'),
+      ).toHaveLength(0);
       // Deactivating an inactive account changes nothing.
       const again = await call('POST', `/api-system/users/${a.id}/deactivate`);
       expect(again.status).toBe(200);
       const on = await ok<UserAccount>(call('POST', `/api-system/users/${a.id}/reactivate`));
       expect(on).toMatchObject({ is_active: true, grant_count: 1 });
       expect(
-        (await t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } }))
-          .status,
+        (
+          await t.fetch('/api/auth/login', {
+            method: 'POST',
+            json: { username: a.username, password: FACTORY_PASSWORD },
+          })
+        ).status,
       ).toBe(200);
     });
 
     it('when a caller deactivates their own account, then 409; a super admin, unless a super admin itself, then 403', async () => {
-      const manager = await account({ grants: [['user.manage', null]] });
+      const manager = await aUserWith(t, [['user.manage', null]]);
       const self = await call('POST', `/api-system/users/${manager.id}/deactivate`, undefined, manager.token);
       expect(self.status).toBe(409);
       expect(await detail(self)).toMatch(/your own account/);
@@ -248,13 +246,13 @@ describe.each(engines())('accounts on %s', (engine) => {
       const last = await call('POST', `/api-system/users/${adminId}/deactivate`, undefined, manager.token);
       expect(last.status).toBe(403);
       expect(await detail(last)).toBe('Only a super admin may deactivate a super admin');
-      expect((await t.knex('users').where({ id: adminId }).first()).is_active).toBe(true);
+      expect((await t.knex<UserRecord>('users').where({ id: adminId }).first())!.is_active).toBe(true);
     });
 
     it('when a password is reset, then the user must change it, every session ends, and the new one signs in', async () => {
-      const a = await account();
+      const a = await aUserWith(t, []);
       const login = await ok<{ access_token: string; refresh_token: string }>(
-        t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } }),
+        t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: FACTORY_PASSWORD } }),
       );
       const weak = await call('POST', `/api-system/users/${a.id}/password-reset`, { password: 'tiny' });
       expect(weak.status).toBe(400);
@@ -268,8 +266,12 @@ describe.each(engines())('accounts on %s', (engine) => {
           .status,
       ).toBe(401);
       expect(
-        (await t.fetch('/api/auth/login', { method: 'POST', json: { username: a.username, password: PASSWORD } }))
-          .status,
+        (
+          await t.fetch('/api/auth/login', {
+            method: 'POST',
+            json: { username: a.username, password: FACTORY_PASSWORD },
+          })
+        ).status,
       ).toBe(401);
       expect(
         (
@@ -279,13 +281,15 @@ describe.each(engines())('accounts on %s', (engine) => {
           })
         ).status,
       ).toBe(200);
-      const [event] = await t.knex('audit_events').where({ action: 'resetUserPassword', target_id: a.id });
+      const [event] = await t
+        .knex<AuditEventRecord>('audit_events')
+        .where({ action: 'resetUserPassword', target_id: a.id });
       expect(JSON.stringify(event)).not.toMatch(/Reset-Andaman|scrypt|password_hash/);
     });
 
     it('when an account is unlocked, then no client of it waits any longer', async () => {
-      const a = await account();
-      await t.knex('login_attempts').insert([
+      const a = await aUserWith(t, []);
+      await t.knex<LoginAttemptRecord>('login_attempts').insert([
         {
           account_key: a.id,
           client: '203.0.113.7',
@@ -297,33 +301,27 @@ describe.each(engines())('accounts on %s', (engine) => {
       expect((await ok<UserAccount>(call('GET', `/api-system/users/${a.id}`))).sign_in_delayed).toBe(true);
       const unlocked = await ok<UserAccount>(call('POST', `/api-system/users/${a.id}/unlock`));
       expect(unlocked.sign_in_delayed).toBe(false);
-      expect(await t.knex('login_attempts').where({ account_key: a.id })).toHaveLength(0);
+      expect(await t.knex<LoginAttemptRecord>('login_attempts').where({ account_key: a.id })).toHaveLength(0);
     });
   });
 
   describe('listing', () => {
     it('when accounts are searched, filtered, sorted and paged, then the page holds exactly the matching accounts', async () => {
       const tag = uniq();
-      const make = async (suffix: string, opts: Parameters<typeof account>[0] = {}) => {
-        const a = await account(opts);
-        await t
-          .knex('users')
-          .where({ id: a.id })
-          .update({ username: `lst-${tag}-${suffix}`, email: `lst-${tag}-${suffix}@example.com` });
-        return a.id;
-      };
+      const make = async (suffix: string, grants: HeldKey[] = [], fields: UserFields = {}) =>
+        (await aUser(t, { ...fields, username: `lst-${tag}-${suffix}` }, grants)).id;
       const plain = await make('a');
-      const granted = await make('b', {
-        grants: [
-          ['cluster.read', clusterA],
-          ['cluster.update', clusterA],
-        ],
-      });
-      const boss = await make('c', { superAdmin: true });
+      const granted = await make('b', [
+        ['cluster.read', clusterA],
+        ['cluster.update', clusterA],
+      ]);
+      const boss = await make('c', [], { is_super_admin: true });
       const member = await make('d');
-      await t.knex('cluster_users').insert({ user_id: member, cluster_id: clusterA, role: 'user' });
+      await t
+        .knex<ClusterMemberRecord>('cluster_users')
+        .insert({ user_id: member, cluster_id: clusterA, role: 'user' });
       const inactive = await make('e');
-      await t.knex('users').where({ id: inactive }).update({ is_active: false });
+      await t.knex<UserRecord>('users').where({ id: inactive }).update({ is_active: false });
       try {
         const list = async (q: string) =>
           await ok<UserAccountPage>(call('GET', `/api-system/users?search=lst-${tag}&${q}`));
@@ -347,21 +345,21 @@ describe.each(engines())('accounts on %s', (engine) => {
           0,
         );
       } finally {
-        await t.knex('users').where({ id: boss }).update({ is_super_admin: false });
+        await t.knex<UserRecord>('users').where({ id: boss }).update({ is_super_admin: false });
       }
     });
 
     it('when a caller without user.read lists accounts, then 403', async () => {
-      const reader = await account({ grants: [['cluster.read', null]] });
+      const reader = await aUserWith(t, [['cluster.read', null]]);
       expect((await call('GET', '/api-system/users', undefined, reader.token)).status).toBe(403);
-      const userReader = await account({ grants: [['user.read', null]] });
+      const userReader = await aUserWith(t, [['user.read', null]]);
       expect((await call('GET', '/api-system/users', undefined, userReader.token)).status).toBe(200);
       expect(
         (
           await call(
             'POST',
             '/api-system/users',
-            { username: `x-${uniq()}`, email: `x-${uniq()}@example.com`, password: PASSWORD },
+            { username: `x-${uniq()}`, email: `x-${uniq()}@example.com`, password: FACTORY_PASSWORD },
             userReader.token,
           )
         ).status,
@@ -371,7 +369,7 @@ describe.each(engines())('accounts on %s', (engine) => {
 
   describe('grants', () => {
     it('when a key is granted and removed, then the list shows it oldest first with its cluster and who granted it, and every change is audited', async () => {
-      const a = await account();
+      const a = await aUserWith(t, []);
       const first = await ok<Grant>(
         call('POST', `/api-system/users/${a.id}/grants`, { permission_key: 'cluster.read', cluster_id: clusterA }),
         201,
@@ -383,9 +381,9 @@ describe.each(engines())('accounts on %s', (engine) => {
       expect(first).toMatchObject({
         permission_key: 'cluster.read',
         cluster_id: clusterA,
-        cluster_code: expect.stringMatching(/^AC-/),
+        cluster_code: stringMatching(/^AC-/),
         cluster_name: 'Accounts',
-        granted_by_name: expect.any(String),
+        granted_by_name: anyString(),
       });
       expect(second).toMatchObject({ cluster_id: null, cluster_code: null, cluster_name: null });
       const list = await ok<GrantList>(call('GET', `/api-system/users/${a.id}/grants`));
@@ -398,31 +396,29 @@ describe.each(engines())('accounts on %s', (engine) => {
       const removed = await call('DELETE', `/api-system/users/${a.id}/grants/${first.id}`);
       expect(removed.status).toBe(204);
       expect((await ok<GrantList>(call('GET', `/api-system/users/${a.id}/grants`))).data).toEqual([second]);
-      const other = await account();
+      const other = await aUserWith(t, []);
       expect((await call('DELETE', `/api-system/users/${other.id}/grants/${second.id}`)).status).toBe(404);
       expect((await call('DELETE', `/api-system/users/${a.id}/grants/${first.id}`)).status).toBe(404);
       // The account itself was written straight to the database by this test: only the API's own events count here.
       const events = await t
-        .knex('audit_events')
+        .knex<AuditEventRecord>('audit_events')
         .where({ target_type: 'user', target_id: a.id })
         .whereNot({ action: 'unattributedChange' })
         .orderBy('at');
       expect(events.map((e) => e.action)).toEqual(['addUserGrant', 'addUserGrant', 'removeUserGrant']);
       expect(events.every((e) => e.cluster_id === null)).toBe(true);
-      expect(events[0].changes).toMatchObject({
+      expect(events[0]!.changes).toMatchObject({
         permission_key: { before: null, after: 'cluster.read' },
         cluster_id: { before: null, after: clusterA },
       });
     });
 
     it('when a caller grants or removes a key it does not hold on that scope, then 403 names the key and scope and nothing changes', async () => {
-      const granter = await account({
-        grants: [
-          ['grant.manage', null],
-          ['cluster.update', clusterA],
-        ],
-      });
-      const a = await account();
+      const granter = await aUserWith(t, [
+        ['grant.manage', null],
+        ['cluster.update', clusterA],
+      ]);
+      const a = await aUserWith(t, []);
       const onA = await call(
         'POST',
         `/api-system/users/${a.id}/grants`,
@@ -463,13 +459,13 @@ describe.each(engines())('accounts on %s', (engine) => {
       const remove = await call('DELETE', `/api-system/users/${a.id}/grants/${theirs.id}`, undefined, granter.token);
       expect(remove.status).toBe(403);
       expect(await detail(remove)).toMatch(/remove cluster\.update on this cluster/);
-      expect((await t.knex('permission_grants').where({ user_id: a.id })).map((g) => g.cluster_id).sort()).toEqual(
-        [clusterA, clusterB].sort(),
-      );
+      expect(
+        (await t.knex<GrantRecord>('permission_grants').where({ user_id: a.id })).map((g) => g.cluster_id).sort(),
+      ).toEqual([clusterA, clusterB].sort());
     });
 
     it('when a platform key is granted on a cluster, then 400; an unknown key, 400; an unknown cluster, 404; an unknown account, 404', async () => {
-      const a = await account();
+      const a = await aUserWith(t, []);
       const onCluster = await call('POST', `/api-system/users/${a.id}/grants`, {
         permission_key: 'grant.manage',
         cluster_id: clusterA,
@@ -500,22 +496,20 @@ describe.each(engines())('accounts on %s', (engine) => {
           })
         ).status,
       ).toBe(404);
-      expect(await t.knex('permission_grants').where({ user_id: a.id })).toHaveLength(0);
+      expect(await t.knex<GrantRecord>('permission_grants').where({ user_id: a.id })).toHaveLength(0);
     });
 
     it("when a caller's own grant is removed while it grants that key, then the grant never outlives the removal", async () => {
       for (let round = 0; round < 5; round++) {
-        const granter = await account({
-          grants: [
-            ['grant.manage', null],
-            ['cluster.delete', clusterA],
-          ],
-        });
-        const a = await account();
-        const own = await t
-          .knex('permission_grants')
+        const granter = await aUserWith(t, [
+          ['grant.manage', null],
+          ['cluster.delete', clusterA],
+        ]);
+        const a = await aUserWith(t, []);
+        const own = (await t
+          .knex<GrantRecord>('permission_grants')
           .where({ user_id: granter.id, permission_key: 'cluster.delete' })
-          .first();
+          .first())!;
         const [add, remove] = await Promise.all([
           call(
             'POST',
@@ -527,11 +521,11 @@ describe.each(engines())('accounts on %s', (engine) => {
         ]);
         expect(remove.status).toBe(204);
         expect([201, 403]).toContain(add.status);
-        const given = await t.knex('permission_grants').where({ user_id: a.id });
+        const given = await t.knex<GrantRecord>('permission_grants').where({ user_id: a.id });
         if (add.status === 201) {
           // It was granted before the removal: the removal's event comes after the grant's.
           const events = await t
-            .knex('audit_events')
+            .knex<AuditEventRecord>('audit_events')
             .whereIn('target_id', [a.id, granter.id])
             .whereIn('action', ['addUserGrant', 'removeUserGrant'])
             .orderBy('at');
@@ -548,20 +542,20 @@ describe.each(engines())('accounts on %s', (engine) => {
           granter.token,
         );
         expect([403, 409]).toContain(later.status);
-        expect(await t.knex('permission_grants').where({ user_id: a.id })).toHaveLength(given.length);
+        expect(await t.knex<GrantRecord>('permission_grants').where({ user_id: a.id })).toHaveLength(given.length);
       }
     });
   });
 
   describe('super admins', () => {
     it('when a caller who is not a super admin demotes one, then 403; a target who is not one, 409; the last one, 409', async () => {
-      const other = await account({ superAdmin: true });
+      const other = await aUserWith(t, [], { is_super_admin: true });
       try {
-        const manager = await account({ grants: [['grant.manage', null]] });
+        const manager = await aUserWith(t, [['grant.manage', null]]);
         const res = await call('DELETE', `/api-system/users/${other.id}/super-admin`, undefined, manager.token);
         expect(res.status).toBe(403);
         expect(await detail(res)).toMatch(/Only a super admin/);
-        const plain = await account();
+        const plain = await aUserWith(t, []);
         const notOne = await call('DELETE', `/api-system/users/${plain.id}/super-admin`);
         expect(notOne.status).toBe(409);
         expect(await detail(notOne)).toMatch(/is not a super admin/);
@@ -571,40 +565,43 @@ describe.each(engines())('accounts on %s', (engine) => {
         expect(last.status).toBe(409);
         expect(await detail(last)).toMatch(/last active super admin/);
       } finally {
-        await t.knex('users').where({ id: other.id }).update({ is_super_admin: false });
+        await t.knex<UserRecord>('users').where({ id: other.id }).update({ is_super_admin: false });
       }
     });
 
     it('when two super admins demote each other at the same moment, then exactly one super admin is left', async () => {
       // Only these two are active super admins during the race.
-      await t.knex('users').where({ id: adminId }).update({ is_active: false });
+      await t.knex<UserRecord>('users').where({ id: adminId }).update({ is_active: false });
       try {
         for (let round = 0; round < 3; round++) {
-          const x = await account({ superAdmin: true });
-          const y = await account({ superAdmin: true });
+          const x = await aUserWith(t, [], { is_super_admin: true });
+          const y = await aUserWith(t, [], { is_super_admin: true });
           const [a, b] = await Promise.all([
             call('DELETE', `/api-system/users/${y.id}/super-admin`, undefined, x.token),
             call('DELETE', `/api-system/users/${x.id}/super-admin`, undefined, y.token),
           ]);
           expect([a.status, b.status].sort()).toEqual([200, expect.any(Number)]);
           expect([403, 409]).toContain([a.status, b.status].find((s) => s !== 200));
-          const left = await t.knex('users').whereIn('id', [x.id, y.id]).where({ is_super_admin: true });
+          const left = await t.knex<UserRecord>('users').whereIn('id', [x.id, y.id]).where({ is_super_admin: true });
           expect(left).toHaveLength(1);
-          await t.knex('users').whereIn('id', [x.id, y.id]).update({ is_super_admin: false });
+          await t.knex<UserRecord>('users').whereIn('id', [x.id, y.id]).update({ is_super_admin: false });
         }
         // Nor can a deactivation and a demotion together leave none.
-        const x = await account({ superAdmin: true });
-        const y = await account({ superAdmin: true });
+        const x = await aUserWith(t, [], { is_super_admin: true });
+        const y = await aUserWith(t, [], { is_super_admin: true });
         await Promise.all([
           call('POST', `/api-system/users/${y.id}/deactivate`, undefined, x.token),
           call('DELETE', `/api-system/users/${x.id}/super-admin`, undefined, y.token),
         ]);
         expect(
-          await t.knex('users').whereIn('id', [x.id, y.id]).where({ is_super_admin: true, is_active: true }),
+          await t
+            .knex<UserRecord>('users')
+            .whereIn('id', [x.id, y.id])
+            .where({ is_super_admin: true, is_active: true }),
         ).toHaveLength(1);
-        await t.knex('users').whereIn('id', [x.id, y.id]).update({ is_super_admin: false });
+        await t.knex<UserRecord>('users').whereIn('id', [x.id, y.id]).update({ is_super_admin: false });
       } finally {
-        await t.knex('users').where({ id: adminId }).update({ is_active: true });
+        await t.knex<UserRecord>('users').where({ id: adminId }).update({ is_active: true });
       }
     });
   });

@@ -4,6 +4,13 @@
 // still recorded, by the audit triggers of migration 0011.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aBusinessUnit, aCluster, aClusterMembership, aUser } from '../support/factory.js';
+import type {
+  BusinessUnitMemberRecord,
+  ClusterRecord,
+  PrintTemplateMappingRecord,
+  UserRecord,
+} from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 import { eventsSince, snapshotAudited, unrecordedChanges, type Snapshot } from './support/row-changes.js';
 
@@ -27,28 +34,12 @@ describe.each(engines())('audited side effects on %s', (engine) => {
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return (res.status === 204 ? undefined : await res.json()) as T;
   };
-  const newCluster = () =>
-    send<{ id: string }>('POST', '/api-system/clusters', { code: `SE-${uniq()}`, name: 'Side effects' });
-  const newBu = (clusterId: string) =>
-    send<{ id: string; code: string; cluster_id: string }>('POST', '/api-system/business-units', {
-      cluster_id: clusterId,
-      code: `SE-${uniq()}`,
-      name: 'Side effects BU',
-    });
-  const newUser = async () => {
-    const username = `se-${uniq().toLowerCase()}`;
-    return send<{ id: string }>('POST', '/api-system/users', {
-      username,
-      email: `${username}@example.com`,
-      password: 'Side-Effects-Lagoon-26',
-    });
-  };
   /** A cluster with a BU, and a user who is a member of both, the BU being the membership's parent BU. */
   const memberWithParentBu = async () => {
-    const cluster = await newCluster();
-    const bu = await newBu(cluster.id);
-    const user = await newUser();
-    const membership = await send<{ id: string }>('POST', '/api-system/user/clusters', {
+    const cluster = await aCluster(t, { name: 'Side effects' });
+    const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
+    const user = await aUser(t);
+    const membership = await aClusterMembership(t, {
       user_id: user.id,
       cluster_id: cluster.id,
       role: 'user',
@@ -57,18 +48,18 @@ describe.each(engines())('audited side effects on %s', (engine) => {
     return { cluster, bu, user, membership };
   };
   const buMembershipsOf = async (userId: string, buId: string) =>
-    (await t.knex('bu_users').where({ user_id: userId, business_unit_id: buId }).select('id')).map(
-      (r: { id: string }) => r.id,
-    );
+    (
+      await t.knex<BusinessUnitMemberRecord>('bu_users').where({ user_id: userId, business_unit_id: buId }).select('id')
+    ).map((r: { id: string }) => r.id);
 
   /** The events since the snapshot that name a row of `targetType`, with the actor and action they carry. */
   const eventsOn = async (before: Snapshot, targetType: string, targetId: string) =>
     (await eventsSince(t.knex, before)).filter((e) => e.target_type === targetType && e.target_id === targetId);
 
   it('when a cluster membership names a parent BU, then the BU membership it creates has its own event, by the same actor and operation', async () => {
-    const cluster = await newCluster();
-    const bu = await newBu(cluster.id);
-    const user = await newUser();
+    const cluster = await aCluster(t, { name: 'Side effects' });
+    const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
+    const user = await aUser(t);
     const before = await snapshotAudited(t.knex);
     await send('POST', '/api-system/user/clusters', {
       user_id: user.id,
@@ -106,7 +97,7 @@ describe.each(engines())('audited side effects on %s', (engine) => {
     expect(await unrecordedChanges(t.knex, before)).toEqual([]);
 
     const moved = await memberWithParentBu();
-    const elsewhere = await newCluster();
+    const elsewhere = await aCluster(t, { name: 'Side effects' });
     before = await snapshotAudited(t.knex);
     await send('PUT', `/api-system/business-units/${moved.bu.id}`, {
       cluster_id: elsewhere.id,
@@ -133,10 +124,11 @@ describe.each(engines())('audited side effects on %s', (engine) => {
       allow_business_unit: [`X-${uniq()}`],
     });
     const allow = (
-      (await t.knex('print_template_mappings').where({ id: first.id }).first('allow_business_unit')) as {
-        allow_business_unit: unknown;
-      }
-    ).allow_business_unit;
+      await t
+        .knex<PrintTemplateMappingRecord>('print_template_mappings')
+        .where({ id: first.id })
+        .first('allow_business_unit')
+    )?.allow_business_unit;
     const before = await snapshotAudited(t.knex);
     await send('POST', '/api-system/print-template-mappings', {
       document_type: documentType,
@@ -145,7 +137,10 @@ describe.each(engines())('audited side effects on %s', (engine) => {
       allow_business_unit: allow,
     });
     expect(await unrecordedChanges(t.knex, before)).toEqual([]);
-    const demoted = await t.knex('print_template_mappings').where({ id: first.id }).first('is_default');
+    const demoted = await t
+      .knex<PrintTemplateMappingRecord>('print_template_mappings')
+      .where({ id: first.id })
+      .first('is_default');
     expect((demoted as { is_default: boolean }).is_default).toBe(false);
     expect(await eventsOn(before, 'print_template_mapping', first.id)).toMatchObject([
       {
@@ -157,9 +152,9 @@ describe.each(engines())('audited side effects on %s', (engine) => {
   });
 
   it('when a statement changes an audited row and records nothing, then the change is still recorded at commit', async () => {
-    const cluster = await newCluster();
+    const cluster = await aCluster(t, { name: 'Side effects' });
     const before = await snapshotAudited(t.knex);
-    await t.knex('clusters').where({ id: cluster.id }).update({ name: 'Changed behind the API' });
+    await t.knex<ClusterRecord>('clusters').where({ id: cluster.id }).update({ name: 'Changed behind the API' });
     expect(await unrecordedChanges(t.knex, before)).toEqual([]);
     expect(await eventsOn(before, 'cluster', cluster.id)).toMatchObject([
       {
@@ -171,7 +166,7 @@ describe.each(engines())('audited side effects on %s', (engine) => {
   });
 
   it('when a transaction rolls back, then neither its change nor an event of it remains', async () => {
-    const cluster = await newCluster();
+    const cluster = await aCluster(t, { name: 'Side effects' });
     const before = await snapshotAudited(t.knex);
     await expect(
       t.knex.transaction(async (trx) => {
@@ -183,9 +178,9 @@ describe.each(engines())('audited side effects on %s', (engine) => {
   });
 
   it('when a credential changes behind the API, then the event says so without the value', async () => {
-    const user = await newUser();
+    const user = await aUser(t);
     const before = await snapshotAudited(t.knex);
-    await t.knex('users').where({ id: user.id }).update({ password_hash: 'not-a-real-hash' });
+    await t.knex<UserRecord>('users').where({ id: user.id }).update({ password_hash: 'not-a-real-hash' });
     const events = await eventsOn(before, 'user', user.id);
     expect(events).toMatchObject([{ changes: { password_hash: { before: '[redacted]', after: '[redacted]' } } }]);
     expect(JSON.stringify(events)).not.toContain('not-a-real-hash');

@@ -1,26 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { signAccessToken } from '../../server/src/modules/auth/tokens.js';
+import { aUser, FACTORY_PASSWORD } from '../support/factory.js';
+import type { ClusterRecord, LoginAttemptRecord, UserRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
-
-async function createUser(t: TestServer, opts: { password?: string; superAdmin?: boolean } = {}) {
-  const username = `u-${randomUUID().slice(0, 8)}`;
-  const password = opts.password ?? 'secret-pass-1';
-  const [row] = await t
-    .knex('users')
-    .insert({
-      username,
-      email: `${username}@example.com`,
-      firstname: 'Test',
-      lastname: 'User',
-      password_hash: await hashPassword(password),
-      is_super_admin: !!opts.superAdmin,
-    })
-    .returning('id');
-  return { id: (row as { id: string }).id, username, password };
-}
 
 const sidOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
@@ -53,14 +37,14 @@ describe.each(engines())('auth on %s', (engine) => {
   });
 
   it('when a user signs in with the email in any case, then it works', async () => {
-    const u = await createUser(t);
-    const res = await loginRaw(t, { email: `${u.username.toUpperCase()}@EXAMPLE.COM`, password: u.password });
+    const u = await aUser(t);
+    const res = await loginRaw(t, { email: `${u.username.toUpperCase()}@EXAMPLE.COM`, password: FACTORY_PASSWORD });
     expect(res.status).toBe(200);
   });
 
   it('when the password is wrong or the user does not exist, then both get the same 401 problem', async () => {
     const from = freshClient();
-    const u = await createUser(t);
+    const u = await aUser(t);
     const wrong = await loginRaw(t, { username: u.username, password: 'nope-nope' }, from);
     const missing = await loginRaw(t, { username: `ghost-${randomUUID()}`, password: 'nope-nope' }, from);
     expect(wrong.status).toBe(401);
@@ -102,8 +86,8 @@ describe.each(engines())('auth on %s', (engine) => {
   });
 
   it('when a refresh token is used, then a new pair is issued and the old token stops working', async () => {
-    const u = await createUser(t);
-    const first = (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as {
+    const u = await aUser(t);
+    const first = (await (await loginRaw(t, { username: u.username, password: FACTORY_PASSWORD })).json()) as {
       refresh_token: string;
     };
     const { data: second, response } = await t
@@ -116,8 +100,8 @@ describe.each(engines())('auth on %s', (engine) => {
   });
 
   it('when a spent refresh token is presented again, then the whole sign-in family is revoked', async () => {
-    const u = await createUser(t);
-    const first = (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as {
+    const u = await aUser(t);
+    const first = (await (await loginRaw(t, { username: u.username, password: FACTORY_PASSWORD })).json()) as {
       refresh_token: string;
     };
     const { data: second } = await t
@@ -136,8 +120,8 @@ describe.each(engines())('auth on %s', (engine) => {
   });
 
   it('when a user logs out, then the refresh token is revoked and logout stays 204 when repeated', async () => {
-    const u = await createUser(t);
-    const pair = (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as {
+    const u = await aUser(t);
+    const pair = (await (await loginRaw(t, { username: u.username, password: FACTORY_PASSWORD })).json()) as {
       refresh_token: string;
     };
     const out = await t.client().POST('/api/auth/logout', { body: { refresh_token: pair.refresh_token } });
@@ -153,51 +137,51 @@ describe.each(engines())('auth on %s', (engine) => {
 
   it('when five sign-ins fail from one client, then that client is delayed with 429 and Retry-After, even with the right password', async () => {
     const from = freshClient();
-    const u = await createUser(t);
+    const u = await aUser(t);
     for (let i = 0; i < 4; i++)
       expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from)).status).toBe(401);
     const fifth = await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from);
     expect(fifth.status).toBe(429);
-    const delayed = await loginRaw(t, { username: u.username, password: u.password }, from);
+    const delayed = await loginRaw(t, { username: u.username, password: FACTORY_PASSWORD }, from);
     expect(delayed.status).toBe(429);
     const retry = Number(delayed.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(20);
     expect(retry).toBeLessThanOrEqual(30);
     expect(((await delayed.json()) as { retry_after: number }).retry_after).toBe(retry);
     // The delay lives in the database (shared by replicas), for this account and this client only.
-    const row = await t.knex('login_attempts').where({ account_key: u.id }).first();
+    const row = (await t.knex<LoginAttemptRecord>('login_attempts').where({ account_key: u.id }).first())!;
     expect(row).toMatchObject({ client: from, failed_count: 5 });
     expect(row.delayed_until).not.toBeNull();
   });
 
   it('when the delay has passed, then the right password signs in and resets the counter', async () => {
     const from = freshClient();
-    const u = await createUser(t);
+    const u = await aUser(t);
     for (let i = 0; i < 5; i++) await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from);
     await t
-      .knex('login_attempts')
+      .knex<LoginAttemptRecord>('login_attempts')
       .where({ account_key: u.id })
       .update({ delayed_until: t.knex.raw("now() - interval '1 second'") });
-    expect((await loginRaw(t, { username: u.username, password: u.password }, from)).status).toBe(200);
-    expect(await t.knex('login_attempts').where({ account_key: u.id }).first()).toBeUndefined();
+    expect((await loginRaw(t, { username: u.username, password: FACTORY_PASSWORD }, from)).status).toBe(200);
+    expect(await t.knex<LoginAttemptRecord>('login_attempts').where({ account_key: u.id }).first()).toBeUndefined();
     // a fresh failure after success is counted from one again
     expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from)).status).toBe(401);
   });
 
   it('when a sign-in succeeds after some failures, then the failure count starts over', async () => {
     const from = freshClient();
-    const u = await createUser(t);
+    const u = await aUser(t);
     for (let i = 0; i < 4; i++) await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from);
-    expect((await loginRaw(t, { username: u.username, password: u.password }, from)).status).toBe(200);
+    expect((await loginRaw(t, { username: u.username, password: FACTORY_PASSWORD }, from)).status).toBe(200);
     for (let i = 0; i < 4; i++)
       expect((await loginRaw(t, { username: u.username, password: 'wrong-pass' }, from)).status).toBe(401);
   });
 
   it('when a deactivated user signs in, then 401', async () => {
     const from = freshClient();
-    const u = await createUser(t);
-    await t.knex('users').where({ id: u.id }).update({ is_active: false });
-    expect((await loginRaw(t, { username: u.username, password: u.password }, from)).status).toBe(401);
+    const u = await aUser(t);
+    await t.knex<UserRecord>('users').where({ id: u.id }).update({ is_active: false });
+    expect((await loginRaw(t, { username: u.username, password: FACTORY_PASSWORD }, from)).status).toBe(401);
   });
 
   it('when a protected endpoint is called without a token, then a 401 problem with WWW-Authenticate is returned', async () => {
@@ -216,7 +200,7 @@ describe.each(engines())('auth on %s', (engine) => {
     const res = await t.fetch('/api/user/permission/platform', { token: tampered });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { detail: string }).detail).toBe('invalid or expired token');
-    const adminId = (await t.knex('users').where({ username: 'admin' }).first()).id as string;
+    const adminId = (await t.knex<UserRecord>('users').where({ username: 'admin' }).first())!.id;
     const sid = sidOf(token);
     const foreign = await signAccessToken('another-secret-of-at-least-32-characters!', adminId, Date.now(), sid);
     expect((await t.fetch('/api/user/permission/platform', { token: foreign })).status).toBe(401);
@@ -226,7 +210,7 @@ describe.each(engines())('auth on %s', (engine) => {
 
   it('when a token signed with the right secret names no session, or lives longer than an access token may, then 401', async () => {
     const token = await t.login('admin');
-    const adminId = (await t.knex('users').where({ username: 'admin' }).first()).id as string;
+    const adminId = (await t.knex<UserRecord>('users').where({ username: 'admin' }).first())!.id;
     const mint = (claims: Record<string, unknown>, lifetimeSeconds: number) => {
       const iat = Math.floor(Date.now() / 1000);
       return new SignJWT(claims)
@@ -246,11 +230,11 @@ describe.each(engines())('auth on %s', (engine) => {
 
   it('when an account signs in with single sign-on only, then its right password and a wrong one get the same answer, as any wrong password does', async () => {
     const from = freshClient();
-    const u = await createUser(t);
-    await t.knex('users').where({ id: u.id }).update({ sso_only: true });
-    const right = await loginRaw(t, { username: u.username, password: u.password }, from);
+    const u = await aUser(t);
+    await t.knex<UserRecord>('users').where({ id: u.id }).update({ sso_only: true });
+    const right = await loginRaw(t, { username: u.username, password: FACTORY_PASSWORD }, from);
     const wrong = await loginRaw(t, { username: u.username, password: 'not-the-password' }, from);
-    const plain = await createUser(t);
+    const plain = await aUser(t);
     const other = await loginRaw(t, { username: plain.username, password: 'not-the-password' }, from);
     const answer = async (res: Response) => {
       const { request_id: _id, ...problem } = (await res.json()) as Record<string, unknown>;
@@ -261,11 +245,13 @@ describe.each(engines())('auth on %s', (engine) => {
     expect(a).toEqual(b);
     expect(a).toEqual(c);
     // Both attempts count as failures, so the fifth is delayed whatever the password.
-    expect((await t.knex('login_attempts').where({ account_key: u.id }).first()).failed_count).toBe(2);
+    expect(
+      (await t.knex<LoginAttemptRecord>('login_attempts').where({ account_key: u.id }).first())!.failed_count,
+    ).toBe(2);
   });
 
   it('when the access token has expired, then 401', async () => {
-    const adminId = (await t.knex('users').where({ username: 'admin' }).first()).id as string;
+    const adminId = (await t.knex<UserRecord>('users').where({ username: 'admin' }).first())!.id;
     const old = await signAccessToken(
       t.config.jwtSecret,
       adminId,
@@ -285,7 +271,7 @@ describe.each(engines())('auth on %s', (engine) => {
 
   it('when editor-a asks for permissions, then the four cluster keys hold on CL-A only', async () => {
     const { data } = await t.client(await t.login('editor-a')).GET('/api/user/permission/platform');
-    const clA = await t.knex('clusters').where({ code: 'CL-A' }).first();
+    const clA = (await t.knex<ClusterRecord>('clusters').where({ code: 'CL-A' }).first())!;
     expect(data!.is_super_admin).toBe(false);
     expect(data!.platform).toEqual([]);
     expect(Object.keys(data!.clusters)).toEqual([clA.id]);
@@ -308,12 +294,14 @@ describe.each(engines())('auth on %s', (engine) => {
   });
 
   it('when a user is deactivated after signing in, then the access token stops working at once', async () => {
-    const u = await createUser(t);
+    const u = await aUser(t);
     const token = (
-      (await (await loginRaw(t, { username: u.username, password: u.password })).json()) as { access_token: string }
+      (await (await loginRaw(t, { username: u.username, password: FACTORY_PASSWORD })).json()) as {
+        access_token: string;
+      }
     ).access_token;
     expect((await t.fetch('/api/user/permission/platform', { token })).status).toBe(200);
-    await t.knex('users').where({ id: u.id }).update({ is_active: false });
+    await t.knex<UserRecord>('users').where({ id: u.id }).update({ is_active: false });
     expect((await t.fetch('/api/user/permission/platform', { token })).status).toBe(401);
   });
 

@@ -4,10 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import { aCluster, aUser, aUserWith, FACTORY_PASSWORD, type Grant } from '../support/factory.js';
+import type {
+  AuditEventRecord,
+  ClusterRecord,
+  GrantRecord,
+  LoginAttemptRecord,
+  UserRecord,
+} from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
-const PASSWORD = 'Andaman-Delegation-2026';
 const NEW_PASSWORD = 'Reset-Lagoon-Takeover-26';
 
 type Scope = string | null;
@@ -33,43 +39,27 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
   let t: TestServer;
   let admin: string;
   let adminId: string;
-  let passwordHash: string;
   /** Three clusters the random keys are spread over. */
   let clusters: string[];
   const uniq = () => randomUUID().slice(0, 8);
 
-  /** A new account straight in the database with these keys; its id, username and a token of a signed-in device of it. */
-  async function account(opts: { keys?: Key[]; superAdmin?: boolean; active?: boolean } = {}) {
-    const username = `dl-${uniq()}`;
-    const [row] = await t
-      .knex('users')
-      .insert({
-        username,
-        email: `${username}@example.com`,
-        password_hash: passwordHash,
-        is_super_admin: !!opts.superAdmin,
-        is_active: opts.active ?? true,
-      })
-      .returning('id');
-    const id = (row as { id: string }).id;
-    if (opts.keys?.length)
-      await t
-        .knex('permission_grants')
-        .insert(opts.keys.map((k) => ({ user_id: id, permission_key: k.key, cluster_id: k.scope })));
-    return { id, username, token: await t.tokenFor(id) };
-  }
+  /** A new account with these keys of the model; its id, username and a token of a signed-in device of it. */
+  const account = (opts: { keys?: Key[]; superAdmin?: boolean; active?: boolean } = {}) =>
+    aUserWith(
+      t,
+      (opts.keys ?? []).map((k): Grant => [k.key, k.scope]),
+      { is_super_admin: !!opts.superAdmin, is_active: opts.active ?? true },
+    );
 
   const call = (method: string, path: string, token: string, json?: unknown) => t.fetch(path, { method, token, json });
   const detail = async (res: Response) => ((await res.clone().json()) as { detail: string }).detail;
   const signIn = (username: string, password: string) =>
     t.fetch('/api/auth/login', { method: 'POST', json: { username, password } }).then((r) => r.status);
   const grantIdOf = async (userId: string, key: string, scope: Scope) =>
-    (
-      (await t
-        .knex('permission_grants')
-        .where({ user_id: userId, permission_key: key, cluster_id: scope })
-        .first('id')) as { id: string }
-    ).id;
+    (await t
+      .knex<GrantRecord>('permission_grants')
+      .where({ user_id: userId, permission_key: key, cluster_id: scope })
+      .first('id'))!.id;
   const identity = (username: string, changes: Record<string, unknown> = {}) => ({
     username,
     email: `${username}@example.com`,
@@ -83,14 +73,12 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
     t = await startTestServer(engine);
     admin = await t.login('admin');
     adminId = (
-      (await t.knex('users').select('id').where({ username: t.config.admin.username }).first()) as { id: string }
+      (await t.knex<UserRecord>('users').select('id').where({ username: t.config.admin.username }).first()) as {
+        id: string;
+      }
     ).id;
-    passwordHash = await hashPassword(PASSWORD);
-    const rows = await t
-      .knex('clusters')
-      .insert([0, 1, 2].map((i) => ({ code: `DL-${uniq()}-${i}`, name: `Delegation ${i}` })))
-      .returning('id');
-    clusters = (rows as Array<{ id: string }>).map((r) => r.id);
+    clusters = [];
+    for (const i of [0, 1, 2]) clusters.push((await aCluster(t, { name: `Delegation ${i}` })).id);
   });
   afterAll(() => t?.close());
 
@@ -102,14 +90,16 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
 
     it("when a help desk (user.read + user.manage) resets the super admin's password, then 403 and the admin still signs in with the old password", async () => {
       const helpDesk = await account({ keys: HELP_DESK });
-      const token = await t.login(helpDesk.username, PASSWORD);
+      const token = await t.login(helpDesk.username, FACTORY_PASSWORD);
       const res = await call('POST', `/api-system/users/${adminId}/password-reset`, token, { password: NEW_PASSWORD });
       expect(res.status).toBe(403);
       expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
       expect(await detail(res)).toBe('Only a super admin may reset the password of a super admin');
       expect(await signIn(t.config.admin.username, NEW_PASSWORD)).toBe(401);
       expect(await signIn(t.config.admin.username, t.config.admin.password)).toBe(200);
-      expect(await t.knex('audit_events').where({ action: 'resetUserPassword', target_id: adminId })).toHaveLength(0);
+      expect(
+        await t.knex<AuditEventRecord>('audit_events').where({ action: 'resetUserPassword', target_id: adminId }),
+      ).toHaveLength(0);
     });
 
     it('when a help desk edits, deactivates, reactivates, unlocks, bulk-deactivates or changes the grants of a super admin, then 403 each and nothing changes', async () => {
@@ -118,14 +108,16 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
       });
       const other = await account({ superAdmin: true });
       const asleep = await account({ superAdmin: true, active: false });
-      await t.knex('permission_grants').insert({ user_id: other.id, permission_key: 'cluster.read', cluster_id: null });
-      await t.knex('login_attempts').insert({
+      await t
+        .knex<GrantRecord>('permission_grants')
+        .insert({ user_id: other.id, permission_key: 'cluster.read', cluster_id: null });
+      await t.knex<LoginAttemptRecord>('login_attempts').insert({
         account_key: other.id,
         client: '203.0.113.9',
         failed_count: 6,
         delayed_until: t.knex.raw("now() + interval '10 minutes'"),
       });
-      const before = await t.knex('users').whereIn('id', [adminId, other.id, asleep.id]).orderBy('id');
+      const before = await t.knex<UserRecord>('users').whereIn('id', [adminId, other.id, asleep.id]).orderBy('id');
       try {
         const attempts: Array<[string, string, unknown]> = [
           ['PUT', `/api-system/users/${adminId}`, identity('takeover', { email: 'takeover@example.com' })],
@@ -167,11 +159,13 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
         expect(
           ((await reactivate.json()) as { results: Array<{ status: number }> }).results.map((r) => r.status),
         ).toEqual([403]);
-        expect(await t.knex('users').whereIn('id', [adminId, other.id, asleep.id]).orderBy('id')).toEqual(before);
-        expect(await t.knex('permission_grants').where({ user_id: other.id })).toHaveLength(1);
-        expect(await t.knex('login_attempts').where({ account_key: other.id })).toHaveLength(1);
+        expect(await t.knex<UserRecord>('users').whereIn('id', [adminId, other.id, asleep.id]).orderBy('id')).toEqual(
+          before,
+        );
+        expect(await t.knex<GrantRecord>('permission_grants').where({ user_id: other.id })).toHaveLength(1);
+        expect(await t.knex<LoginAttemptRecord>('login_attempts').where({ account_key: other.id })).toHaveLength(1);
       } finally {
-        await t.knex('users').whereIn('id', [other.id, asleep.id]).update({ is_super_admin: false });
+        await t.knex<UserRecord>('users').whereIn('id', [other.id, asleep.id]).update({ is_super_admin: false });
       }
     });
   });
@@ -195,7 +189,7 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
       });
       const asleep = await account({ keys: [{ key: 'cluster.update', scope: a }], active: false });
       const plain = await account();
-      const before = await t.knex('users').whereIn('id', [editor.id, asleep.id]).orderBy('id');
+      const before = await t.knex<UserRecord>('users').whereIn('id', [editor.id, asleep.id]).orderBy('id');
       const attempts: Array<[string, string, unknown]> = [
         ['PUT', `/api-system/users/${editor.id}`, identity(editor.username, { email: 'redirected@example.com' })],
         ['POST', `/api-system/users/${editor.id}/deactivate`, undefined],
@@ -229,10 +223,10 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
       expect(body.results[0]!.problem!.detail).toMatch(
         /^You may not deactivate this account: it holds cluster\.update/,
       );
-      expect(await t.knex('users').whereIn('id', [editor.id, asleep.id]).orderBy('id')).toEqual(before);
-      expect((await t.knex('users').where({ id: plain.id }).first()).is_active).toBe(false);
-      expect(await t.knex('permission_grants').where({ user_id: editor.id })).toHaveLength(2);
-      expect(await signIn(editor.username, PASSWORD)).toBe(200);
+      expect(await t.knex<UserRecord>('users').whereIn('id', [editor.id, asleep.id]).orderBy('id')).toEqual(before);
+      expect((await t.knex<UserRecord>('users').where({ id: plain.id }).first())!.is_active).toBe(false);
+      expect(await t.knex<GrantRecord>('permission_grants').where({ user_id: editor.id })).toHaveLength(2);
+      expect(await signIn(editor.username, FACTORY_PASSWORD)).toBe(200);
     });
 
     it('when the caller holds every key of the account (a key on all clusters covers each cluster), then it may act on it; and on itself', async () => {
@@ -406,7 +400,10 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
             );
           } finally {
             // Extra super admins would make later deactivations of a super admin pass for the wrong reason.
-            await t.knex('users').whereIn('id', [c.id, x.id]).update({ is_super_admin: false, is_active: false });
+            await t
+              .knex<UserRecord>('users')
+              .whereIn('id', [c.id, x.id])
+              .update({ is_super_admin: false, is_active: false });
           }
         },
       ),
@@ -417,7 +414,7 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
   describe('the user search', () => {
     it('when a caller excludes the members of a cluster it cannot read, then 404 as for a missing cluster; of one it can read, 200', async () => {
       const ids = Object.fromEntries(
-        (await t.knex('clusters').whereIn('code', ['CL-A', 'CL-B']).select('code', 'id')).map(
+        (await t.knex<ClusterRecord>('clusters').whereIn('code', ['CL-A', 'CL-B']).select('code', 'id')).map(
           (r: { code: string; id: string }) => [r.code, r.id],
         ),
       );
@@ -447,7 +444,7 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
 
     it('when an account reader filters accounts by a cluster it cannot read, then 404 as for a missing cluster, in the list and the export', async () => {
       const ids = Object.fromEntries(
-        (await t.knex('clusters').whereIn('code', ['CL-A', 'CL-B']).select('code', 'id')).map(
+        (await t.knex<ClusterRecord>('clusters').whereIn('code', ['CL-A', 'CL-B']).select('code', 'id')).map(
           (r: { code: string; id: string }) => [r.code, r.id],
         ),
       );
@@ -491,23 +488,19 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
     it("when a username equals another account's email, or an email another account's username (in any case), then 409 names the field, on create and on update", async () => {
       const holder = await account();
       const emailShaped = `dl-${uniq()}@corp.example`;
-      const [row] = await t
-        .knex('users')
-        .insert({ username: emailShaped, email: `other-${uniq()}@example.com`, password_hash: passwordHash })
-        .returning('id');
-      const emailShapedId = (row as { id: string }).id;
+      const emailShapedId = (await aUser(t, { username: emailShaped, email: `other-${uniq()}@example.com` })).id;
 
       const asUsername = await call('POST', '/api-system/users', admin, {
         username: `${holder.username}@EXAMPLE.com`,
         email: `fresh-${uniq()}@example.com`,
-        password: PASSWORD,
+        password: FACTORY_PASSWORD,
       });
       expect(asUsername.status).toBe(409);
       expect(await detail(asUsername)).toMatch(/^The username .+ is another account's sign-in address/);
       const asEmail = await call('POST', '/api-system/users', admin, {
         username: `fresh-${uniq()}`,
         email: emailShaped.toUpperCase(),
-        password: PASSWORD,
+        password: FACTORY_PASSWORD,
       });
       expect(asEmail.status).toBe(409);
       expect(await detail(asEmail)).toMatch(/^The email .+ is another account's username/);
@@ -531,7 +524,9 @@ describe.each(engines())('the delegation rule on %s', (engine) => {
       );
       expect(updEmail.status).toBe(409);
       expect(await detail(updEmail)).toMatch(/email/);
-      expect((await t.knex('users').where({ id: other.id }).first()).email).toBe(`${other.username}@example.com`);
+      expect((await t.knex<UserRecord>('users').where({ id: other.id }).first())!.email).toBe(
+        `${other.username}@example.com`,
+      );
 
       // An account's own email as its own username points at one account only.
       const own = await call('PUT', `/api-system/users/${emailShapedId}`, admin, {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { aReportTemplate, aUserWith } from '../support/factory.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 const BASE = '/api-system/report-templates';
@@ -27,12 +28,7 @@ describe.each(engines())('report templates on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestServer(engine);
-    const username = `u-${tag()}`;
-    const [row] = await t
-      .knex('users')
-      .insert({ username, email: `${username}@example.com`, password_hash: 'not-used' })
-      .returning('id');
-    token = await t.tokenFor((row as { id: string }).id);
+    token = (await aUserWith(t, [])).token;
   });
   afterAll(() => t?.close());
 
@@ -41,19 +37,11 @@ describe.each(engines())('report templates on %s', (engine) => {
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as Page;
   };
-  const insert = async (overrides: Record<string, unknown>) => {
-    const [row] = await t
-      .knex('report_templates')
-      .insert({ name: `T ${tag()}`, report_group: 'PO', kind: 'print', ...overrides })
-      .returning('id');
-    return (row as { id: string }).id;
-  };
-
   it('when templates are listed with a search, then live ones come ordered by name and soft-deleted ones never appear', async () => {
     const word = `rt${tag()}`;
-    const b = await insert({ name: `B ${word}`, description: 'second' });
-    const a = await insert({ name: `A ${word}`, kind: 'report', is_active: false });
-    await insert({ name: `C ${word}`, deleted_at: new Date() });
+    const b = await aReportTemplate(t, { name: `B ${word}`, description: 'second' });
+    const a = await aReportTemplate(t, { name: `A ${word}`, kind: 'report', is_active: false });
+    await aReportTemplate(t, { name: `C ${word}`, deleted_at: new Date() });
     const page = await list(`?search=${word}`);
     expect(page.data.map((x) => x.id)).toEqual([a, b]);
     expect(page.paginate).toEqual({ total: 2, page: 1, perpage: 10, pages: 1 });
@@ -68,22 +56,22 @@ describe.each(engines())('report templates on %s', (engine) => {
 
   it('when kind and report_group are given, then only matching templates come back', async () => {
     const word = `kg${tag()}`;
-    const printSc = await insert({ name: `${word} print SC`, report_group: 'SC', kind: 'print' });
-    await insert({ name: `${word} report SC`, report_group: 'SC', kind: 'report' });
-    await insert({ name: `${word} print PC`, report_group: 'PC', kind: 'print' });
+    const printSc = await aReportTemplate(t, { name: `${word} print SC`, report_group: 'SC', kind: 'print' });
+    await aReportTemplate(t, { name: `${word} report SC`, report_group: 'SC', kind: 'report' });
+    await aReportTemplate(t, { name: `${word} print PC`, report_group: 'PC', kind: 'print' });
     const page = await list(`?search=${word}&kind=print&report_group=SC`);
     expect(page.data.map((x) => x.id)).toEqual([printSc]);
   });
 
   it('when the search matches the description, then the template is found', async () => {
     const word = `desc${tag()}`;
-    const id = await insert({ description: `A4 form ${word}` });
+    const id = await aReportTemplate(t, { description: `A4 form ${word}` });
     expect((await list(`?search=${word}`)).data.map((x) => x.id)).toEqual([id]);
   });
 
   it('when perpage=-1, then every matching template comes on one page; a page size of 0 is refused', async () => {
     const word = `all${tag()}`;
-    for (let i = 0; i < 12; i++) await insert({ name: `${word} ${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 12; i++) await aReportTemplate(t, { name: `${word} ${String(i).padStart(2, '0')}` });
     const all = await list(`?search=${word}&perpage=-1`);
     expect(all.data).toHaveLength(12);
     expect(all.paginate).toEqual({ total: 12, page: 1, perpage: -1, pages: 1 });

@@ -10,6 +10,16 @@ import {
   type MappingRepository,
 } from '../../server/src/modules/print-template-mappings/repository.js';
 import { resolveCache } from '../../server/src/modules/print-template-mappings/resolve-cache.js';
+import { aReportTemplate, aStoredMapping, aUser } from '../support/factory.js';
+import type {
+  BusinessUnitRecord,
+  ClusterRecord,
+  GrantRecord,
+  PrintTemplateMappingRecord,
+  ReportTemplateRecord,
+  SessionRecord,
+  UserRecord,
+} from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 import { deafFeed, eventually, serveApp, settle, startReplica, type Replica } from './support/replicas.js';
 
@@ -36,7 +46,9 @@ async function resolveOn(
   buCode: string | null = null,
 ): Promise<Resolved> {
   const query = new URLSearchParams({ document_type: documentType, ...(buCode === null ? {} : { bu_code: buCode }) });
-  const res = await fetch(`${replica.baseUrl}${RESOLVE}?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${replica.baseUrl}${RESOLVE}?${query.toString()}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return { status: res.status, body: (await res.json()) as Resolved['body'] };
 }
 
@@ -54,34 +66,20 @@ describe.each(engines())('resolve cache on %s', (engine) => {
 
   const resolve = (documentType: string, buCode: string | null = null) => resolveOn(t, token, documentType, buCode);
 
-  async function newTemplate(name = `Form ${tag()}`): Promise<string> {
-    const [row] = await t.knex('report_templates').insert({ name, report_group: 'PO', kind: 'print' }).returning('id');
-    return (row as { id: string }).id;
-  }
-
-  /** The type to itself: its live mappings (from the seed or an earlier test) are soft-deleted. */
+  /** The type to itself: its live mappings (from the demo data or an earlier test) are soft-deleted. */
   async function emptyType(documentType: string): Promise<string> {
     await t
-      .knex('print_template_mappings')
+      .knex<PrintTemplateMappingRecord>('print_template_mappings')
       .where({ document_type: documentType })
       .whereNull('deleted_at')
       .update({ deleted_at: new Date() });
     return documentType;
   }
 
-  async function insertMapping(documentType: string, columns: Record<string, unknown>): Promise<string> {
-    const row: Record<string, unknown> = {
-      document_type: documentType,
-      report_template_id: await newTemplate(),
-      is_default: false,
-      display_order: 0,
-      ...columns,
-    };
-    for (const list of ['allow_business_unit', 'deny_business_unit'])
-      if (Array.isArray(row[list])) row[list] = JSON.stringify(row[list]);
-    const [created] = await t.knex('print_template_mappings').insert(row).returning('id');
-    return (created as { id: string }).id;
-  }
+  /** A mapping of the type written straight to the database, on a template of its own: its id. */
+  const insertMapping = async (documentType: string, columns: Partial<PrintTemplateMappingRecord>) =>
+    (await aStoredMapping(t, { document_type: documentType, report_template_id: await aReportTemplate(t), ...columns }))
+      .id;
 
   it('when the app starts, then its change feed is live, so resolve answers from memory', () => {
     expect(t.changes.live).toBe(true);
@@ -94,28 +92,28 @@ describe.each(engines())('resolve cache on %s', (engine) => {
       onReset: () => undefined,
     });
     try {
-      const [user] = await t
-        .knex('users')
-        .insert({ username: `u-${tag()}`, email: `${tag()}@example.com`, password_hash: 'unused' })
-        .returning('id');
-      const userId = (user as { id: string }).id;
+      const userId = (await aUser(t)).id;
       const sessionId = randomUUID();
-      await t.knex('sessions').insert({ id: sessionId, user_id: userId, expires_at: new Date(Date.now() + 60_000) });
-      const [bu] = await t.knex('business_units').select('id').limit(1);
+      await t
+        .knex<SessionRecord>('sessions')
+        .insert({ id: sessionId, user_id: userId, expires_at: new Date(Date.now() + 60_000) });
+      const [bu] = await t.knex<BusinessUnitRecord>('business_units').select('id').limit(1);
       await settle(t, t.changes);
       heard.length = 0;
 
-      await t.knex('users').where({ id: userId }).update({ last_sign_in_at: new Date() });
+      await t.knex<UserRecord>('users').where({ id: userId }).update({ last_sign_in_at: new Date() });
       await t
-        .knex('business_units')
+        .knex<BusinessUnitRecord>('business_units')
         .where({ id: (bu as { id: string }).id })
         .update({ description: 'not what resolve reads' });
-      await t.knex('users').where({ id: userId }).update({ lastname: 'Renamed' });
+      await t.knex<UserRecord>('users').where({ id: userId }).update({ lastname: 'Renamed' });
       await t
-        .knex('permission_grants')
+        .knex<GrantRecord>('permission_grants')
         .insert({ user_id: userId, permission_key: 'print_template_mapping.manage', cluster_id: null });
-      await t.knex('sessions').where({ id: sessionId }).update({ revoked_at: new Date() });
-      await t.knex('report_templates').insert({ name: `Form ${tag()}`, report_group: 'PO', kind: 'print' });
+      await t.knex<SessionRecord>('sessions').where({ id: sessionId }).update({ revoked_at: new Date() });
+      await t
+        .knex<ReportTemplateRecord>('report_templates')
+        .insert({ name: `Form ${tag()}`, report_group: 'PO', kind: 'print' });
       await settle(t, t.changes);
       expect(heard.filter((change) => change.table !== 'marker')).toEqual([
         { table: 'users', id: userId },
@@ -215,7 +213,10 @@ describe.each(engines())('resolve cache on %s', (engine) => {
     try {
       expect((await resolveOn(deaf, token, type)).body.display_label).toBe('kept');
       // Unheard, so still answered from memory: the cache does keep answers.
-      await t.knex('print_template_mappings').where({ id: mapping }).update({ display_label: 'unheard' });
+      await t
+        .knex<PrintTemplateMappingRecord>('print_template_mappings')
+        .where({ id: mapping })
+        .update({ display_label: 'unheard' });
       expect((await resolveOn(deaf, token, type)).body.display_label).toBe('kept');
       const res = await fetch(`${deaf.baseUrl}/api-system/print-template-mappings/${mapping}`, {
         method: 'PUT',
@@ -272,27 +273,22 @@ describe.each(engines())('resolve cache on %s', (engine) => {
       }),
     ).toBe(1);
     const mark = t.changes.writeMark();
-    await t.knex('clusters').where({ id }).del();
+    await t.knex<ClusterRecord>('clusters').where({ id }).del();
     expect(await resetsDuring(async () => t.changes.localWritesSince(mark))).toBe(1);
   });
 
   it('when the database is written directly (a template renamed, a user renamed, a mapping reordered), then resolve sees it one notification later', async () => {
     const type = await emptyType('SC');
-    const [user] = await t
-      .knex('users')
-      .insert({ username: `u-${tag()}`, email: `${tag()}@example.com`, firstname: 'Before', password_hash: 'unused' })
-      .returning('id');
-    const userId = (user as { id: string }).id;
+    const userId = (await aUser(t, { firstname: 'Before' })).id;
     const first = await insertMapping(type, { display_order: 0, created_by_id: userId });
     const second = await insertMapping(type, { display_order: 1 });
-    const templateId = (
-      (await t.knex('print_template_mappings').where({ id: first }).first('report_template_id')) as {
-        report_template_id: string;
-      }
-    ).report_template_id;
+    const templateId = (await t
+      .knex<PrintTemplateMappingRecord>('print_template_mappings')
+      .where({ id: first })
+      .first('report_template_id'))!.report_template_id;
     expect((await resolve(type)).body).toMatchObject({ id: first, created_by_name: 'Before' });
 
-    await t.knex('report_templates').where({ id: templateId }).update({ name: 'Renamed form' });
+    await t.knex<ReportTemplateRecord>('report_templates').where({ id: templateId }).update({ name: 'Renamed form' });
     expect(
       (
         await eventually(
@@ -301,7 +297,7 @@ describe.each(engines())('resolve cache on %s', (engine) => {
         )
       ).body.template_name,
     ).toBe('Renamed form');
-    await t.knex('users').where({ id: userId }).update({ firstname: 'After' });
+    await t.knex<UserRecord>('users').where({ id: userId }).update({ firstname: 'After' });
     expect(
       (
         await eventually(
@@ -310,7 +306,10 @@ describe.each(engines())('resolve cache on %s', (engine) => {
         )
       ).body.created_by_name,
     ).toBe('After');
-    await t.knex('print_template_mappings').where({ id: first }).update({ display_order: 5 });
+    await t
+      .knex<PrintTemplateMappingRecord>('print_template_mappings')
+      .where({ id: first })
+      .update({ display_order: 5 });
     expect(
       (
         await eventually(
@@ -378,7 +377,10 @@ describe.each(engines())('resolve cache on %s', (engine) => {
         );
         expect(replica.changes.live).toBe(false);
         expect(resets).toBe(1);
-        await t.knex('print_template_mappings').where({ id: mapping }).update({ display_label: 'while down' });
+        await t
+          .knex<PrintTemplateMappingRecord>('print_template_mappings')
+          .where({ id: mapping })
+          .update({ display_label: 'while down' });
         expect((await resolveOn(replica, token, type)).body.display_label).toBe('while down');
 
         await eventually(
@@ -389,7 +391,10 @@ describe.each(engines())('resolve cache on %s', (engine) => {
         expect(replica.changes.live).toBe(true);
         expect(resets).toBe(2);
         expect((await resolveOn(replica, token, type)).body.display_label).toBe('while down'); // kept again
-        await t.knex('print_template_mappings').where({ id: mapping }).update({ display_label: 'after reconnect' });
+        await t
+          .knex<PrintTemplateMappingRecord>('print_template_mappings')
+          .where({ id: mapping })
+          .update({ display_label: 'after reconnect' });
         const seen = await eventually(
           () => resolveOn(replica, token, type),
           (r) => r.body.display_label === 'after reconnect',

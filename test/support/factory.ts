@@ -9,10 +9,11 @@
  *
  * Every default that must be unique (codes, usernames) comes from a counter plus a random suffix, so tests never
  * collide, neither with each other nor with the demo data, on PGlite or PostgreSQL. Records whose creation is the
- * product's behaviour (clusters, business units, memberships, mappings) are made through the API as the seeded super
- * admin, so they carry the same defaults, events and rules as an operator's. Accounts are written straight to the
- * database: a test needs an account with exactly the grants it names and no forced password change, which the API
- * (rightly) does not hand out; those fixture rows are exempt from the audit trail, as they are no operator's change.
+ * product's behaviour (clusters, business units, memberships, mappings) are made through the API as the platform's
+ * administrator (ADMIN_USERNAME, a super admin), so they carry the same defaults, events and rules as an operator's.
+ * Accounts are written straight to the database: a test needs an account with exactly the grants it names and no
+ * forced password change, which the API (rightly) does not hand out; those fixture rows are exempt from the audit
+ * trail, as they are no operator's change.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -21,6 +22,7 @@ import type { components } from '../../openapi/generated/schema.js';
 import { exemptFromAudit } from '../../server/src/db/audit-exempt.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import type { TestServer } from '../server/support/index.js';
+import type { PrintTemplateMappingRecord } from './records.js';
 
 type Schemas = components['schemas'];
 export type Cluster = Schemas['Cluster'];
@@ -58,7 +60,7 @@ export async function detailOf(res: Response): Promise<string> {
 }
 
 const adminTokens = new WeakMap<TestServer, Promise<string>>();
-/** An access token of the seeded super admin, signed in once per server. */
+/** An access token of the platform's administrator (ADMIN_USERNAME), signed in once per server. */
 export function adminToken(t: TestServer): Promise<string> {
   let token = adminTokens.get(t);
   if (!token) {
@@ -164,9 +166,9 @@ export async function aUser(t: TestServer, fields: UserFields = {}, grants: Gran
   const email = columns.email ?? `${username}@example.com`;
   const password_hash = await passwordHashOf(password);
   const id = await asFixture(t, async (trx) => {
-    const [row] = (await trx('users')
+    const [row] = await trx('users')
       .insert({ ...columns, username, email, password_hash })
-      .returning('id')) as Array<{ id: string }>;
+      .returning<Array<{ id: string }>>('id');
     const userId = row!.id;
     if (grants.length)
       await trx('permission_grants').insert(
@@ -221,23 +223,17 @@ export async function aReportTemplate(
   t: TestServer,
   overrides: {
     name?: string;
-    description?: string;
+    description?: string | null;
     report_group?: string;
     kind?: string;
     is_active?: boolean;
     deleted_at?: Date | null;
   } = {},
 ): Promise<string> {
-  const [row] = (await t
+  const [row] = await t
     .knex('report_templates')
-    .insert({
-      name: `Template ${unique('rt')}`,
-      description: 'test form',
-      report_group: 'PO',
-      kind: 'print',
-      ...overrides,
-    })
-    .returning('id')) as Array<{ id: string }>;
+    .insert({ name: `Template ${unique('rt')}`, report_group: 'PO', kind: 'print', ...overrides })
+    .returning<Array<{ id: string }>>('id');
   return row!.id;
 }
 
@@ -257,24 +253,6 @@ export async function aMapping(
   });
 }
 
-/** A row of `print_template_mappings` as stored (the business-unit lists are codes). */
-export interface MappingRow {
-  document_type: string;
-  report_template_id: string;
-  is_default: boolean;
-  display_label: string | null;
-  display_order: number;
-  allow_business_unit: string[] | null;
-  deny_business_unit: string[] | null;
-  is_active: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-  created_by_id: string | null;
-  updated_by_id: string | null;
-  deleted_at: Date | string | null;
-  deleted_by_id: string | null;
-}
-
 const jsonb = (codes: string[] | null) => (codes === null ? null : JSON.stringify(codes));
 
 /**
@@ -283,7 +261,7 @@ const jsonb = (codes: string[] | null) => (codes === null ? null : JSON.stringif
  */
 export async function aStoredMapping(
   t: TestServer,
-  overrides: Partial<MappingRow> = {},
+  overrides: Partial<Omit<PrintTemplateMappingRecord, 'id'>> = {},
 ): Promise<{ id: string; document_type: string }> {
   const { allow_business_unit, deny_business_unit, ...rest } = overrides;
   const row = {
@@ -297,13 +275,10 @@ export async function aStoredMapping(
     ...(allow_business_unit !== undefined && { allow_business_unit: jsonb(allow_business_unit) }),
     ...(deny_business_unit !== undefined && { deny_business_unit: jsonb(deny_business_unit) }),
   };
-  const [stored] = await asFixture(
-    t,
-    async (trx) =>
-      (await trx('print_template_mappings').insert(row).returning(['id', 'document_type'])) as Array<{
-        id: string;
-        document_type: string;
-      }>,
+  const [stored] = await asFixture(t, (trx) =>
+    trx('print_template_mappings')
+      .insert(row)
+      .returning<Array<{ id: string; document_type: string }>>(['id', 'document_type']),
   );
   return stored!;
 }

@@ -1,11 +1,12 @@
 /**
- * Rows of the tables server tests read straight from the database, typed, so a query says what it returns:
+ * Rows of the tables server tests read or write straight in the database, typed, so a query says what it returns:
  *
  *   const event = await t.knex<AuditEventRecord>('audit_events').where({ target_id: id }).first();
  *
- * Only the columns tests read are listed; timestamps come back as Date on both engines.
+ * Timestamps come back as Date on both engines; jsonb columns as the parsed value.
  */
 
+/** An account (`users`). */
 export interface UserRecord {
   id: string;
   username: string;
@@ -16,23 +17,25 @@ export interface UserRecord {
   password_hash: string;
   is_active: boolean;
   is_super_admin: boolean;
-  must_change_password: boolean;
-  sso_only: boolean;
-  password_changed_at: Date | null;
-  last_sign_in_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  must_change_password: boolean;
+  password_changed_at: Date | null;
+  last_sign_in_at: Date | null;
+  sso_only: boolean;
 }
 
+/** A key an account holds, on one cluster or all (`permission_grants`). */
 export interface GrantRecord {
   id: string;
   user_id: string;
   permission_key: string;
   cluster_id: string | null;
-  created_by: string | null;
   created_at: Date;
+  created_by: string | null;
 }
 
+/** A signed-in device (`sessions`). */
 export interface SessionRecord {
   id: string;
   user_id: string;
@@ -42,8 +45,32 @@ export interface SessionRecord {
   revoked_at: Date | null;
   ip: string | null;
   user_agent: string | null;
+  sso_provider: string | null;
+  sso_authenticated_at: Date | null;
+  sso_id_token: string | null;
 }
 
+/** A refresh token of a session (`refresh_tokens`). */
+export interface RefreshTokenRecord {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  family_id: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  created_at: Date;
+}
+
+/** Failed sign-ins of one account from one client (`login_attempts`). */
+export interface LoginAttemptRecord {
+  account_key: string;
+  client: string;
+  failed_count: number;
+  last_failed_at: Date;
+  delayed_until: Date | null;
+}
+
+/** An event of the audit trail (`audit_events`). */
 export interface AuditEventRecord {
   id: string;
   at: Date;
@@ -56,6 +83,162 @@ export interface AuditEventRecord {
   request_id: string | null;
   ip: string | null;
   user_agent: string | null;
-  import_id: string | null;
   changes: Record<string, { before: unknown; after: unknown }>;
+  import_id: string | null;
+  txid: string | null;
+}
+
+/** A cluster (`clusters`). */
+export interface ClusterRecord {
+  id: string;
+  code: string;
+  name: string;
+  alias_name: string | null;
+  max_license_bu: number | null;
+  is_active: boolean;
+  logo_key: string | null;
+  avatar_key: string | null;
+  created_at: Date;
+  created_by_id: string | null;
+  updated_at: Date;
+  updated_by_id: string | null;
+  deleted_at: Date | null;
+  deleted_by_id: string | null;
+}
+
+/** A business unit (`business_units`). */
+export interface BusinessUnitRecord {
+  id: string;
+  cluster_id: string;
+  code: string;
+  name: string;
+  alias_name: string | null;
+  description: string | null;
+  max_license_users: number | null;
+  is_hq: boolean;
+  is_active: boolean;
+  hotel_name: string | null;
+  hotel_tel: string | null;
+  hotel_email: string | null;
+  hotel_address: string | null;
+  hotel_zip_code: string | null;
+  company_name: string | null;
+  company_tel: string | null;
+  company_email: string | null;
+  company_address: string | null;
+  company_zip_code: string | null;
+  tax_no: string | null;
+  branch_no: string | null;
+  date_format: string | null;
+  date_time_format: string | null;
+  time_format: string | null;
+  long_time_format: string | null;
+  short_time_format: string | null;
+  timezone: string | null;
+  perpage_format: unknown;
+  amount_format: unknown;
+  quantity_format: unknown;
+  recipe_format: unknown;
+  calculation_method: string | null;
+  default_currency_id: string | null;
+  config: unknown;
+  db_connection: string | null;
+  logo_key: string | null;
+  avatar_key: string | null;
+  created_at: Date;
+  created_by_id: string | null;
+  updated_at: Date;
+  updated_by_id: string | null;
+  deleted_at: Date | null;
+  deleted_by_id: string | null;
+}
+
+/** A cluster membership (`cluster_users`). */
+export interface ClusterMemberRecord {
+  id: string;
+  user_id: string;
+  cluster_id: string;
+  role: string;
+  is_active: boolean;
+  parent_bu_id: string | null;
+  created_at: Date;
+  created_by_id: string | null;
+  updated_at: Date;
+  updated_by_id: string | null;
+}
+
+/** A business-unit membership (`bu_users`). */
+export interface BusinessUnitMemberRecord {
+  id: string;
+  user_id: string;
+  business_unit_id: string;
+  role: string;
+  is_active: boolean;
+  is_default: boolean;
+  created_at: Date;
+  created_by_id: string | null;
+  updated_at: Date;
+  updated_by_id: string | null;
+}
+
+/** A report template of the catalogue (`report_templates`). */
+export interface ReportTemplateRecord {
+  id: string;
+  name: string;
+  description: string | null;
+  report_group: string;
+  kind: string;
+  is_active: boolean;
+  created_at: Date;
+  created_by_id: string | null;
+  updated_at: Date;
+  updated_by_id: string | null;
+  deleted_at: Date | null;
+  deleted_by_id: string | null;
+}
+
+/** A print-template mapping as stored; the business-unit lists are codes (`print_template_mappings`). */
+export interface PrintTemplateMappingRecord {
+  id: string;
+  document_type: string;
+  report_template_id: string;
+  is_default: boolean;
+  display_label: string | null;
+  display_order: number;
+  allow_business_unit: string[] | null;
+  deny_business_unit: string[] | null;
+  is_active: boolean;
+  created_at: Date;
+  created_by_id: string | null;
+  updated_at: Date;
+  updated_by_id: string | null;
+  deleted_at: Date | null;
+  deleted_by_id: string | null;
+}
+
+/** An account's identity at a single sign-on provider (`user_identities`). */
+export interface IdentityRecord {
+  id: string;
+  user_id: string;
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: Date;
+  last_sign_in_at: Date;
+}
+
+/** A provider group's key (`sso_group_mappings`). */
+export interface GroupMappingRecord {
+  id: string;
+  provider: string;
+  group_value: string;
+  permission_key: string;
+  cluster_id: string | null;
+  created_at: Date;
+  created_by: string | null;
+}
+
+/** The rows of a `knex.raw` statement: its result is the driver's, `{ rows }` on both engines. */
+export async function rawRows<T>(statement: PromiseLike<unknown>): Promise<T[]> {
+  return ((await statement) as { rows: T[] }).rows;
 }
