@@ -6,6 +6,15 @@ import { loadBundledSpec, operationsOf } from '../support/spec.js';
 import { wellFormedPng } from '../support/images.js';
 import { hashRefreshToken } from '../../server/src/modules/auth/tokens.js';
 import { aBusinessUnit, aCluster, aMapping, aUser, FACTORY_PASSWORD } from '../support/factory.js';
+import type {
+  AuditEventRecord,
+  BusinessUnitMemberRecord,
+  GrantRecord,
+  IdentityRecord,
+  LoginAttemptRecord,
+  SessionRecord,
+  UserRecord,
+} from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 import { snapshotAudited, unrecordedChanges } from './support/row-changes.js';
 
@@ -123,7 +132,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       const a = await aUser(t);
       const sessionId = randomUUID();
       const code = `${randomUUID()}${randomUUID()}`.replace(/-/g, '');
-      await t.knex('sessions').insert({
+      await t.knex<SessionRecord>('sessions').insert({
         id: sessionId,
         user_id: a.id,
         expires_at: t.knex.raw("now() + interval '1 day'"),
@@ -166,7 +175,9 @@ describe.each(engines())('audit trail on %s', (engine) => {
     },
     setUserSsoOnly: async () => {
       const a = await aUser(t);
-      await t.knex('user_identities').insert({ user_id: a.id, provider: AUDIT_PROVIDER.id, subject: `s-${uniq()}` });
+      await t
+        .knex<IdentityRecord>('user_identities')
+        .insert({ user_id: a.id, provider: AUDIT_PROVIDER.id, subject: `s-${uniq()}` });
       return {
         method: 'PUT',
         path: `/api-system/users/${a.id}/sso`,
@@ -290,8 +301,10 @@ describe.each(engines())('audit trail on %s', (engine) => {
       const b = await aBusinessUnit(t);
       const user = await aUser(t);
       const written = async () =>
-        ((await t.knex('bu_users').where({ user_id: user.id, business_unit_id: b.id }).first('id')) as { id: string })
-          .id;
+        (await t
+          .knex<BusinessUnitMemberRecord>('bu_users')
+          .where({ user_id: user.id, business_unit_id: b.id })
+          .first('id'))!.id;
       const file = {
         bytes: Buffer.from(`user,business_unit\n${user.username},${b.code}\n`),
         name: 'members.csv',
@@ -469,7 +482,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
     },
     reactivateUser: async () => {
       const a = await aUser(t);
-      await t.knex('users').where({ id: a.id }).update({ is_active: false });
+      await t.knex<UserRecord>('users').where({ id: a.id }).update({ is_active: false });
       return { method: 'POST', path: `/api-system/users/${a.id}/reactivate`, target: { type: 'user', id: a.id } };
     },
     resetUserPassword: async () => {
@@ -483,7 +496,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
     },
     unlockUser: async () => {
       const a = await aUser(t);
-      await t.knex('login_attempts').insert({
+      await t.knex<LoginAttemptRecord>('login_attempts').insert({
         account_key: a.id,
         client: '203.0.113.7',
         failed_count: 6,
@@ -566,7 +579,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
       expect(res.status, await res.clone().text()).toBeLessThan(300);
       expect(await unrecordedChanges(t.knex, before), 'every row the write changed is named by an event').toEqual([]);
       const requestId = res.headers.get('x-request-id')!;
-      const events = await t.knex('audit_events').where({ request_id: requestId });
+      const events = await t.knex<AuditEventRecord>('audit_events').where({ request_id: requestId });
       expect(events, operationId).toHaveLength(1);
       const event = events[0]!;
       expect(event.action).toBe(call.action ?? operationId);
@@ -634,7 +647,7 @@ describe.each(engines())('audit trail on %s', (engine) => {
     const grantee = async (grants: Array<[string, string | null]>) => {
       const a = await aUser(t);
       await t
-        .knex('permission_grants')
+        .knex<GrantRecord>('permission_grants')
         .insert(grants.map(([key, clusterId]) => ({ user_id: a.id, permission_key: key, cluster_id: clusterId })));
       return t.tokenFor(a.id);
     };
@@ -670,8 +683,10 @@ describe.each(engines())('audit trail on %s', (engine) => {
   });
 
   it('when anyone tries to change or delete an event, then the database refuses', async () => {
-    await expect(t.knex('audit_events').update({ action: 'rewritten' })).rejects.toThrow(/append-only/);
-    await expect(t.knex('audit_events').delete()).rejects.toThrow(/append-only/);
+    await expect(t.knex<AuditEventRecord>('audit_events').update({ action: 'rewritten' })).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(t.knex<AuditEventRecord>('audit_events').delete()).rejects.toThrow(/append-only/);
   });
 
   it('when a write fails, then no event is left behind (the event is in the same transaction)', async () => {
@@ -682,7 +697,9 @@ describe.each(engines())('audit trail on %s', (engine) => {
       json: { code: c.code, name: 'Taken' },
     });
     expect(clash.status).toBe(409);
-    expect(await t.knex('audit_events').where({ request_id: clash.headers.get('x-request-id')! })).toHaveLength(0);
+    expect(
+      await t.knex<AuditEventRecord>('audit_events').where({ request_id: clash.headers.get('x-request-id')! }),
+    ).toHaveLength(0);
   });
 
   it('when a sign-in fails, then the attempt is recorded without the password', async () => {
@@ -691,7 +708,9 @@ describe.each(engines())('audit trail on %s', (engine) => {
       json: { username: 'viewer', password: 'wrong-password-123' },
     });
     expect(res.status).toBe(401);
-    const [event] = await t.knex('audit_events').where({ request_id: res.headers.get('x-request-id')! });
+    const [event] = await t
+      .knex<AuditEventRecord>('audit_events')
+      .where({ request_id: res.headers.get('x-request-id')! });
     expect(event).toMatchObject({ action: 'login.failed', target_type: 'session' });
     expect(JSON.stringify(event)).not.toContain('wrong-password-123');
   });

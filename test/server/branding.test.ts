@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
 import { aBusinessUnit, aCluster, aUserWith } from '../support/factory.js';
+import type { ClusterRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 import { asciiWebp, minimalJpeg, wellFormedPng } from '../support/images.js';
 
@@ -121,7 +122,8 @@ describe.each(engines())('branding on %s', (engine) => {
     expect(Object.keys(after.logo!)).toEqual(['url']);
     expect(after.avatar).toBeUndefined();
     expect((await t.fetch(after.logo!.url)).headers.get('content-type')).toBe('image/webp');
-    const code = ((await t.knex('clusters').select('code').where({ id }).first()) as { code: string }).code;
+    const code = ((await t.knex<ClusterRecord>('clusters').select('code').where({ id }).first()) as { code: string })
+      .code;
     const listed = (await (
       await t.fetch(`/api-system/clusters?search=${code}`, { token: admin })
     ).json()) as components['schemas']['ClusterPage'];

@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aBusinessUnit, aCluster, aMapping, aUserWith } from '../support/factory.js';
+import type { AuditEventRecord, ClusterRecord, PrintTemplateMappingRecord, UserRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
+import { stringMatching } from '../support/matchers.js';
 
 interface BulkResult {
   action: string;
@@ -23,7 +25,7 @@ describe.each(engines())('bulk actions on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestServer(engine);
     admin = await t.login('admin');
-    adminId = ((await t.knex('users').where({ username: 'admin' }).first('id')) as { id: string }).id;
+    adminId = (await t.knex<UserRecord>('users').where({ username: 'admin' }).first('id'))!.id;
   });
   afterAll(() => t?.close());
 
@@ -41,14 +43,17 @@ describe.each(engines())('bulk actions on %s', (engine) => {
     const deleted = await bulkOk('clusters', { action: 'delete', ids });
     expect(deleted).toMatchObject({ action: 'delete', succeeded: 3, failed: 0 });
     expect(deleted.results).toEqual(ids.map((id) => ({ id, ok: true, status: 200 })));
-    const rows = await t.knex('clusters').whereIn('id', ids);
+    const rows = await t.knex<ClusterRecord>('clusters').whereIn('id', ids);
     expect(rows.every((r: { deleted_at: Date | null }) => r.deleted_at !== null)).toBe(true);
-    const events = await t.knex('audit_events').whereIn('target_id', ids).where({ action: 'deleteCluster' });
-    expect(events.map((e: { target_id: string }) => e.target_id).sort()).toEqual([...ids].sort());
+    const events = await t
+      .knex<AuditEventRecord>('audit_events')
+      .whereIn('target_id', ids)
+      .where({ action: 'deleteCluster' });
+    expect(events.map((e) => e.target_id).sort()).toEqual([...ids].sort());
 
     const restored = await bulkOk('clusters', { action: 'restore', ids });
     expect(restored).toMatchObject({ succeeded: 3, failed: 0 });
-    expect((await t.knex('clusters').whereIn('id', ids).whereNull('deleted_at')).length).toBe(3);
+    expect((await t.knex<ClusterRecord>('clusters').whereIn('id', ids).whereNull('deleted_at')).length).toBe(3);
   });
 
   it('when a cluster-scoped operator acts on clusters it may and may not change, then only the allowed rows change', async () => {
@@ -69,21 +74,22 @@ describe.each(engines())('bulk actions on %s', (engine) => {
     expect(result.results[1]!.problem).toMatchObject({
       status: 403,
       title: 'Forbidden',
-      detail: expect.stringMatching(/cluster\.update/),
+      detail: stringMatching(/cluster\.update/),
     });
     const active = Object.fromEntries(
-      (await t.knex('clusters').whereIn('id', [mine, theirs, mine2])).map((r: { id: string; is_active: boolean }) => [
-        r.id,
-        r.is_active,
-      ]),
+      (await t.knex<ClusterRecord>('clusters').whereIn('id', [mine, theirs, mine2])).map(
+        (r: { id: string; is_active: boolean }) => [r.id, r.is_active],
+      ),
     );
     expect(active).toEqual({ [mine]: false, [theirs]: true, [mine2]: false });
 
     // Already inactive: the row succeeds and nothing more is recorded.
-    const before = await t.knex('audit_events').where({ target_id: mine, action: 'updateCluster' });
+    const before = await t.knex<AuditEventRecord>('audit_events').where({ target_id: mine, action: 'updateCluster' });
     expect(before).toHaveLength(1);
     expect((await bulkOk('clusters', { action: 'deactivate', ids: [mine] }, operator.token)).succeeded).toBe(1);
-    expect(await t.knex('audit_events').where({ target_id: mine, action: 'updateCluster' })).toHaveLength(1);
+    expect(
+      await t.knex<AuditEventRecord>('audit_events').where({ target_id: mine, action: 'updateCluster' }),
+    ).toHaveLength(1);
   });
 
   it("when users are deactivated at once, then the caller's own account fails alone (409) and the others are deactivated", async () => {
@@ -95,14 +101,17 @@ describe.each(engines())('bulk actions on %s', (engine) => {
       [b.id, 200],
     ]);
     expect(result.results[1]!.problem?.detail).toMatch(/your own account/);
-    const rows = await t.knex('users').whereIn('id', [a.id, b.id, adminId]);
+    const rows = await t.knex<UserRecord>('users').whereIn('id', [a.id, b.id, adminId]);
     expect(Object.fromEntries(rows.map((r: { id: string; is_active: boolean }) => [r.id, r.is_active]))).toEqual({
       [a.id]: false,
       [b.id]: false,
       [adminId]: true,
     });
     expect(
-      await t.knex('audit_events').whereIn('target_id', [a.id, b.id]).where({ action: 'deactivateUser' }),
+      await t
+        .knex<AuditEventRecord>('audit_events')
+        .whereIn('target_id', [a.id, b.id])
+        .where({ action: 'deactivateUser' }),
     ).toHaveLength(2);
 
     const back = await bulkOk('users', { action: 'reactivate', ids: [a.id, b.id] });
@@ -132,7 +141,9 @@ describe.each(engines())('bulk actions on %s', (engine) => {
       failed: 0,
     });
     expect(
-      (await t.knex('print_template_mappings').whereIn('id', ids)).every((r: { is_active: boolean }) => !r.is_active),
+      (await t.knex<PrintTemplateMappingRecord>('print_template_mappings').whereIn('id', ids)).every(
+        (r: { is_active: boolean }) => !r.is_active,
+      ),
     ).toBe(true);
     expect(await bulkOk('print-template-mappings', { action: 'delete', ids })).toMatchObject({
       succeeded: 2,
@@ -165,7 +176,7 @@ describe.each(engines())('bulk actions on %s', (engine) => {
       failed: 0,
     });
     const third = (await aBusinessUnit(t, { cluster_id: cluster })).id;
-    (await aBusinessUnit(t, { cluster_id: cluster })).id;
+    await aBusinessUnit(t, { cluster_id: cluster });
     const restored = await bulkOk('business-units', { action: 'restore', ids: [first, second] });
     expect(statuses(restored)).toEqual([
       [first, 409],

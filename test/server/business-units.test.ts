@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
 import { aBusinessUnit, aCluster, aUserWith, businessUnitByCode, clusterIdByCode } from '../support/factory.js';
+import type {
+  BusinessUnitMemberRecord,
+  BusinessUnitRecord,
+  ClusterMemberRecord,
+  UserRecord,
+} from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
+import { anyObject } from '../support/matchers.js';
 
 type BusinessUnit = components['schemas']['BusinessUnit'];
 type BusinessUnitInput = components['schemas']['BusinessUnitInput'];
@@ -128,7 +135,7 @@ describe.each(engines())('business units on %s', (engine) => {
     expect(bu.quantity_format).toEqual({ locales: 'th-TH', minimumIntegerDigits: 2 });
     expect(bu.recipe_format).toBeNull();
     const stored = (await t
-      .knex('business_units')
+      .knex<BusinessUnitRecord>('business_units')
       .select('amount_format', 'perpage_format')
       .where({ id: bu.id })
       .first()) as Record<string, unknown>;
@@ -198,7 +205,7 @@ describe.each(engines())('business units on %s', (engine) => {
   it('when perpage is -1, then the list answers at most 1,000 rows with the whole total; the export streams every row', async () => {
     const cluster = await aCluster(t);
     const prefix = `ALL-${tag()}`;
-    await t.knex('business_units').insert(
+    await t.knex<BusinessUnitRecord>('business_units').insert(
       Array.from({ length: 1005 }, (_, i) => ({
         cluster_id: cluster.id,
         code: `${prefix}-${String(i).padStart(4, '0')}`,
@@ -215,7 +222,7 @@ describe.each(engines())('business units on %s', (engine) => {
     expect(res.status).toBe(200);
     expect((await res.text()).split('\r\n').filter((l) => l.includes(prefix))).toHaveLength(1005);
     // The other "every row" lists of this file expect to see every unit.
-    await t.knex('business_units').where('cluster_id', cluster.id).delete();
+    await t.knex<BusinessUnitRecord>('business_units').where('cluster_id', cluster.id).delete();
   });
 
   it('when a business unit is updated without optional fields, then they become null (a full replace)', async () => {
@@ -388,7 +395,7 @@ describe.each(engines())('business units on %s', (engine) => {
       );
     }
     const [count] = await t
-      .knex('business_units')
+      .knex<BusinessUnitRecord>('business_units')
       .count({ n: '*' })
       .where({ cluster_id: cluster.id })
       .whereNull('deleted_at');
@@ -409,14 +416,18 @@ describe.each(engines())('business units on %s', (engine) => {
       'Cannot create business unit: cluster has reached its license limit (1/1)',
     );
     expect((await read(bu.id)).cluster_id).toBe(from.id);
-    const member = ((await t.knex('users').select('id').where({ username: 'somchai' }).first()) as { id: string }).id;
-    await t.knex('cluster_users').insert({ user_id: member, cluster_id: from.id, parent_bu_id: bu.id });
+    const member = (
+      (await t.knex<UserRecord>('users').select('id').where({ username: 'somchai' }).first()) as { id: string }
+    ).id;
+    await t
+      .knex<ClusterMemberRecord>('cluster_users')
+      .insert({ user_id: member, cluster_id: from.id, parent_bu_id: bu.id });
     const moved = await put(bu.id, admin, { cluster_id: roomy.id, code: 'MOVER', name: bu.name });
     expect(moved.status).toBe(200);
     expect((await moved.json()) as BusinessUnit).toMatchObject({ cluster_id: roomy.id, cluster_name: 'Roomy' });
     // The old cluster's members no longer point at a unit of another cluster.
     const parent = (await t
-      .knex('cluster_users')
+      .knex<ClusterMemberRecord>('cluster_users')
       .select('parent_bu_id')
       .where({ user_id: member, cluster_id: from.id })
       .first()) as { parent_bu_id: string | null };
@@ -431,17 +442,19 @@ describe.each(engines())('business units on %s', (engine) => {
   it('when members exist, then users_count counts them on the list and the detail embeds them', async () => {
     const cluster = await aCluster(t);
     const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
-    const users = (await t.knex('users').select('id', 'username').orderBy('username').limit(2)) as Array<{
+    const users = (await t.knex<UserRecord>('users').select('id', 'username').orderBy('username').limit(2)) as Array<{
       id: string;
       username: string;
     }>;
-    await t.knex('bu_users').insert(users.map((u) => ({ user_id: u.id, business_unit_id: bu.id, role: 'user' })));
+    await t
+      .knex<BusinessUnitMemberRecord>('bu_users')
+      .insert(users.map((u) => ({ user_id: u.id, business_unit_id: bu.id, role: 'user' })));
     expect((await list(admin, `cluster_id=${cluster.id}`)).data[0]!.users_count).toBe(2);
     const detail = await read(bu.id);
     expect(detail.users_count).toBe(2);
     expect(detail.users!.map((u) => u.user_id).sort()).toEqual(users.map((u) => u.id).sort());
     expect(detail.users![0]).toEqual(
-      expect.objectContaining({ business_unit_id: bu.id, role: 'user', is_active: true, userInfo: expect.any(Object) }),
+      expect.objectContaining({ business_unit_id: bu.id, role: 'user', is_active: true, userInfo: anyObject() }),
     );
   });
 

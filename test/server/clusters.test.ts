@@ -4,7 +4,16 @@ import type { components } from '../../openapi/generated/schema.js';
 import { auditTrail } from '../../server/src/modules/audit/service.js';
 import { clusterRepository } from '../../server/src/modules/clusters/repository.js';
 import { aCluster, aUserWith, clusterIdByCode } from '../support/factory.js';
+import {
+  rawRows,
+  type AuditEventRecord,
+  type BusinessUnitRecord,
+  type ClusterMemberRecord,
+  type ClusterRecord,
+  type UserRecord,
+} from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
+import { anyString } from '../support/matchers.js';
 
 type Cluster = components['schemas']['Cluster'];
 type ClusterPage = components['schemas']['ClusterPage'];
@@ -63,7 +72,7 @@ describe.each(engines())('clusters on %s', (engine) => {
     expect(body.created_by_name).toBe('Platform Admin');
     expect(body.audit.created).toEqual({
       at: body.created_at,
-      id: expect.any(String),
+      id: anyString(),
       name: 'Platform Admin',
       avatar: null,
     });
@@ -274,7 +283,7 @@ describe.each(engines())('clusters on %s', (engine) => {
     id: string,
   ): Promise<Array<{ changes: Record<string, { before: unknown; after: unknown }> }>> {
     const rows = await t
-      .knex('audit_events')
+      .knex<AuditEventRecord>('audit_events')
       .select('changes')
       .where({ target_id: id, action: 'updateCluster' })
       .orderBy([{ column: 'at' }, { column: 'id' }]);
@@ -336,7 +345,7 @@ describe.each(engines())('clusters on %s', (engine) => {
     const c = await aCluster(t, { code: `GAP-${tag()}`, alias_name: 'RDX' });
     const repo = clusterRepository(t.knex);
     const read = (await repo.findForWrite(t.knex, c.id, { lock: false }))!;
-    await t.knex('clusters').where({ id: c.id }).update({ alias_name: 'OTH' });
+    await t.knex<ClusterRecord>('clusters').where({ id: c.id }).update({ alias_name: 'OTH' });
     const before = await updateEvents(c.id);
     const values = { code: c.code, name: c.name, alias_name: 'EDT', max_license_bu: null, is_active: true };
     const change = {
@@ -350,14 +359,16 @@ describe.each(engines())('clusters on %s', (engine) => {
       auditTrail(t.knex).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf),
     );
     expect(written).toBeUndefined();
-    expect((await t.knex('clusters').select('alias_name').where({ id: c.id }).first()).alias_name).toBe('OTH');
+    expect((await t.knex<ClusterRecord>('clusters').select('alias_name').where({ id: c.id }).first())!.alias_name).toBe(
+      'OTH',
+    );
     expect(await updateEvents(c.id)).toEqual(before);
     // At the row's current version the same statement writes, records, and answers the row with its counts.
     const fresh = (await repo.findForWrite(t.knex, c.id, { lock: false }))!;
     const now = await repo.updateIfUnchanged(t.knex, c.id, fresh.row_version, values, read.created_by_id!, (rowOf) =>
       auditTrail(t.knex).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf),
     );
-    expect(now).toMatchObject({ id: c.id, alias_name: 'EDT', updated_by_name: expect.any(String) });
+    expect(now).toMatchObject({ id: c.id, alias_name: 'EDT', updated_by_name: anyString() });
     expect(Number(now!.bu_count)).toBe(0);
     expect(await updateEvents(c.id)).toHaveLength(before.length + 1);
   });
@@ -375,7 +386,7 @@ describe.each(engines())('clusters on %s', (engine) => {
       deleted_at: deleted ? t.knex.fn.now() : null,
     });
     await t
-      .knex('business_units')
+      .knex<BusinessUnitRecord>('business_units')
       .insert([
         bu(full.id, `${prefix}-B1`, 5),
         bu(full.id, `${prefix}-B2`, 7),
@@ -383,9 +394,13 @@ describe.each(engines())('clusters on %s', (engine) => {
         bu(unlimited.id, `${prefix}-B4`, 5),
         bu(unlimited.id, `${prefix}-B5`, null),
       ]);
-    const users = (await t.knex('users').select('id').orderBy('username').limit(3)) as Array<{ id: string }>;
-    await t.knex('cluster_users').insert(users.map((u) => ({ user_id: u.id, cluster_id: full.id })));
-    await t.knex('cluster_users').insert({ user_id: users[0]!.id, cluster_id: unlimited.id });
+    const users = (await t.knex<UserRecord>('users').select('id').orderBy('username').limit(3)) as Array<{
+      id: string;
+    }>;
+    await t
+      .knex<ClusterMemberRecord>('cluster_users')
+      .insert(users.map((u) => ({ user_id: u.id, cluster_id: full.id })));
+    await t.knex<ClusterMemberRecord>('cluster_users').insert({ user_id: users[0]!.id, cluster_id: unlimited.id });
 
     const page = await list(admin, `search=${prefix}&sort=code:asc`);
     const byId = new Map(page.data.map((c) => [c.id, c]));
@@ -458,10 +473,10 @@ describe.each(engines())('clusters on %s', (engine) => {
     expect(has('bu_users', '(business_unit_id)')).toBe(true);
     const plan = await t.knex.transaction(async (trx) => {
       await trx.raw('set local enable_seqscan = off');
-      const res = await trx.raw(
-        "explain select id from clusters where lower(code) like '%ab%' or lower(name) like '%ab%'",
+      const rows = await rawRows<Record<string, string>>(
+        trx.raw("explain select id from clusters where lower(code) like '%ab%' or lower(name) like '%ab%'"),
       );
-      return (res.rows as Array<Record<string, string>>).map((r) => Object.values(r)[0]).join('\n');
+      return rows.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toMatch(/clusters_code_trgm/);
     expect(plan).toMatch(/clusters_name_trgm/);

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
+import type { UserRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
+import { anyString } from '../support/matchers.js';
 
 type CurrencyList = components['schemas']['CurrencyList'];
 
@@ -36,12 +38,12 @@ describe.each(engines())('currencies on %s', (engine) => {
     expect(codes).toEqual([...codes].sort());
     expect(codes).toEqual(expect.arrayContaining(['AAA', 'THB', 'USD', 'JPY']));
     expect(data.find((c) => c.code === 'JPY')).toEqual({
-      id: expect.any(String),
+      id: anyString(),
       code: 'JPY',
       name: 'Japanese Yen',
       symbol: '¥',
       decimal_places: 0,
-      description: expect.any(String),
+      description: anyString(),
       is_active: true,
     });
     expect(data.find((c) => c.code === 'AAA')).toMatchObject({
@@ -67,7 +69,7 @@ describe.each(engines())('currencies on %s', (engine) => {
     expect((await list('', await t.login('editor-a'))).data.length).toBeGreaterThan(0);
     const username = `cur-${randomUUID().slice(0, 8)}`;
     await t
-      .knex('users')
+      .knex<UserRecord>('users')
       .insert({ username, email: `${username}@example.com`, password_hash: await hashPassword('currency-pass') });
     const res = await t.fetch('/api-system/currencies', { token: await t.login(username, 'currency-pass') });
     expect(res.status).toBe(403);

@@ -18,6 +18,7 @@ import { acquireDirLock } from '../../server/src/db/lock.js';
 import { seedIfEmpty } from '../../server/src/db/seed/index.js';
 import { savedEmptyTemplate } from '../../server/src/db/template.js';
 import type { DatabaseConfig } from '../../server/src/config.js';
+import { type BusinessUnitRecord, type ClusterRecord, rawRows, type UserRecord } from '../support/records.js';
 import { createPostgresDatabase, engines, type Engine } from './support/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -64,10 +65,12 @@ async function openEmpty(engine: Engine): Promise<{ db: Database; drop(): Promis
 }
 
 async function publicTables(db: Database): Promise<string[]> {
-  const res = await db.knex.raw(
-    "select tablename from pg_tables where schemaname = 'public' and tablename not like 'knex_%' order by 1",
+  const rows = await rawRows<{ tablename: string }>(
+    db.knex.raw(
+      "select tablename from pg_tables where schemaname = 'public' and tablename not like 'knex_%' order by 1",
+    ),
   );
-  return (res.rows as Array<{ tablename: string }>).map((r) => r.tablename);
+  return rows.map((r) => r.tablename);
 }
 
 describe.each(engines())('database schema on %s', (engine) => {
@@ -90,34 +93,43 @@ describe.each(engines())('database schema on %s', (engine) => {
     await migrateLatest(h.db.knex);
     await h.db.knex.migrate.down({ migrationSource, name: '0005_unique_bu_code' });
     const clusters = await h.db
-      .knex('clusters')
+      .knex<ClusterRecord>('clusters')
       .insert([
         { code: 'MIG-A', name: 'Mig A' },
         { code: 'MIG-B', name: 'Mig B' },
       ])
       .returning('id');
     const [a, b] = clusters.map((r) => (r as { id: string }).id);
-    await h.db.knex('business_units').insert([
+    await h.db.knex<BusinessUnitRecord>('business_units').insert([
       { cluster_id: a, code: 'MIG-DUP', name: 'First' },
       { cluster_id: b, code: 'MIG-DUP', name: 'Second' },
     ]);
     await expect(migrateLatest(h.db.knex)).rejects.toThrow(/MIG-DUP \(MIG-A\/First, MIG-B\/Second\)/);
-    expect(toCount((await h.db.knex('business_units').where({ code: 'MIG-DUP' }).count({ n: '*' }))[0]!.n)).toBe(2);
-    await h.db.knex('business_units').where({ code: 'MIG-DUP', name: 'Second' }).update({ code: 'MIG-DUP-2' });
+    expect(
+      toCount(
+        (await h.db.knex<BusinessUnitRecord>('business_units').where({ code: 'MIG-DUP' }).count({ n: '*' }))[0]!.n,
+      ),
+    ).toBe(2);
+    await h.db
+      .knex<BusinessUnitRecord>('business_units')
+      .where({ code: 'MIG-DUP', name: 'Second' })
+      .update({ code: 'MIG-DUP-2' });
     await migrateLatest(h.db.knex);
     await expect(
-      h.db.knex('business_units').insert({ cluster_id: b, code: 'MIG-DUP', name: 'Third' }),
+      h.db.knex<BusinessUnitRecord>('business_units').insert({ cluster_id: b, code: 'MIG-DUP', name: 'Third' }),
     ).rejects.toMatchObject({ code: '23505' });
-    await h.db.knex('business_units').whereIn('cluster_id', [a!, b!]).delete();
-    await h.db.knex('clusters').whereIn('id', [a!, b!]).delete();
+    await h.db.knex<BusinessUnitRecord>('business_units').whereIn('cluster_id', [a!, b!]).delete();
+    await h.db.knex<ClusterRecord>('clusters').whereIn('id', [a!, b!]).delete();
   });
 
   it('when the schema is in place, then the trigram indexes for the user search exist', async () => {
     await migrateLatest(h.db.knex);
-    const res = await h.db.knex.raw(
-      "select indexname, indexdef from pg_indexes where tablename = 'users' and indexdef like '%gin_trgm_ops%'",
+    const rows = await rawRows<{ indexname: string }>(
+      h.db.knex.raw(
+        "select indexname, indexdef from pg_indexes where tablename = 'users' and indexdef like '%gin_trgm_ops%'",
+      ),
     );
-    expect((res.rows as Array<{ indexname: string }>).map((r) => r.indexname).sort()).toEqual([
+    expect(rows.map((r) => r.indexname).sort()).toEqual([
       'users_email_trgm',
       'users_firstname_trgm',
       'users_lastname_trgm',
@@ -128,15 +140,19 @@ describe.each(engines())('database schema on %s', (engine) => {
   it('when two live clusters share code and name, then the second insert is a unique violation; after a soft delete it is allowed', async () => {
     await migrateLatest(h.db.knex);
     const code = `UQ-${randomBytes(3).toString('hex')}`;
-    await h.db.knex('clusters').insert({ code, name: 'Same' });
-    await expect(h.db.knex('clusters').insert({ code, name: 'Same' })).rejects.toMatchObject({ code: '23505' });
-    await h.db.knex('clusters').where({ code }).update({ deleted_at: h.db.knex.fn.now() });
-    await expect(h.db.knex('clusters').insert({ code, name: 'Same' })).resolves.toBeDefined();
+    await h.db.knex<ClusterRecord>('clusters').insert({ code, name: 'Same' });
+    await expect(h.db.knex<ClusterRecord>('clusters').insert({ code, name: 'Same' })).rejects.toMatchObject({
+      code: '23505',
+    });
+    await h.db.knex<ClusterRecord>('clusters').where({ code }).update({ deleted_at: h.db.knex.fn.now() });
+    await expect(h.db.knex<ClusterRecord>('clusters').insert({ code, name: 'Same' })).resolves.toBeDefined();
   });
 
   it('when a malformed uuid reaches the database, then the error carries SQLSTATE 22P02 (mapped to 400)', async () => {
     await migrateLatest(h.db.knex);
-    await expect(h.db.knex('clusters').where({ id: 'not-a-uuid' }).first()).rejects.toMatchObject({ code: '22P02' });
+    await expect(h.db.knex<ClusterRecord>('clusters').where({ id: 'not-a-uuid' }).first()).rejects.toMatchObject({
+      code: '22P02',
+    });
   });
 
   it('when counting rows, then the result is a number on this engine', async () => {
@@ -165,7 +181,7 @@ describe.each(engines())('database schema on %s', (engine) => {
         ),
       ).toEqual([['root', true]]);
       // The production admin replaces the password from the environment at the first sign-in.
-      expect((await k('users').where({ username: 'root' }).first()).must_change_password).toBe(true);
+      expect((await k<UserRecord>('users').where({ username: 'root' }).first())?.must_change_password).toBe(true);
       for (const table of [
         'clusters',
         'business_units',
@@ -191,10 +207,11 @@ describe.each(engines())('database schema on %s', (engine) => {
     const k = h.db.knex;
     const usernames = (await k('users').select('username')).map((r: { username: string }) => r.username);
     expect(usernames).toEqual(expect.arrayContaining(['root', 'viewer', 'editor-a', 'mapper', 'operator']));
-    expect((await k('users').where({ username: 'root' }).first()).is_super_admin).toBe(true);
+    const root = await k<UserRecord>('users').where({ username: 'root' }).first();
+    expect(root?.is_super_admin).toBe(true);
     // The demo admin signs in with the documented password and nothing else to do first.
-    expect((await k('users').where({ username: 'root' }).first()).must_change_password).toBe(false);
-    expect((await k('clusters').where({ code: 'CL-A' }).first()).max_license_bu).toBe(5);
+    expect(root?.must_change_password).toBe(false);
+    expect((await k<ClusterRecord>('clusters').where({ code: 'CL-A' }).first())?.max_license_bu).toBe(5);
     expect(
       countFrom(
         await k('business_units')
@@ -207,7 +224,7 @@ describe.each(engines())('database schema on %s', (engine) => {
       .map((r: { report_group: string }) => r.report_group)
       .sort();
     expect(groups).toEqual(['CN', 'GRN', 'IA', 'INV', 'PC', 'PO', 'PR', 'RFQ', 'SC', 'SR']);
-    const operator = await k('users').where({ username: 'operator' }).first();
+    const operator = (await k<UserRecord>('users').where({ username: 'operator' }).first())!;
     expect(
       countFrom(await k('document_pending_approvers').where({ user_id: operator.id }).count({ count: '*' })),
     ).toBeGreaterThan(0);
@@ -231,7 +248,9 @@ describe.runIf(engines().includes('postgres'))('first start of several replicas 
       const seeded = await Promise.all(replicas.map((db) => seedIfEmpty(db.knex, config)));
       expect(seeded.filter(Boolean)).toHaveLength(1);
       expect(await publicTables(first.db)).toEqual([...TABLES].sort());
-      expect(countFrom(await first.db.knex('users').where({ username: 'root' }).count({ count: '*' }))).toBe(1);
+      expect(
+        countFrom(await first.db.knex<UserRecord>('users').where({ username: 'root' }).count({ count: '*' })),
+      ).toBe(1);
       // The lock is released: a later migration on any replica returns at once with nothing to do.
       await migrateLatest(others[1]!.knex);
     } finally {
@@ -261,7 +280,7 @@ describe('PGlite data-directory lock', () => {
         `already used by process ${process.pid}`,
       );
       // the first holder still works
-      expect((await first.knex.raw('select 1 as one')).rows[0].one).toBe(1);
+      expect((await rawRows<{ one: number }>(first.knex.raw('select 1 as one')))[0]?.one).toBe(1);
     } finally {
       await first.close();
     }
@@ -270,7 +289,7 @@ describe('PGlite data-directory lock', () => {
 
   it('when the lock file names a dead process, then the lock is reclaimed', () => {
     const dir = path.join(tmp(), 'db');
-    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
     writeFileSync(`${dir}.lock`, `${dead}\n`);
     const lock = acquireDirLock(dir);
     expect(readFileSync(`${dir}.lock`, 'utf8').trim()).toBe(String(process.pid));

@@ -7,6 +7,7 @@ import type { components } from '../../openapi/generated/schema.js';
 import { csvLines, guardFormula } from '../../server/src/core/csv.js';
 import { csvReply } from '../../server/src/http/export.js';
 import { asFixture, aUserWith, clusterIdByCode } from '../support/factory.js';
+import type { AuditEventRecord, BusinessUnitRecord, ClusterRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 type Cluster = components['schemas']['Cluster'];
@@ -45,7 +46,7 @@ function parseCsv(bytes: Uint8Array): { header: string[]; rows: string[][] } {
   expect([...bytes.subarray(0, 3)]).toEqual(BOM);
   const [header = [], ...rows] = parse(Buffer.from(bytes.subarray(3)).toString('utf8'), {
     relax_column_count: false,
-  }) as string[][];
+  });
   return { header, rows };
 }
 
@@ -121,7 +122,11 @@ describe.each(engines())('exports on %s', (engine) => {
 
   it('when the literal /export is asked, then it is the export, not a record with the id "export"', async () => {
     const c = await clusterIdByCode(t, 'CL-A');
-    const bu = ((await t.knex('business_units').select('id').where({ code: 'A-HQ' }).first()) as { id: string }).id;
+    const bu = (
+      (await t.knex<BusinessUnitRecord>('business_units').select('id').where({ code: 'A-HQ' }).first()) as {
+        id: string;
+      }
+    ).id;
     for (const [path, name] of [
       ['/api-system/clusters/export?perpage=1', 'clusters'],
       ['/api-system/business-units/export?perpage=1', 'business-units'],
@@ -242,7 +247,9 @@ describe.each(engines())('exports on %s', (engine) => {
       'กลุ่มโรงแรมอันดามัน',
       'Comma, "quoted"\nand a new line',
     ];
-    await t.knex('clusters').insert(names.map((name, i) => ({ code: `FX-${i}`, name, max_license_bu: i })));
+    await t
+      .knex<ClusterRecord>('clusters')
+      .insert(names.map((name, i) => ({ code: `FX-${i}`, name, max_license_bu: i })));
     const { csv, text } = await download(`/api-system/clusters/export?${encodeQuery('search=FX-&sort=code:asc')}`);
     expect(text).toContain('"\'=HYPERLINK(""http://x"")"');
     expect(csv.rows.map((r) => r[1])).toEqual(names.map((n) => (/^[=+\-@\t\r]/.test(n) ? `'${n}` : n)));
@@ -302,7 +309,11 @@ describe.each(engines())('exports on %s', (engine) => {
     const page = await download(`/api-system/user/clusters/export?cluster_id=${a}&page=2&perpage=1`);
     expect(page.csv.rows.map((r) => r[0])).toEqual([members.data[1]!.username]);
 
-    const bu = ((await t.knex('business_units').select('id').where({ code: 'A-HQ' }).first()) as { id: string }).id;
+    const bu = (
+      (await t.knex<BusinessUnitRecord>('business_units').select('id').where({ code: 'A-HQ' }).first()) as {
+        id: string;
+      }
+    ).id;
     const buMembers = await getJson<{ data: components['schemas']['BusinessUnitUser'][] }>(
       `/api-system/user/business-units/${bu}`,
     );
@@ -351,9 +362,9 @@ describe.each(engines())('exports on %s', (engine) => {
       ]),
     );
     // An export is a read: it records nothing.
-    const before = await t.knex('audit_events').count({ n: '*' }).first();
+    const before = await t.knex<AuditEventRecord>('audit_events').count({ n: '*' }).first();
     await download('/api-system/audit-events/export');
-    expect((await t.knex('audit_events').count({ n: '*' }).first())?.n).toEqual(before?.n);
+    expect((await t.knex<AuditEventRecord>('audit_events').count({ n: '*' }).first())?.n).toEqual(before?.n);
   });
 
   /** A GET on the raw socket, so the test sees the chunks as they arrive and can stop reading or abort. */
@@ -400,11 +411,11 @@ describe.each(engines())('exports on %s', (engine) => {
     const openTransactions = async () =>
       Number(
         (
-          await client!.query(
+          await client!.query<{ n: string }>(
             `select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and state like 'idle in transaction%'`,
             [new URL(db!.url).pathname.slice(1)],
           )
-        ).rows[0].n,
+        ).rows[0]!.n,
       );
     /** Polls for up to 2 s until `done` holds; the last count. */
     const poll = async (done: (n: number) => boolean) => {

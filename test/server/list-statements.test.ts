@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
 import { aBusinessUnit, aCluster, aUserWith } from '../support/factory.js';
+import type { ClusterMemberRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 type Paginate = components['schemas']['Paginate'];
@@ -62,7 +63,7 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     await aBusinessUnit(t, { cluster_id: a.id, code: `${prefix}-A1` });
     await aBusinessUnit(t, { cluster_id: a.id, code: `${prefix}-A2` });
     const member = await aUserWith(t, []);
-    await t.knex('cluster_users').insert({ user_id: member.id, cluster_id: a.id });
+    await t.knex<ClusterMemberRecord>('cluster_users').insert({ user_id: member.id, cluster_id: a.id });
 
     const page = await onePage(`/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=2`);
     expect(page.paginate).toEqual({ total: 3, page: 1, perpage: 2, pages: 2 });
@@ -160,7 +161,7 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
       await aUserWith(t, [], { username: `${prefix}-c` }),
     ];
     const cluster = await aCluster(t, { code: `${prefix.toUpperCase()}-A` });
-    await t.knex('cluster_users').insert({ user_id: users[0]!.id, cluster_id: cluster.id });
+    await t.knex<ClusterMemberRecord>('cluster_users').insert({ user_id: users[0]!.id, cluster_id: cluster.id });
 
     const search = await onePage(`/api-system/user?search=${prefix}&perpage=2&page=2`);
     expect(search.data.map((r) => r.id)).toEqual([users[2]!.id]);

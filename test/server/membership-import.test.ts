@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aBusinessUnit, aCluster, aClusterMembership, asFixture, aUser, aUserWith } from '../support/factory.js';
+import type { AuditEventRecord, BusinessUnitMemberRecord, ClusterMemberRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 interface ImportRow {
@@ -58,7 +59,7 @@ describe.each(engines())('membership import on %s', (engine) => {
   };
   const buMembers = async (buId: string) =>
     Object.fromEntries(
-      (await t.knex('bu_users').where({ business_unit_id: buId })).map(
+      (await t.knex<BusinessUnitMemberRecord>('bu_users').where({ business_unit_id: buId })).map(
         (m: { user_id: string; role: string; is_active: boolean }) => [m.user_id, `${m.role}/${m.is_active}`],
       ),
     );
@@ -74,7 +75,7 @@ describe.each(engines())('membership import on %s', (engine) => {
     const otherBu = await aBusinessUnit(t, { cluster_id: other.id });
     const [ann, bob, cat, dan, eve] = [await aUser(t), await aUser(t), await aUser(t), await aUser(t), await aUser(t)];
     // bob is already a user of `open`, cat already an admin of it.
-    await t.knex('bu_users').insert([
+    await t.knex<BusinessUnitMemberRecord>('bu_users').insert([
       { user_id: bob.id, business_unit_id: open.id, role: 'user', is_active: true },
       { user_id: cat.id, business_unit_id: open.id, role: 'admin', is_active: true },
       { user_id: dan.id, business_unit_id: capped.id, role: 'user', is_active: true },
@@ -142,7 +143,9 @@ describe.each(engines())('membership import on %s', (engine) => {
       [cat.id]: 'admin/true',
     });
     expect(await buMembers(capped.id)).toEqual({ [dan.id]: 'user/true', [eve.id]: 'user/true' });
-    expect(await t.knex('cluster_users').where({ user_id: dan.id, cluster_id: cluster.id }).first()).toMatchObject({
+    expect(
+      await t.knex<ClusterMemberRecord>('cluster_users').where({ user_id: dan.id, cluster_id: cluster.id }).first(),
+    ).toMatchObject({
       role: 'admin',
       is_active: false,
     });
@@ -169,7 +172,7 @@ describe.each(engines())('membership import on %s', (engine) => {
     // Applying the same file again changes nothing more.
     const again = await imported(csv, '?mode=valid_rows', operator.token);
     expect(again.summary).toMatchObject({ added: 0, updated: 0, unchanged: 5 });
-    expect((await t.knex('audit_events').where({ import_id: again.import_id })).length).toBe(0);
+    expect((await t.knex<AuditEventRecord>('audit_events').where({ import_id: again.import_id })).length).toBe(0);
   });
 
   it('when a single add races an import for the last licence of a business unit, then exactly one of them gets it', async () => {
@@ -177,7 +180,9 @@ describe.each(engines())('membership import on %s', (engine) => {
       const cluster = await aCluster(t);
       const bu = await aBusinessUnit(t, { cluster_id: cluster.id, max_license_users: 2 });
       const [held, viaImport, viaSingle] = [await aUser(t), await aUser(t), await aUser(t)];
-      await t.knex('bu_users').insert({ user_id: held.id, business_unit_id: bu.id, role: 'user', is_active: true });
+      await t
+        .knex<BusinessUnitMemberRecord>('bu_users')
+        .insert({ user_id: held.id, business_unit_id: bu.id, role: 'user', is_active: true });
       const [fromFile, single] = await Promise.all([
         imported(`user,business_unit\n${viaImport.username},${bu.code}\n`),
         t.fetch('/api-system/user/business-units', {
@@ -265,7 +270,7 @@ describe.each(engines())('membership import on %s', (engine) => {
     expect(results.filter(([status]) => status >= 300)).toEqual([]);
     for (const { bu, user, memberId } of pairs) {
       expect(await buMembers(bu.id)).toEqual({ [user.id]: 'user/true' });
-      expect(await t.knex('cluster_users').where({ id: memberId }).first()).toMatchObject({
+      expect(await t.knex<ClusterMemberRecord>('cluster_users').where({ id: memberId }).first()).toMatchObject({
         role: 'admin',
         parent_bu_id: bu.id,
       });
@@ -360,10 +365,10 @@ describe.each(engines())('membership import on %s', (engine) => {
     expect(withoutRun(applied)).toEqual(withoutRun(dry));
     expect(applied.summary).toEqual({ total: 10_000, added: 10_000, updated: 0, unchanged: 0, refused: 0 });
     expect(Object.keys(await buMembers(bu.id))).toHaveLength(10_000);
-    const [counted] = (await t
-      .knex('audit_events')
+    const [counted] = await t
+      .knex<AuditEventRecord>('audit_events')
       .where({ import_id: applied.import_id })
-      .count({ n: '*' })) as Array<{ n: string | number }>;
+      .count({ n: '*' });
     expect(Number(counted!.n)).toBe(10_000);
   });
 

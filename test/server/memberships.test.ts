@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
 import { aBusinessUnit, aCluster, aUser, aUserWith, clusterIdByCode, membersOf } from '../support/factory.js';
+import type { BusinessUnitRecord, UserRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 type ClusterUser = components['schemas']['ClusterUser'];
@@ -252,7 +253,9 @@ describe.each(engines())('memberships on %s', (engine) => {
       });
       expect(res.status).toBe(200);
       expect((await res.json()) as BusinessUnitUser).toMatchObject({ id: m.id, role: 'admin', is_active: false });
-      const account = (await t.knex('users').select('is_active').where({ id: u.id }).first()) as { is_active: boolean };
+      const account = (await t.knex<UserRecord>('users').select('is_active').where({ id: u.id }).first()) as {
+        is_active: boolean;
+      };
       expect(account.is_active).toBe(true);
       const onlyRole = await t.fetch(`/api-system/user/business-units/${m.id}`, {
         method: 'PATCH',
@@ -297,7 +300,7 @@ describe.each(engines())('memberships on %s', (engine) => {
     it('when the BU is unknown or deleted, then adding is 404; a malformed id is 400', async () => {
       const c = (await aCluster(t)).id;
       const bu = (await aBusinessUnit(t, { cluster_id: c })).id;
-      await t.knex('business_units').where({ id: bu }).update({ deleted_at: t.knex.fn.now() });
+      await t.knex<BusinessUnitRecord>('business_units').where({ id: bu }).update({ deleted_at: t.knex.fn.now() });
       expect((await addBuUser(admin, { user_id: (await aUser(t)).id, business_unit_id: bu })).status).toBe(404);
       expect((await addBuUser(admin, { user_id: (await aUser(t)).id, business_unit_id: randomUUID() })).status).toBe(
         404,
@@ -365,7 +368,8 @@ describe.each(engines())('memberships on %s', (engine) => {
       const manager = await aUserWith(t, [
         [
           'cluster.update',
-          (await t.knex('business_units').select('cluster_id').where({ id: mine }).first()).cluster_id,
+          (await t.knex<BusinessUnitRecord>('business_units').select('cluster_id').where({ id: mine }).first())!
+            .cluster_id,
         ],
       ]);
       const theirs = (await aBusinessUnit(t)).id;

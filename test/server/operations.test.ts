@@ -24,7 +24,7 @@ async function login(baseUrl: string): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-const databases: Array<[string, () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>]> = [
+const databases: Array<[string, () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>]> = [
   [
     'the embedded database',
     async () => ({ env: { DATA_DIR: mkdtempSync(path.join(work, 'migrate-')) }, drop: async () => undefined }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { mappingRepository } from '../../server/src/modules/print-template-mappings/repository.js';
 import { aReportTemplate, aStoredMapping, aUserWith } from '../support/factory.js';
+import { rawRows, type PrintTemplateMappingRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 const BASE = '/api-system/print-template-mappings';
@@ -47,7 +48,7 @@ let nextCode = 0;
 async function claimType(t: TestServer): Promise<string> {
   const code = CODES[nextCode++ % CODES.length]!;
   await t
-    .knex('print_template_mappings')
+    .knex<PrintTemplateMappingRecord>('print_template_mappings')
     .where({ document_type: code })
     .whereNull('deleted_at')
     .update({ deleted_at: new Date() });
@@ -140,7 +141,9 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       const long = 'P'.repeat(51);
       const res = await send('POST', BASE, manager.token, { document_type: long, report_template_id: randomUUID() });
       expect(res.status).toBe(400);
-      expect(await t.knex('print_template_mappings').where({ document_type: long }).first()).toBeUndefined();
+      expect(
+        await t.knex<PrintTemplateMappingRecord>('print_template_mappings').where({ document_type: long }).first(),
+      ).toBeUndefined();
     });
 
     it('when report_template_id is missing, then 400 names the field', async () => {
@@ -159,7 +162,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       });
       expect(m.allow_business_unit).toEqual(['A-HQ', 'A-PKT']);
       expect(m.deny_business_unit).toEqual(['B-SKV']);
-      const stored = await t.knex('print_template_mappings').where({ id: m.id }).first();
+      const stored = (await t.knex<PrintTemplateMappingRecord>('print_template_mappings').where({ id: m.id }).first())!;
       expect(stored.allow_business_unit).toEqual(['A-HQ', 'A-PKT']);
     });
 
@@ -182,7 +185,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       });
       expect(res.status).toBe(400);
       expect(((await res.json()) as Problem).detail).toBe('unsupported document_type');
-      const stored = await t.knex('print_template_mappings').where({ id: m.id }).first();
+      const stored = await t.knex<PrintTemplateMappingRecord>('print_template_mappings').where({ id: m.id }).first();
       expect(stored).toMatchObject({ document_type: 'CN', display_label: null });
     });
 
@@ -341,7 +344,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       await send('PUT', `${BASE}/${d.id}`, manager.token, { is_default: false });
       expect(
         await t
-          .knex('print_template_mappings')
+          .knex<PrintTemplateMappingRecord>('print_template_mappings')
           .where({ document_type: type, is_default: true })
           .whereNull('deleted_at'),
       ).toHaveLength(0);
@@ -357,27 +360,36 @@ describe.each(engines())('print template mappings on %s', (engine) => {
   describe('default demotion', () => {
     it('when a default is created, then every other live default of that document type is demoted in the same write', async () => {
       const type = 'RFQ';
-      await t.knex('print_template_mappings').where({ document_type: type }).update({ is_default: false });
+      await t
+        .knex<PrintTemplateMappingRecord>('print_template_mappings')
+        .where({ document_type: type })
+        .update({ is_default: false });
       const a = await aStoredMapping(t, { document_type: type, is_default: true });
       const b = await aStoredMapping(t, { document_type: type, is_default: true, display_order: 5 });
       const otherType = await aStoredMapping(t, { document_type: 'INV', is_default: true });
       const created = await create({ document_type: type, report_template_id: randomUUID(), is_default: true });
       const defaults = await t
-        .knex('print_template_mappings')
+        .knex<PrintTemplateMappingRecord>('print_template_mappings')
         .select('id')
         .where({ document_type: type, is_default: true })
         .whereNull('deleted_at');
       expect(defaults.map((r: { id: string }) => r.id)).toEqual([created.id]);
-      const demoted = await t.knex('print_template_mappings').whereIn('id', [a.id, b.id]);
+      const demoted = await t.knex<PrintTemplateMappingRecord>('print_template_mappings').whereIn('id', [a.id, b.id]);
       for (const row of demoted) expect(row).toMatchObject({ is_default: false, updated_by_id: manager.id });
-      expect((await t.knex('print_template_mappings').where({ id: otherType.id }).first()).is_default).toBe(true);
+      expect(
+        (await t.knex<PrintTemplateMappingRecord>('print_template_mappings').where({ id: otherType.id }).first())!
+          .is_default,
+      ).toBe(true);
     });
 
     it('when a non-default is created, then the existing default stays the default', async () => {
       const type = 'RFQ';
       const current = await create({ document_type: type, report_template_id: randomUUID(), is_default: true });
       await create({ document_type: type, report_template_id: randomUUID(), is_default: false });
-      expect((await t.knex('print_template_mappings').where({ id: current.id }).first()).is_default).toBe(true);
+      expect(
+        (await t.knex<PrintTemplateMappingRecord>('print_template_mappings').where({ id: current.id }).first())!
+          .is_default,
+      ).toBe(true);
     });
 
     it('when an update sets is_default=true, then the previous default of the type is demoted', async () => {
@@ -395,8 +407,14 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       const target = await create({ document_type: 'IA', report_template_id: randomUUID(), is_default: true });
       const moving = await create({ document_type: 'PR', report_template_id: randomUUID(), is_default: false });
       await send('PUT', `${BASE}/${moving.id}`, manager.token, { document_type: 'IA', is_default: true });
-      expect((await t.knex('print_template_mappings').where({ id: target.id }).first()).is_default).toBe(false);
-      expect((await t.knex('print_template_mappings').where({ id: stay.id }).first()).is_default).toBe(true);
+      expect(
+        (await t.knex<PrintTemplateMappingRecord>('print_template_mappings').where({ id: target.id }).first())!
+          .is_default,
+      ).toBe(false);
+      expect(
+        (await t.knex<PrintTemplateMappingRecord>('print_template_mappings').where({ id: stay.id }).first())!
+          .is_default,
+      ).toBe(true);
     });
 
     it('when several defaults of one type are saved at the same time, then exactly one default remains', async () => {
@@ -412,7 +430,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       );
       expect(results.every((r) => r.status === 201)).toBe(true);
       const defaults = await t
-        .knex('print_template_mappings')
+        .knex<PrintTemplateMappingRecord>('print_template_mappings')
         .where({ document_type: type, is_default: true })
         .whereNull('deleted_at');
       expect(defaults).toHaveLength(1);
@@ -434,7 +452,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       );
       expect(results.map((r) => r.status)).toEqual(rows.map(() => 200));
       const defaults = await t
-        .knex('print_template_mappings')
+        .knex<PrintTemplateMappingRecord>('print_template_mappings')
         .where({ document_type: type, is_default: true })
         .whereNull('deleted_at');
       expect(defaults).toHaveLength(1);
@@ -447,7 +465,10 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       const stored = await aStoredMapping(t, { document_type: type, is_default: true, display_label: `gone ${tag()}` });
       const res = await send('DELETE', `${BASE}/${stored.id}`, manager.token);
       expect(res.status).toBe(204);
-      const row = await t.knex('print_template_mappings').where({ id: stored.id }).first();
+      const row = (await t
+        .knex<PrintTemplateMappingRecord>('print_template_mappings')
+        .where({ id: stored.id })
+        .first())!;
       expect(row.deleted_at).not.toBeNull();
       expect(row.deleted_by_id).toBe(manager.id);
       expect((await send('GET', `${BASE}/${stored.id}`, reader.token)).status).toBe(404);
@@ -476,7 +497,9 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       ).toBe(403);
       expect((await send('PUT', `${BASE}/${m.id}`, reader.token, { display_label: 'hacked' })).status).toBe(403);
       expect((await send('DELETE', `${BASE}/${m.id}`, reader.token)).status).toBe(403);
-      expect(await t.knex('print_template_mappings').where({ id: m.id }).first()).toMatchObject({
+      expect(
+        await t.knex<PrintTemplateMappingRecord>('print_template_mappings').where({ id: m.id }).first(),
+      ).toMatchObject({
         display_label: 'locked',
         deleted_at: null,
       });
@@ -755,7 +778,10 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       expect(
         ((await (await resolve(`document_type=${general.document_type}&bu_code=A-KBI`)).json()) as Mapping).id,
       ).toBe(general.id);
-      await t.knex('print_template_mappings').where({ id: specific.id }).update({ display_order: -1 });
+      await t
+        .knex<PrintTemplateMappingRecord>('print_template_mappings')
+        .where({ id: specific.id })
+        .update({ display_order: -1 });
       expect(
         ((await (await resolve(`document_type=${general.document_type}&bu_code=A-KBI`)).json()) as Mapping).id,
       ).toBe(specific.id);
@@ -896,11 +922,11 @@ describe.each(engines())('print template mappings on %s', (engine) => {
         t.knex.removeListener('query', listener);
       }
       expect(seen).toHaveLength(1);
-      const sql = mappingRepository(t.knex).resolveQuery(m.document_type, 'A-HQ').toString();
+      const sql = mappingRepository(t.knex).resolveQuery(m.document_type, 'A-HQ').toQuery();
       const plan = await t.knex.transaction(async (trx) => {
         await trx.raw('set local enable_seqscan = off');
-        const result = (await trx.raw(`explain ${sql}`)) as { rows: Array<Record<string, string>> };
-        return result.rows.map((r) => Object.values(r)[0]).join('\n');
+        const rows = await rawRows<Record<string, string>>(trx.raw(`explain ${sql}`));
+        return rows.map((r) => Object.values(r)[0]).join('\n');
       });
       // The partial resolve index or the live-rows index: both serve (document_type, is_default desc, display_order).
       expect(plan).toMatch(/Index Scan using print_template_mappings_(resolve|list)_idx on print_template_mappings m/);

@@ -15,7 +15,7 @@ interface ParamSchema {
 /** A value the parameter accepts, carrying a space and reserved characters wherever its schema allows free text. */
 function sampleFor(name: string, schema: ParamSchema, example: unknown): string {
   if (schema.enum) return String(schema.enum[0]);
-  if (schema.format === 'uuid') return String(example ?? '5f0c1c8e-3b1a-4c2d-9e8f-0a1b2c3d4e5f');
+  if (schema.format === 'uuid') return typeof example === 'string' ? example : '5f0c1c8e-3b1a-4c2d-9e8f-0a1b2c3d4e5f';
   if (name === 'sort') return String(schema.default ?? example);
   if (schema.pattern || schema.format) return String(example);
   return "Andaman Resort*'(1)!";

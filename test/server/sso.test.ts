@@ -5,8 +5,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInAtIdp, startTestIdp, type TestIdp } from '../support/oidc-idp.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
 import { aCluster, aUser, FACTORY_PASSWORD } from '../support/factory.js';
-import type { AuditEventRecord, UserRecord } from '../support/records.js';
+import type {
+  AuditEventRecord,
+  GrantRecord,
+  GroupMappingRecord,
+  IdentityRecord,
+  SessionRecord,
+  UserRecord,
+} from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
+import { stringMatching } from '../support/matchers.js';
 
 describe.each(engines())('single sign-on on %s', (engine) => {
   let t: TestServer;
@@ -98,9 +106,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   /** The whole flow: the login page's parameters after the callback. */
   const signIn = async (sub: string) => loginPageOf(await callback(await atProvider(sub)));
   const sessionsOf = async (userId: string) =>
-    Number(
-      ((await t.knex('sessions').where({ user_id: userId }).count({ n: '*' })) as Array<{ n: string | number }>)[0]!.n,
-    );
+    Number((await t.knex<SessionRecord>('sessions').where({ user_id: userId }).count({ n: '*' }))[0]!.n);
   const accountOf = async (email: string) => t.knex<UserRecord>('users').whereRaw('lower(email) = ?', [email]).first();
   /** What a login answers: its status, title and detail. */
   const answerOf = async (res: Response) => {
@@ -178,7 +184,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     // Its local password cannot be used, even the right one (given here, as the provisioned one is unknown to all).
     // The answer is that of a wrong password: it tells nobody the password was right.
     await t
-      .knex('users')
+      .knex<UserRecord>('users')
       .where({ id: account.id })
       .update({ password_hash: await hashPassword(FACTORY_PASSWORD) });
     const local = await t.fetch('/api/auth/login', {
@@ -192,12 +198,14 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   it('when an existing account has the verified email and the provider links accounts, then the sign-in links to it; later sign-ins find it by subject', async () => {
     const { sub, email } = person();
     const [row] = await t
-      .knex('users')
+      .knex<UserRecord>('users')
       .insert({ username: `linked-${uniq()}`, email, password_hash: 'x' })
       .returning('id');
     const id = (row as { id: string }).id;
     expect((await exchange((await signIn(sub)).get('sso_code')!)).status).toBe(200);
-    expect(await t.knex('user_identities').where({ user_id: id, provider: 'test-idp', subject: sub })).toHaveLength(1);
+    expect(
+      await t.knex<IdentityRecord>('user_identities').where({ user_id: id, provider: 'test-idp', subject: sub }),
+    ).toHaveLength(1);
     // The provider changes the email: the subject still finds the account.
     idp.accounts.get(sub)!.email = `renamed-${uniq()}@andaman.example`;
     expect((await exchange((await signIn(sub)).get('sso_code')!)).status).toBe(200);
@@ -339,7 +347,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     const tokens = (await (await exchange((await signIn(sub)).get('sso_code')!)).json()) as { refresh_token: string };
     const account = (await accountOf(email))!;
     await t
-      .knex('sessions')
+      .knex<SessionRecord>('sessions')
       .where({ user_id: account.id })
       .update({ sso_authenticated_at: t.knex.raw("now() - interval '9 hours'") });
     const refresh = await t.fetch('/api/auth/refresh-token', {
@@ -383,7 +391,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     const { sub, email } = person();
     const username = `pw-${uniq()}`;
     const [row] = await t
-      .knex('users')
+      .knex<UserRecord>('users')
       .insert({ username, email, password_hash: await hashPassword(FACTORY_PASSWORD) })
       .returning('id');
     const id = (row as { id: string }).id;
@@ -447,14 +455,17 @@ describe.each(engines())('single sign-on on %s', (engine) => {
   });
   const keysOf = async (userId: string) =>
     (
-      (await t.knex('permission_grants').select('permission_key', 'cluster_id').where({ user_id: userId })) as Array<{
+      (await t
+        .knex<GrantRecord>('permission_grants')
+        .select('permission_key', 'cluster_id')
+        .where({ user_id: userId })) as Array<{
         permission_key: string;
         cluster_id: string | null;
       }>
     )
       .map((g) => `${g.permission_key}@${g.cluster_id ?? 'all'}`)
       .sort();
-  const identitiesOf = async (userId: string) => t.knex('user_identities').where({ user_id: userId });
+  const identitiesOf = async (userId: string) => t.knex<IdentityRecord>('user_identities').where({ user_id: userId });
   type Mapping = { id: string; grants_fully: boolean; not_granting_reason: string | null };
   const mappingsList = async () =>
     ((await (await t.fetch('/api-system/sso/group-mappings', { token: admin })).json()) as { data: Mapping[] }).data;
@@ -496,7 +507,7 @@ describe.each(engines())('single sign-on on %s', (engine) => {
       });
       expect(onCluster.status).toBe(403);
       expect(((await onCluster.json()) as { detail: string }).detail).toMatch(/cluster\.update on this cluster/);
-      expect(await t.knex('sso_group_mappings').where({ created_by: manager.id })).toHaveLength(0);
+      expect(await t.knex<GroupMappingRecord>('sso_group_mappings').where({ created_by: manager.id })).toHaveLength(0);
       // What the author holds, it may map.
       const held = await post({
         provider: 'test-idp',
@@ -535,7 +546,10 @@ describe.each(engines())('single sign-on on %s', (engine) => {
       });
       const { id: kept } = (await byAdmin.json()) as { id: string };
 
-      await t.knex('permission_grants').where({ user_id: author.id, permission_key: 'cluster.read' }).delete();
+      await t
+        .knex<GrantRecord>('permission_grants')
+        .where({ user_id: author.id, permission_key: 'cluster.read' })
+        .delete();
 
       const list = await mappingsList();
       expect(list.find((m) => m.id === kept)).toMatchObject({ grants_fully: true, not_granting_reason: null });
@@ -556,13 +570,13 @@ describe.each(engines())('single sign-on on %s', (engine) => {
 
       // A deactivated author grants nothing either.
       await t
-        .knex('permission_grants')
+        .knex<GrantRecord>('permission_grants')
         .insert({ user_id: author.id, permission_key: 'cluster.read', cluster_id: cluster });
       expect((await mappingsList()).find((m) => m.id === shrunk)!.grants_fully).toBe(true);
-      await t.knex('users').where({ id: author.id }).update({ is_active: false });
+      await t.knex<UserRecord>('users').where({ id: author.id }).update({ is_active: false });
       expect((await mappingsList()).find((m) => m.id === shrunk)).toMatchObject({
         grants_fully: false,
-        not_granting_reason: expect.stringMatching(/deactivated/),
+        not_granting_reason: stringMatching(/deactivated/),
       });
     });
   });
@@ -658,8 +672,10 @@ describe.each(engines())('single sign-on on %s', (engine) => {
     const { sub, email } = person();
     const base = email.split('@')[0]!;
     // An older account whose email is the bare name (as imported data may hold), and one whose username is the next candidate.
-    await t.knex('users').insert({ username: `old-${uniq()}`, email: base, password_hash: 'x' });
-    await t.knex('users').insert({ username: `${base}2`, email: `${uniq()}@elsewhere.example`, password_hash: 'x' });
+    await t.knex<UserRecord>('users').insert({ username: `old-${uniq()}`, email: base, password_hash: 'x' });
+    await t
+      .knex<UserRecord>('users')
+      .insert({ username: `${base}2`, email: `${uniq()}@elsewhere.example`, password_hash: 'x' });
     expect((await signIn(sub)).get('sso_code')).toBeTruthy();
     expect((await accountOf(email))?.username).toBe(`${base}3`);
   });

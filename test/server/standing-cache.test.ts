@@ -7,6 +7,7 @@ import type { ChangeFeed, ChangeListener } from '../../server/src/db/changes.js'
 import type { CallerStanding } from '../../server/src/modules/auth/repository.js';
 import { STANDING_TTL_MS, standingCache } from '../../server/src/modules/auth/standing-cache.js';
 import { aUserWith } from '../support/factory.js';
+import type { GrantRecord, SessionRecord, UserRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 import { eventually, settle, startReplica } from './support/replicas.js';
 
@@ -58,13 +59,13 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
   it('when the database is changed directly (grant removed, account deactivated, session revoked), then each is refused one notification later', async () => {
     const grant = await aUserWith(t, ['cluster.read']);
     expect((await t.fetch(CLUSTERS, { token: grant.token })).status).toBe(200);
-    await t.knex('permission_grants').where({ user_id: grant.id }).delete();
+    await t.knex<GrantRecord>('permission_grants').where({ user_id: grant.id }).delete();
     await settle(t, t.changes);
     expect((await t.fetch(CLUSTERS, { token: grant.token })).status).toBe(403);
 
     const account = await aUserWith(t, ['cluster.read']);
     expect((await t.fetch(CLUSTERS, { token: account.token })).status).toBe(200);
-    await t.knex('users').where({ id: account.id }).update({ is_active: false });
+    await t.knex<UserRecord>('users').where({ id: account.id }).update({ is_active: false });
     await settle(t, t.changes);
     const deactivated = await t.fetch(CLUSTERS, { token: account.token });
     expect(deactivated.status).toBe(401);
@@ -72,7 +73,7 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
 
     const session = await aUserWith(t, ['cluster.read']);
     expect((await t.fetch(CLUSTERS, { token: session.token })).status).toBe(200);
-    await t.knex('sessions').where({ user_id: session.id }).update({ revoked_at: t.knex.fn.now() });
+    await t.knex<SessionRecord>('sessions').where({ user_id: session.id }).update({ revoked_at: t.knex.fn.now() });
     await settle(t, t.changes);
     const ended = await t.fetch(CLUSTERS, { token: session.token });
     expect(ended.status).toBe(401);

@@ -2,7 +2,7 @@
 // deployment, the reference docs (/docs, never the console), the console's files with their caching and compression,
 // and the Content-Security-Policy that must not break a plain-HTTP deployment.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { DOCS_BASE_URL_PLACEHOLDER, yamlDocument } from '../../server/src/http/p
 import { API_SPEC_PATH } from '../../server/src/http/spec.js';
 import { findDocsPage, referenceDocs } from '../../server/src/http/static.js';
 import { startTestServer, type TestServer } from './support/index.js';
+import { stringMatching } from '../support/matchers.js';
 
 const bundle = JSON.parse(readFileSync(API_SPEC_PATH, 'utf8')) as {
   paths: Record<string, Record<string, { 'x-codeSamples'?: Array<{ source: string }> }>>;
@@ -29,15 +30,11 @@ function rawGet(
   headers: Record<string, string> = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    import('node:http').then(({ get }) =>
-      get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      }).on('error', reject),
-    );
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
   });
 }
 
@@ -120,8 +117,8 @@ describe('the published contract', () => {
     const res = await t.fetch('/openapi.yaml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/yaml/);
-    const fromYaml = parseYaml(await res.text());
-    const fromJson = await (await t.fetch('/openapi.json')).json();
+    const fromYaml: unknown = parseYaml(await res.text());
+    const fromJson: unknown = await (await t.fetch('/openapi.json')).json();
     expect(fromYaml).toEqual(fromJson);
   });
 
@@ -139,10 +136,10 @@ describe('the published contract', () => {
     const br = await rawGet(`${t.baseUrl}/openapi.json`, { 'Accept-Encoding': 'gzip, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('no-cache');
-    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8')).openapi).toBe('3.0.3');
+    expect((JSON.parse(brotliDecompressSync(br.body).toString('utf8')) as { openapi: string }).openapi).toBe('3.0.3');
     const gz = await rawGet(`${t.baseUrl}/openapi.json`, { 'Accept-Encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gz.body).toString('utf8')).openapi).toBe('3.0.3');
+    expect((JSON.parse(gunzipSync(gz.body).toString('utf8')) as { openapi: string }).openapi).toBe('3.0.3');
   });
 });
 
@@ -180,7 +177,7 @@ describe('the reference docs at /docs', () => {
     mkdirSync(path.join(root, 'api-docs'), { recursive: true });
     expect(findDocsPage(root, readFileSync(API_SPEC_PATH, 'utf8'))).toMatchObject({
       file: null,
-      reason: expect.stringMatching(/not built/),
+      reason: stringMatching(/not built/),
     });
     writeFileSync(
       path.join(root, 'api-docs', 'index.html'),
@@ -188,7 +185,7 @@ describe('the reference docs at /docs', () => {
     );
     expect(findDocsPage(root, readFileSync(API_SPEC_PATH, 'utf8'))).toMatchObject({
       file: null,
-      reason: expect.stringMatching(/another version/),
+      reason: stringMatching(/another version/),
     });
 
     const app = express();

@@ -231,7 +231,12 @@ describe('multipart upload parsing (busboy, before the contract validator)', () 
     const app = express();
     app.post('/upload', multipartUpload({ maxBytes: 1024 }), (req, res) => {
       seen.push({ body: req.body, upload: req.upload });
-      res.json({ field: req.upload?.field, size: req.upload?.size, filename: req.upload?.filename, body: req.body });
+      res.json({
+        field: req.upload?.field,
+        size: req.upload?.size,
+        filename: req.upload?.filename,
+        body: req.body as unknown,
+      });
     });
     app.use(problemHandler);
     server = app.listen(0, '127.0.0.1');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateLatest, migrationSource } from '../../server/src/db/index.js';
 import { templateForNewDatabase, writeEmptyTemplate, writeSchemaTemplate } from '../../server/src/db/template.js';
+import { rawRows, type UserRecord } from '../support/records.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'template-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -24,12 +25,14 @@ describe('the saved database templates', () => {
     const db = await createDatabase({ database: { engine: 'pglite', dir } }, { pgliteTemplate: template });
     const [, pending] = (await db.knex.migrate.list({ migrationSource })) as [unknown[], unknown[]];
     expect(pending, 'every migration is already applied').toEqual([]);
-    expect(await db.knex('users').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(await db.knex<UserRecord>('users').count({ n: '*' }).first()).toMatchObject({ n: 0 });
     await db
       .knex('currencies')
       .insert({ code: 'THB', name: 'Thai Baht', symbol: '฿', decimal_places: 2, is_active: true });
-    const trgm = await db.knex.raw("select similarity('andaman', 'andamen') > 0.3 as close");
-    expect(trgm.rows[0].close).toBe(true);
+    const [trgm] = await rawRows<{ close: boolean }>(
+      db.knex.raw("select similarity('andaman', 'andamen') > 0.3 as close"),
+    );
+    expect(trgm?.close).toBe(true);
     await db.close();
 
     expect(templateForNewDatabase(dir, files), 'an initialised directory never takes a template again').toBeUndefined();
@@ -45,13 +48,10 @@ describe('the saved database templates', () => {
       { pgliteTemplate: templateForNewDatabase(null, onlyEmpty) },
     );
     await migrateLatest(db.knex);
-    expect(
-      (
-        await db.knex.raw(
-          "select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = 'clusters'",
-        )
-      ).rows[0].n,
-    ).toBe(1);
+    const [tables] = await rawRows<{ n: number }>(
+      db.knex.raw("select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = 'clusters'"),
+    );
+    expect(tables?.n).toBe(1);
     await db.close();
   }, 120_000);
 

@@ -77,7 +77,7 @@ export async function startTestIdp(
   const people = new Map(Object.entries(accounts));
   const tamper: IdpTampering = {};
 
-  let oidc: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  let oidc: ReturnType<Provider['callback']> | null = null;
   let provider: Provider | null = null;
 
   const serve = (redirectBases: string[]) => {
@@ -139,7 +139,7 @@ export async function startTestIdp(
         await grant.save();
         return grant;
       },
-    } as ConstructorParameters<typeof Provider>[1]);
+    });
 
     // A tampered ID token: the claims a test chose, signed with the provider's key or a key it never published.
     provider.use(async (ctx, next) => {

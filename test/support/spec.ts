@@ -30,7 +30,7 @@ export function loadBundledSpec(): Spec {
 
 /** Follows a local `$ref` (`#/components/...`) to what it points at. */
 export function deref<T>(spec: Spec, value: T | { $ref: string }): T {
-  if (!value || typeof value !== 'object' || !('$ref' in value)) return value as T;
+  if (!value || typeof value !== 'object' || !('$ref' in value)) return value;
   const target = value.$ref
     .replace(/^#\//, '')
     .split('/')

@@ -11,6 +11,10 @@
  *       const { data, response } = await api.GET('/api-system/clusters', { params: { query: { perpage: 5 } } });
  *     });
  *   });
+ *
+ * Test data comes from `test/support/factory.ts` (aCluster, aBusinessUnit, aUserWith, aMapping, …; `bodyOf<T>(res)`
+ * for a typed response body), rows read straight from the database are typed by `test/support/records.ts`, and
+ * `test/support/matchers.ts` types vitest's asymmetric matchers.
  */
 import { configurePasswordHashGate } from '../../../server/src/modules/auth/throttle.js';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -85,7 +89,7 @@ export interface TestServer {
 }
 
 /** A new, empty database on the TEST_DATABASE_URL server, and a way to drop it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -152,7 +156,7 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
     AUTH_HASH_QUEUE: '10000',
     ...opts.env,
   });
-  let pgDb: { url: string; drop(): Promise<void> } | null = null;
+  let pgDb: { url: string; drop: () => Promise<void> } | null = null;
   if (engine === 'postgres') {
     if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
     pgDb = await createPostgresDatabase();

@@ -8,6 +8,7 @@
  */
 import type { Knex } from 'knex';
 import { AUDITED_TABLES } from '../../../server/src/db/migrations/0011_audit_by_construction.js';
+import { rawRows } from '../../support/records.js';
 
 type Row = Record<string, unknown>;
 export interface Snapshot {
@@ -26,11 +27,15 @@ export interface RowChange {
 export async function snapshotAudited(knex: Knex): Promise<Snapshot> {
   const rows = new Map<string, Map<string, string>>();
   for (const { table } of AUDITED_TABLES) {
-    const res = await knex.raw(`select id::text as id, to_jsonb(t)::text as row from ${table} t`);
-    rows.set(table, new Map((res.rows as Array<{ id: string; row: string }>).map((r) => [r.id, r.row])));
+    const res = await rawRows<{ id: string; row: string }>(
+      knex.raw(`select id::text as id, to_jsonb(t)::text as row from ${table} t`),
+    );
+    rows.set(table, new Map(res.map((r) => [r.id, r.row])));
   }
-  const last = await knex.raw(`select coalesce(max(at), '-infinity')::text as at from audit_events`);
-  return { rows, lastEventAt: (last.rows as Array<{ at: string }>)[0]!.at };
+  const [last] = await rawRows<{ at: string }>(
+    knex.raw(`select coalesce(max(at), '-infinity')::text as at from audit_events`),
+  );
+  return { rows, lastEventAt: last!.at };
 }
 
 /** Every row inserted, updated or deleted since the snapshot. */
@@ -61,11 +66,13 @@ interface EventRow {
 
 /** The events recorded since the snapshot, oldest first. */
 export async function eventsSince(knex: Knex, before: Snapshot): Promise<EventRow[]> {
-  const res = await knex.raw(
-    `select target_type, target_id, actor_id, action, changes from audit_events where at > ?::timestamptz order by at, id`,
-    [before.lastEventAt],
+  const res = await rawRows<EventRow & { changes: unknown }>(
+    knex.raw(
+      `select target_type, target_id, actor_id, action, changes from audit_events where at > ?::timestamptz order by at, id`,
+      [before.lastEventAt],
+    ),
   );
-  return (res.rows as Array<EventRow & { changes: unknown }>).map((e) => ({
+  return res.map((e) => ({
     ...e,
     changes: (typeof e.changes === 'string' ? JSON.parse(e.changes) : e.changes) as EventRow['changes'],
   }));
