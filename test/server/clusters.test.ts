@@ -343,7 +343,7 @@ describe.each(engines())('clusters on %s', (engine) => {
 
   it("when a cluster changed after an edit read it, then the edit's one statement writes nothing and records nothing", async () => {
     const c = await aCluster(t, { code: `GAP-${tag()}`, alias_name: 'RDX' });
-    const repo = clusterRepository(t.knex);
+    const repo = clusterRepository({ knex: t.knex });
     const read = (await repo.findForWrite(t.knex, c.id, { lock: false }))!;
     await t.knex<ClusterRecord>('clusters').where({ id: c.id }).update({ alias_name: 'OTH' });
     const before = await updateEvents(c.id);
@@ -356,7 +356,7 @@ describe.each(engines())('clusters on %s', (engine) => {
       after: { alias_name: 'EDT' },
     };
     const written = await repo.updateIfUnchanged(t.knex, c.id, read.row_version, values, read.created_by_id!, (rowOf) =>
-      auditTrail(t.knex).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf),
+      auditTrail({ knex: t.knex }).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf),
     );
     expect(written).toBeUndefined();
     expect((await t.knex<ClusterRecord>('clusters').select('alias_name').where({ id: c.id }).first())!.alias_name).toBe(
@@ -366,7 +366,7 @@ describe.each(engines())('clusters on %s', (engine) => {
     // At the row's current version the same statement writes, records, and answers the row with its counts.
     const fresh = (await repo.findForWrite(t.knex, c.id, { lock: false }))!;
     const now = await repo.updateIfUnchanged(t.knex, c.id, fresh.row_version, values, read.created_by_id!, (rowOf) =>
-      auditTrail(t.knex).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf),
+      auditTrail({ knex: t.knex }).recordPerRow(t.knex, { userId: read.created_by_id }, change, rowOf),
     );
     expect(now).toMatchObject({ id: c.id, alias_name: 'EDT', updated_by_name: anyString() });
     expect(Number(now!.bu_count)).toBe(0);

@@ -922,7 +922,7 @@ describe.each(engines())('print template mappings on %s', (engine) => {
         t.knex.removeListener('query', listener);
       }
       expect(seen).toHaveLength(1);
-      const sql = mappingRepository(t.knex).resolveQuery(m.document_type, 'A-HQ').toQuery();
+      const sql = mappingRepository({ knex: t.knex }).resolveQuery(m.document_type, 'A-HQ').toQuery();
       const plan = await t.knex.transaction(async (trx) => {
         await trx.raw('set local enable_seqscan = off');
         const rows = await rawRows<Record<string, string>>(trx.raw(`explain ${sql}`));

@@ -60,7 +60,7 @@ describe.each(engines())('resolve cache on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestServer(engine);
     token = await t.login(t.config.admin.username);
-    repo = mappingRepository(t.knex);
+    repo = mappingRepository({ knex: t.knex });
   });
   afterAll(() => t.close());
 
@@ -430,7 +430,7 @@ describe('resolve cache, against a repository it waits on', () => {
   it('when a change arrives while a type loads, then that load answers its callers but is not kept, and the next resolve loads again', async () => {
     const { repo, loads } = waitingRepository();
     const feed = deafFeed();
-    const cache = resolveCache(repo, feed);
+    const cache = resolveCache({ repo, changes: feed });
     const first = cache.resolve('PO', null);
     const concurrent = cache.resolve('PO', 'BU-A');
     expect(loads).toHaveLength(1); // concurrent first resolves share one query
@@ -452,7 +452,7 @@ describe('resolve cache, against a repository it waits on', () => {
 
   it('when a type has no mappings, then it is not kept, so asking for made-up types cannot grow the cache', async () => {
     const { repo, loads } = waitingRepository();
-    const cache = resolveCache(repo, deafFeed());
+    const cache = resolveCache({ repo, changes: deafFeed() });
     const first = cache.resolve('MADE-UP', null);
     loads[0]!([]);
     expect(await first).toBeUndefined();
@@ -464,7 +464,7 @@ describe('resolve cache, against a repository it waits on', () => {
 
   it('when the feed is not live, then every resolve asks the statement and nothing is kept', async () => {
     const { repo, loads } = waitingRepository();
-    const cache = resolveCache(repo, staticChangeFeed());
+    const cache = resolveCache({ repo, changes: staticChangeFeed() });
     expect((await cache.resolve('PO', null))?.id).toBe('statement');
     expect((await cache.resolve('PO', null))?.id).toBe('statement');
     expect(loads).toHaveLength(0);

@@ -66,7 +66,7 @@ describe('sign-in protection helpers', () => {
   });
 
   it('when more hashes are asked for than may run, then the excess waits in the queue, and beyond it gets 429 at once', async () => {
-    const gate = hashGate(1, 1);
+    const gate = hashGate({ concurrency: 1, queueLimit: 1 });
     let release!: () => void;
     const first = gate.run(() => new Promise<string>((r) => (release = () => r('first'))));
     const second = gate.run(async () => 'second');
@@ -83,7 +83,7 @@ describe('sign-in protection helpers', () => {
   });
 
   it('when a flood of other hashes fills the single slot and its queue, then a sign-in still runs at once on a slot of its own', async () => {
-    const gate = hashGate(1, 2);
+    const gate = hashGate({ concurrency: 1, queueLimit: 2 });
     let release!: () => void;
     const first = gate.run(() => new Promise<void>((r) => (release = r)), 'other');
     const others = [gate.run(async () => 'other-1', 'other'), gate.run(async () => 'other-2', 'other')];
@@ -99,7 +99,7 @@ describe('sign-in protection helpers', () => {
   });
 
   it("when strangers' first sign-ins fill their queue, then a known device's sign-in is neither refused nor queued behind them", async () => {
-    const gate = hashGate(1, 2);
+    const gate = hashGate({ concurrency: 1, queueLimit: 2 });
     const releases: Array<() => void> = [];
     const hold = () => new Promise<void>((r) => releases.push(r));
     // Clean sign-ins from a thousand new addresses: the slot, its queue, and one refused.
@@ -122,7 +122,7 @@ describe('sign-in protection helpers', () => {
   });
 
   it('when sign-ins and others wait for the same slots, then the sign-ins go first, and the others never hold the last slot', async () => {
-    const gate = hashGate(2, 10);
+    const gate = hashGate({ concurrency: 2, queueLimit: 10 });
     const order: string[] = [];
     const releases: Array<() => void> = [];
     const hold = (name: string) => () => new Promise<void>((r) => releases.push(() => (order.push(name), r())));

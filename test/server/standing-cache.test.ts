@@ -139,7 +139,7 @@ describe('the caller standing cache, against a loader it counts', () => {
   it('when the same caller asks again within the time to live, then the loader is not asked; after it, it is', async () => {
     let now = 1_000;
     const loader = countingLoader();
-    const cache = standingCache(fakeFeed(), loader.load, () => now);
+    const cache = standingCache({ changes: fakeFeed(), load: loader.load, now: () => now });
     await cache.standingOf('u1', 's1');
     await cache.standingOf('u1', 's1');
     expect(loader.calls).toHaveLength(1);
@@ -151,7 +151,7 @@ describe('the caller standing cache, against a loader it counts', () => {
   it("when a change names a user, then only that user's standings are read again; a reset forgets everyone", async () => {
     const feed = fakeFeed();
     const loader = countingLoader();
-    const cache = standingCache(feed, loader.load);
+    const cache = standingCache({ changes: feed, load: loader.load });
     await cache.standingOf('u1', 's1');
     await cache.standingOf('u2', 's2');
     feed.emit('permission_grants', 'u1');
@@ -168,10 +168,13 @@ describe('the caller standing cache, against a loader it counts', () => {
     const feed = fakeFeed();
     let release!: () => void;
     const calls: number[] = [];
-    const cache = standingCache(feed, async () => {
-      calls.push(1);
-      if (calls.length === 1) await new Promise<void>((resolve) => (release = resolve));
-      return structuredClone(OK);
+    const cache = standingCache({
+      changes: feed,
+      load: async () => {
+        calls.push(1);
+        if (calls.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return structuredClone(OK);
+      },
     });
     const first = cache.standingOf('u1', null);
     await new Promise((resolve) => setImmediate(resolve));
@@ -185,14 +188,14 @@ describe('the caller standing cache, against a loader it counts', () => {
   it('when the feed is not live, then every request reads the standing and nothing is kept', async () => {
     const feed = fakeFeed(false);
     const loader = countingLoader();
-    const cache = standingCache(feed, loader.load);
+    const cache = standingCache({ changes: feed, load: loader.load });
     await cache.standingOf('u1', 's1');
     await cache.standingOf('u1', 's1');
     expect(loader.calls).toHaveLength(2);
   });
 
   it('when a standing is shared by requests, then none of them can change it', async () => {
-    const cache = standingCache(fakeFeed(), countingLoader().load);
+    const cache = standingCache({ changes: fakeFeed(), load: countingLoader().load });
     const standing = await cache.standingOf('u1', 's1');
     if (standing.status !== 'ok') throw new Error('expected ok');
     expect(() => standing.permissions.platform.push('cluster.delete')).toThrow(TypeError);

@@ -44,7 +44,7 @@ export type AppHandlers = Pick<OperationHandlers, HandledOperationId>;
  * module's repository. See docs/adding-a-resource.md.
  */
 export function createServices({ knex, storage, logger, config, changes }: ModuleDeps) {
-  const audit = auditTrail(knex);
+  const audit = auditTrail({ knex });
   const providers = identityProviders({ configs: config.oidcProviders });
   const reauth = (id: string) => {
     const p = providers.find(id);

@@ -111,7 +111,7 @@ async function* seenBy(
   for await (const batch of batches) yield allAsSeenBy(batch, hidden);
 }
 
-export function auditTrail(knex: Knex) {
+export function auditTrail({ knex }: { knex: Knex }) {
   const repo = auditRepository({ knex });
   return {
     /** Appends the event in the change's own transaction (`db`), so a change and its record land or fail together. */

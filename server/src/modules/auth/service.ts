@@ -77,7 +77,7 @@ export interface AuthDeps {
 
 export function authService({ knex, jwtSecret, audit, changes, reauth = () => undefined }: AuthDeps) {
   const repo = authRepository({ knex });
-  const standings = standingCache(changes, repo.standingOf);
+  const standings = standingCache({ changes, load: repo.standingOf });
   // A sign-in that goes first also hashes at the normal priority (passwords.ts).
   const verify = (password: string, hash: string, lane: HashLane) =>
     passwordHashGate().run(() => verifyPassword(password, hash, lane === 'other' ? 'background' : 'urgent'), lane);

@@ -34,7 +34,15 @@ export type StandingLoader = (userId: string, sessionId: string | null) => Promi
  * as the change feed reports a change to that user's account, grants or sessions — on any replica, within one round
  * trip. While the feed is not live (its connection dropped), nothing is cached and every request reads through.
  */
-export function standingCache(changes: ChangeFeed, load: StandingLoader, now: () => number = Date.now) {
+export function standingCache({
+  changes,
+  load,
+  now = Date.now,
+}: {
+  changes: ChangeFeed;
+  load: StandingLoader;
+  now?: () => number;
+}) {
   const byUser = new Map<string, Map<string, Entry>>();
   let size = 0;
   /** Bumped by every change and reset; a load that started before one may hold stale data and is not kept. */

@@ -25,7 +25,7 @@ export interface HashGate {
   readonly waiting: number;
 }
 
-export function hashGate(concurrency: number, queueLimit: number): HashGate {
+export function hashGate({ concurrency, queueLimit }: { concurrency: number; queueLimit: number }): HashGate {
   /** All lanes together: the configured bound, or two when that is one (the others never hold the last slot). */
   const total = Math.max(concurrency, 2);
   const limit: Record<HashLane, number> = {
@@ -84,7 +84,7 @@ export const DEFAULT_HASH_CONCURRENCY = 1;
 export const DEFAULT_HASH_QUEUE = 32;
 
 // One per process: the cores it protects are the process's, whichever app instance asks.
-let shared = hashGate(DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE);
+let shared = hashGate({ concurrency: DEFAULT_HASH_CONCURRENCY, queueLimit: DEFAULT_HASH_QUEUE });
 
 /** The process's password-hash gate. */
 export function passwordHashGate(): HashGate {
@@ -93,5 +93,5 @@ export function passwordHashGate(): HashGate {
 
 /** Sets the process's bounds: `main.ts` does, once, from AUTH_HASH_CONCURRENCY and AUTH_HASH_QUEUE. */
 export function configurePasswordHashGate(concurrency: number, queueLimit: number): void {
-  shared = hashGate(concurrency, queueLimit);
+  shared = hashGate({ concurrency, queueLimit });
 }

@@ -74,7 +74,7 @@ const COLUMNS = [
   'deleted_by_id',
 ].map((c) => `clusters.${c}`);
 
-export function clusterRepository(knex: Knex) {
+export function clusterRepository({ knex }: { knex: Knex }) {
   /** The row's columns and audit names, on a builder that has `clusters` in scope. */
   const withActors = (qb: Knex.QueryBuilder) => selectAuditActors(knex, qb.select(COLUMNS), 'clusters');
 

@@ -61,7 +61,7 @@ function listFilter(auth: AuthContext, query: QueryParams<'listClusters'>): Clus
 
 export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: AuditTrail }) {
   const { knex, storage, audit } = deps;
-  const repo = clusterRepository(knex);
+  const repo = clusterRepository({ knex });
 
   async function present(row: ClusterListRow): Promise<Cluster> {
     return {

@@ -126,7 +126,7 @@ function applyFilters<B extends Knex.QueryBuilder>(b: B, f: MappingFilters, sear
   return b;
 }
 
-export function mappingRepository(knex: Knex) {
+export function mappingRepository({ knex }: { knex: Knex }) {
   return {
     async list(filters: MappingFilters, q: ListQuery): Promise<{ rows: MappingRecord[]; total: number }> {
       const countQuery = applyFilters(

@@ -25,7 +25,7 @@ function frozen(candidates: MappingRecord[]): MappingRecord[] {
   return candidates;
 }
 
-export function resolveCache(repo: MappingRepository, changes: ChangeFeed) {
+export function resolveCache({ repo, changes }: { repo: MappingRepository; changes: ChangeFeed }) {
   const byType = new Map<string, MappingRecord[]>();
   /** Loads under way, so concurrent first resolves of a type share one query. */
   const loading = new Map<string, Promise<MappingRecord[]>>();

@@ -92,8 +92,8 @@ function updatePatch(input: MappingInput): Partial<MappingColumns> {
 }
 
 export function mappingService({ knex, audit, changes }: { knex: Knex; audit: AuditTrail; changes: ChangeFeed }) {
-  const repo = mappingRepository(knex);
-  const resolved = resolveCache(repo, changes);
+  const repo = mappingRepository({ knex });
+  const resolved = resolveCache({ repo, changes });
 
   /**
    * Lock order for every write that can demote: the document types' locks first, then rows. A demotion updates other
