@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { DomainError, problemType, type FieldError } from '../core/errors.js';
 import { headersOf, HttpError, statusOf } from './errors.js';
+import { requestLogNotes } from './logging.js';
 
 const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -142,10 +143,10 @@ function problemBody(req: Request, mapped: Mapped): Problem {
 
 function sendProblem(req: Request, res: import('express').Response, mapped: Mapped): void {
   if (mapped.headers) for (const [k, v] of Object.entries(mapped.headers)) res.setHeader(k, v);
-  res
-    .status(mapped.status)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(JSON.stringify(problemBody(req, mapped)));
+  const body = problemBody(req, mapped);
+  // The request's log line says why it was refused or failed, as the client was told.
+  requestLogNotes(res).problem = { title: body.title, detail: body.detail };
+  res.status(mapped.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }
 
 /** Maps the error and logs it: a server fault as an error, a refusal at debug level. */

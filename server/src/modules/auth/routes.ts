@@ -1,15 +1,19 @@
 import { BadRequestError } from '../../core/errors.js';
 import { originOf } from '../../http/auth.js';
 import { operations } from '../../http/handler.js';
+import { requestLogNotes } from '../../http/logging.js';
 import type { AuthService } from './service.js';
 
 export function authRoutes({ auth }: { auth: AuthService }) {
   return operations({
-    login: async ({ body, req }) => {
+    login: async ({ body, req, res }) => {
       const login = body.username ?? body.email;
       if (!login) throw new BadRequestError('Send a username or an email address with the password.');
       const device = auth.devices.ofRequest(req);
-      const { tokens, userId } = await auth.login(login, body.password, originOf(req), device);
+      // A refused sign-in is a warning in the request's log line, naming the account tried.
+      const { tokens, userId } = await auth.login(login, body.password, originOf(req), device, (attempt) => {
+        requestLogNotes(res).signInRefused = attempt;
+      });
       // The device cookie: the next sign-in of this account from this browser is judged by this device's failures only.
       return {
         status: 200,

@@ -30,6 +30,15 @@ import {
 } from './tokens.js';
 
 /** After five failures of one client on one account, that client waits 30 s, then twice as long per failure, at most 15 minutes. */
+/**
+ * A sign-in refused for a wrong password or a delayed client, as the request's log line names it: the login as typed
+ * only when it names an account (a password typed into the login field is never repeated), and that account.
+ */
+export interface RefusedSignIn {
+  login: string | null;
+  accountId: string | null;
+}
+
 export const FAILURE_POLICY: FailurePolicy = { threshold: 5, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60 };
 const BAD_CREDENTIALS = 'invalid username or password';
 const BAD_REFRESH = 'invalid or expired refresh token';
@@ -174,17 +183,20 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
       password: string,
       origin: RequestOrigin,
       device: Device | null = null,
+      refused?: (attempt: RefusedSignIn) => void,
     ): Promise<{ tokens: TokenPair; userId: string }> {
       const subject = login.trim().toLowerCase();
       const user = subject ? await repo.findUserByLogin(subject) : undefined;
       const client = clientOf(origin, device, user?.id);
       // The login as typed is kept only when it names an account: a password typed into the login field never is.
-      const attempt = (action: 'login.failed' | 'login.delayed') =>
-        audit.record(
+      const attempt = (action: 'login.failed' | 'login.delayed') => {
+        refused?.({ login: user ? subject : null, accountId: user?.id ?? null });
+        return audit.record(
           knex,
           { userId: user?.id ?? null, origin },
           { action, target: { type: 'session', id: null }, after: user ? { login: subject } : undefined },
         );
+      };
 
       const accountKey = user?.id ?? subject;
       const standing = await repo.clientStanding(client);
