@@ -29,7 +29,6 @@ import {
   verifyAccessTokenClaims,
 } from './tokens.js';
 
-/** After five failures of one client on one account, that client waits 30 s, then twice as long per failure, at most 15 minutes. */
 /**
  * A sign-in refused for a wrong password or a delayed client, as the request's log line names it: the login as typed
  * only when it names an account (a password typed into the login field is never repeated), and that account.
@@ -39,6 +38,7 @@ export interface RefusedSignIn {
   accountId: string | null;
 }
 
+/** After five failures of one client on one account, that client waits 30 s, then twice as long per failure, at most 15 minutes. */
 export const FAILURE_POLICY: FailurePolicy = { threshold: 5, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60 };
 const BAD_CREDENTIALS = 'invalid username or password';
 const BAD_REFRESH = 'invalid or expired refresh token';
