@@ -213,4 +213,27 @@ describe('request log lines', () => {
     // No request or response headers at all: neither the Authorization header, nor a cookie sent or set.
     expect(log).not.toMatch(/"headers"|"set-cookie"|"authorization"|"cookie"/i);
   });
+
+  it('when a client is delayed after repeated failures, then its refused sign-in is a warning too, naming the account', async () => {
+    let delayed: Response | undefined;
+    for (let i = 0; i < 8 && !delayed; i++) {
+      const res = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.9' },
+        body: JSON.stringify({ username: 'admin', password: WRONG_PASSWORD }),
+      });
+      if (res.status === 429) delayed = res;
+      else await lineOf(res);
+    }
+    expect(delayed, 'a delayed sign-in').toBeDefined();
+    expect(await lineOf(delayed!)).toMatchObject({
+      level: WARN,
+      operationId: 'login',
+      clientIp: '198.51.100.9',
+      res: { statusCode: 429 },
+      problem: { title: 'Too Many Requests' },
+      signIn: { login: 'admin', accountId: adminId },
+    });
+    expect(written.join('')).not.toContain(WRONG_PASSWORD);
+  });
 });
