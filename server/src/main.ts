@@ -10,7 +10,7 @@ import {
   SchemaNewerError,
   type Database,
 } from './db/index.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { firstStartSummary, seedIfEmpty } from './db/seed/index.js';
 import { openChangeFeed, type ChangeFeed } from './db/changes.js';
 import { templateForNewDatabase } from './db/template.js';
 import { createStorage } from './storage/index.js';
@@ -94,7 +94,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
       );
     await migrateLatest(db.knex);
     if (await seedIfEmpty(db.knex, config))
-      logger.info({ admin: config.admin.username }, 'seeded demo data on first start');
+      logger.info({ admin: config.admin.username, demo: config.seedDemo }, firstStartSummary(config));
     const storage = await createStorage(config);
     // After the migrations: the triggers that notify the feed are part of the schema.
     changes = await openChangeFeed(db, { logger });

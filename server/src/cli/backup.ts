@@ -9,6 +9,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadDatabaseConfig } from '../config.js';
 import { createDatabase, DataDirLockedError, migrationStatus, type Database } from '../db/index.js';
 import { acquireDirLock } from '../db/lock.js';
+import { embeddedDatabaseExists } from '../db/migration-status.js';
 
 /** Refused with a message that says what to do instead. */
 export class BackupError extends Error {
@@ -36,8 +37,8 @@ const refusal = (err: DataDirLockedError, verb: string) =>
 
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, 'Z');
 
-/** The file name a backup gets when none is given. */
-export const defaultBackupFile = () => path.resolve('backups', `platform-admin-db-${stamp()}.tar.gz`);
+/** The file name a backup gets when none is given: under `var/`, which git ignores (a backup holds password hashes). */
+export const defaultBackupFile = () => path.resolve('var', 'backups', `platform-admin-db-${stamp()}.tar.gz`);
 
 async function summary(db: Database): Promise<string> {
   const { applied } = await migrationStatus(db.knex);
@@ -55,8 +56,7 @@ export async function backup(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ file: string; summary: string }> {
   const dir = embeddedDir(env, 'back up');
-  if (!existsSync(path.join(dir, 'PG_VERSION')))
-    throw new BackupError(`There is no embedded database in ${dir} to back up.`);
+  if (!embeddedDatabaseExists(dir)) throw new BackupError(`There is no embedded database in ${dir} to back up.`);
   let db: Database;
   try {
     db = await createDatabase({ database: { engine: 'pglite', dir } });

@@ -1,7 +1,7 @@
 // `npm run migrate -- [up|status|down]`: the schema of the configured database (DATABASE_URL, else the embedded one
 // in DATA_DIR/db, which must not be open in a running server). `up` applies what is pending (the server also does at
 // start), `status` lists applied, pending and unknown migrations (exit 1 unless current), `down` rolls back the most
-// recent one.
+// recent one. `status` only looks: on a data directory without a database it says so and creates none.
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadDatabaseConfig } from '../config.js';
 import {
@@ -12,6 +12,7 @@ import {
   redactUrl,
   type Database,
 } from '../db/index.js';
+import { embeddedDatabaseExists } from '../db/migration-status.js';
 import { templateForNewDatabase } from '../db/template.js';
 
 const COMMANDS = ['up', 'status', 'down'] as const;
@@ -38,6 +39,18 @@ export async function migrate(command: string, env: NodeJS.ProcessEnv = process.
   if (!COMMANDS.includes(command as Command))
     return { output: [`Unknown command "${command}". Use: npm run migrate -- up | status | down`], exitCode: 2 };
   const config = loadDatabaseConfig(env);
+  const { database } = config;
+  // Opening an embedded database creates one (tens of megabytes): a question about its schema must not.
+  if (
+    command === 'status' &&
+    database.engine === 'pglite' &&
+    database.dir !== null &&
+    !embeddedDatabaseExists(database.dir)
+  )
+    return {
+      output: [`no database at ${database.dir} yet: the first \`npm start\` or \`npm run migrate\` creates it`],
+      exitCode: 0,
+    };
   const db = await open(config);
   const output = [`Database: ${describeDatabase(config)}`];
   try {

@@ -1,4 +1,6 @@
 // Which migrations the database holds against the ones this server knows (start-up check, /readyz, `npm run migrate`).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Knex } from 'knex';
 import { migrations } from './migrations/index.js';
 
@@ -22,4 +24,9 @@ export async function migrationStatus(knex: Knex): Promise<MigrationStatus> {
     pending: known.filter((name) => !applied.includes(name)),
     unknown: applied.filter((name) => !known.includes(name)),
   };
+}
+
+/** Whether an embedded database was ever created in `dir` (PGlite's cluster marker; a bare directory is none). */
+export function embeddedDatabaseExists(dir: string): boolean {
+  return existsSync(path.join(dir, 'PG_VERSION'));
 }

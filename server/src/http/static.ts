@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { HttpError } from './errors.js';
 import { DOCS_BASE_URL_PLACEHOLDER, bundleHash, publishedSpec, yamlDocument } from './published-spec.js';
 
 const brotli = promisify(brotliCompress);
@@ -204,9 +205,23 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|map|txt|html|wasm)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * The console's pages on the server. It routes inside the fragment (`/#/clusters/…`, which never reaches the server),
+ * so its only page is the index; every other path is a file of its build or does not exist.
+ */
+const CONSOLE_PAGES = new Set(['/', '/index.html']);
+
+/** What this server answers, for whoever asked for a path it does not have (a probe at `/metrics`, say). */
+const SITE_MAP =
+  'This server answers: the console at /, the API under /api and /api-system, the probes /healthz and /readyz, ' +
+  'and the reference docs at /docs (the contract at /openapi.json and /openapi.yaml).';
+
+/**
  * The console build: hashed assets cached for a year and sent compressed (the `.br`/`.gz` files the build wrote, else
- * compressed once in memory), every other file and the SPA fallback revalidated on each load (`no-cache`), so a new
+ * compressed once in memory), every other file and the index page revalidated on each load (`no-cache`), so a new
  * deployment is picked up at the next visit.
+ *
+ * `spaFallback` ends every GET the console's files did not answer: the console's page, else a 404 problem that says
+ * what exists. An unknown path never gets the console's page, so a probe or a link to the wrong path fails visibly.
  */
 export function consoleSite(dir: string): { files: RequestHandler[]; spaFallback: RequestHandler } {
   const cache = new BodyCache(256);
@@ -242,10 +257,20 @@ export function consoleSite(dir: string): { files: RequestHandler[]; spaFallback
     },
   });
   const spaFallback: RequestHandler = (req, res, next) => {
+    if (!isRead(req)) return next();
     const index = path.join(dir, 'index.html');
-    if (!isRead(req) || !req.accepts('html') || !existsSync(index)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    if (CONSOLE_PAGES.has(req.path)) {
+      if (!existsSync(index))
+        return next(
+          new HttpError(
+            404,
+            'The console is not built. `npm start` builds it at start; a production tree gets it from `npm run build`.',
+          ),
+        );
+      res.setHeader('Cache-Control', 'no-cache');
+      return res.sendFile(index);
+    }
+    next(new HttpError(404, `No route for ${req.method} ${req.path}. ${SITE_MAP}`));
   };
   return { files: [hashedAssets, files], spaFallback };
 }

@@ -32,3 +32,10 @@ export async function seedIfEmpty(knex: Knex, config: SeedContext['config']): Pr
     return true;
   });
 }
+
+/** What a first start created, for its log line: the admin account alone, or the demo tenants and accounts as well. */
+export function firstStartSummary(config: Pick<SeedContext['config'], 'seedDemo'>): string {
+  return config.seedDemo
+    ? 'first start: created the admin account and the demo tenants and accounts'
+    : 'first start: created the admin account only (SEED_DEMO is off: no demo tenants or accounts)';
+}
