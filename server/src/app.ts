@@ -158,8 +158,8 @@ export function createApp({
   );
   const site = consoleSite(config.consoleDir ?? CONSOLE_DIRS.find((dir) => existsSync(dir)) ?? CONSOLE_DIRS[1]!);
   app.use(site.files);
-  // Client-side routes of the console (a deep link or a reload) get its index page.
-  app.get('/{*rest}', site.spaFallback);
+  // What the console's files did not answer, whatever the method: its page at `/`, else a 404 problem naming what exists.
+  app.use(site.spaFallback);
 
   app.use(problemHandler);
   return app;

@@ -58,6 +58,19 @@ describe('paths outside the API and the console', () => {
     expect(Object.keys(site).sort()).toEqual(Object.keys(api).sort());
   });
 
+  it('when a write is sent to a path that does not exist, then it gets the same 404 problem, never an HTML page', async () => {
+    for (const [method, p] of [
+      ['POST', '/metrics'],
+      ['PUT', '/'],
+      ['DELETE', '/robots.txt'],
+    ] as const) {
+      const res = await t.fetch(p, { method });
+      expect(res.status, `${method} ${p}`).toBe(404);
+      expect(res.headers.get('content-type'), `${method} ${p}`).toMatch(/^application\/problem\+json/);
+      expect(((await res.json()) as { detail: string }).detail).toContain(`No route for ${method} ${p}`);
+    }
+  });
+
   it('when the console itself is asked for, then it is still served: its page, its index and its built files', async () => {
     for (const p of ['/', '/index.html', '/?lang=en']) {
       const res = await t.fetch(p, { headers: { Accept: 'text/html' } });

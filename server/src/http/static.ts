@@ -220,7 +220,7 @@ const SITE_MAP =
  * compressed once in memory), every other file and the index page revalidated on each load (`no-cache`), so a new
  * deployment is picked up at the next visit.
  *
- * `spaFallback` ends every GET the console's files did not answer: the console's page, else a 404 problem that says
+ * `spaFallback` ends every request the console's files did not answer: the console's page, else a 404 problem that says
  * what exists. An unknown path never gets the console's page, so a probe or a link to the wrong path fails visibly.
  */
 export function consoleSite(dir: string): { files: RequestHandler[]; spaFallback: RequestHandler } {
@@ -257,9 +257,8 @@ export function consoleSite(dir: string): { files: RequestHandler[]; spaFallback
     },
   });
   const spaFallback: RequestHandler = (req, res, next) => {
-    if (!isRead(req)) return next();
     const index = path.join(dir, 'index.html');
-    if (CONSOLE_PAGES.has(req.path)) {
+    if (isRead(req) && CONSOLE_PAGES.has(req.path)) {
       if (!existsSync(index))
         return next(
           new HttpError(
