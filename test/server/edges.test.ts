@@ -96,18 +96,24 @@ describe('paths outside the API and the console', () => {
   });
 });
 
-describe('npm run migrate -- status on a data directory without a database', () => {
-  it('when no database exists yet, then it says so in one line, exits 0 and creates nothing', async () => {
-    for (const dataDir of [mkdtempSync(path.join(work, 'empty-')), path.join(work, 'never-made')]) {
-      const result = await migrate('status', { DATA_DIR: dataDir, DATABASE_URL: '' });
-      const dbDir = path.join(dataDir, 'db');
-      expect(result).toEqual({
-        output: [`no database at ${dbDir} yet: the first \`npm start\` or \`npm run migrate\` creates it`],
-        exitCode: 0,
-      });
-      expect(existsSync(dataDir) ? readdirSync(dataDir) : [], dataDir).toEqual([]);
-    }
-  });
+describe('npm run migrate -- status or down on a data directory without a database', () => {
+  it.each(['status', 'down'])(
+    'when no database exists yet, then %s says so in one line, exits 0 and creates nothing',
+    async (command) => {
+      for (const dataDir of [
+        mkdtempSync(path.join(work, `empty-${command}-`)),
+        path.join(work, `never-made-${command}`),
+      ]) {
+        const result = await migrate(command, { DATA_DIR: dataDir, DATABASE_URL: '' });
+        const dbDir = path.join(dataDir, 'db');
+        expect(result).toEqual({
+          output: [`no database at ${dbDir} yet: the first \`npm start\` or \`npm run migrate\` creates it`],
+          exitCode: 0,
+        });
+        expect(existsSync(dataDir) ? readdirSync(dataDir) : [], dataDir).toEqual([]);
+      }
+    },
+  );
 });
 
 describe('the first start', () => {

@@ -1,7 +1,7 @@
 // `npm run migrate -- [up|status|down]`: the schema of the configured database (DATABASE_URL, else the embedded one
 // in DATA_DIR/db, which must not be open in a running server). `up` applies what is pending (the server also does at
 // start), `status` lists applied, pending and unknown migrations (exit 1 unless current), `down` rolls back the most
-// recent one. `status` only looks: on a data directory without a database it says so and creates none.
+// recent one. `status` and `down` create nothing: on a data directory without a database they say so and stop.
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadDatabaseConfig } from '../config.js';
 import {
@@ -40,9 +40,10 @@ export async function migrate(command: string, env: NodeJS.ProcessEnv = process.
     return { output: [`Unknown command "${command}". Use: npm run migrate -- up | status | down`], exitCode: 2 };
   const config = loadDatabaseConfig(env);
   const { database } = config;
-  // Opening an embedded database creates one (tens of megabytes): a question about its schema must not.
+  // Opening an embedded database creates one (tens of megabytes): a question about its schema, or a roll-back of a
+  // schema that was never made, must not.
   if (
-    command === 'status' &&
+    command !== 'up' &&
     database.engine === 'pglite' &&
     database.dir !== null &&
     !embeddedDatabaseExists(database.dir)
