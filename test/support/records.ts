@@ -106,52 +106,8 @@ export interface ClusterRecord {
   deleted_by_id: string | null;
 }
 
-/** A business unit (`business_units`). */
-export interface BusinessUnitRecord {
-  id: string;
-  cluster_id: string;
-  code: string;
-  name: string;
-  alias_name: string | null;
-  description: string | null;
-  max_license_users: number | null;
-  is_hq: boolean;
-  is_active: boolean;
-  hotel_name: string | null;
-  hotel_tel: string | null;
-  hotel_email: string | null;
-  hotel_address: string | null;
-  hotel_zip_code: string | null;
-  company_name: string | null;
-  company_tel: string | null;
-  company_email: string | null;
-  company_address: string | null;
-  company_zip_code: string | null;
-  tax_no: string | null;
-  branch_no: string | null;
-  date_format: string | null;
-  date_time_format: string | null;
-  time_format: string | null;
-  long_time_format: string | null;
-  short_time_format: string | null;
-  timezone: string | null;
-  perpage_format: unknown;
-  amount_format: unknown;
-  quantity_format: unknown;
-  recipe_format: unknown;
-  calculation_method: string | null;
-  default_currency_id: string | null;
-  config: unknown;
-  db_connection: string | null;
-  logo_key: string | null;
-  avatar_key: string | null;
-  created_at: Date;
-  created_by_id: string | null;
-  updated_at: Date;
-  updated_by_id: string | null;
-  deleted_at: Date | null;
-  deleted_by_id: string | null;
-}
+/** A business unit (`business_units`): the repository's own row type, so a new column is declared once. */
+export type { BusinessUnitRecord } from '../../server/src/modules/business-units/repository.js';
 
 /** A cluster membership (`cluster_users`). */
 export interface ClusterMemberRecord {
