@@ -1,0 +1,2 @@
+export { CardTable, type CardColumn, type CardTableProps } from './CardTable';
+export { TableCard } from './TableCard';
