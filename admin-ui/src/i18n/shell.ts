@@ -1,0 +1,105 @@
+import type { Messages } from '../lib/messages';
+
+/** The console's frame: title, sign-in, menu, access-denied and not-found pages, session and unsaved prompts. */
+export const en: Messages = {
+  ra: {
+    navigation: { page_range_info: '%{offsetBegin}–%{offsetEnd} of %{total}' },
+    notification: {
+      updated: 'Changes saved |||| %{smart_count} records saved',
+      created: 'Record created',
+      deleted: 'Record deleted |||| %{smart_count} records deleted',
+      bad_item: 'This record is not valid',
+      item_doesnt_exist: 'This record does not exist',
+    },
+  },
+  app: {
+    title: 'Platform Administration',
+    login: {
+      subtitle: 'Sign in to manage clusters, business units and print templates',
+      throttled:
+        'Too many failed sign-in attempts. Try again in %{smart_count} minute. |||| Too many failed sign-in attempts. Try again in %{smart_count} minutes.',
+    },
+    menu: {
+      workspace: 'My workspace',
+      domain_dashboards: 'Domain dashboards',
+      // The menu entry and the page title of each domain dashboard: one label per concept.
+      domains: {
+        main: 'Main dashboard',
+        pr: 'Purchase Request',
+        po: 'Purchase Order',
+        grn: 'Good Received Note',
+        inventory: 'Inventory',
+        sr: 'Store Requisition',
+      },
+    },
+    access_denied: {
+      title: 'Access denied',
+      message: 'You do not have permission to open this page.',
+      not_found: 'The record may also not exist, or no longer exist.',
+      back: 'Back to the workspace',
+    },
+    session: {
+      title: 'Your session has expired',
+      message:
+        'Sign in again to carry on. Nothing on this page is lost: what you were saving is sent once you are signed in.',
+      sign_in: 'Sign in and continue',
+      ended: 'you signed out before it was sent',
+    },
+    unsaved: {
+      title: 'Unsaved changes',
+      message: 'You have unsaved changes. Leave this page and lose them?',
+      leave: 'Leave',
+      stay: 'Stay',
+    },
+  },
+};
+
+export const th: Messages = {
+  ra: {
+    navigation: { page_range_info: '%{offsetBegin}–%{offsetEnd} จาก %{total}' },
+    notification: {
+      updated: 'บันทึกการเปลี่ยนแปลงแล้ว',
+      created: 'สร้างรายการแล้ว',
+      deleted: 'ลบรายการแล้ว',
+      bad_item: 'รายการไม่ถูกต้อง',
+      item_doesnt_exist: 'ไม่มีรายการนี้',
+    },
+  },
+  app: {
+    title: 'ผู้ดูแลแพลตฟอร์ม',
+    login: {
+      subtitle: 'เข้าสู่ระบบเพื่อจัดการคลัสเตอร์ หน่วยธุรกิจ และแม่แบบพิมพ์',
+      throttled: 'เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป กรุณาลองใหม่ในอีก %{smart_count} นาที',
+    },
+    menu: {
+      workspace: 'พื้นที่ทำงานของฉัน',
+      domain_dashboards: 'แดชบอร์ดตามโดเมน',
+      domains: {
+        main: 'แดชบอร์ดหลัก',
+        pr: 'ใบขอซื้อ',
+        po: 'ใบสั่งซื้อ',
+        grn: 'ใบรับสินค้า',
+        inventory: 'สินค้าคงคลัง',
+        sr: 'ใบเบิกสินค้า',
+      },
+    },
+    access_denied: {
+      title: 'ไม่มีสิทธิ์เข้าถึง',
+      message: 'คุณไม่มีสิทธิ์เปิดหน้านี้',
+      not_found: 'รายการนี้อาจไม่มีอยู่ หรือถูกลบไปแล้ว',
+      back: 'กลับไปพื้นที่ทำงาน',
+    },
+    session: {
+      title: 'เซสชันของคุณหมดอายุ',
+      message: 'กรุณาเข้าสู่ระบบอีกครั้งเพื่อทำงานต่อ ข้อมูลในหน้านี้จะไม่สูญหาย สิ่งที่กำลังบันทึกจะถูกส่งเมื่อเข้าสู่ระบบแล้ว',
+      sign_in: 'เข้าสู่ระบบและทำต่อ',
+      ended: 'คุณออกจากระบบก่อนที่จะส่งข้อมูล',
+    },
+    unsaved: {
+      title: 'มีการเปลี่ยนแปลงที่ยังไม่บันทึก',
+      message: 'คุณมีการเปลี่ยนแปลงที่ยังไม่บันทึก ต้องการออกจากหน้านี้และละทิ้งหรือไม่?',
+      leave: 'ออกจากหน้า',
+      stay: 'อยู่ต่อ',
+    },
+  },
+};
