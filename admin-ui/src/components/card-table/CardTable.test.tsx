@@ -75,8 +75,8 @@ describe('card table', () => {
   });
 
   it('adds a named actions column, and a click on an action does not open the row', () => {
-    const onRowClick = vi.fn();
-    const onRemove = vi.fn();
+    const onRowClick = vi.fn<(row: Row) => void>();
+    const onRemove = vi.fn<(id: string) => void>();
     renderTable({
       actionsLabel: 'Actions',
       actions: (r) => <Button onClick={() => onRemove(r.id)}>Remove {r.name}</Button>,

@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { Breakpoint, SxProps, Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
 import { visuallyHidden } from '@mui/utils';
 import { ErrorState } from '../ErrorState';
 
@@ -16,7 +17,7 @@ export interface CardColumn<R> {
   /** A secondary column that steps aside below this breakpoint, so the table fits a narrow screen. */
   hideBelow?: Breakpoint;
   /** Extra cell styles, for a column whose values need them (monospace JSON, a minimum width for an input). */
-  sx?: SxProps<Theme>;
+  sx?: SystemStyleObject<Theme>;
 }
 
 export interface CardTableProps<R> {
@@ -52,10 +53,7 @@ const FIT_WIDTH: SxProps<Theme> = {
   '& th': { fontWeight: 600 },
 };
 
-const hiddenBelow = (bp: Breakpoint | undefined): SxProps<Theme> =>
-  bp ? { display: { xs: 'none', [bp]: 'table-cell' } } : {};
-
-const cellSx = <R,>(c: CardColumn<R>): SxProps<Theme> => [hiddenBelow(c.hideBelow), ...(c.sx ? [c.sx].flat() : [])];
+const hiddenBelow = (bp: Breakpoint | undefined) => (bp ? { display: { xs: 'none', [bp]: 'table-cell' } } : {});
 
 /** A click on the row itself, not on a control inside it. */
 function isPlainRowClick(e: MouseEvent<HTMLElement>): boolean {
@@ -130,7 +128,7 @@ export const CardTable = <R,>(props: CardTableProps<R>) => {
                 sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
               >
                 {columns.map((c) => (
-                  <TableCell key={c.id} align={c.align} sx={cellSx(c)}>
+                  <TableCell key={c.id} align={c.align} sx={{ ...c.sx, ...hiddenBelow(c.hideBelow) }}>
                     {c.render(row)}
                   </TableCell>
                 ))}
