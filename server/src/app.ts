@@ -24,6 +24,7 @@ import { consoleSite, publishedContract, referenceDocs } from './http/static.js'
 import { createHandlers, createServices, type AppHandlers } from './modules/index.js';
 import { staticChangeFeed, type ChangeFeed } from './db/changes.js';
 import { deviceCookies } from './modules/auth/device-cookie.js';
+import type { Metrics } from './observability/metrics.js';
 
 export interface AppDeps {
   config: Config;
@@ -34,6 +35,8 @@ export interface AppDeps {
   handlerOverrides?: Partial<AppHandlers>;
   /** Committed changes (`openChangeFeed`); without one, caches always read through to the database. */
   changes?: ChangeFeed;
+  /** Request, pool and cache metrics (METRICS_PORT); served by a listener of their own, never by this app. */
+  metrics?: Metrics;
 }
 
 /** The package root: the repository, or the built tree `npm run build` writes to dist/. */
@@ -79,6 +82,7 @@ export function createApp({
   logger,
   handlerOverrides,
   changes = staticChangeFeed(),
+  metrics,
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -89,6 +93,7 @@ export function createApp({
   app.set('trust proxy', config.trustProxy);
   const upgradeInsecure = upgradesInsecureRequests(config);
 
+  if (metrics) app.use(metrics.observeRequests);
   app.use(requestLogger(logger));
   app.use(securityHeaders(upgradeInsecure));
   app.use(cors(config.corsOrigins));
@@ -98,6 +103,13 @@ export function createApp({
     if (req.method === 'HEAD' && CONTRACT_PATH.test(req.path)) req.method = 'GET';
     next();
   });
+  const spec = loadApiSpec();
+  const operations = operationsOf(spec);
+  // What each request addresses, and so what it requires, comes from the contract. The request validator below
+  // checks the request against this same match (req.contractRoute), rather than matching the path again. Matched
+  // before the sign-in limits, so a refused sign-in is logged and counted under its operation.
+  app.use(identifyOperation(operations));
+  if (metrics) app.use(metrics.observeExports);
   // Sign-in floods are refused here, before the body is parsed, a password hashed or the database asked.
   // A browser with a device cookie counts on its own bucket; refresh and sign-out on buckets of their own.
   const devices = deviceCookies({ secret: config.jwtSecret });
@@ -105,8 +117,6 @@ export function createApp({
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   app.use(limitJsonDepth);
 
-  const spec = loadApiSpec();
-  const operations = operationsOf(spec);
   const deps = { config, knex: db.knex, storage, logger, changes };
   const services = createServices(deps);
   const handlers = { ...createHandlers({ ...deps, services }), ...handlerOverrides };
@@ -115,9 +125,6 @@ export function createApp({
     handlers,
   );
 
-  // What each request addresses, and so what it requires, comes from the contract. The request validator below
-  // checks the request against this same match (req.contractRoute), rather than matching the path again.
-  app.use(identifyOperation(operations));
   // API answers carry short-lived signed URLs and change with every write: browsers must not replay a cached copy
   // (a conditional GET after a logo upload was answered 304 with the old record).
   app.use(['/api', '/api-system'], (_req, res, next) => {

@@ -48,6 +48,8 @@ export interface Config {
   };
   /** OpenID Connect providers for single sign-on (OIDC_PROVIDERS); empty = local sign-in only. */
   oidcProviders: OidcProviderConfig[];
+  /** The Prometheus endpoint's own listener (METRICS_PORT); null port = no metrics kept or served. */
+  metrics: { port: number | null; host: string; token: string | null };
   /** Where the signing secret came from: the environment, or a file generated into DATA_DIR (one per data directory). */
   jwtSecretSource: 'env' | 'generated';
   version: string;
@@ -220,6 +222,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const oidcProviders = oidcProvidersOf(str('OIDC_PROVIDERS'), problems);
 
+  const metricsPortRaw = str('METRICS_PORT');
+  const metrics = {
+    port: metricsPortRaw === undefined ? null : countOf(metricsPortRaw, 'METRICS_PORT', 0, 0, 65535, problems),
+    host: str('METRICS_HOST') ?? '127.0.0.1',
+    token: str('METRICS_TOKEN') ?? null,
+  };
+  if (metrics.token !== null && metrics.token.length < 16)
+    problems.push('METRICS_TOKEN must have at least 16 characters');
+  if (metrics.port !== null && metrics.port !== 0 && metrics.port === port)
+    problems.push('METRICS_PORT must differ from PORT: metrics are never served on the public port');
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const jwtSecretSource = jwtSecret === undefined ? 'generated' : 'env';
@@ -244,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     signIn,
     oidcProviders,
+    metrics,
     jwtSecretSource,
     version: packageVersion(),
   };

@@ -20,16 +20,25 @@ import { startAuthPurge } from './modules/auth/purge.js';
 import { configurePasswordHashGate } from './modules/auth/throttle.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { PRIVATE_UMASK, tightenPermissions } from './data-dir.js';
+import { createMetrics, type Metrics } from './observability/metrics.js';
+import { createMetricsServer } from './observability/metrics-server.js';
 
 export interface Running {
   config: Config;
   server: Server;
   db: Database;
   url: string;
+  /** The metrics listener's address (METRICS_PORT), e.g. `http://127.0.0.1:9464`; null when metrics are off. */
+  metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
 let current: Running | null = null;
+
+function urlOf(server: Server): string {
+  const addr = server.address() as AddressInfo;
+  return `http://${addr.address.includes(':') ? `[${addr.address}]` : addr.address}:${addr.port}`;
+}
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -65,6 +74,11 @@ export function startupWarnings(config: Config): string[] {
     );
   }
   warnings.push(...trustProxyWarnings(config));
+  const { metrics } = config;
+  if (metrics.port !== null && metrics.token === null && !/^(127\.|::1$|localhost$)/.test(metrics.host))
+    warnings.push(
+      `METRICS_HOST=${metrics.host} serves /metrics beyond this machine without METRICS_TOKEN: anyone who reaches that port reads them; set METRICS_TOKEN or firewall the port.`,
+    );
   return warnings;
 }
 
@@ -84,6 +98,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
   const template = config.database.engine === 'pglite' ? templateForNewDatabase(config.database.dir) : undefined;
   const db = await createDatabase(config, { pgliteTemplate: template });
   let changes: ChangeFeed | null = null;
+  let metrics: Metrics | null = null;
+  let metricsServer: Server | null = null;
   try {
     // After the database opened: a new embedded database is unpacked from its template with the template's modes.
     const tightened = await tightenPermissions(config.dataDir);
@@ -100,7 +116,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     changes = await openChangeFeed(db, { logger });
     // The gate bounds this process's cores, so the process sets it once, whatever apps it serves.
     configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
-    const app = createApp({ config, db, storage, logger, changes });
+    if (config.metrics.port !== null) {
+      metrics = createMetrics({ knex: db.knex, changes });
+      metricsServer = createMetricsServer(metrics, config.metrics.token);
+      await listen(metricsServer, config.metrics.port, config.metrics.host);
+    }
+    const app = createApp({ config, db, storage, logger, changes, ...(metrics ? { metrics } : {}) });
     const purge = startAuthPurge({ knex: db.knex, logger });
     const { createServer } = await import('node:http');
     const front = options.front;
@@ -118,9 +139,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     server.headersTimeout = 66_000;
     answerClientErrors(server);
     await listen(server, config.port, config.host);
-    const addr = server.address() as AddressInfo;
-    const url = `http://${addr.address.includes(':') ? `[${addr.address}]` : addr.address}:${addr.port}`;
-    logger.info({ url, engine: db.engine, storage: storage.driver }, 'listening');
+    const url = urlOf(server);
+    const metricsUrl = metricsServer ? urlOf(metricsServer) : null;
+    logger.info({ url, metricsUrl, engine: db.engine, storage: storage.driver }, 'listening');
 
     let stopping: Promise<void> | null = null;
     const running: Running = {
@@ -128,6 +149,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
       server,
       db,
       url,
+      metricsUrl,
       stop() {
         stopping ??= (async () => {
           // Stop accepting, let in-flight requests finish (idle keep-alive sockets are closed), then close the DB.
@@ -137,6 +159,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
             setTimeout(() => server.closeAllConnections(), 10_000).unref();
           });
           purge.stop();
+          await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
+          metrics?.close();
           await changes?.close();
           await db.close();
           logger.info('stopped');
@@ -147,6 +171,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     current = running;
     return running;
   } catch (err) {
+    metricsServer?.close();
+    metrics?.close();
     await changes?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
