@@ -517,7 +517,11 @@ export interface paths {
          * @description Stores the image at once, independently of any form save, and replaces (and deletes) the previous one. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the cluster. Shown as a rectangular preview.
          */
         post: operations["uploadClusterLogo"];
-        delete?: never;
+        /**
+         * Remove the logo of a cluster
+         * @description Clears the logo at once, independently of any form save, and deletes the stored image. Removing a logo that is not set changes nothing (204). With `If-Match` (the cluster's ETag), a stale ETag → 412. Needs `cluster.update` on the cluster, as an upload does.
+         */
+        delete: operations["deleteClusterLogo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -537,7 +541,11 @@ export interface paths {
          * @description Stores the image at once, independently of any form save, and replaces (and deletes) the previous one. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the cluster. Shown as a square preview.
          */
         post: operations["uploadClusterAvatar"];
-        delete?: never;
+        /**
+         * Remove the avatar of a cluster
+         * @description Clears the avatar at once, independently of any form save, and deletes the stored image. Removing a avatar that is not set changes nothing (204). With `If-Match` (the cluster's ETag), a stale ETag → 412. Needs `cluster.update` on the cluster, as an upload does.
+         */
+        delete: operations["deleteClusterAvatar"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1137,7 +1145,11 @@ export interface paths {
          * @description Stores the image at once, independently of any form save, and replaces (and deletes) the previous one. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the business unit's cluster. Shown as a rectangular preview.
          */
         post: operations["uploadBusinessUnitLogo"];
-        delete?: never;
+        /**
+         * Remove the logo of a business unit
+         * @description Clears the logo at once, independently of any form save, and deletes the stored image. Removing a logo that is not set changes nothing (204). With `If-Match` (the business unit's ETag), a stale ETag → 412. Needs `cluster.update` on the business unit's cluster, as an upload does.
+         */
+        delete: operations["deleteBusinessUnitLogo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1157,7 +1169,11 @@ export interface paths {
          * @description Stores the image at once, independently of any form save, and replaces (and deletes) the previous one. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the business unit's cluster. Shown as a square preview.
          */
         post: operations["uploadBusinessUnitAvatar"];
-        delete?: never;
+        /**
+         * Remove the avatar of a business unit
+         * @description Clears the avatar at once, independently of any form save, and deletes the stored image. Removing a avatar that is not set changes nothing (204). With `If-Match` (the business unit's ETag), a stale ETag → 412. Needs `cluster.update` on the business unit's cluster, as an upload does.
+         */
+        delete: operations["deleteBusinessUnitAvatar"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1316,6 +1332,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-system/print-template-mappings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export print template mappings as CSV
+         * @description The same filters, search and sort as `GET /api-system/print-template-mappings`, and the same access: sign-in. Every matching row, streamed as CSV (UTF-8 with a byte order mark, CRLF line ends); with `page` or `perpage`, only that page, in the same format. Text that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is quoted and prefixed with `'`. Status is Active/Inactive; Default is Yes/No; business-unit codes are joined by spaces, and the codes that name no live business unit have a column of their own; times are ISO 8601 UTC. The file is `print-template-mappings-YYYY-MM-DD.csv` (the server's UTC date: a browser names the saved file with its own local date).
+         */
+        get: operations["exportPrintTemplateMappings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-system/print-template-mappings/resolve": {
         parameters: {
             query?: never;
@@ -1438,6 +1474,26 @@ export interface paths {
         get: operations["exportAuditEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/audit-events/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revert a field change
+         * @description Puts back the values a field change of a cluster, business unit or print template mapping replaced, as an ordinary edit of that record: the same permission (`cluster.update` on its cluster; `print_template_mapping.manage` for a mapping), the same rules (licence caps, unique codes, the caller's reach) and a new audit event whose `labels.revert_of` names this one. Refused with 412 when the record changed since the event (a field no longer holds the value the event wrote), with 409 when the event is not a field change that can be reverted (a create, a delete, a membership, an upload, a change whose values are not recorded) or the record was deleted since, and with 404 when the caller may not see the event or its record.
+         */
+        post: operations["revertAuditEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3163,7 +3219,7 @@ export interface components {
             /** Format: binary */
             file: string;
         };
-        /** @description One row of the file and its outcome. `reason` says why a row is refused: `malformed_row` (a value that cannot be read, or the wrong number of fields), `unknown_user`, `unknown_business_unit`, `unknown_cluster`, `ambiguous_cluster` (two live clusters share the code), `no_permission` (no `cluster.update` on its cluster), `licence_cap_reached` (counting the rows above it in the file) or `duplicate_row` (the same user and business unit or cluster as a row above). */
+        /** @description One row of the file and its outcome. `reason` says why a row is refused: `malformed_row` (a value that cannot be read, or the wrong number of fields), `unknown_user`, `unknown_business_unit`, `unknown_cluster`, `ambiguous_cluster` (two live clusters share the code), `no_permission` (no `cluster.update` on its cluster), `licence_cap_reached` (counting the rows above it in the file), `not_cluster_member` (a business unit takes its members from its cluster's users: the user is neither one nor added to the cluster by a row above) or `duplicate_row` (the same user and business unit or cluster as a row above). */
         MembershipImportRow: {
             /**
              * Format: int32
@@ -3200,7 +3256,7 @@ export interface components {
              * @example null
              * @enum {string|null}
              */
-            reason: "malformed_row" | "unknown_user" | "unknown_business_unit" | "unknown_cluster" | "ambiguous_cluster" | "no_permission" | "licence_cap_reached" | "duplicate_row" | null;
+            reason: "malformed_row" | "unknown_user" | "unknown_business_unit" | "unknown_cluster" | "ambiguous_cluster" | "no_permission" | "licence_cap_reached" | "not_cluster_member" | "duplicate_row" | null;
             /**
              * @description What the row does, or why it is refused, in words.
              * @example Joins A-PKT as admin
@@ -3661,6 +3717,105 @@ export interface components {
                     /** @description The value after (any JSON; null after a delete). */
                     after: unknown;
                 };
+            };
+            /**
+             * @description The human names of what the event touched, read in the change's own transaction, so the trail reads as things were named then (a renamed cluster keeps its old code here, a removed member its username). Absent on events recorded before labels were kept, and on rows the database recorded by itself: show the ids then. Each member is present only when the event touches that kind of thing.
+             * @example {
+             *       "cluster": "CL-S",
+             *       "cluster_name": "Siam Hotels",
+             *       "user": "nok",
+             *       "permission": "cluster.read",
+             *       "scope": "CL-S"
+             *     }
+             */
+            labels?: {
+                /**
+                 * @description The cluster's code.
+                 * @example CL-S
+                 */
+                cluster?: string;
+                /**
+                 * @description The cluster's name.
+                 * @example Siam Hotels
+                 */
+                cluster_name?: string;
+                /**
+                 * Format: uuid
+                 * @description The business unit the event is about (a membership of it, or the unit itself).
+                 * @example 5c9b6c1e-2d3f-4a5b-8c7d-9e0f1a2b3c4d
+                 */
+                business_unit_id?: string;
+                /**
+                 * @description The business unit's code.
+                 * @example BU-01
+                 */
+                business_unit?: string;
+                /**
+                 * @description The business unit's name.
+                 * @example Siam Riverside
+                 */
+                business_unit_name?: string;
+                /**
+                 * Format: uuid
+                 * @description The account the event is about: the member of a membership, the holder of a grant, the account itself.
+                 * @example 0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11
+                 */
+                user_id?: string;
+                /**
+                 * @description That account's username.
+                 * @example nok
+                 */
+                user?: string;
+                /**
+                 * @description That account's display name.
+                 * @example Nok Srisuk
+                 */
+                user_name?: string;
+                /**
+                 * @description A membership's role after the change (before it, for a removal).
+                 * @example admin
+                 */
+                role?: string;
+                /**
+                 * @description A grant's permission key.
+                 * @example cluster.read
+                 */
+                permission?: string;
+                /**
+                 * @description A grant's cluster by its code; null for a platform-wide grant.
+                 * @example CL-S
+                 */
+                scope?: string | null;
+                /**
+                 * Format: uuid
+                 * @description A grant's cluster id; null for a platform-wide grant.
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                scope_id?: string | null;
+                /**
+                 * @description A print template mapping's document type and label.
+                 * @example PO · Purchase Order (compact)
+                 */
+                mapping?: string;
+                /**
+                 * Format: uuid
+                 * @description The event this change reverted (see revertAuditEvent).
+                 * @example 7d1e9c2b-4a6f-4b8d-9e0a-1c2d3e4f5a6b
+                 */
+                revert_of?: string;
+            };
+            /** @description For a logo or avatar change, presigned read URLs (1 hour, as an Image's) of the image before and after; null for a side with no image or whose file is no longer stored (a replaced image's file is removed). */
+            images?: {
+                /**
+                 * Format: uri-reference
+                 * @example null
+                 */
+                before: string | null;
+                /**
+                 * Format: uri-reference
+                 * @example /files/7d2f1c8e-4b1a-4f7e-8c55-0f3e9b2a6d41.png?expires=1795000000&signature=3f6c0b
+                 */
+                after: string | null;
             };
         };
         AuditEventPage: {
@@ -5213,6 +5368,42 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    deleteClusterLogo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+                 * @example W/"3b0f5a52-1795000000000"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The cluster id.
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                id: components["parameters"]["ClusterIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; reads of the cluster no longer carry a `logo`. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["Problem"];
+        };
+    };
     uploadClusterAvatar: {
         parameters: {
             query?: never;
@@ -5252,6 +5443,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteClusterAvatar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+                 * @example W/"3b0f5a52-1795000000000"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The cluster id.
+                 * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+                 */
+                id: components["parameters"]["ClusterIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; reads of the cluster no longer carry a `avatar`. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             default: components["responses"]["Problem"];
         };
     };
@@ -6751,6 +6978,42 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    deleteBusinessUnitLogo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+                 * @example W/"3b0f5a52-1795000000000"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The business unit id.
+                 * @example 5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                id: components["parameters"]["BusinessUnitIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; reads of the business unit no longer carry a `logo`. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["Problem"];
+        };
+    };
     uploadBusinessUnitAvatar: {
         parameters: {
             query?: never;
@@ -6790,6 +7053,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteBusinessUnitAvatar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+                 * @example W/"3b0f5a52-1795000000000"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The business unit id.
+                 * @example 5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                id: components["parameters"]["BusinessUnitIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; reads of the business unit no longer carry a `avatar`. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             default: components["responses"]["Problem"];
         };
     };
@@ -7189,6 +7488,65 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    exportPrintTemplateMappings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this document type.
+                 * @example PO
+                 */
+                document_type?: components["parameters"]["DocumentTypeFilter"];
+                /**
+                 * @description Only active mappings.
+                 * @example true
+                 */
+                active_only?: boolean;
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100. `-1` asks for every matching row on one page: a list answers at most 1,000 of them (`paginate.total` still counts every match; page through the rest or use the list's CSV export), an export streams every one.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPageOrAll"];
+                /**
+                 * @description Case-insensitive text to look for (contains).
+                 * @example andaman
+                 */
+                search?: components["parameters"]["Search"];
+                /**
+                 * @description `field:asc|desc`, comma-separated for several keys. Fields: document_type, display_order, display_label, is_default, is_active, created_at, updated_at. Default `document_type:asc,is_default:desc,display_order:asc`.
+                 * @example document_type:asc,display_order:asc
+                 */
+                sort?: components["parameters"]["PrintTemplateMappingSort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows as a CSV file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Document Type,Template,Menu Label,Default,Display Order,Allowed Business Units,Denied Business Units,Status,Unknown Business Unit Codes,Created
+                     *     PO,Purchase Order,Purchase Order (with signatures),Yes,0,,BU-KBI,Active,,2026-11-01T08:30:00.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Problem"];
+        };
+    };
     resolvePrintTemplateMapping: {
         parameters: {
             query: {
@@ -7471,6 +7829,11 @@ export interface operations {
                  * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a
                  */
                 import_id?: components["parameters"]["AuditImportId"];
+                /**
+                 * @description With `target_type` cluster or business_unit and a `target_id`, the record's History includes the changes to its memberships too: for a cluster, its own members and those of its business units; for a business unit, its members.
+                 * @example true
+                 */
+                with_memberships?: boolean;
             };
             header?: never;
             path?: never;
@@ -7570,6 +7933,39 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revertAuditEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The audit event to revert.
+                 * @example 7d1e9c2b-4a6f-4b8d-9e0a-1c2d3e4f5a6b
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reverting change's own audit event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             default: components["responses"]["Problem"];
         };
     };

@@ -64,6 +64,11 @@ describe.each(engines())('membership import on %s', (engine) => {
       ),
     );
   const withoutRun = (r: ImportResult) => ({ summary: r.summary, rows: r.rows });
+  /** The users join the cluster, straight in the database: a business unit takes its members from its cluster's. */
+  const inCluster = (clusterId: string, ...users: Array<{ id: string }>) =>
+    asFixture(t, (trx) =>
+      trx('cluster_users').insert(users.map((u) => ({ user_id: u.id, cluster_id: clusterId, role: 'user' }))),
+    );
 
   it('when a file mixes every outcome, then the dry run writes nothing and an apply of the valid rows makes the same plan', async () => {
     const cluster = await aCluster(t);
@@ -74,6 +79,9 @@ describe.each(engines())('membership import on %s', (engine) => {
     const other = await aCluster(t);
     const otherBu = await aBusinessUnit(t, { cluster_id: other.id });
     const [ann, bob, cat, dan, eve] = [await aUser(t), await aUser(t), await aUser(t), await aUser(t), await aUser(t)];
+    // fay is no user of the cluster; gus becomes one on line 15.
+    const [fay, gus] = [await aUser(t), await aUser(t)];
+    await inCluster(cluster.id, ann, eve);
     // bob is already a user of `open`, cat already an admin of it.
     await t.knex<BusinessUnitMemberRecord>('bu_users').insert([
       { user_id: bob.id, business_unit_id: open.id, role: 'user', is_active: true },
@@ -100,6 +108,9 @@ describe.each(engines())('membership import on %s', (engine) => {
       `${eve.username},${open.code},,manager,true`, // 11 malformed role
       `${eve.username},${open.code}`, // 12 wrong field count
       `${dan.username},,${cluster.code},admin,false`, // 13 added to the cluster
+      `${fay.username},${open.code},,user,true`, // 14 not a user of the cluster
+      `${gus.username},,${cluster.code},user,true`, // 15 added to the cluster
+      `${gus.username},${open.code},,user,true`, // 16 added: a user of the cluster since line 15
     ].join('\n');
 
     const dry = await imported(csv, '?dry_run=true', operator.token);
@@ -117,8 +128,15 @@ describe.each(engines())('membership import on %s', (engine) => {
       [11, 'refused', 'malformed_row'],
       [12, 'refused', 'malformed_row'],
       [13, 'added', null],
+      [14, 'refused', 'not_cluster_member'],
+      [15, 'added', null],
+      [16, 'added', null],
     ]);
-    expect(dry.summary).toEqual({ total: 12, added: 3, updated: 1, unchanged: 1, refused: 7 });
+    expect(dry.summary).toEqual({ total: 15, added: 5, updated: 1, unchanged: 1, refused: 8 });
+    expect(dry.rows[12]!.detail).toBe(
+      `"${fay.username}" is not a user of cluster ${cluster.code}, and ${open.code} takes its members from its ` +
+        `cluster: add the row "${fay.username},,${cluster.code}" above this one, or add them to the cluster first.`,
+    );
     expect(dry.rows[7]!.detail).toBe(
       `${capped.code} has reached its licence limit (2/2, counting 1 row above in this file).`,
     );
@@ -141,6 +159,7 @@ describe.each(engines())('membership import on %s', (engine) => {
       [ann.id]: 'admin/true',
       [bob.id]: 'admin/true',
       [cat.id]: 'admin/true',
+      [gus.id]: 'user/true',
     });
     expect(await buMembers(capped.id)).toEqual({ [dan.id]: 'user/true', [eve.id]: 'user/true' });
     expect(
@@ -165,13 +184,15 @@ describe.each(engines())('membership import on %s', (engine) => {
       'updateBusinessUnitUser',
       'addBusinessUnitUser',
       'addClusterUser',
+      'addClusterUser',
+      'addBusinessUnitUser',
     ]);
     expect(trail.every((e) => e.import_id === applied.import_id && e.actor_id === operator.id)).toBe(true);
     expect(trail[1]!.changes).toEqual({ role: { before: 'user', after: 'admin' } });
 
     // Applying the same file again changes nothing more.
     const again = await imported(csv, '?mode=valid_rows', operator.token);
-    expect(again.summary).toMatchObject({ added: 0, updated: 0, unchanged: 5 });
+    expect(again.summary).toMatchObject({ added: 0, updated: 0, unchanged: 7 });
     expect((await t.knex<AuditEventRecord>('audit_events').where({ import_id: again.import_id })).length).toBe(0);
   });
 
@@ -180,6 +201,7 @@ describe.each(engines())('membership import on %s', (engine) => {
       const cluster = await aCluster(t);
       const bu = await aBusinessUnit(t, { cluster_id: cluster.id, max_license_users: 2 });
       const [held, viaImport, viaSingle] = [await aUser(t), await aUser(t), await aUser(t)];
+      await inCluster(cluster.id, viaImport);
       await t
         .knex<BusinessUnitMemberRecord>('bu_users')
         .insert({ user_id: held.id, business_unit_id: bu.id, role: 'user', is_active: true });
@@ -210,6 +232,7 @@ describe.each(engines())('membership import on %s', (engine) => {
         const cluster = await aCluster(t);
         const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
         const [toBu, toCluster, single] = [await aUser(t), await aUser(t), await aUser(t)];
+        await inCluster(cluster.id, toBu);
         return {
           cluster,
           bu,
@@ -282,6 +305,7 @@ describe.each(engines())('membership import on %s', (engine) => {
     const bu = await aBusinessUnit(t, { cluster_id: cluster.id });
     const thai = await aUser(t, { username: `สมชาย.${uniq().toLowerCase()}` });
     const plain = await aUser(t);
+    await inCluster(cluster.id, thai, plain);
     const csv = `\uFEFF"User";"Business Unit";Role;Active\r\n"${thai.username}";${bu.code};"admin";"TRUE"\r\n${plain.email};"${bu.code}";user;0\r\n`;
     const result = await imported(csv, '?mode=valid_rows');
     expect(result.rows.map((r) => [r.line, r.user, r.outcome, r.role, r.active])).toEqual([
@@ -356,7 +380,12 @@ describe.each(engines())('membership import on %s', (engine) => {
       password_hash: 'x',
     }));
     await asFixture(t, async (trx) => {
-      for (let i = 0; i < users.length; i += 1000) await trx('users').insert(users.slice(i, i + 1000));
+      for (let i = 0; i < users.length; i += 1000) {
+        const ids: Array<{ id: string }> = await trx('users')
+          .insert(users.slice(i, i + 1000))
+          .returning('id');
+        await trx('cluster_users').insert(ids.map(({ id }) => ({ user_id: id, cluster_id: cluster.id, role: 'user' })));
+      }
     });
     const csv = `user,business_unit,role\n${users.map((u, i) => `${u.username},${bu.code},${i % 10 === 0 ? 'admin' : 'user'}`).join('\n')}\n`;
     const dry = await imported(csv, '?dry_run=true');

@@ -19,6 +19,7 @@ export const IMPORT_REASONS = everyMember<MembershipImportReason>()([
   'ambiguous_cluster',
   'no_permission',
   'licence_cap_reached',
+  'not_cluster_member',
   'duplicate_row',
 ]);
 
@@ -33,10 +34,15 @@ export const PLAN_ROWS_PER_PAGE = 50;
 
 type ExampleRow = Record<(typeof IMPORT_COLUMNS)[number], string>;
 
-/** Two example rows: the second leaves role and active blank, which keeps the current values. */
+/**
+ * Example rows naming the demo's codes: a role change, a row that keeps role and state (blank), and a user who joins
+ * a cluster and then one of its business units (a unit takes its members from its cluster's users).
+ */
 const TEMPLATE_EXAMPLE: readonly ExampleRow[] = [
   { user: 'somchai@example.com', business_unit: 'A-PKT', cluster: '', role: 'admin', active: 'true' },
-  { user: 'nok@example.com', business_unit: 'A-BKK', cluster: '', role: '', active: '' },
+  { user: 'anan@example.com', business_unit: 'A-KBI', cluster: '', role: '', active: '' },
+  { user: 'pim@example.com', business_unit: '', cluster: 'CL-B', role: 'user', active: 'true' },
+  { user: 'pim@example.com', business_unit: 'B-SKV', cluster: '', role: 'user', active: 'true' },
 ];
 
 /** The header and the example rows, for the "Download a template" link and the example on the screen. */

@@ -11,7 +11,7 @@ const en: Messages = {
     step_result: '3. Result',
     columns_title: 'Columns of the file',
     columns_help:
-      'Line 1 names the columns, in any order: user (a username or an email), business_unit and/or cluster (codes), and optionally role (admin or user) and active (true or false). A blank role or active keeps the current value.',
+      "Line 1 names the columns, in any order: user (a username or an email), business_unit and/or cluster (codes), and optionally role (admin or user) and active (true or false). A blank role or active keeps the current value. A business unit takes its members from its cluster's users: to add someone new, put their cluster row above their business unit row.",
     example_title: 'Example',
     template: 'Download a template',
     choose: 'Choose a CSV file',
@@ -49,6 +49,7 @@ const en: Messages = {
       ambiguous_cluster: 'Ambiguous cluster code',
       no_permission: 'No permission',
       licence_cap_reached: 'Licence cap reached',
+      not_cluster_member: 'Not a user of the cluster',
       duplicate_row: 'Duplicate row',
     },
     table: {
@@ -94,7 +95,7 @@ const th: Messages = {
     step_result: '3. ผลลัพธ์',
     columns_title: 'คอลัมน์ของไฟล์',
     columns_help:
-      'บรรทัดที่ 1 คือชื่อคอลัมน์ เรียงแบบใดก็ได้: user (ชื่อผู้ใช้หรืออีเมล), business_unit และ/หรือ cluster (รหัส) และเลือกใส่ role (admin หรือ user) และ active (true หรือ false) ได้ ถ้าเว้น role หรือ active ว่างไว้ จะคงค่าเดิม',
+      'บรรทัดที่ 1 คือชื่อคอลัมน์ เรียงแบบใดก็ได้: user (ชื่อผู้ใช้หรืออีเมล), business_unit และ/หรือ cluster (รหัส) และเลือกใส่ role (admin หรือ user) และ active (true หรือ false) ได้ ถ้าเว้น role หรือ active ว่างไว้ จะคงค่าเดิม หน่วยธุรกิจรับสมาชิกจากผู้ใช้ของคลัสเตอร์เท่านั้น หากต้องการเพิ่มผู้ใช้ใหม่ ให้ใส่แถวของคลัสเตอร์ไว้ก่อนแถวของหน่วยธุรกิจ',
     example_title: 'ตัวอย่าง',
     template: 'ดาวน์โหลดแม่แบบ',
     choose: 'เลือกไฟล์ CSV',
@@ -132,6 +133,7 @@ const th: Messages = {
       ambiguous_cluster: 'รหัสคลัสเตอร์ซ้ำกัน',
       no_permission: 'ไม่มีสิทธิ์',
       licence_cap_reached: 'ครบจำนวนสิทธิ์ใช้งานแล้ว',
+      not_cluster_member: 'ไม่ใช่ผู้ใช้ของคลัสเตอร์',
       duplicate_row: 'แถวซ้ำ',
     },
     table: {

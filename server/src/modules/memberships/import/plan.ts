@@ -138,11 +138,14 @@ function targetOf(line: ImportLine, dir: ImportDirectory, access: ImportAccess):
 
 /**
  * The plan of an import: for each row of the file, in order, what it would do. A dry run and an apply make the
- * same plan from the same directory; the licence cap of a business unit counts the rows added above in the file.
+ * same plan from the same directory; the licence cap of a business unit counts the rows added above in the file, and
+ * a user joins a business unit only as a user of its cluster, already or by a row above.
  */
 export function planImport(lines: ImportLine[], dir: ImportDirectory, access: ImportAccess): PlannedRow[] {
   const firstLine = new Map<string, number>();
   const addedTo = new Map<string, number>();
+  /** Cluster memberships the rows above add, so a business unit row below may count on them. */
+  const joinsCluster = new Set<string>();
 
   const plan = (
     line: ImportLine,
@@ -190,8 +193,18 @@ export function planImport(lines: ImportLine[], dir: ImportDirectory, access: Im
     }
     const role = asked.role ?? 'user';
     const isActive = asked.active ?? true;
+    if (target.type === 'cluster') joinsCluster.add(membershipKey('cluster', userId, target.id));
     if (target.type === 'business_unit') {
       const bu = dir.businessUnits.get(target.code)!;
+      const inCluster = membershipKey('cluster', userId, bu.cluster_id);
+      // A business unit takes its members from its cluster's users, as its Add user dialog offers them (ADR 0021).
+      if (!dir.memberships.has(inCluster) && !joinsCluster.has(inCluster)) {
+        return new Refusal(
+          'not_cluster_member',
+          `"${line.user}" is not a user of cluster ${bu.cluster_code}, and ${bu.code} takes its members from its ` +
+            `cluster: add the row "${line.user},,${bu.cluster_code}" above this one, or add them to the cluster first.`,
+        );
+      }
       const above = addedTo.get(bu.id) ?? 0;
       if (bu.max_license_users !== null && bu.members + above >= bu.max_license_users) {
         const counting = above > 0 ? `, counting ${above} ${above === 1 ? 'row' : 'rows'} above in this file` : '';

@@ -106,10 +106,11 @@ export function membershipImportRepository() {
 
       const userIds = [...new Set(users.map((u) => u.id))];
       const memberships = new Map<string, KnownMembership>();
-      // The memberships of these users in these business units, then in these clusters.
+      // The memberships of these users in these business units, then in these clusters and the units' clusters.
+      const clusterIds = [...new Set([...clusters.map((c) => c.id), ...businessUnits.map((b) => b.cluster_id)])];
       const targets = [
         { type: 'business_unit', table: 'bu_users', column: 'business_unit_id', ids: businessUnits.map((b) => b.id) },
-        { type: 'cluster', table: 'cluster_users', column: 'cluster_id', ids: clusters.map((c) => c.id) },
+        { type: 'cluster', table: 'cluster_users', column: 'cluster_id', ids: clusterIds },
       ] as const;
       for (const { type, table, column, ids: targetIds } of targets) {
         for (const ids of chunks(userIds)) {
