@@ -1030,6 +1030,13 @@ const cases = {
       as(t, 'viewer');
     },
   },
+  exportPrintTemplateMappings: {
+    ok: async (t) => url(t, {}, 'document_type=PO&active_only=true&sort=document_type:asc,display_order:asc'),
+    400: async (t) => {
+      url(t, {}, 'sort=no_such_field:asc');
+      lenient(t);
+    },
+  },
   listDocumentTypes: {},
   resolvePrintTemplateMapping: {
     ok: async (t) => url(t, {}, 'document_type=PO&bu_code=A-PKT&explain=true'),

@@ -705,6 +705,12 @@ const MATRIX: Record<string, Row> = {
       json: { document_type: 'GRN', report_template_id: await f.reportTemplate(), is_default: false },
     }),
   },
+  exportPrintTemplateMappings: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/print-template-mappings/export' }),
+  },
   listDocumentTypes: {
     key: null,
     scope: 'signin',

@@ -1,11 +1,15 @@
 import { ANY_VERSION, ifMatch } from '../../core/etag.js';
 import { runBulk } from '../../http/bulk.js';
+import { csvReply, pageOrAll } from '../../http/export.js';
 import { operations, versioned } from '../../http/handler.js';
+import { mappingExport } from './export.js';
 import type { MappingService } from './service.js';
 
 export function printTemplateMappingRoutes({ mappings }: { mappings: MappingService }) {
   return operations({
     listPrintTemplateMappings: async ({ query }) => ({ status: 200, body: await mappings.list(query) }),
+    exportPrintTemplateMappings: ({ query, req }) =>
+      Promise.resolve().then(() => csvReply(mappingExport(mappings, pageOrAll(req, query)))),
     listDocumentTypes: () => Promise.resolve({ status: 200, body: mappings.documentTypes() }),
     resolvePrintTemplateMapping: async ({ query }) => ({
       status: 200,
