@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { createApi } from './api';
 import { createDataProvider } from './index';
-import { filenameOf, type ExportProgress } from './methods/csvExport';
+import { filenameOf, localFileName, type ExportProgress } from './methods/csvExport';
 import { tokenStore } from './tokens';
 
 const BASE = 'http://localhost:3997';
@@ -49,7 +49,7 @@ beforeEach(() => {
 });
 
 describe('the CSV export', () => {
-  it('sends the list’s filter, sort and page for "this page", with the bearer token, and names the file as the server does', async () => {
+  it('sends the list’s filter, sort and page for "this page", with the bearer token, and names the file with the server’s base name and the local day', async () => {
     const { calls, query, provider } = fakeServer(() => streamed([`${BOM}Code,Name\r\n`, 'CL-A,Andaman\r\n']));
     const file = await provider.exportCsv({ resource: 'clusters', ...listParams }, { page: { page: 2, perPage: 25 } });
     expect(calls[0]!.url.pathname).toBe('/api-system/clusters/export');
@@ -62,7 +62,7 @@ describe('the CSV export', () => {
       is_active: 'true',
       deleted: 'include',
     });
-    expect(file.filename).toBe('clusters-2026-11-24.csv');
+    expect(file.filename).toBe(localFileName(undefined, 'clusters', new Date()));
     expect(file.blob.type).toBe('text/csv;charset=utf-8');
     // The bytes are kept as sent: the BOM stays, so spreadsheets read UTF-8.
     expect(new Uint8Array(await file.blob.arrayBuffer()).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));

@@ -17,7 +17,11 @@ type WithoutPage<Q> = Omit<Q, 'page' | 'perpage'>;
 
 /** What a list screen asks to export: the same filter and sort it lists with, so the file matches the screen. */
 export type ExportRequest =
-  | { resource: 'clusters' | 'business-units' | 'users'; filter: Record<string, unknown>; sort: GetListParams['sort'] }
+  | {
+      resource: 'clusters' | 'business-units' | 'users' | 'print-template-mappings';
+      filter: Record<string, unknown>;
+      sort: GetListParams['sort'];
+    }
   | { resource: 'audit-events'; filter: WithoutPage<AuditEventQuery> }
   | { resource: 'cluster-members'; filter: WithoutPage<ClusterMemberExportQuery> }
   | { resource: 'business-unit-members'; filter: WithoutPage<BusinessUnitMemberExportQuery> };
@@ -66,6 +70,16 @@ export function filenameOf(disposition: string | null): string | undefined {
   return name ? name.split(/[/\\]/).pop() || undefined : undefined;
 }
 
+/**
+ * The name the browser saves: the server's base name (`clusters`, `audit-log`) dated with the operator's own day. The
+ * server dates its name in UTC for callers without a clock of their own, so just after midnight in Bangkok it would
+ * still say yesterday.
+ */
+export function localFileName(serverName: string | undefined, fallbackBase: string, now: Date): string {
+  const base = serverName?.replace(/(-\d{4}-\d{2}-\d{2})?\.csv$/i, '') || fallbackBase;
+  return `${base}-${formatDate(now)}.csv`;
+}
+
 const LINE_FEED = 10;
 
 /** Reads the body as it arrives, reporting bytes and rows, so a long export shows it is moving. */
@@ -111,6 +125,11 @@ function send(c: ApiClient, request: ExportRequest, options: ExportOptions) {
         ...init,
         params: { query: paged(userListQuery(toListQuery(request), request.filter), page) },
       });
+    case 'print-template-mappings':
+      return c.GET('/api-system/print-template-mappings/export', {
+        ...init,
+        params: { query: paged(toListQuery(request), page) },
+      });
     case 'audit-events':
       return c.GET('/api-system/audit-events/export', {
         ...init,
@@ -135,7 +154,6 @@ export async function exportCsv(c: ApiClient, request: ExportRequest, options: E
   // The body is read here, as it arrives, rather than parsed by the client.
   if (!response.ok || !response.body) throw toHttpError(response.status, error);
   const blob = await readCsv(response.body, options);
-  const filename =
-    filenameOf(response.headers.get('Content-Disposition')) ?? `${request.resource}-${formatDate(new Date())}.csv`;
+  const filename = localFileName(filenameOf(response.headers.get('Content-Disposition')), request.resource, new Date());
   return { filename, blob };
 }
