@@ -729,6 +729,8 @@ const cases = {
   },
   uploadClusterLogo: uploadCases('clusters', 'logo'),
   uploadClusterAvatar: uploadCases('clusters', 'avatar'),
+  deleteClusterLogo: removalCases('clusters', 'logo'),
+  deleteClusterAvatar: removalCases('clusters', 'avatar'),
   importMemberships: {
     ok: async (t) => {
       const bu = await newBusinessUnit((await newCluster()).id);
@@ -946,6 +948,8 @@ const cases = {
   },
   uploadBusinessUnitLogo: uploadCases('business-units', 'logo'),
   uploadBusinessUnitAvatar: uploadCases('business-units', 'avatar'),
+  deleteBusinessUnitLogo: removalCases('business-units', 'logo'),
+  deleteBusinessUnitAvatar: removalCases('business-units', 'avatar'),
   addBusinessUnitUser: {
     ok: async (t) => {
       const bu = await newBusinessUnit((await newCluster()).id);
@@ -1400,6 +1404,27 @@ function uploadCases(kind, field) {
     415: async (t) => {
       id(t, (await target()).id);
       upload(t, field, 'this is plain text, not an image', 'logo.png', 'image/png');
+    },
+  };
+}
+
+/** Logo/avatar removals of clusters or business units: the record holds an image first. */
+function removalCases(kind, field) {
+  const target = async () => {
+    const record = kind === 'clusters' ? await newCluster() : await newBusinessUnit((await newCluster()).id);
+    await uploadDirect(kind, record.id, field, ASCII_WEBP, 'image/webp', `${field}.webp`);
+    return record;
+  };
+  return {
+    ok: async (t) => id(t, (await target()).id),
+    // viewer reads every cluster but may change none.
+    403: async (t) => {
+      id(t, kind === 'clusters' ? seed.clusters['CL-B'] : seed.businessUnits['B-HQ']);
+      as(t, 'viewer');
+    },
+    412: async (t) => {
+      id(t, (await target()).id);
+      header(t, 'If-Match', 'W/"stale-version"');
     },
   };
 }

@@ -435,6 +435,28 @@ const MATRIX: Record<string, Row> = {
       upload: { field: 'avatar' },
     }),
   },
+  deleteClusterLogo: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    otherCluster: 404,
+    ok: 204,
+    call: async (f) => ({
+      method: 'DELETE',
+      path: `/api-system/clusters/${f.target}/logo`,
+      clusterId: f.target,
+    }),
+  },
+  deleteClusterAvatar: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    otherCluster: 404,
+    ok: 204,
+    call: async (f) => ({
+      method: 'DELETE',
+      path: `/api-system/clusters/${f.target}/avatar`,
+      clusterId: f.target,
+    }),
+  },
   addClusterUser: {
     key: 'cluster.update',
     scope: 'cluster',
@@ -630,6 +652,28 @@ const MATRIX: Record<string, Row> = {
       path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}/avatar`,
       clusterId: f.target,
       upload: { field: 'avatar' },
+    }),
+  },
+  deleteBusinessUnitLogo: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    otherCluster: 404,
+    ok: 204,
+    call: async (f) => ({
+      method: 'DELETE',
+      path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}/logo`,
+      clusterId: f.target,
+    }),
+  },
+  deleteBusinessUnitAvatar: {
+    key: 'cluster.update',
+    scope: 'cluster',
+    otherCluster: 404,
+    ok: 204,
+    call: async (f) => ({
+      method: 'DELETE',
+      path: `/api-system/business-units/${await f.newBusinessUnit(f.target)}/avatar`,
+      clusterId: f.target,
     }),
   },
   addBusinessUnitUser: {

@@ -96,6 +96,14 @@ describe.each(engines())('audit trail on %s', (engine) => {
     (await post<{ refresh_token: string }>('/api/auth/login', { username: 'viewer', password: 'demo1234' }, ''))
       .refresh_token;
 
+  /** A removal of an image the record holds: uploaded first, so the removal changes the row. */
+  const removalOf = async (resource: 'clusters' | 'business-units', id: string, field: 'logo' | 'avatar') => {
+    const uploaded = await t.upload(`/api-system/${resource}/${id}/${field}`, field, wellFormedPng(), 'a.png', admin);
+    expect(uploaded.status).toBe(200);
+    const type = resource === 'clusters' ? 'cluster' : 'business_unit';
+    return { method: 'DELETE', path: `/api-system/${resource}/${id}/${field}`, target: { type, id } } satisfies Call;
+  };
+
   /** For each write of the contract: the request that succeeds, and the target its one event must name. */
   const WRITES: Record<string, () => Promise<Call>> = {
     login: async () => ({
@@ -297,6 +305,10 @@ describe.each(engines())('audit trail on %s', (engine) => {
         target: { type: 'business_unit', id: b.id },
       };
     },
+    deleteClusterLogo: async () => removalOf('clusters', (await aCluster(t)).id, 'logo'),
+    deleteClusterAvatar: async () => removalOf('clusters', (await aCluster(t)).id, 'avatar'),
+    deleteBusinessUnitLogo: async () => removalOf('business-units', (await aBusinessUnit(t)).id, 'logo'),
+    deleteBusinessUnitAvatar: async () => removalOf('business-units', (await aBusinessUnit(t)).id, 'avatar'),
     importMemberships: async () => {
       const b = await aBusinessUnit(t);
       const user = await aUser(t);

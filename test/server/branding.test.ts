@@ -192,4 +192,71 @@ describe.each(engines())('branding on %s', (engine) => {
       (await upload(`/api-system/clusters/${mine}/avatar`, 'avatar', PNG, 'a.png', 'image/png', reader)).status,
     ).toBe(403);
   });
+
+  /** DELETE of an image, with the record's ETag as If-Match when one is given. */
+  const removeImage = (path: string, token = admin, etag?: string) =>
+    t.fetch(path, { method: 'DELETE', token, headers: etag ? { 'If-Match': etag } : {} });
+  const etagOf = async (path: string) => (await t.fetch(path, { token: admin })).headers.get('ETag')!;
+
+  it('when a logo is removed with the current ETag, then 204, reads carry no logo, the object is gone and an event names it', async () => {
+    const id = (await aCluster(t)).id;
+    expect((await upload(`/api-system/clusters/${id}/logo`, 'logo', PNG, 'a.png', 'image/png')).status).toBe(200);
+    const key = (await keyOf('clusters', id, 'logo_key'))!;
+    const res = await removeImage(`/api-system/clusters/${id}/logo`, admin, await etagOf(`/api-system/clusters/${id}`));
+    expect(res.status, await res.clone().text()).toBe(204);
+    expect(await keyOf('clusters', id, 'logo_key')).toBeNull();
+    expect(await t.storage.exists(key)).toBe(false);
+    const read = (await (await t.fetch(`/api-system/clusters/${id}`, { token: admin })).json()) as Cluster;
+    expect(read.logo).toBeUndefined();
+    const events = await t.knex('audit_events').where({ action: 'deleteClusterLogo', target_id: id });
+    expect(events).toHaveLength(1);
+  });
+
+  it('when the ETag is stale, then 412 problem and the avatar stays', async () => {
+    const bu = (await aBusinessUnit(t)).id;
+    expect((await upload(`/api-system/business-units/${bu}/avatar`, 'avatar', PNG, 'a.png', 'image/png')).status).toBe(
+      200,
+    );
+    const read = await t.fetch(`/api-system/business-units/${bu}`, { token: admin });
+    const stale = read.headers.get('ETag')!;
+    const { cluster_id, code, name } = (await read.json()) as BusinessUnit;
+    // Someone saves the business unit in between: its version moves on.
+    const saved = await t.fetch(`/api-system/business-units/${bu}`, {
+      method: 'PUT',
+      token: admin,
+      json: { cluster_id, code, name, description: 'changed elsewhere' },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const res = await removeImage(`/api-system/business-units/${bu}/avatar`, admin, stale);
+    expect(res.status).toBe(412);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(await keyOf('business_units', bu, 'avatar_key')).not.toBeNull();
+    expect(
+      (await removeImage(`/api-system/business-units/${bu}/avatar`, admin, saved.headers.get('ETag')!)).status,
+    ).toBe(204);
+    expect(await keyOf('business_units', bu, 'avatar_key')).toBeNull();
+  });
+
+  it('when no image is set, then the removal changes nothing and records no event', async () => {
+    const id = (await aCluster(t)).id;
+    expect((await removeImage(`/api-system/clusters/${id}/avatar`)).status).toBe(204);
+    expect(await t.knex('audit_events').where({ action: 'deleteClusterAvatar', target_id: id })).toHaveLength(0);
+  });
+
+  it('when the caller may not upload, then it may not remove: read-only 403, another cluster 404, unknown 404', async () => {
+    const mine = (await aCluster(t)).id;
+    const theirs = (await aCluster(t)).id;
+    const myBu = (await aBusinessUnit(t, { cluster_id: mine })).id;
+    for (const path of [`/api-system/clusters/${mine}/logo`, `/api-system/business-units/${myBu}/logo`])
+      expect((await upload(path, 'logo', PNG, 'a.png', 'image/png')).status).toBe(200);
+    const reader = (await aUserWith(t, [['cluster.read', mine]])).token;
+    expect((await removeImage(`/api-system/clusters/${mine}/logo`, reader)).status).toBe(403);
+    const updater = (await aUserWith(t, [['cluster.update', mine]])).token;
+    expect((await removeImage(`/api-system/clusters/${theirs}/logo`, updater)).status).toBe(404);
+    expect((await removeImage(`/api-system/business-units/${randomUUID()}/logo`, updater)).status).toBe(404);
+    expect((await removeImage('/api-system/clusters/nope/logo', updater)).status).toBe(400);
+    expect(await keyOf('clusters', mine, 'logo_key')).not.toBeNull();
+    expect((await removeImage(`/api-system/business-units/${myBu}/logo`, updater)).status).toBe(204);
+    expect(await keyOf('business_units', myBu, 'logo_key')).toBeNull();
+  });
 });

@@ -8,6 +8,8 @@ export interface BrandedRecord {
   /** the record's own id for a cluster, the parent cluster for a business unit */
   cluster_id: string;
   deleted_at: Date | null;
+  /** The record's version: its ETag is made of id and updated_at. */
+  updated_at: Date | string | null;
   logo_key: string | null;
   avatar_key: string | null;
 }
@@ -18,6 +20,7 @@ export function brandingRepository() {
       'id',
       table === 'clusters' ? 'id as cluster_id' : 'cluster_id',
       'deleted_at',
+      'updated_at',
       'logo_key',
       'avatar_key',
     );
@@ -31,13 +34,13 @@ export function brandingRepository() {
       return select(trx, table).where({ id }).forUpdate().first<BrandedRecord | undefined>();
     },
 
-    /** Sets the image key; an image is not a form change, so updated_at (and the ETag) stay as they are. */
+    /** Sets (or, with null, clears) the image key; an image is not a form change, so updated_at (and the ETag) stay as they are. */
     async setImageKey(
       db: Knex | Knex.Transaction,
       table: BrandedTable,
       id: string,
       field: ImageField,
-      key: string,
+      key: string | null,
     ): Promise<void> {
       await db(table)
         .where({ id })

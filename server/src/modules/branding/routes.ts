@@ -1,3 +1,4 @@
+import { ifMatch } from '../../core/etag.js';
 import { operations } from '../../http/handler.js';
 import type { BrandingService } from './service.js';
 
@@ -19,5 +20,21 @@ export function brandingRoutes({ branding }: { branding: BrandingService }) {
       status: 200,
       body: await branding.upload(auth, 'business_units', params.id, 'avatar', req.upload),
     }),
+    deleteClusterLogo: async ({ auth, params, req }) => {
+      await branding.remove(auth, 'clusters', params.id, 'logo', ifMatch(req.headers['if-match']));
+      return { status: 204 };
+    },
+    deleteClusterAvatar: async ({ auth, params, req }) => {
+      await branding.remove(auth, 'clusters', params.id, 'avatar', ifMatch(req.headers['if-match']));
+      return { status: 204 };
+    },
+    deleteBusinessUnitLogo: async ({ auth, params, req }) => {
+      await branding.remove(auth, 'business_units', params.id, 'logo', ifMatch(req.headers['if-match']));
+      return { status: 204 };
+    },
+    deleteBusinessUnitAvatar: async ({ auth, params, req }) => {
+      await branding.remove(auth, 'business_units', params.id, 'avatar', ifMatch(req.headers['if-match']));
+      return { status: 204 };
+    },
   });
 }

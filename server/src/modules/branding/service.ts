@@ -5,6 +5,7 @@ import type { components } from '../../../../openapi/generated/schema.js';
 import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../core/errors.js';
 import { IMAGE_FORMATS, MAX_UPLOAD_BYTES, sniffImage, type UploadedFile } from '../../core/image-check.js';
 import { assertCan, assertVisible, type AuthContext } from '../../core/permissions.js';
+import type { FreshnessCheck } from '../../core/etag.js';
 import type { StoragePort } from '../../storage/port.js';
 import type { AuditTrail, Change } from '../audit/service.js';
 import { brandingRepository, type BrandedTable, type ImageField } from './repository.js';
@@ -22,6 +23,15 @@ const UPLOAD_ACTIONS = {
   business_units: {
     logo: ['uploadBusinessUnitLogo', 'business_unit'],
     avatar: ['uploadBusinessUnitAvatar', 'business_unit'],
+  },
+} as const satisfies Record<BrandedTable, Record<ImageField, readonly [Change['action'], Change['target']['type']]>>;
+
+/** The operation and audit target of each removal. */
+const REMOVE_ACTIONS = {
+  clusters: { logo: ['deleteClusterLogo', 'cluster'], avatar: ['deleteClusterAvatar', 'cluster'] },
+  business_units: {
+    logo: ['deleteBusinessUnitLogo', 'business_unit'],
+    avatar: ['deleteBusinessUnitAvatar', 'business_unit'],
   },
 } as const satisfies Record<BrandedTable, Record<ImageField, readonly [Change['action'], Change['target']['type']]>>;
 
@@ -89,6 +99,47 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
           .catch((err: unknown) => logger?.warn({ err, key: previous }, 'could not delete the replaced image'));
       }
       return storage.signedUrl(key);
+    },
+
+    /**
+     * Clears a logo or avatar at once and deletes its stored object. Nothing set is nothing to do: no event, no error.
+     * The caller's If-Match names the record's version, checked under the row lock.
+     */
+    async remove(
+      auth: AuthContext,
+      table: BrandedTable,
+      id: string,
+      field: ImageField,
+      assertFresh: FreshnessCheck,
+    ): Promise<void> {
+      const record = await repo.find(knex, table, id);
+      if (!record || record.deleted_at !== null) throw new NotFoundError(NOT_FOUND[table]);
+      assertVisible(auth, record.cluster_id, NOT_FOUND[table]);
+      assertCan(auth, 'cluster.update', record.cluster_id);
+
+      const removed = await knex.transaction(async (trx) => {
+        const locked = await repo.lock(trx, table, id);
+        if (!locked || locked.deleted_at !== null) throw new NotFoundError(NOT_FOUND[table]);
+        assertFresh(locked);
+        const current = field === 'logo' ? locked.logo_key : locked.avatar_key;
+        if (current === null) return null;
+        await repo.setImageKey(trx, table, id, field, null);
+        const [action, type] = REMOVE_ACTIONS[table][field];
+        await audit.record(trx, auth, {
+          action,
+          target: { type, id },
+          clusterId: record.cluster_id,
+          before: { [`${field}_key`]: current },
+          after: { [`${field}_key`]: null },
+        });
+        return current;
+      });
+      if (removed) {
+        // The record no longer points at the object; a leftover is only wasted space, never a failed removal.
+        await storage
+          .delete(removed)
+          .catch((err: unknown) => logger?.warn({ err, key: removed }, 'could not delete the removed image'));
+      }
     },
   };
 }
