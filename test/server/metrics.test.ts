@@ -2,6 +2,7 @@
 // port; behind METRICS_TOKEN when one is set; its figures move with the traffic; and no label carries a path, an id
 // or anything else a client chooses, so the number of series stays bounded however many records are addressed.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,47 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     if (Object.entries(labels).every(([k, v]) => have.get(k) === v)) return Number(m[3]);
   }
   return 0;
+}
+
+/** The series names a scrape exports: every family, with a histogram's `_bucket`, `_sum` and `_count`. */
+function exportedNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+    names.add(name!);
+    if (type === 'histogram' || type === 'summary')
+      for (const part of ['_bucket', '_sum', '_count']) names.add(name! + part);
+  }
+  return names;
+}
+
+const PROMQL_WORDS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'bool',
+  'and',
+  'or',
+  'unless',
+]);
+
+/** The metric names a PromQL expression reads: identifiers that are not functions, keywords, labels or durations. */
+function metricsOf(expr: string): string[] {
+  const bare = expr
+    .replace(/\{[^}]*\}/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\b(by|without|on|ignoring)\s*\([^)]*\)/g, ' ')
+    .replace(/"[^"]*"/g, ' ');
+  return [...bare.matchAll(/([a-zA-Z_:][\w:]*)\s*(\()?/g)]
+    .filter((m) => m[2] === undefined && !PROMQL_WORDS.has(m[1]!))
+    .map((m) => m[1]!);
+}
+
+interface Dashboard {
+  templating: { list: { query?: string }[] };
+  panels: { title: string; targets: { expr: string }[] }[];
 }
 
 describe.each(engines())('metrics on %s', (engine) => {
@@ -205,6 +247,29 @@ describe.each(engines())('metrics on %s', (engine) => {
         sample(before, 'platform_cache_lookups_total', { cache: 'standing', outcome }) + 1,
       );
     expect(sample(after, 'platform_cache_resets_total')).toBeGreaterThan(sample(before, 'platform_cache_resets_total'));
+  });
+
+  it('when the shipped Grafana dashboard is read, then every metric its queries name is one this server exports', async () => {
+    // Traffic first, so every histogram has buckets to export.
+    expect((await get('/api-system/clusters')).status).toBe(200);
+    const exported = exportedNames(await scrape());
+    const dashboard = JSON.parse(readFileSync('docs/grafana/platform-admin.json', 'utf8')) as Dashboard;
+    const queries = [
+      ...dashboard.panels.flatMap((panel) =>
+        panel.targets.map((target) => ({ panel: panel.title, expr: target.expr })),
+      ),
+      ...dashboard.templating.list.flatMap((v) =>
+        v.query?.includes('(') ? [{ panel: 'variables', expr: v.query }] : [],
+      ),
+    ];
+    expect(dashboard.panels.length).toBeGreaterThanOrEqual(10);
+    const unknown: string[] = [];
+    for (const { panel, expr } of queries) {
+      const names = metricsOf(expr.replace(/^label_values\((\w+),.*$/, '$1'));
+      expect(names.length, `${panel}: ${expr}`).toBeGreaterThan(0);
+      unknown.push(...names.filter((name) => !exported.has(name)).map((name) => `${panel}: ${name}`));
+    }
+    expect(unknown).toEqual([]);
   });
 
   it('when records, unknown ids and unknown paths are addressed, then no label carries an id or a path', async () => {
