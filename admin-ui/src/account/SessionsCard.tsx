@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Confirm, useLocaleState, useTranslate } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Box,
@@ -22,6 +22,7 @@ import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import type { AccountSession } from '../dataProvider/methods/account';
 import { ErrorState } from '../components/ErrorState';
 import { useNotifyText } from '../lib/useNotifyText';
+import { useFormat } from '../lib/format';
 import { deviceOf } from './device';
 
 export const SESSIONS_KEY = ['me', 'sessions'] as const;
@@ -39,15 +40,6 @@ function useDeviceName() {
   };
 }
 
-function useDateTime() {
-  const [locale] = useLocaleState();
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  return (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : format.format(date);
-  };
-}
-
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
 /**
@@ -62,7 +54,7 @@ export const SessionsCard = () => {
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const deviceName = useDeviceName();
-  const dateTime = useDateTime();
+  const { dateTime } = useFormat();
   const [revoking, setRevoking] = useState<AccountSession | null>(null);
   const [revokingOthers, setRevokingOthers] = useState(false);
 
