@@ -2,9 +2,9 @@ import { Box, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { Gauge } from '@mui/x-charts/Gauge';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { CategoricalPoint } from '../types';
-import { localeTag } from '../lib/amounts';
+import { useFormat } from '../lib/format';
 import { chartColors } from '../lib/palette';
 import { pieSlices } from './categories';
 
@@ -50,8 +50,7 @@ export const KpiGauge = ({
 export const CategoricalChart = ({ points, widgetType }: { points: CategoricalPoint[]; widgetType: string }) => {
   const translate = useTranslate();
   const theme = useTheme();
-  const [locale] = useLocaleState();
-  const compact = new Intl.NumberFormat(localeTag(locale), { notation: 'compact' });
+  const { compact } = useFormat();
   const colors = chartColors(theme.palette.mode);
   if (widgetType === 'bar') {
     return (
@@ -59,7 +58,7 @@ export const CategoricalChart = ({ points, widgetType }: { points: CategoricalPo
         height={CHART_HEIGHT}
         colors={colors}
         xAxis={[{ scaleType: 'band', data: points.map((p) => p.label) }]}
-        yAxis={[{ width: 56, valueFormatter: (v: number | null) => (v === null ? '' : compact.format(v)) }]}
+        yAxis={[{ width: 56, valueFormatter: (v: number | null) => (v === null ? '' : compact(v)) }]}
         series={[{ data: points.map((p) => p.value) }]}
       />
     );

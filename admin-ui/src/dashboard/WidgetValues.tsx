@@ -3,9 +3,10 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { lazy, Suspense, useState } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { CategoricalPoint } from '../types';
-import { formatAmount, localeTag } from '../lib/amounts';
+import { useFormat } from '../lib/format';
+import { useDatasetText } from './datasetText';
 import { useDatasetValues } from './queries';
 
 // The charts (and their library) load with the first card that shows one.
@@ -46,10 +47,8 @@ type Format = (n: number) => string;
 
 /** Numbers in the console's language; amounts of a money dataset with their currency, one way everywhere. */
 function useNumberFormat(currency?: string | null): Format {
-  const [locale] = useLocaleState();
-  if (currency) return (n: number) => formatAmount(n, currency, locale);
-  const format = new Intl.NumberFormat(localeTag(locale), { maximumFractionDigits: 2 });
-  return (n: number) => format.format(n);
+  const format = useFormat();
+  return currency ? (n: number) => format.amount(n, currency) : format.number;
 }
 
 const Kpi = ({ value, unit, format }: { value: number; unit?: string | null; format: Format }) => {
@@ -103,6 +102,7 @@ const KpiDelta = ({
 
 const Categorical = ({ points, widgetType }: { points: CategoricalPoint[]; widgetType: string }) => {
   const translate = useTranslate();
+  const { chartLabel } = useDatasetText();
   if (points.length === 0) {
     return (
       <Typography color="text.secondary" align="center">
@@ -112,7 +112,7 @@ const Categorical = ({ points, widgetType }: { points: CategoricalPoint[]; widge
   }
   return (
     <Suspense fallback={<ChartLoading />}>
-      <CategoricalChart points={points} widgetType={widgetType} />
+      <CategoricalChart points={points.map((p) => ({ ...p, label: chartLabel(p.label) }))} widgetType={widgetType} />
     </Suspense>
   );
 };

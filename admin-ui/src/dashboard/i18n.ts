@@ -48,6 +48,16 @@ export const en: Messages = {
       },
     },
     categories: { tenancy: 'Tenancy', users: 'Users', printing: 'Printing', approvals: 'Approvals' },
+    // The fixed categories the API names in English in a chart (roles, document types), by their label's key.
+    chart_labels: {
+      super_admin: 'Super admin',
+      cluster_admin: 'Cluster admin',
+      cluster_user: 'Cluster user',
+      no_cluster: 'No cluster',
+      purchase_request: 'Purchase Request',
+      purchase_order: 'Purchase Order',
+      store_requisition: 'Store Requisition',
+    },
     units: {
       clusters: 'clusters',
       business_units: 'business units',
@@ -150,6 +160,15 @@ export const th: Messages = {
       },
     },
     categories: { tenancy: 'การเช่าใช้', users: 'ผู้ใช้', printing: 'การพิมพ์', approvals: 'การอนุมัติ' },
+    chart_labels: {
+      super_admin: 'ผู้ดูแลระบบสูงสุด',
+      cluster_admin: 'ผู้ดูแลคลัสเตอร์',
+      cluster_user: 'ผู้ใช้คลัสเตอร์',
+      no_cluster: 'ไม่มีคลัสเตอร์',
+      purchase_request: 'ใบขอซื้อ',
+      purchase_order: 'ใบสั่งซื้อ',
+      store_requisition: 'ใบเบิกสินค้า',
+    },
     units: {
       clusters: 'คลัสเตอร์',
       business_units: 'หน่วยธุรกิจ',
