@@ -8,6 +8,8 @@ import { AppLayout } from './layout/AppLayout';
 import { darkTheme, lightTheme } from './layout/themes';
 import { lazyPage } from './components/lazyPage';
 import { AccessDeniedPage } from './pages/AccessDeniedPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { CreateRedirect, RecordRoute } from './pages/RecordRoute';
 import { RESOURCES } from './resources/registry';
 import { Dashboard } from './dashboard';
 import { domainDashboardRoutes } from './domain-dashboards';
@@ -21,8 +23,10 @@ const queryClient = createQueryClient();
 const LoginPage = lazyPage(async () => (await import('./pages/LoginPage')).LoginPage);
 
 /**
- * Resources with the product's routes (`/new`, `/:id`, `/:id/edit`) declare them as child routes; each of those
- * pages checks its own access and shows the access-denied screen on failure. Every screen is loaded on first use.
+ * Resources with the product's routes (`/create`, `/:id`, `/:id/edit`) declare them as child routes; each of those
+ * pages checks its own access and shows the access-denied screen on failure. The older `/new` addresses lead to
+ * `/create`; an id that is malformed or unknown, and any unknown address, show the Not-found page. Every screen is
+ * loaded on first use.
  */
 export const App = () => (
   <Admin
@@ -38,14 +42,30 @@ export const App = () => (
     dashboard={Dashboard}
     theme={lightTheme}
     darkTheme={darkTheme}
+    catchAll={NotFoundPage}
     requireAuth
   >
     {RESOURCES.map((r) =>
       r.routes === 'product' ? (
         <Resource key={r.name} name={r.name} list={r.list} icon={r.icon} recordRepresentation={r.recordRepresentation}>
-          <Route path="new" element={<r.create />} />
-          <Route path=":id" element={<r.show />} />
-          <Route path=":id/edit" element={<r.edit />} />
+          <Route path="create" element={<r.create />} />
+          <Route path="new" element={<CreateRedirect />} />
+          <Route
+            path=":id"
+            element={
+              <RecordRoute resource={r.name}>
+                <r.show />
+              </RecordRoute>
+            }
+          />
+          <Route
+            path=":id/edit"
+            element={
+              <RecordRoute resource={r.name}>
+                <r.edit />
+              </RecordRoute>
+            }
+          />
         </Resource>
       ) : (
         <Resource

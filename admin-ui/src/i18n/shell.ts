@@ -38,6 +38,14 @@ export const en: Messages = {
       not_found: 'The record may also not exist, or no longer exist.',
       back: 'Back to the workspace',
     },
+    not_found: {
+      title: 'Not found',
+      page: 'There is no page at this address. The link may be wrong or out of date.',
+      record:
+        'This record does not exist, was deleted, or is not shared with you. The link may be wrong or out of date.',
+      back: 'Back to the workspace',
+      back_to_list: 'Back to %{list}',
+    },
     session: {
       title: 'Your session has expired',
       message:
@@ -88,6 +96,13 @@ export const th: Messages = {
       message: 'คุณไม่มีสิทธิ์เปิดหน้านี้',
       not_found: 'รายการนี้อาจไม่มีอยู่ หรือถูกลบไปแล้ว',
       back: 'กลับไปพื้นที่ทำงาน',
+    },
+    not_found: {
+      title: 'ไม่พบหน้านี้',
+      page: 'ไม่มีหน้าที่ที่อยู่นี้ ลิงก์อาจไม่ถูกต้องหรือล้าสมัย',
+      record: 'ไม่มีรายการนี้ รายการถูกลบไปแล้ว หรือไม่ได้แชร์ให้คุณ ลิงก์อาจไม่ถูกต้องหรือล้าสมัย',
+      back: 'กลับไปพื้นที่ทำงาน',
+      back_to_list: 'กลับไปที่%{list}',
     },
     session: {
       title: 'เซสชันของคุณหมดอายุ',

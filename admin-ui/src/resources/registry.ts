@@ -19,8 +19,8 @@ interface ResourceEntry<N extends ResourceName = ResourceName> {
   show: ComponentType;
   recordRepresentation?: ResourceProps['recordRepresentation'];
   /**
-   * `product`: `/new`, `/:id/edit` (the routes the product has always had) and `/:id` (the read view); each page
-   * checks its own access. `react-admin`: react-admin's own `/create`, `/:id` (edit) and `/:id/show`.
+   * `product`: `/create`, `/:id/edit` and `/:id` (the read view), `/new` leading to `/create`; each page checks its
+   * own access. `react-admin`: react-admin's own `/create`, `/:id` (edit) and `/:id/show`.
    */
   routes: 'product' | 'react-admin';
 }
