@@ -1,7 +1,6 @@
 // `npm run build` makes a tree that runs with production dependencies only: installed with `npm ci --omit=dev` from
 // the npm cache (no network) in a directory of its own, started with `npm start` on PostgreSQL, it serves the API,
 // the console and the docs, and an operator signs in.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../reliability/support.js';
 import { freePort, startProcess, waitForHttp, type Started } from '../support/processes.js';
+import { BUILD, INSTALL_PRODUCTION, START, runStep } from './production-steps.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'platform-admin-build-'));
 const out = path.join(work, 'dist');
@@ -18,11 +18,8 @@ let baseUrl = '';
 const ADMIN_PASSWORD = 'a-strong-admin-password';
 
 beforeAll(async () => {
-  execFileSync('node_modules/.bin/tsx', ['scripts/build.ts', '--out', out], { stdio: 'pipe' });
-  execFileSync('npm', ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: out,
-    stdio: 'pipe',
-  });
+  runStep(BUILD, ['--', '--out', out]);
+  runStep(INSTALL_PRODUCTION, [], out);
   database = await createPgDatabase('build');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
@@ -83,7 +80,7 @@ describe('the production build', () => {
       scripts: Record<string, string>;
     };
     expect(manifest.devDependencies).toBeUndefined();
-    expect(manifest.scripts.start).toBe('node server/main.js');
+    expect(manifest.scripts.start).toBe(START.join(' '));
     for (const dev of ['vite', 'typescript', 'tsx', '@redocly/cli', 'vitest', 'react'])
       expect(existsSync(path.join(out, 'node_modules', dev)), `${dev} is not installed`).toBe(false);
     expect(readdirSync(path.join(out, 'console', 'assets')).some((f) => f.endsWith('.js.br'))).toBe(true);
