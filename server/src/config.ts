@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { oidcProvidersOf, type OidcProviderConfig } from './config-oidc.js';
+import { defaultOf, type SettingName } from './config-schema.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -75,24 +76,34 @@ function packageVersion(): string {
   }
 }
 
+/** A setting's value as written (untrimmed; passwords keep their spaces), or undefined when unset. */
+function rawOf(env: NodeJS.ProcessEnv, name: SettingName): string | undefined {
+  return env[name];
+}
+
+/** A setting's trimmed value, or undefined when unset or blank. */
+function valueOf(env: NodeJS.ProcessEnv, name: SettingName): string | undefined {
+  const v = rawOf(env, name);
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
 /**
- * Reads and validates the environment. When JWT_SECRET is absent (outside production) a secret is
+ * Reads and validates the environment, by the settings of config-schema.ts. When JWT_SECRET is absent (outside production) a secret is
  * generated once and kept in DATA_DIR so restarts keep issued tokens valid.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
-  const str = (name: string): string | undefined => {
-    const v = env[name];
-    return v === undefined || v.trim() === '' ? undefined : v.trim();
-  };
+  const str = (name: SettingName): string | undefined => valueOf(env, name);
+  /** The value, else the table's default. */
+  const orDefault = (name: SettingName): string | undefined => str(name) ?? defaultOf(name);
 
-  const nodeEnvRaw = str('NODE_ENV') ?? 'development';
+  const nodeEnvRaw = orDefault('NODE_ENV') ?? 'development';
   let nodeEnv: NodeEnv = 'development';
   if (nodeEnvRaw === 'development' || nodeEnvRaw === 'production' || nodeEnvRaw === 'test') nodeEnv = nodeEnvRaw;
   else problems.push(`NODE_ENV must be one of development, production, test (got "${nodeEnvRaw}")`);
 
   let port = 3000;
-  const portRaw = str('PORT');
+  const portRaw = orDefault('PORT');
   if (portRaw !== undefined) {
     const n = Number(portRaw);
     if (!/^\d+$/.test(portRaw) || n < 0 || n > 65535)
@@ -100,28 +111,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else port = n;
   }
 
-  const host = str('HOST') ?? '127.0.0.1';
-  const dataDir = path.resolve(str('DATA_DIR') ?? './var');
+  const host = orDefault('HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(orDefault('DATA_DIR') ?? './var');
   const consoleDirRaw = str('CONSOLE_DIR');
   const consoleDir = consoleDirRaw === undefined ? null : path.resolve(consoleDirRaw);
 
   const { database } = databaseOf(env, dataDir, problems);
 
-  const adminUsername = str('ADMIN_USERNAME') ?? 'admin';
+  const adminUsername = orDefault('ADMIN_USERNAME') ?? 'admin';
   if (!/^[A-Za-z0-9._@-]{1,100}$/.test(adminUsername))
     problems.push('ADMIN_USERNAME may contain only letters, digits and . _ @ - (1–100 characters)');
-  const adminPassword = env.ADMIN_PASSWORD ?? 'admin123';
+  const adminPassword = rawOf(env, 'ADMIN_PASSWORD') ?? defaultOf('ADMIN_PASSWORD') ?? 'admin123';
   if (adminPassword.length < 6) problems.push('ADMIN_PASSWORD must have at least 6 characters');
-  if (nodeEnv === 'production' && env.ADMIN_PASSWORD === undefined)
+  if (nodeEnv === 'production' && rawOf(env, 'ADMIN_PASSWORD') === undefined)
     problems.push('ADMIN_PASSWORD is required when NODE_ENV=production (the default is for local use only)');
   const seedDemoRaw = str('SEED_DEMO');
   if (seedDemoRaw !== undefined && !/^(true|false|1|0)$/.test(seedDemoRaw))
     problems.push('SEED_DEMO must be true or false');
   const seedDemo = seedDemoRaw === undefined ? nodeEnv !== 'production' : seedDemoRaw === 'true' || seedDemoRaw === '1';
-  const demoPassword = env.DEMO_PASSWORD ?? 'demo1234';
+  const demoPassword = rawOf(env, 'DEMO_PASSWORD') ?? defaultOf('DEMO_PASSWORD') ?? 'demo1234';
   if (demoPassword.length < 6) problems.push('DEMO_PASSWORD must have at least 6 characters');
   // With the demo, a first start creates demo accounts; a published default must never guard them live.
-  if (nodeEnv === 'production' && seedDemo && env.DEMO_PASSWORD === undefined)
+  if (nodeEnv === 'production' && seedDemo && rawOf(env, 'DEMO_PASSWORD') === undefined)
     problems.push(
       'DEMO_PASSWORD is required when NODE_ENV=production and SEED_DEMO=true (the demo accounts must not share the documented default)',
     );
@@ -132,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('JWT_SECRET is required when NODE_ENV=production (replicas must share it)');
 
   let storage: StorageConfig = { driver: 'local', dir: path.join(dataDir, 'uploads') };
-  const storageDriver = str('STORAGE') ?? 'local';
+  const storageDriver = orDefault('STORAGE') ?? 'local';
   if (storageDriver === 'gcs') {
     const bucket = str('GCS_BUCKET');
     const keyFile = str('GCS_KEY_FILE') ?? str('GOOGLE_APPLICATION_CREDENTIALS') ?? null;
@@ -195,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   let trustProxy: boolean | number | string[] = false;
-  const trustProxyRaw = str('TRUST_PROXY');
+  const trustProxyRaw = orDefault('TRUST_PROXY');
   if (trustProxyRaw !== undefined) {
     const parsed = trustProxyOf(trustProxyRaw);
     if (parsed === null)
@@ -207,8 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const signIn = {
-    perClient: rateOf(str('AUTH_RATE_PER_IP'), 'AUTH_RATE_PER_IP', DEFAULT_RATE_PER_IP, problems),
-    refresh: rateOf(str('AUTH_RATE_REFRESH'), 'AUTH_RATE_REFRESH', DEFAULT_RATE_REFRESH, problems),
+    perClient: rateOf(orDefault('AUTH_RATE_PER_IP'), 'AUTH_RATE_PER_IP', DEFAULT_RATE_PER_IP, problems),
+    refresh: rateOf(orDefault('AUTH_RATE_REFRESH'), 'AUTH_RATE_REFRESH', DEFAULT_RATE_REFRESH, problems),
     hashConcurrency: countOf(
       str('AUTH_HASH_CONCURRENCY'),
       'AUTH_HASH_CONCURRENCY',
@@ -217,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       64,
       problems,
     ),
-    hashQueue: countOf(str('AUTH_HASH_QUEUE'), 'AUTH_HASH_QUEUE', 32, 0, 100_000, problems),
+    hashQueue: countOf(orDefault('AUTH_HASH_QUEUE'), 'AUTH_HASH_QUEUE', 32, 0, 100_000, problems),
   };
 
   const oidcProviders = oidcProvidersOf(str('OIDC_PROVIDERS'), problems);
@@ -225,7 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const metricsPortRaw = str('METRICS_PORT');
   const metrics = {
     port: metricsPortRaw === undefined ? null : countOf(metricsPortRaw, 'METRICS_PORT', 0, 0, 65535, problems),
-    host: str('METRICS_HOST') ?? '127.0.0.1',
+    host: orDefault('METRICS_HOST') ?? '127.0.0.1',
     token: str('METRICS_TOKEN') ?? null,
   };
   if (metrics.token !== null && metrics.token.length < 16)
@@ -269,7 +280,7 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): {
   database: DatabaseConfig;
 } {
   const problems: string[] = [];
-  const dataDir = path.resolve(env.DATA_DIR?.trim() || './var');
+  const dataDir = path.resolve(valueOf(env, 'DATA_DIR') ?? defaultOf('DATA_DIR') ?? './var');
   const { database } = databaseOf(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return { dataDir, database };
@@ -277,7 +288,7 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): {
 
 function databaseOf(env: NodeJS.ProcessEnv, dataDir: string, problems: string[]): { database: DatabaseConfig } {
   let database: DatabaseConfig = { engine: 'pglite', dir: path.join(dataDir, 'db') };
-  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const databaseUrl = valueOf(env, 'DATABASE_URL');
   if (databaseUrl !== undefined) {
     if (databaseUrl === 'memory://') database = { engine: 'pglite', dir: null };
     else if (!/^postgres(ql)?:\/\//.test(databaseUrl))

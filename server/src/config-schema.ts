@@ -1,0 +1,227 @@
+/**
+ * Every setting the server reads from its environment, declared once. `loadConfig` reads a variable only by a name in
+ * this table (and takes its plain default from here); `scripts/gen-config-docs.ts` writes `.env.example` and
+ * `docs/configuration.md` from it, and `npm run check:generated` fails when either is out of date. A setting added to
+ * the loader without a row here does not compile.
+ */
+export interface Setting {
+  name: string;
+  group: SettingGroup;
+  /** The value used when the variable is unset or blank, when it is a fixed one the loader parses like any other. */
+  default?: string;
+  /** What happens when unset, when no single value says it (computed, generated, or nothing). */
+  unset?: string;
+  /** What it means, in one or two sentences of Markdown. */
+  meaning: string;
+  /** A value for `.env.example` when the default says little (commented out there). */
+  example?: string;
+  /** Required with NODE_ENV=production. */
+  requiredInProduction?: boolean;
+}
+
+export type SettingGroup = 'Server' | 'Database and files' | 'Accounts' | 'Sign-in protection' | 'Metrics';
+
+export const SETTING_GROUPS: readonly SettingGroup[] = [
+  'Server',
+  'Database and files',
+  'Accounts',
+  'Sign-in protection',
+  'Metrics',
+];
+
+export const SETTINGS = [
+  {
+    name: 'NODE_ENV',
+    group: 'Server',
+    default: 'development',
+    meaning:
+      '`development`, `production` or `test`. `production` requires the secrets below, turns response validation off and the demo data off, and `npm start` then runs the build in `dist/`.',
+    example: 'production',
+  },
+  { name: 'PORT', group: 'Server', default: '3000', meaning: 'HTTP port of the console, the API and the docs.' },
+  {
+    name: 'HOST',
+    group: 'Server',
+    default: '127.0.0.1',
+    meaning: 'Interface to listen on (`0.0.0.0` for every interface, as in a container).',
+    example: '0.0.0.0',
+  },
+  {
+    name: 'PUBLIC_BASE_URL',
+    group: 'Server',
+    unset: 'the address a request arrived at',
+    meaning:
+      'The address clients use (`https://admin.example.com`, optionally with a path). Named as the server in `/openapi.json`, `/openapi.yaml`, `/docs` and the code samples; when `https`, every answer’s CSP upgrades insecure requests.',
+    example: 'https://admin.example.com',
+  },
+  {
+    name: 'TRUST_PROXY',
+    group: 'Server',
+    default: 'false',
+    meaning:
+      'Behind a reverse proxy or load balancer: the number of proxies in front of the server (`1` behind one load balancer), or their addresses / subnets (`loopback`, `10.0.0.0/8`). Their `X-Forwarded-Proto`/`-For` then count: the client address of the sign-in limits, the logs and each write’s record, and a request they say arrived over TLS gets `upgrade-insecure-requests`. `true` (trust every hop, so any client names its own address) is refused in production and warned about otherwise.',
+    example: '1',
+  },
+  {
+    name: 'CORS_ORIGINS',
+    group: 'Server',
+    unset: 'same origin only (no CORS headers)',
+    meaning:
+      'Comma-separated origins allowed to call the API from another origin (see [Security headers and CORS](operations.md#security-headers-and-cors)).',
+    example: 'https://console.example.com',
+  },
+  {
+    name: 'CONSOLE_DIR',
+    group: 'Server',
+    unset: '`dist/console` in a build, else `admin-ui/dist`',
+    meaning: 'Console build to serve (the end-to-end tests serve their own development build).',
+  },
+  {
+    name: 'LOG_LEVEL',
+    group: 'Server',
+    unset: '`info` (`silent` with `NODE_ENV=test`)',
+    meaning: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.',
+  },
+  {
+    name: 'VALIDATE_RESPONSES',
+    group: 'Server',
+    unset: '`true`, but `false` with `NODE_ENV=production`',
+    meaning: 'Check every answer against the contract (a mismatch is a 500); for development and tests.',
+  },
+  {
+    name: 'DATA_DIR',
+    group: 'Database and files',
+    default: './var',
+    meaning:
+      'The embedded database (`db/`), local images (`uploads/`), the generated signing secret and backups (`backups/`).',
+  },
+  {
+    name: 'DATABASE_URL',
+    group: 'Database and files',
+    unset: 'the embedded database in `DATA_DIR/db`',
+    meaning:
+      'PostgreSQL 15+ connection string (`postgres://` or `postgresql://`); `memory://` for a throw-away embedded database.',
+    example: 'postgres://app:secret@db:5432/platform',
+  },
+  {
+    name: 'STORAGE',
+    group: 'Database and files',
+    default: 'local',
+    meaning: '`local` (files under `DATA_DIR/uploads`, HMAC-signed URLs served by the app) or `gcs`.',
+  },
+  { name: 'GCS_BUCKET', group: 'Database and files', meaning: 'Bucket for `STORAGE=gcs` (required there).' },
+  {
+    name: 'GCS_KEY_FILE',
+    group: 'Database and files',
+    meaning: 'Service-account JSON key; V4 signed URLs are signed with it offline. Takes precedence over the next.',
+  },
+  {
+    name: 'GOOGLE_APPLICATION_CREDENTIALS',
+    group: 'Database and files',
+    meaning: 'The same key, under the name Google’s libraries read.',
+  },
+  {
+    name: 'GCS_API_ENDPOINT',
+    group: 'Database and files',
+    meaning: 'Another GCS JSON API address (the tests point it at a fake).',
+  },
+  {
+    name: 'ADMIN_USERNAME',
+    group: 'Accounts',
+    default: 'admin',
+    meaning: 'The super admin created on the first start of an empty database.',
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    group: 'Accounts',
+    default: 'admin123',
+    requiredInProduction: true,
+    meaning: 'Its password (at least 6 characters); the default is for local use only.',
+    example: '<a strong password>',
+  },
+  {
+    name: 'SEED_DEMO',
+    group: 'Accounts',
+    unset: '`true`, but `false` with `NODE_ENV=production`',
+    meaning:
+      'Whether the first start of an empty database creates the demo tenants, accounts, mappings and documents; without it only the admin, the currencies and the report templates.',
+  },
+  {
+    name: 'DEMO_PASSWORD',
+    group: 'Accounts',
+    default: 'demo1234',
+    meaning: 'Password of the demo accounts (required with `NODE_ENV=production` and `SEED_DEMO=true`).',
+  },
+  {
+    name: 'JWT_SECRET',
+    group: 'Accounts',
+    unset: 'generated into `DATA_DIR/jwt-secret`',
+    requiredInProduction: true,
+    meaning:
+      'Signs access tokens (at least 32 characters); set the same value on every replica. Without it the server warns at start: replicas would each generate their own and refuse each other’s tokens.',
+    example: '<a random string of 32 characters or more>',
+  },
+  {
+    name: 'OIDC_PROVIDERS',
+    group: 'Accounts',
+    unset: 'local sign-in only',
+    meaning:
+      'Single sign-on: a JSON array of OpenID Connect providers (see [Single sign-on](operations.md#single-sign-on)).',
+  },
+  {
+    name: 'AUTH_RATE_PER_IP',
+    group: 'Sign-in protection',
+    default: '20/20s',
+    meaning:
+      'Sign-in requests per client address (or per browser with a device cookie): a burst of 20, refilled evenly over 20 s. Written `<requests>/<seconds>s`.',
+  },
+  {
+    name: 'AUTH_RATE_REFRESH',
+    group: 'Sign-in protection',
+    default: '60/60s',
+    meaning:
+      'Token refreshes and sign-outs per client address, on a bucket of their own: a sign-in flood never signs anyone out.',
+  },
+  {
+    name: 'AUTH_HASH_CONCURRENCY',
+    group: 'Sign-in protection',
+    unset: 'half the cores (1–4)',
+    meaning: 'Password hashes (scrypt) running at once; the other cores stay free for signed-in users.',
+  },
+  {
+    name: 'AUTH_HASH_QUEUE',
+    group: 'Sign-in protection',
+    default: '32',
+    meaning:
+      'Password checks waiting for a hash slot, per lane (clean sign-ins; the rest); beyond it, 429 at once for that lane only.',
+  },
+  {
+    name: 'METRICS_PORT',
+    group: 'Metrics',
+    unset: 'no metrics kept or served',
+    meaning:
+      'Serve Prometheus metrics at `/metrics` on this port, a listener of its own (never the public port; see [Metrics](operations.md#metrics)).',
+    example: '9464',
+  },
+  {
+    name: 'METRICS_HOST',
+    group: 'Metrics',
+    default: '127.0.0.1',
+    meaning: 'Interface of the metrics listener; wider than loopback without `METRICS_TOKEN`, the server warns.',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    group: 'Metrics',
+    unset: 'no token asked',
+    meaning: 'A bearer token (at least 16 characters) every scrape must send: `Authorization: Bearer <token>`.',
+  },
+] as const satisfies readonly Setting[];
+
+export type SettingName = (typeof SETTINGS)[number]['name'];
+
+const BY_NAME = new Map<string, Setting>(SETTINGS.map((s) => [s.name, s]));
+
+/** The table's fixed default of a setting, if it has one. */
+export function defaultOf(name: SettingName): string | undefined {
+  return BY_NAME.get(name)?.default;
+}
