@@ -90,7 +90,7 @@ async function send(
 
 /** The replica that logged request `id`, and its line (pino writes asynchronously: wait for it a moment). */
 async function loggedLine(id: string): Promise<{ replica: 'a' | 'b'; line: LogLine }> {
-  for (let tries = 0; tries < 40; tries++) {
+  for (let tries = 0; tries < 100; tries++) {
     for (const name of ['a', 'b'] as const)
       for (const raw of replicas[name].output().split('\n')) {
         if (!raw.includes(id)) continue;
