@@ -1352,26 +1352,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api-system/print-template-mappings/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Export print template mappings as CSV
-         * @description The same filters, search and sort as `GET /api-system/print-template-mappings`, and the same access: sign-in. Every matching row, streamed as CSV (UTF-8 with a byte order mark, CRLF line ends); with `page` or `perpage`, only that page, in the same format. Text that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is quoted and prefixed with `'`. Status is Active/Inactive; Default is Yes/No; business-unit codes are joined by spaces, and the codes that name no live business unit have a column of their own; times are ISO 8601 UTC. The file is `print-template-mappings-YYYY-MM-DD.csv` (the server's UTC date: a browser names the saved file with its own local date).
-         */
-        get: operations["exportPrintTemplateMappings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api-system/print-template-mappings/resolve": {
         parameters: {
             query?: never;
@@ -2499,6 +2479,11 @@ export interface components {
              * @example 2026-11-02T09:00:00.000Z
              */
             readonly updated_at: string;
+            /**
+             * @description The membership's ETag, as a write answers it in its ETag header: send it as If-Match on an update, so a change made meanwhile by someone else is refused (412) instead of overwritten.
+             * @example W/"q7cK1mB0cHn2V4sZb3dE9w"
+             */
+            readonly etag?: string;
         };
         ClusterUserList: {
             /** @description Every membership of the cluster (bounded by the all-rows ceiling of 1,000,000). */
@@ -2964,6 +2949,11 @@ export interface components {
              * @example 2026-11-02T09:00:00.000Z
              */
             readonly updated_at: string;
+            /**
+             * @description The membership's ETag, as a write answers it in its ETag header: send it as If-Match on an update, so a change made meanwhile by someone else is refused (412) instead of overwritten.
+             * @example W/"q7cK1mB0cHn2V4sZb3dE9w"
+             */
+            readonly etag?: string;
         };
         /** @description A business unit (a hotel) of a cluster. Lists return every field but `defaultCurrency` (the default currency, present when one is set) and `users` (the members), which only the single-record read embeds. */
         BusinessUnit: {
@@ -7501,65 +7491,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentTypeList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            default: components["responses"]["Problem"];
-        };
-    };
-    exportPrintTemplateMappings: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only this document type.
-                 * @example PO
-                 */
-                document_type?: components["parameters"]["DocumentTypeFilter"];
-                /**
-                 * @description Only active mappings.
-                 * @example true
-                 */
-                active_only?: boolean;
-                /**
-                 * @description The page, starting at 1.
-                 * @example 1
-                 */
-                page?: components["parameters"]["Page"];
-                /**
-                 * @description Rows per page, 1 to 100. `-1` asks for every matching row on one page: a list answers at most 1,000 of them (`paginate.total` still counts every match; page through the rest or use the list's CSV export), an export streams every one.
-                 * @example 10
-                 */
-                perpage?: components["parameters"]["PerPageOrAll"];
-                /**
-                 * @description Case-insensitive text to look for (contains).
-                 * @example andaman
-                 */
-                search?: components["parameters"]["Search"];
-                /**
-                 * @description `field:asc|desc`, comma-separated for several keys. Fields: document_type, display_order, display_label, is_default, is_active, created_at, updated_at. Default `document_type:asc,is_default:desc,display_order:asc`.
-                 * @example document_type:asc,display_order:asc
-                 */
-                sort?: components["parameters"]["PrintTemplateMappingSort"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The rows as a CSV file. */
-            200: {
-                headers: {
-                    "Content-Disposition": components["headers"]["ContentDisposition"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example Document Type,Template,Menu Label,Default,Display Order,Allowed Business Units,Denied Business Units,Status,Unknown Business Unit Codes,Created
-                     *     PO,Purchase Order,Purchase Order (with signatures),Yes,0,,BU-KBI,Active,,2026-11-01T08:30:00.000Z
-                     */
-                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -116,6 +116,22 @@ async function newCluster(overrides = {}) {
   });
 }
 
+/** The id of the cluster's newest event of this action. */
+async function eventOf(clusterId, action) {
+  const query = `target_type=cluster&target_id=${clusterId}&action=${action}&perpage=1`;
+  return (await must(200, 'GET', `/api-system/audit-events?${query}`, { token: admin() })).data[0].id;
+}
+
+/** A new cluster renamed once: the cluster as renamed, and the rename's event. */
+async function renamedCluster() {
+  const c = await newCluster();
+  const cluster = await must(200, 'PUT', `/api-system/clusters/${c.id}`, {
+    token: admin(),
+    json: { code: c.code, name: `${c.name} renamed`, max_license_bu: c.max_license_bu },
+  });
+  return { cluster, event: await eventOf(c.id, 'updateCluster') };
+}
+
 async function newBusinessUnit(clusterId, overrides = {}) {
   const code = `BT-${uniq()}`;
   return must(201, 'POST', '/api-system/business-units', {
@@ -1103,6 +1119,21 @@ const cases = {
       lenient(t);
     },
     403: deny('operator'),
+  },
+  revertAuditEvent: {
+    ok: async (t) => id(t, (await renamedCluster()).event),
+    403: deny('viewer'), // viewer reads every cluster, so sees the event, but may update none
+    // A create is not a field change.
+    409: async (t) => id(t, await eventOf((await newCluster()).id, 'createCluster')),
+    // Renamed again after the event: the name is no longer the one the event wrote.
+    412: async (t) => {
+      const { cluster, event } = await renamedCluster();
+      await must(200, 'PUT', `/api-system/clusters/${cluster.id}`, {
+        token: admin(),
+        json: { code: cluster.code, name: `${cluster.name} again` },
+      });
+      id(t, event);
+    },
   },
   listCurrencies: {
     400: async (t) => {

@@ -823,6 +823,35 @@ const MATRIX: Record<string, Row> = {
     otherCluster: 200,
     call: async (f) => ({ method: 'GET', path: '/api-system/audit-events/export', clusterId: f.target }),
   },
+  // Open to any signed-in caller by the contract; the record's own update permission decides: the granted caller is
+  // given cluster.read and cluster.update on the renamed cluster, and anyone else may not even see the event.
+  revertAuditEvent: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    denied: 404,
+    call: async (f, granted) => {
+      const clusterId = await f.newCluster();
+      const put = await f.t.fetch(`/api-system/clusters/${clusterId}`, {
+        method: 'PUT',
+        token: f.admin,
+        json: { code: `MR-${randomUUID().slice(0, 8)}`, name: 'Matrix renamed' },
+      });
+      expect(put.status).toBe(200);
+      const page = await f.t.fetch(`/api-system/audit-events?target_id=${clusterId}&action=updateCluster`, {
+        token: f.admin,
+      });
+      const [event] = ((await page.json()) as { data: Array<{ id: string }> }).data;
+      await f.t.knex('permission_grants').insert(
+        (['cluster.read', 'cluster.update'] as const).map((key) => ({
+          user_id: granted.id,
+          permission_key: key,
+          cluster_id: clusterId,
+        })),
+      );
+      return { method: 'POST', path: `/api-system/audit-events/${event!.id}/revert` };
+    },
+  },
   listCurrencies: {
     key: 'cluster.read',
     scope: 'anywhere',

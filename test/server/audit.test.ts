@@ -570,6 +570,21 @@ describe.each(engines())('audit trail on %s', (engine) => {
         target: { type: 'user', id: a.id },
       };
     },
+    // A revert is an edit of the record: its one event is the record's update.
+    revertAuditEvent: async () => {
+      const c = await aCluster(t);
+      await t.fetch(`/api-system/clusters/${c.id}`, { method: 'PUT', token: admin, json: { code: c.code, name: 'X' } });
+      const [rename] = await t
+        .knex<AuditEventRecord>('audit_events')
+        .where({ target_id: c.id, action: 'updateCluster' })
+        .select('id');
+      return {
+        method: 'POST',
+        path: `/api-system/audit-events/${rename!.id}/revert`,
+        action: 'updateCluster',
+        target: { type: 'cluster', id: c.id },
+      };
+    },
   };
 
   const writes = operationsOf(loadBundledSpec()).filter((op) => op.method !== 'get');

@@ -2,6 +2,7 @@ import type { OperationHandlers, HandledOperationId } from '../http/handler.js';
 import type { ModuleDeps } from './types.js';
 import { auditTrail } from './audit/service.js';
 import { auditRoutes } from './audit/routes.js';
+import { auditReverts } from './audit/revert.js';
 import { authService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { brandingService } from './branding/service.js';
@@ -44,7 +45,7 @@ export type AppHandlers = Pick<OperationHandlers, HandledOperationId>;
  * module's repository. See docs/adding-a-resource.md.
  */
 export function createServices({ knex, storage, logger, config, changes }: ModuleDeps) {
-  const audit = auditTrail({ knex });
+  const audit = auditTrail({ knex, storage });
   const providers = identityProviders({ configs: config.oidcProviders });
   const reauth = (id: string) => {
     const p = providers.find(id);
@@ -56,6 +57,7 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
   const businessUnits = businessUnitService({ knex, storage, audit, clusters, currencies, members: memberDirectory() });
   const memberships = membershipService({ knex, audit, clusters, businessUnits });
   const widgets = widgetService({ knex, audit });
+  const mappings = mappingService({ knex, audit, changes });
   return {
     audit,
     auth,
@@ -69,7 +71,8 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
     datasets: datasetService({ knex, pinnedDatasetIds: widgets.pinnedDatasetIds }),
     users: userService({ knex, audit }),
     branding: brandingService({ knex, storage, logger, audit }),
-    mappings: mappingService({ knex, audit, changes }),
+    mappings,
+    reverts: auditReverts({ knex, targets: { clusters, businessUnits, mappings } }),
     reportTemplates: reportTemplateService({ knex }),
     feeds: feedService({ knex }),
   };
@@ -82,7 +85,7 @@ export function createHandlers({ services, ...deps }: ModuleDeps & { services: S
     ...healthRoutes({ knex: deps.knex, version: deps.config.version }),
     ...authRoutes({ auth: services.auth }),
     ...ssoRoutes({ sso: services.sso, publicBaseUrl: deps.config.publicBaseUrl }),
-    ...auditRoutes({ audit: services.audit }),
+    ...auditRoutes({ audit: services.audit, reverts: services.reverts }),
     ...clusterRoutes({ clusters: services.clusters }),
     ...businessUnitRoutes({ businessUnits: services.businessUnits }),
     ...membershipRoutes({ memberships: services.memberships }),

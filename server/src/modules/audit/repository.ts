@@ -6,6 +6,8 @@ import { applyListQuery, displayNameSql } from '../../db/sql.js';
 
 export type AuditEvent = Schemas['AuditEvent'];
 export type TargetType = AuditEvent['target_type'];
+/** The human names an event keeps of what it touched (see `labels.ts`). */
+export type AuditLabels = NonNullable<AuditEvent['labels']>;
 
 export interface AuditRow {
   actor_id: string | null;
@@ -30,6 +32,8 @@ export interface AuditFilters {
   from?: string;
   to?: string;
   importId?: string;
+  /** With a cluster or business unit target: the changes to its memberships too. */
+  withMemberships?: boolean;
   /** Clusters whose events the caller may read ('all': every cluster's). */
   scope: 'all' | string[];
   /** Whether the caller may read the events that belong to no cluster (accounts, grants, sign-ins, sessions, …). */
@@ -53,7 +57,36 @@ export function toEvent(r: Record<string, unknown>): AuditEvent {
     user_agent: (r.user_agent as string | null) ?? null,
     import_id: (r.import_id as string | null) ?? null,
     changes: (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes) as AuditEvent['changes'],
+    ...(r.labels ? { labels: (typeof r.labels === 'string' ? JSON.parse(r.labels) : r.labels) as AuditLabels } : {}),
   };
+}
+
+/**
+ * A record's own events; with `withMemberships`, those of its memberships too: a cluster's members and its units'
+ * members (events of the cluster), a unit's members (events whose labels name the unit).
+ */
+function ofTarget(b: Knex.QueryBuilder, f: AuditFilters): void {
+  const { targetType, targetId } = f;
+  if (!targetId || !targetType || !f.withMemberships) {
+    if (targetType) b.where('e.target_type', targetType);
+    if (targetId) b.where('e.target_id', targetId);
+    return;
+  }
+  b.where((w) => {
+    w.where((own) => {
+      own.where('e.target_type', targetType).where('e.target_id', targetId);
+    });
+    if (targetType === 'cluster')
+      w.orWhere((m) => {
+        m.whereIn('e.target_type', ['cluster_user', 'business_unit_user']).whereRaw('e.cluster_id::text = ?', [
+          targetId,
+        ]);
+      });
+    if (targetType === 'business_unit')
+      w.orWhere((m) => {
+        m.where('e.target_type', 'business_unit_user').whereRaw("e.labels ->> 'business_unit_id' = ?", [targetId]);
+      });
+  });
 }
 
 function filtered(knex: Knex, f: AuditFilters): Knex.QueryBuilder {
@@ -66,8 +99,7 @@ function filtered(knex: Knex, f: AuditFilters): Knex.QueryBuilder {
       if (f.withoutCluster) w.orWhereNull('e.cluster_id');
     });
   }
-  if (f.targetType) b.where('e.target_type', f.targetType);
-  if (f.targetId) b.where('e.target_id', f.targetId);
+  ofTarget(b, f);
   if (f.actorId) b.where('e.actor_id', f.actorId);
   if (f.action) b.where('e.action', f.action);
   if (f.clusterId) b.where('e.cluster_id', f.clusterId);
@@ -108,11 +140,12 @@ export function auditRepository({ knex }: { knex: Knex }) {
      * is the moment of the change, not the transaction's start (`now()`): a change that waited behind another one's
      * lock happened after it, and the trail must read in that order.
      */
-    async insert(db: Knex | Knex.Transaction, row: AuditRow): Promise<void> {
+    async insert(db: Knex | Knex.Transaction, row: AuditRow, labels: AuditLabels): Promise<void> {
       await db('audit_events').insert({
         ...row,
         at: db.raw('clock_timestamp()'),
         changes: JSON.stringify(row.changes),
+        labels: JSON.stringify(labels),
         actor_name: row.actor_id
           ? db.raw(`(select ${displayNameSql('u')} from users u where u.id = ?)`, [row.actor_id])
           : null,
@@ -124,15 +157,15 @@ export function auditRepository({ knex }: { knex: Knex }) {
      * statement's CTE `perRowOf`, so a write that matched no row records nothing. The time and the actor's name are
      * taken as `insert` takes them.
      */
-    insertPerRow(db: Knex | Knex.Transaction, row: AuditRow, perRowOf: string): Knex.Raw {
+    insertPerRow(db: Knex | Knex.Transaction, row: AuditRow, perRowOf: string, labels: Knex.Raw): Knex.Raw {
       const values = EVENT_COLUMNS.map(([column]) =>
         column === 'changes' ? JSON.stringify(row.changes) : row[column],
       );
       return db.raw(
-        `insert into audit_events (${EVENT_COLUMNS.map(([column]) => column).join(', ')}, at, actor_name)
+        `insert into audit_events (${EVENT_COLUMNS.map(([column]) => column).join(', ')}, at, actor_name, labels)
          select ${EVENT_COLUMNS.map(([, type]) => `?::${type}`).join(', ')}, clock_timestamp(),
-           (select ${displayNameSql('u')} from users u where u.id = ?::uuid) from ??`,
-        [...values, row.actor_id, perRowOf],
+           (select ${displayNameSql('u')} from users u where u.id = ?::uuid), ? from ??`,
+        [...values, row.actor_id, labels, perRowOf],
       );
     },
 
@@ -140,7 +173,7 @@ export function auditRepository({ knex }: { knex: Knex }) {
      * Appends many events of one actor in a few statements (an import's changes), in the order given: the rows of one
      * statement would share a clock reading, so each is a microsecond after the one before and the trail keeps the order.
      */
-    async insertMany(db: Knex | Knex.Transaction, rows: AuditRow[]): Promise<void> {
+    async insertMany(db: Knex | Knex.Transaction, rows: AuditRow[], labels: AuditLabels[]): Promise<void> {
       if (rows.length === 0) return;
       const actorId = rows[0]!.actor_id;
       const actor = actorId
@@ -154,10 +187,26 @@ export function auditRepository({ knex }: { knex: Knex }) {
         ...row,
         at: db.raw(`clock_timestamp() + ? * interval '1 microsecond'`, [i]),
         changes: JSON.stringify(row.changes),
+        labels: JSON.stringify(labels[i] ?? {}),
         actor_name: actorName,
       }));
       for (let i = 0; i < stored.length; i += INSERT_BATCH)
         await db('audit_events').insert(stored.slice(i, i + INSERT_BATCH));
+    },
+
+    /** One event, or undefined. */
+    async find(db: Knex | Knex.Transaction, id: string): Promise<AuditEvent | undefined> {
+      const row = (await db('audit_events as e').select('e.*').where('e.id', id).first()) as
+        Record<string, unknown> | undefined;
+      return row && toEvent(row);
+    },
+
+    /** The newest event that reverted `eventId`, if any. */
+    async findRevertOf(db: Knex | Knex.Transaction, eventId: string): Promise<AuditEvent | undefined> {
+      const row = (await newestFirst(
+        db('audit_events as e').select('e.*').whereRaw("e.labels ->> 'revert_of' = ?", [eventId]),
+      ).first()) as Record<string, unknown> | undefined;
+      return row && toEvent(row);
     },
 
     async list(f: AuditFilters, q: ListQuery): Promise<{ rows: AuditEvent[]; total: number }> {

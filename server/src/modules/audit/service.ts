@@ -10,10 +10,14 @@ import {
   toEvent,
   type AuditEvent,
   type AuditFilters,
+  type AuditLabels,
   type AuditRow,
   type TargetType,
 } from './repository.js';
 import { allAsSeenBy, hiddenClusters, type HiddenClusters } from './visibility.js';
+import { labelsOf, rowLabelsSql } from './labels.js';
+import { revertedEventId } from './revert.js';
+import type { StoragePort } from '../../storage/port.js';
 
 type Fields = Record<string, unknown>;
 
@@ -33,6 +37,18 @@ const SECRETS = new Set(['password', 'password_hash', 'refresh_token', 'access_t
 /** Recorded as changed, without the values (a database connection string may carry credentials). */
 const REDACTED = new Set(['db_connection']);
 
+/**
+ * A value as JSON text with every object's keys in order: the database stores a JSON object with its keys reordered,
+ * and the same value read back must not read as a change.
+ */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 /** The fields whose value differs, each with its value before and after; secrets are left out. */
 export function changedFields(
   before: Fields | null | undefined,
@@ -43,7 +59,7 @@ export function changedFields(
     if (SECRETS.has(key)) continue;
     const b = before?.[key] ?? null;
     const a = after?.[key] ?? null;
-    if (JSON.stringify(b) === JSON.stringify(a)) continue;
+    if (canonical(b) === canonical(a)) continue;
     out[key] = REDACTED.has(key)
       ? { before: b === null ? null : '[redacted]', after: a === null ? null : '[redacted]' }
       : { before: b, after: a };
@@ -98,6 +114,7 @@ function listFilter(auth: AuthContext, query: QueryParams<'listAuditEvents'>): A
     from: query.from,
     to: query.to,
     importId: query.import_id,
+    withMemberships: 'with_memberships' in query ? query.with_memberships : undefined,
     scope: clustersWith(auth.permissions, 'cluster.read'),
     withoutCluster: can(auth.permissions, 'user.read'),
   };
@@ -111,12 +128,51 @@ async function* seenBy(
   for await (const batch of batches) yield allAsSeenBy(batch, hidden);
 }
 
-export function auditTrail({ knex }: { knex: Knex }) {
+/** What every event of the change running now carries besides its own labels: the event it reverts, if any. */
+function contextLabels(): AuditLabels {
+  const revertOf = revertedEventId();
+  return revertOf ? { revert_of: revertOf } : {};
+}
+
+/** The image fields an upload records, whose before and after the trail shows as pictures. */
+const IMAGE_FIELDS = ['logo_key', 'avatar_key'];
+
+/** A read URL for a stored image key, or null when there is none or its file is gone (a replaced image is removed). */
+async function imageUrl(storage: StoragePort, key: unknown): Promise<string | null> {
+  if (typeof key !== 'string' || key === '') return null;
+  try {
+    return (await storage.exists(key)) ? (await storage.signedUrl(key)).url : null;
+  } catch {
+    // A key that is not a storage key (an old or hand-made event) has no picture; the change still shows as text.
+    return null;
+  }
+}
+
+/** Events of an image change, with the pictures before and after. */
+async function withImages(storage: StoragePort | undefined, events: AuditEvent[]): Promise<AuditEvent[]> {
+  if (!storage) return events;
+  return Promise.all(
+    events.map(async (event) => {
+      const field = IMAGE_FIELDS.find((f) => event.changes[f]);
+      if (!field) return event;
+      const change = event.changes[field]!;
+      const [before, after] = await Promise.all([imageUrl(storage, change.before), imageUrl(storage, change.after)]);
+      return { ...event, images: { before, after } };
+    }),
+  );
+}
+
+export function auditTrail({ knex, storage }: { knex: Knex; storage?: StoragePort }) {
   const repo = auditRepository({ knex });
   return {
-    /** Appends the event in the change's own transaction (`db`), so a change and its record land or fail together. */
+    /**
+     * Appends the event in the change's own transaction (`db`), so a change and its record land or fail together,
+     * with the names of what it touched as they are in that transaction (see `labels.ts`).
+     */
     async record(db: Knex | Knex.Transaction, caller: Caller, change: Change): Promise<void> {
-      await repo.insert(db, eventRow(caller, change));
+      const row = eventRow(caller, change);
+      const [labels] = await labelsOf(db, [row]);
+      await repo.insert(db, row, { ...labels, ...contextLabels() });
     },
 
     /**
@@ -124,14 +180,18 @@ export function auditTrail({ knex }: { knex: Knex }) {
      * the statement's CTE `perRowOf` (the written row), so a write that matched nothing records nothing.
      */
     recordPerRow(db: Knex | Knex.Transaction, caller: Caller, change: Change, perRowOf: string): Knex.Raw {
-      return repo.insertPerRow(db, eventRow(caller, change), perRowOf);
+      const row = eventRow(caller, change);
+      return repo.insertPerRow(db, row, perRowOf, rowLabelsSql(db, row, perRowOf, contextLabels()));
     },
 
     /** Appends the events of many changes by one caller (an import's), in order, in the changes' transaction. */
     async recordAll(db: Knex | Knex.Transaction, caller: Caller, changes: Change[]): Promise<void> {
+      const rows = changes.map((change) => eventRow(caller, change));
+      const labels = await labelsOf(db, rows);
       await repo.insertMany(
         db,
-        changes.map((change) => eventRow(caller, change)),
+        rows,
+        labels.map((l) => ({ ...l, ...contextLabels() })),
       );
     },
 
@@ -145,7 +205,7 @@ export function auditTrail({ knex }: { knex: Knex }) {
         repo.list(listFilter(auth, query), list),
         hiddenClusters(knex, auth.permissions),
       ]);
-      return { data: allAsSeenBy(rows, hidden), paginate: paginateInfo(total, list) };
+      return { data: await withImages(storage, allAsSeenBy(rows, hidden)), paginate: paginateInfo(total, list) };
     },
 
     /** The list as CSV: the same filters, access and view of other clusters, every matching event streamed from a cursor. */

@@ -40,6 +40,7 @@ export function asSeenBy(event: AuditEvent, hidden: HiddenClusters | null): Audi
   };
   for (const text of [event.cluster_id, event.target_id]) if (text) collect(text);
   walkStrings(event.changes, collect);
+  walkStrings(event.labels, collect);
   if (named.size === 0) return event;
 
   const codes = new Set([...named].map((id) => hidden.get(id)!));
@@ -53,7 +54,24 @@ export function asSeenBy(event: AuditEvent, hidden: HiddenClusters | null): Audi
     cluster_id: isHidden(event.cluster_id) ? null : event.cluster_id,
     target_id: isHidden(event.target_id) ? null : event.target_id,
     changes: mapStrings(event.changes, hide) as AuditEvent['changes'],
+    ...(event.labels ? { labels: labelsAsSeen(event.labels, hide, isHidden) } : {}),
   };
+}
+
+/**
+ * An event's labels with a hidden cluster's code read ANOTHER_CLUSTER; a hidden grant scope's id, which the contract
+ * bounds to ids, is null.
+ */
+function labelsAsSeen(
+  labels: NonNullable<AuditEvent['labels']>,
+  hide: (text: string) => string,
+  isHidden: (id: string | null) => boolean,
+): NonNullable<AuditEvent['labels']> {
+  const seen = mapStrings(labels, hide) as NonNullable<AuditEvent['labels']>;
+  if (labels.scope_id !== undefined && isHidden(labels.scope_id)) seen.scope_id = null;
+  // A cluster hidden by its code is hidden by its name too.
+  if (seen.cluster === ANOTHER_CLUSTER && seen.cluster_name !== undefined) seen.cluster_name = ANOTHER_CLUSTER;
+  return seen;
 }
 
 /** The events of one page or export batch as their reader is shown them. */
