@@ -14,6 +14,7 @@ export const en: Messages = {
   },
   app: {
     title: 'Platform Administration',
+    language: 'Language: %{language}',
     login: {
       subtitle: 'Sign in to manage clusters, business units and print templates',
       throttled:
@@ -75,6 +76,7 @@ export const th: Messages = {
   },
   app: {
     title: 'ผู้ดูแลแพลตฟอร์ม',
+    language: 'ภาษา: %{language}',
     login: {
       subtitle: 'เข้าสู่ระบบเพื่อจัดการคลัสเตอร์ หน่วยธุรกิจ และแม่แบบพิมพ์',
       throttled: 'เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป กรุณาลองใหม่ในอีก %{smart_count} นาที',

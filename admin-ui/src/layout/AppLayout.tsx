@@ -15,6 +15,7 @@ import { Link } from 'react-router-dom';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import AccountIcon from '@mui/icons-material/ManageAccounts';
 import { AppMenu } from './AppMenu';
+import { AppBarTitle, AppBarToolbar, useSidebarFitsWidth } from './AppBarParts';
 import { SessionExpiredDialog } from '../components/SessionExpiredDialog';
 import { RESOURCES } from '../resources/registry';
 import { passwordChange as defaultPasswordChange, type PasswordChange } from '../dataProvider/passwordChange';
@@ -63,7 +64,11 @@ export const AppUserMenu = () => {
 };
 
 /** The app bar in the primary colour, like the primary buttons and the first chart series: one palette. */
-const PrimaryAppBar = (props: AppBarProps) => <AppBar {...props} color="primary" userMenu={<AppUserMenu />} />;
+const PrimaryAppBar = (props: AppBarProps) => (
+  <AppBar {...props} color="primary" userMenu={<AppUserMenu />} toolbar={<AppBarToolbar />}>
+    <AppBarTitle />
+  </AppBar>
+);
 
 /**
  * Every signed-in screen. While the account must change its password, only that screen is shown, whatever the
@@ -92,6 +97,7 @@ export const AppLayout = ({
 
 const ConsoleLayout = ({ children }: { children: ReactNode }) => {
   usePrefetchLists();
+  useSidebarFitsWidth();
   return (
     // The layout (react-admin makes it `fit-content`) and its content column may be narrower than the widest table:
     // a wide table scrolls inside its card, with its row actions kept in view, and the page never scrolls sideways.
