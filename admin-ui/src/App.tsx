@@ -8,7 +8,7 @@ import { AppLayout } from './layout/AppLayout';
 import { darkTheme, lightTheme } from './layout/themes';
 import { lazyPage } from './components/lazyPage';
 import { AccessDeniedPage } from './pages/AccessDeniedPage';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { UnknownAddressPage } from './pages/NotFoundPage';
 import { CreateRedirect, RecordRoute } from './pages/RecordRoute';
 import { RESOURCES } from './resources/registry';
 import { Dashboard } from './dashboard';
@@ -42,7 +42,7 @@ export const App = () => (
     dashboard={Dashboard}
     theme={lightTheme}
     darkTheme={darkTheme}
-    catchAll={NotFoundPage}
+    catchAll={UnknownAddressPage}
     requireAuth
   >
     {RESOURCES.map((r) =>

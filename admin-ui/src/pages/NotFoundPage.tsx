@@ -30,3 +30,6 @@ export const NotFoundPage = ({ resource }: { resource?: string }) => {
     </Box>
   );
 };
+
+/** Any address the console has no screen for. */
+export const UnknownAddressPage = () => <NotFoundPage />;
