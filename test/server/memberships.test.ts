@@ -277,6 +277,41 @@ describe.each(engines())('memberships on %s', (engine) => {
       ).toBe(404);
     });
 
+    it('when an edit names the version its list row showed (etag as If-Match), then it saves; a row changed since is 412', async () => {
+      const c = (await aCluster(t)).id;
+      const bu = (await aBusinessUnit(t, { cluster_id: c })).id;
+      const u = await aUser(t);
+      expect((await addClusterUser(admin, { user_id: u.id, cluster_id: c })).status).toBe(201);
+      expect((await addBuUser(admin, { user_id: u.id, business_unit_id: bu })).status).toBe(201);
+      const cases = [
+        { list: () => clusterUsers(c), path: 'clusters', method: 'PUT' },
+        { list: () => buUsers(bu), path: 'business-units', method: 'PATCH' },
+      ];
+      for (const { list, path, method } of cases) {
+        const [shown] = await list();
+        expect(shown!.etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+        const first = await t.fetch(`/api-system/user/${path}/${shown!.id}`, {
+          method,
+          token: admin,
+          headers: { 'If-Match': shown!.etag! },
+          json: { role: 'admin' },
+        });
+        expect(first.status, await first.clone().text()).toBe(200);
+        const saved = (await first.json()) as { etag: string };
+        expect(first.headers.get('ETag')).toBe(saved.etag);
+        expect((await list())[0]!.etag).toBe(saved.etag);
+        // The same old version again: someone else's change came in between.
+        const stale = await t.fetch(`/api-system/user/${path}/${shown!.id}`, {
+          method,
+          token: admin,
+          headers: { 'If-Match': shown!.etag! },
+          json: { role: 'user' },
+        });
+        expect(stale.status).toBe(412);
+        expect((await list())[0]!.role).toBe('admin');
+      }
+    });
+
     it('when a member is removed by membership id, then it leaves the BU and no longer names it as parent BU', async () => {
       const c = (await aCluster(t)).id;
       const bu = (await aBusinessUnit(t, { cluster_id: c })).id;

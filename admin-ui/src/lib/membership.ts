@@ -23,3 +23,10 @@ export function isNearScrollEnd(
 ): boolean {
   return el.scrollHeight - el.scrollTop - el.clientHeight <= threshold;
 }
+
+/** `?add_user=1` on a cluster's page opens its Add user dialog. */
+export const ADD_USER_PARAM = 'add_user';
+
+/** Where a business unit's Add user dialog sends someone it cannot offer: the cluster's page, adding a user. */
+export const clusterAddUserPath = (clusterId: string) =>
+  `/clusters/${encodeURIComponent(clusterId)}?${ADD_USER_PARAM}=1`;

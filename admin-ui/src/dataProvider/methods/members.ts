@@ -18,6 +18,11 @@ const USER_SEARCH_PAGE_SIZE = 10;
 
 const byId = (id: Identifier) => ({ params: { path: { id: String(id) } } });
 
+/** A membership row as listed: its id and the ETag of the version read. */
+type Versioned = Pick<ClusterUser | BusinessUnitUser, 'id' | 'etag'>;
+
+const ifMatchOf = (member: Versioned): { 'If-Match'?: string } => (member.etag ? { 'If-Match': member.etag } : {});
+
 /** The global user pool and the memberships of clusters and business units. */
 export function memberMethods(c: ApiClient) {
   return {
@@ -42,10 +47,11 @@ export function memberMethods(c: ApiClient) {
         await c.POST('/api-system/user/clusters', { body: pickWritable(body, WRITABLE.ClusterUserCreate) }),
       );
     },
-    async updateClusterUser(membershipId: Identifier, body: ClusterUserUpdate): Promise<ClusterUser> {
+    /** Sends the edited row's ETag as If-Match: a change made meanwhile by someone else is refused (412). */
+    async updateClusterUser(member: Versioned, body: ClusterUserUpdate): Promise<ClusterUser> {
       return unwrap(
         await c.PUT('/api-system/user/clusters/{id}', {
-          ...byId(membershipId),
+          params: { path: { id: member.id }, header: ifMatchOf(member) },
           body: pickWritable(body, WRITABLE.ClusterUserUpdate),
         }),
       );
@@ -62,10 +68,11 @@ export function memberMethods(c: ApiClient) {
         await c.POST('/api-system/user/business-units', { body: pickWritable(body, WRITABLE.BusinessUnitUserCreate) }),
       );
     },
-    async updateBusinessUnitUser(membershipId: Identifier, body: BusinessUnitUserUpdate): Promise<BusinessUnitUser> {
+    /** Sends the edited row's ETag as If-Match, as a cluster member's update does. */
+    async updateBusinessUnitUser(member: Versioned, body: BusinessUnitUserUpdate): Promise<BusinessUnitUser> {
       return unwrap(
         await c.PATCH('/api-system/user/business-units/{id}', {
-          ...byId(membershipId),
+          params: { path: { id: member.id }, header: ifMatchOf(member) },
           body: pickWritable(body, WRITABLE.BusinessUnitUserUpdate),
         }),
       );

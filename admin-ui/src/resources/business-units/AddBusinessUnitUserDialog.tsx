@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
   Box,
@@ -9,6 +10,7 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
+  Link as MuiLink,
   List,
   ListItemButton,
   ListItemText,
@@ -16,14 +18,22 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { ClusterUser, MembershipRole } from '../../types';
+import type { Cluster, ClusterUser, MembershipRole } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { compareByNameThenEmail, displayName, matchesUserSearch } from '../../lib/displayName';
-import { DEFAULT_ROLE } from '../../lib/membership';
+import { DEFAULT_ROLE, clusterAddUserPath } from '../../lib/membership';
 import { useBusyAction } from '../../lib/useBusyAction';
 import { RoleSelect } from '../../components/members/RoleSelect';
+import { ErrorState } from '../../components/ErrorState';
 
-/** Pick from the cluster's users not yet in the BU (filtered here by username, email and full name), with a role. */
+/** Why no user can be picked, in the words the dialog says it. */
+type NoneToPick = 'cluster_has_no_users' | 'all_are_members' | 'no_match';
+
+/**
+ * Pick from the cluster's users not yet in the BU (filtered here by username, email and full name), with a role. A
+ * business unit takes its members from its cluster's users, as the import does (ADR 0021): the dialog says so, and
+ * when nobody is left to pick it says why and links to the cluster's page, where Add user searches every account.
+ */
 export const AddBusinessUnitUserDialog = (props: {
   open: boolean;
   businessUnitId: string;
@@ -44,9 +54,18 @@ export const AddBusinessUnitUserDialog = (props: {
     queryFn: () => dataProvider.getClusterUsers(props.clusterId),
     enabled: props.open && !!props.clusterId,
   });
-  const candidates = (clusterUsers.data ?? [])
-    .filter((u) => !props.memberUserIds.has(u.user_id) && matchesUserSearch(u, search))
-    .sort(compareByNameThenEmail);
+  const { data: cluster } = useGetOne<Cluster>('clusters', { id: props.clusterId }, { enabled: props.open });
+  const clusterName = cluster?.name ?? translate('members.this_cluster');
+  const notMembers = (clusterUsers.data ?? []).filter((u) => !props.memberUserIds.has(u.user_id));
+  const candidates = notMembers.filter((u) => matchesUserSearch(u, search)).sort(compareByNameThenEmail);
+  const none: NoneToPick | null =
+    clusterUsers.data?.length === 0
+      ? 'cluster_has_no_users'
+      : notMembers.length === 0
+        ? 'all_are_members'
+        : candidates.length === 0
+          ? 'no_match'
+          : null;
 
   const reset = () => {
     setSearch('');
@@ -81,6 +100,7 @@ export const AddBusinessUnitUserDialog = (props: {
             size="small"
             autoFocus
             label={translate('app.members.search_cluster_users')}
+            helperText={translate('members.from_cluster', { cluster: clusterName })}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
@@ -88,13 +108,24 @@ export const AddBusinessUnitUserDialog = (props: {
             {clusterUsers.isPending ? (
               <LinearProgress />
             ) : clusterUsers.isError ? (
-              <Typography color="error" sx={{ p: 2 }}>
-                {translate('app.common.load_error')}
-              </Typography>
-            ) : candidates.length === 0 ? (
-              <Typography color="text.secondary" sx={{ p: 2 }}>
-                {translate('app.members.no_candidates')}
-              </Typography>
+              <ErrorState error={clusterUsers.error} onRetry={() => void clusterUsers.refetch()} />
+            ) : none ? (
+              <Stack spacing={1} sx={{ p: 2 }} data-testid="bu-user-none" data-reason={none}>
+                <Typography color="text.secondary">
+                  {translate(`members.${none}`, { cluster: clusterName, search })}
+                </Typography>
+                {none !== 'no_match' && (
+                  <MuiLink
+                    component={Link}
+                    to={clusterAddUserPath(props.clusterId)}
+                    onClick={close}
+                    underline="hover"
+                    data-testid="bu-user-add-to-cluster"
+                  >
+                    {translate('members.add_to_cluster', { cluster: clusterName })}
+                  </MuiLink>
+                )}
+              </Stack>
             ) : (
               <List dense disablePadding>
                 {candidates.map((u) => (

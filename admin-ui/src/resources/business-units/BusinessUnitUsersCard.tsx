@@ -6,23 +6,21 @@ import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { compareByNameThenEmail, displayName } from '../../lib/displayName';
 import { useBusyAction } from '../../lib/useBusyAction';
 import { MembersCard } from '../../components/members/MembersCard';
-import { MembersTable } from '../../components/members/MembersTable';
+import { roleColumn, useMemberColumns } from '../../components/members/memberColumns';
+import { useMembershipRefresh } from '../../components/members/useMembershipRefresh';
 import { AddBusinessUnitUserDialog } from './AddBusinessUnitUserDialog';
 import { EditBusinessUnitUserDialog } from './EditBusinessUnitUserDialog';
 
-const RoleName = ({ member }: { member: BusinessUnitUser }) => {
-  const translate = useTranslate();
-  return <>{translate(`app.members.roles.${member.role}`)}</>;
-};
-
-const roleColumn = { label: 'app.members.role', render: (m: BusinessUnitUser) => <RoleName member={m} /> };
-
-/** Members of the BU: add from the cluster's users, edit role and status (updated locally), remove after confirmation. */
+/**
+ * Members of the BU: add from the cluster's users, edit role and status (the row updates at once), remove after
+ * confirmation; every change refreshes the cards that show memberships.
+ */
 export const BusinessUnitUsersCard = ({ businessUnitId, clusterId }: { businessUnitId: string; clusterId: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
+  const refreshMemberships = useMembershipRefresh();
   const queryKey = ['businessUnitUsers', businessUnitId];
   const { canAccess: canManage } = useCanAccess({
     action: 'edit',
@@ -33,11 +31,18 @@ export const BusinessUnitUsersCard = ({ businessUnitId, clusterId }: { businessU
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<BusinessUnitUser | null>(null);
   const [removing, setRemoving] = useState<BusinessUnitUser | null>(null);
+  const [stale, setStale] = useState(false);
   const [busy, run] = useBusyAction();
+  const columns = useMemberColumns<BusinessUnitUser>({
+    own: [roleColumn(translate('app.members.role'))],
+    canManage: !!canManage,
+    onEdit: setEditing,
+  });
   const rows = [...(members.data ?? [])].sort(compareByNameThenEmail);
   const memberUserIds = useMemo(() => new Set((members.data ?? []).map((m) => m.user_id)), [members.data]);
   const updateCached = (update: (rows: BusinessUnitUser[]) => BusinessUnitUser[]) =>
     queryClient.setQueryData<BusinessUnitUser[]>(queryKey, (old) => update(old ?? []));
+  const refresh = () => void refreshMemberships();
 
   // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const remove = async () => {
@@ -47,24 +52,32 @@ export const BusinessUnitUsersCard = ({ businessUnitId, clusterId }: { businessU
         await dataProvider.removeBusinessUnitUser(removing.id);
         updateCached((old) => old.filter((m) => m.id !== removing.id));
         notify('app.members.removed', { type: 'success', messageArgs: { name: displayName(removing) } });
+        refresh();
       },
       () => setRemoving(null),
     );
   };
 
   return (
-    <MembersCard
+    <MembersCard<BusinessUnitUser>
       testId="bu-users-card"
       title={translate('resources.business-units.cards.users')}
       canManage={!!canManage}
       addTestId="bu-user-add"
       onAdd={() => setAdding(true)}
       members={members}
-      isEmpty={rows.length === 0}
+      rows={rows}
+      columns={columns}
+      rowTestId="bu-user-row"
+      onEdit={setEditing}
+      onRemove={setRemoving}
+      removeTestId="bu-user-remove"
       removing={removing ? displayName(removing) : null}
       removeBusy={busy}
       onConfirmRemove={() => void remove()}
       onCancelRemove={() => setRemoving(null)}
+      stale={stale}
+      onStaleClose={() => setStale(false)}
       dialogs={
         <>
           <AddBusinessUnitUserDialog
@@ -75,7 +88,7 @@ export const BusinessUnitUsersCard = ({ businessUnitId, clusterId }: { businessU
             onClose={() => setAdding(false)}
             onAdded={() => {
               setAdding(false);
-              void members.refetch();
+              refresh();
             }}
           />
           {editing && (
@@ -85,21 +98,17 @@ export const BusinessUnitUsersCard = ({ businessUnitId, clusterId }: { businessU
               onSaved={(updated) => {
                 updateCached((old) => old.map((m) => (m.id === updated.id ? { ...m, ...updated } : m)));
                 setEditing(null);
+                refresh();
+              }}
+              onStale={() => {
+                setEditing(null);
+                setStale(true);
+                refresh();
               }}
             />
           )}
         </>
       }
-    >
-      <MembersTable
-        rows={rows}
-        detail={roleColumn}
-        canManage={!!canManage}
-        onEdit={setEditing}
-        onRemove={setRemoving}
-        rowTestId="bu-user-row"
-        removeTestId="bu-user-remove"
-      />
-    </MembersCard>
+    />
   );
 };

@@ -14,13 +14,18 @@ import type { BusinessUnitUser, MembershipRole } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { displayName } from '../../lib/displayName';
 import { useBusyAction } from '../../lib/useBusyAction';
+import { statusOf } from '../../lib/problems';
 import { RoleSelect } from '../../components/members/RoleSelect';
 
-/** Role and membership status of a BU member; hands the saved member back so the card updates its row in place. */
+/**
+ * Role and membership status of a BU member. The save names the version the list showed (If-Match): when someone else
+ * changed the membership first, `onStale` is called instead of `onSaved`.
+ */
 export const EditBusinessUnitUserDialog = (props: {
   member: BusinessUnitUser;
   onClose: () => void;
   onSaved: (member: BusinessUnitUser) => void;
+  onStale: () => void;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -32,9 +37,16 @@ export const EditBusinessUnitUserDialog = (props: {
   // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async () => {
     await run(async () => {
-      const updated = await dataProvider.updateBusinessUnitUser(props.member.id, { role, is_active: active });
+      let updated: BusinessUnitUser;
+      try {
+        updated = await dataProvider.updateBusinessUnitUser(props.member, { role, is_active: active });
+      } catch (e) {
+        if (statusOf(e) !== 412) throw e;
+        props.onStale();
+        return;
+      }
       notify('app.members.updated', { type: 'success', messageArgs: { name: displayName(props.member) } });
-      props.onSaved(updated ?? { ...props.member, role, is_active: active });
+      props.onSaved(updated);
     });
   };
 
@@ -52,7 +64,7 @@ export const EditBusinessUnitUserDialog = (props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={saving} onClick={() => void submit()}>
+        <Button variant="contained" disabled={saving} onClick={() => void submit()} data-testid="edit-user-submit">
           {translate('ra.action.save')}
         </Button>
       </DialogActions>

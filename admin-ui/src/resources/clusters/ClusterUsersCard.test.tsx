@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, fireEvent, within } from '@testing-library/react';
 import { AdminContext, testDataProvider, type AuthProvider } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
 import { i18nProvider } from '../../i18n';
 import { ClusterUsersCard } from './ClusterUsersCard';
 
@@ -12,11 +13,12 @@ const authProvider: AuthProvider = {
   canAccess: async () => true,
 };
 
-const member = (id: string, first: string, email: string, parent: string | null = null) => ({
+const member = (id: string, first: string, email: string, parent: string | null = null, role = 'user') => ({
   id,
   user_id: `u-${id}`,
   cluster_id: 'c1',
-  role: 'user',
+  role,
+  etag: `W/"${id}"`,
   is_active: true,
   parent_bu_id: parent,
   parent_bu_name: parent ? 'Full BU' : null,
@@ -34,10 +36,10 @@ const user = (i: number) => ({
   is_active: true,
 });
 
-function setup() {
+function setup(path = '/clusters/c1') {
   const dp = {
     getClusterUsers: vi.fn(async () => [
-      member('m2', 'Zed', 'z@x'),
+      member('m2', 'Zed', 'z@x', null, 'admin'),
       member('m1', 'Amy', 'b@x', 'full'),
       member('m3', 'Amy', 'a@x'),
     ]),
@@ -59,9 +61,15 @@ function setup() {
     removeClusterUser: vi.fn(async () => undefined),
   };
   render(
-    <AdminContext dataProvider={testDataProvider(dp as never)} authProvider={authProvider} i18nProvider={i18nProvider}>
-      <ClusterUsersCard clusterId="c1" />
-    </AdminContext>,
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext
+        dataProvider={testDataProvider(dp as never)}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+      >
+        <ClusterUsersCard clusterId="c1" />
+      </AdminContext>
+    </MemoryRouter>,
   );
   return dp;
 }
@@ -124,8 +132,43 @@ describe('cluster users card', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('option', { name: /Full BU/ }));
     fireEvent.click(within(dialog).getByTestId('edit-user-submit'));
     await waitFor(() =>
-      expect(dp.updateClusterUser).toHaveBeenCalledWith('m1', { role: 'user', parent_bu_id: 'full' }),
+      expect(dp.updateClusterUser).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1', etag: 'W/"m1"' }), {
+        role: 'user',
+        parent_bu_id: 'full',
+      }),
     );
+  });
+
+  it('shows each member’s role, and changes it from the row’s edit button', async () => {
+    const dp = setup();
+    const rows = await screen.findAllByTestId('cluster-user-row');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Role',
+      'Parent Business Unit',
+      'Status',
+      'Actions',
+    ]);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['User', 'User', 'Admin']);
+    fireEvent.click(within(rows[2]!).getByTestId('member-edit'));
+    const dialog = await screen.findByTestId('edit-cluster-user-dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Role' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'User' }));
+    fireEvent.click(within(dialog).getByTestId('edit-user-submit'));
+    await waitFor(() =>
+      expect(dp.updateClusterUser).toHaveBeenCalledWith(expect.objectContaining({ id: 'm2' }), {
+        role: 'user',
+        parent_bu_id: null,
+      }),
+    );
+    // The card reads its members again after the change.
+    await waitFor(() => expect(dp.getClusterUsers).toHaveBeenCalledTimes(2));
+  });
+
+  it('opens Add user when the page is opened to add one (?add_user=1)', async () => {
+    setup('/clusters/c1?add_user=1');
+    expect(await screen.findByTestId('add-cluster-user-dialog')).toBeInTheDocument();
   });
 
   it('asks yes/no before removing', async () => {

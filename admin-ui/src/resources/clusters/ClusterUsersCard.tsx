@@ -1,23 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { ClusterUser } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { compareByNameThenEmail, displayName } from '../../lib/displayName';
 import { useBusyAction } from '../../lib/useBusyAction';
+import { ADD_USER_PARAM } from '../../lib/membership';
 import { MembersCard } from '../../components/members/MembersCard';
-import { MembersTable } from '../../components/members/MembersTable';
+import { roleColumn, useMemberColumns } from '../../components/members/memberColumns';
+import { useMembershipRefresh } from '../../components/members/useMembershipRefresh';
 import { AddClusterUserDialog } from './AddClusterUserDialog';
 import { EditClusterUserDialog } from './EditClusterUserDialog';
 import { useClusterBusinessUnits } from './useClusterBusinessUnits';
 
-const parentBuColumn = { label: 'app.members.parent_bu', render: (m: ClusterUser) => m.parent_bu_name ?? '' };
-
-/** Members sorted by display name then email; adding, editing and removing refetch the members and the BU counts. */
+/**
+ * Members sorted by display name then email, with their role and parent BU. Adding, editing (role and parent BU) and
+ * removing refresh every card that shows memberships.
+ */
 export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
+  const refreshMemberships = useMembershipRefresh();
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'clusters', record: { id: clusterId } });
   const businessUnits = useClusterBusinessUnits(clusterId);
   const members = useQuery({
@@ -27,13 +32,32 @@ export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ClusterUser | null>(null);
   const [removing, setRemoving] = useState<ClusterUser | null>(null);
+  const [stale, setStale] = useState(false);
   const [removeBusy, run] = useBusyAction();
+  const [params, setParams] = useSearchParams();
+  const columns = useMemberColumns<ClusterUser>({
+    own: [
+      roleColumn(translate('app.members.role')),
+      { id: 'parent_bu', label: translate('app.members.parent_bu'), render: (m) => m.parent_bu_name ?? '' },
+    ],
+    canManage: !!canManage,
+    onEdit: setEditing,
+  });
+
+  useEffect(() => {
+    if (!canManage || !params.has(ADD_USER_PARAM)) return;
+    setAdding(true);
+    setParams(
+      (p) => {
+        p.delete(ADD_USER_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [canManage, params, setParams]);
 
   const rows = [...(members.data ?? [])].sort(compareByNameThenEmail);
-  const refresh = () => {
-    void members.refetch();
-    void businessUnits.refetch();
-  };
+  const refresh = () => void refreshMemberships();
 
   // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const remove = async () => {
@@ -49,18 +73,25 @@ export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
   };
 
   return (
-    <MembersCard
+    <MembersCard<ClusterUser>
       testId="cluster-users-card"
       title={translate('resources.clusters.cards.users')}
       canManage={!!canManage}
       addTestId="cluster-user-add"
       onAdd={() => setAdding(true)}
       members={members}
-      isEmpty={rows.length === 0}
+      rows={rows}
+      columns={columns}
+      rowTestId="cluster-user-row"
+      onEdit={setEditing}
+      onRemove={setRemoving}
+      removeTestId="cluster-user-remove"
       removing={removing ? displayName(removing) : null}
       removeBusy={removeBusy}
       onConfirmRemove={() => void remove()}
       onCancelRemove={() => setRemoving(null)}
+      stale={stale}
+      onStaleClose={() => setStale(false)}
       dialogs={
         <>
           <AddClusterUserDialog
@@ -83,20 +114,15 @@ export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
                 setEditing(null);
                 refresh();
               }}
+              onStale={() => {
+                setEditing(null);
+                setStale(true);
+                refresh();
+              }}
             />
           )}
         </>
       }
-    >
-      <MembersTable
-        rows={rows}
-        detail={parentBuColumn}
-        canManage={!!canManage}
-        onEdit={setEditing}
-        onRemove={setRemoving}
-        rowTestId="cluster-user-row"
-        removeTestId="cluster-user-remove"
-      />
-    </MembersCard>
+    />
   );
 };

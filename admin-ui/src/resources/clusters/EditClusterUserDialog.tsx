@@ -5,15 +5,20 @@ import type { BusinessUnit, ClusterUser, MembershipRole } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { displayName } from '../../lib/displayName';
 import { useBusyAction } from '../../lib/useBusyAction';
+import { statusOf } from '../../lib/problems';
 import { RoleSelect } from '../../components/members/RoleSelect';
 import { ParentBuSelect } from './ParentBuSelect';
 
-/** Role and parent BU of a cluster member; the member's current BU is never disabled. */
+/**
+ * Role and parent BU of a cluster member; the member's current BU is never disabled. The save names the version the
+ * list showed (If-Match): when someone else changed the membership first, `onStale` is called instead.
+ */
 export const EditClusterUserDialog = (props: {
   member: ClusterUser;
   businessUnits: BusinessUnit[];
   onClose: () => void;
   onSaved: () => void;
+  onStale: () => void;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -26,7 +31,13 @@ export const EditClusterUserDialog = (props: {
   // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
   const submit = async () => {
     await run(async () => {
-      await dataProvider.updateClusterUser(member.id, { role, parent_bu_id: parentBu || null });
+      try {
+        await dataProvider.updateClusterUser(member, { role, parent_bu_id: parentBu || null });
+      } catch (e) {
+        if (statusOf(e) !== 412) throw e;
+        props.onStale();
+        return;
+      }
       notify('app.members.updated', { type: 'success', messageArgs: { name: displayName(member) } });
       props.onSaved();
     });

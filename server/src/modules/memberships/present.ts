@@ -1,6 +1,7 @@
 import type { components } from '../../../../openapi/generated/schema.js';
 import { iso } from '../../core/audit.js';
 import { userInfoOf } from '../../core/display-name.js';
+import { etagOf } from '../../core/etag.js';
 import type { BuMemberRow, ClusterMemberRow } from './repository.js';
 
 /** A BU membership on the wire; `is_default` stays internal. */
@@ -16,6 +17,8 @@ export function presentBuMember(m: BuMemberRow): components['schemas']['Business
     userInfo: userInfoOf(m),
     created_at: iso(m.created_at),
     updated_at: iso(m.updated_at),
+    // A list has no ETag header per row: each row carries its own, for the If-Match of an edit made from the list.
+    etag: etagOf(m),
   };
 }
 
@@ -33,5 +36,7 @@ export function presentClusterMember(m: ClusterMemberRow): components['schemas']
     userInfo: userInfoOf(m),
     created_at: iso(m.created_at),
     updated_at: iso(m.updated_at),
+    // A list has no ETag header per row: each row carries its own, for the If-Match of an edit made from the list.
+    etag: etagOf(m),
   };
 }
