@@ -65,16 +65,15 @@ describe('clusters', () => {
     await session.screenshot('cluster-edit-cancelled');
   });
 
-  it('uploads a logo, stored at once and shown on the next visit', async () => {
+  it('uploads from read mode, keeps a logo uploaded before Cancel on the next visit, and removes it', async () => {
     const { page, baseUrl } = session;
     await signInAs(page, baseUrl, ACCOUNTS.admin);
     const code = uniqueCode('E2E-CL');
     const id = await new ClusterCreatePage(page, baseUrl).create({ code, name: `Logo ${code}` });
     const edit = new ClusterEditPage(page, baseUrl);
     await edit.waitLoaded();
-    // Uploads are enabled only in edit mode.
-    expect(await edit.logoUpload().isDisabled()).toBe(true);
-    await edit.startEditing();
+    // An upload saves at once, apart from Save Changes: it needs no edit mode.
+    expect(await edit.mode()).toBe('view');
     expect(await edit.logoUpload().isEnabled()).toBe(true);
 
     const api = new ApiRecorder(page);
@@ -82,25 +81,34 @@ describe('clusters', () => {
     await edit.uploadLogo({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await page.getByText('Only JPEG, PNG or WebP images are accepted').waitFor();
     expect(api.writes()).toEqual([]);
-    expect(await edit.logoPreview().count()).toBe(0);
+    await edit.uploadLogo({ name: 'a.png', mimeType: 'image/png', buffer: solidPng(16, 16, [0, 0, 0]) }, edit.avatar());
+    await edit.avatarPreview().waitFor();
 
+    // In edit mode: upload, then Cancel the form. The logo stays stored.
+    await edit.startEditing();
     await edit.uploadLogo({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(48, 16, [32, 96, 200]) });
     await edit.logoPreview().waitFor();
-    await page.getByText('Logo uploaded').waitFor();
+    await page.getByText('Logo uploaded').first().waitFor();
     expect(api.recorded({ method: 'POST', path: new RegExp(`^/api-system/clusters/${id}/logo$`) })).toHaveLength(1);
-    // Stored independently of Save: no PUT of the form.
     expect(api.recorded({ method: 'PUT' })).toEqual([]);
-    await expect.poll(() => edit.logoWidth()).toBe(48);
-
     await edit.cancelEditing();
-    // A new visit (empty HTTP cache) reads the stored logo. A plain reload would revalidate the cached record:
-    // its ETag is made of id and updated_at only, which an upload leaves unchanged, so the server answers 304
-    // and the browser shows the record as it was before the upload (reported as a product defect).
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await page.reload();
+
+    // To the list and back, without a reload: the record shows the stored logo.
+    await page.goto(`${baseUrl}/#/clusters`);
+    await page.getByRole('row').filter({ hasText: code }).waitFor();
+    await page.goto(`${baseUrl}/#/clusters/${id}/edit`);
     await edit.waitLoaded();
     await expect.poll(() => edit.logoWidth()).toBe(48);
     await session.screenshot('cluster-logo-uploaded');
+
+    // Removal asks first, then clears the logo at once.
+    await edit.removeLogo();
+    await edit.noLogo().waitFor();
+    expect(api.recorded({ method: 'DELETE', path: new RegExp(`^/api-system/clusters/${id}/logo$`) })).toHaveLength(1);
+    await page.reload();
+    await edit.waitLoaded();
+    await edit.noLogo().waitFor();
+    expect(await edit.logoPreview().count()).toBe(0);
+    await edit.avatarPreview().waitFor();
   });
 });

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import { useNotify, useTranslate, type Identifier } from 'react-admin';
+import { Confirm, useTranslate, type Identifier } from 'react-admin';
 import { Box, Button, Card, CardContent, CardHeader, CircularProgress, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { BrandedResource, ImageKind } from '../types';
-import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
-import { ACCEPTED_IMAGE_TYPES, checkImageFile } from '../lib/imageCheck';
-import { readableProblem } from '../lib/problems';
+import { ACCEPTED_IMAGE_TYPES } from '../lib/imageCheck';
+import { useBrandingImage } from './useBrandingImage';
 
 const PREVIEW: Record<ImageKind, { width: number; height: number }> = {
   logo: { width: 240, height: 96 },
@@ -15,55 +15,27 @@ const PREVIEW: Record<ImageKind, { width: number; height: number }> = {
 const ImageControl = (props: {
   resource: BrandedResource;
   recordId: Identifier;
+  record?: unknown;
   kind: ImageKind;
   url: string | null | undefined;
-  enabled: boolean;
-  /** No upload control at all: the caller may only look. */
+  /** No upload or removal at all: the caller may only look. */
   readOnly: boolean;
 }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useAppDataProvider();
   const input = useRef<HTMLInputElement>(null);
-  const [url, setUrl] = useState(props.url ?? null);
-  const [uploading, setUploading] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const image = useBrandingImage(props);
   const size = PREVIEW[props.kind];
+  const kindName = translate(`app.branding.${props.kind}`);
 
-  const onFile = async (file: File | undefined) => {
+  const onFile = (file: File | undefined) => {
     if (input.current) input.current.value = '';
-    if (!file) return;
-    const problem = checkImageFile(file);
-    if (problem) {
-      notify(problem === 'type' ? 'app.branding.invalid_type' : 'app.branding.too_large', { type: 'error' });
-      return;
-    }
-    setUploading(true);
-    try {
-      const result = await dataProvider.uploadImage(props.resource, props.recordId, props.kind, file);
-      setUrl(result.url);
-      notify('app.branding.uploaded', {
-        type: 'success',
-        messageArgs: { kind: translate(`app.branding.${props.kind}`) },
-      });
-    } catch (e) {
-      // One message naming the image and the reason (the server's detail, or the field problem in words).
-      const reason = readableProblem(
-        e,
-        () => translate(`app.branding.${props.kind}`),
-        translate('ra.notification.http_error'),
-      );
-      notify('app.branding.upload_failed', {
-        type: 'error',
-        messageArgs: { kind: translate(`app.branding.${props.kind}`), reason: translate(reason, { _: reason }) },
-      });
-    } finally {
-      setUploading(false);
-    }
+    if (file) void image.upload(file);
   };
 
   return (
     <Stack spacing={1} alignItems="flex-start" data-testid={`branding-${props.kind}`}>
-      <Typography variant="subtitle2">{translate(`app.branding.${props.kind}`)}</Typography>
+      <Typography variant="subtitle2">{kindName}</Typography>
       <Box
         sx={{
           ...size,
@@ -77,10 +49,10 @@ const ImageControl = (props: {
           overflow: 'hidden',
         }}
       >
-        {url ? (
+        {image.url ? (
           <img
-            src={url}
-            alt={translate(`app.branding.${props.kind}`)}
+            src={image.url}
+            alt={kindName}
             data-testid={`branding-${props.kind}-preview`}
             style={{ width: '100%', height: '100%', objectFit: props.kind === 'avatar' ? 'cover' : 'contain' }}
           />
@@ -91,33 +63,57 @@ const ImageControl = (props: {
         )}
       </Box>
       {props.readOnly ? null : (
-        <>
+        <Stack direction="row" spacing={1}>
           <input
             ref={input}
             type="file"
             hidden
             accept={ACCEPTED_IMAGE_TYPES.join(',')}
             data-testid={`branding-${props.kind}-input`}
-            onChange={(e) => void onFile(e.target.files?.[0])}
+            onChange={(e) => onFile(e.target.files?.[0])}
           />
           <Button
             size="small"
             variant="outlined"
-            startIcon={uploading ? <CircularProgress size={14} /> : <UploadIcon />}
-            disabled={!props.enabled || uploading}
+            startIcon={image.busy ? <CircularProgress size={14} /> : <UploadIcon />}
+            disabled={image.busy}
             onClick={() => input.current?.click()}
           >
             {translate('app.branding.upload')}
           </Button>
-        </>
+          {image.url ? (
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              disabled={image.busy}
+              onClick={() => setConfirming(true)}
+            >
+              {translate('app.branding.remove')}
+            </Button>
+          ) : null}
+          <Confirm
+            isOpen={confirming}
+            title="app.branding.remove_title"
+            content="app.branding.remove_message"
+            translateOptions={{ kind: kindName.toLowerCase() }}
+            confirm="app.branding.remove"
+            confirmColor="warning"
+            onConfirm={() => {
+              setConfirming(false);
+              void image.remove();
+            }}
+            onClose={() => setConfirming(false)}
+          />
+        </Stack>
       )}
     </Stack>
   );
 };
 
 /**
- * Logo (rectangular) and avatar (square). Enabled only in edit mode; an upload is stored at once, apart from Save.
- * Read-only for a caller who may not edit the record.
+ * Logo (rectangular) and avatar (square). An upload or removal is stored at once, apart from Save, so it needs no edit
+ * mode. Read-only for a caller who may not edit the record.
  */
 export const BrandingCard = ({
   canEdit = true,
@@ -125,17 +121,20 @@ export const BrandingCard = ({
 }: {
   resource: BrandedResource;
   recordId: Identifier;
+  /** The record as read (its version goes out with a removal). */
+  record?: unknown;
   logoUrl?: string | null;
   avatarUrl?: string | null;
-  enabled: boolean;
-  /** Whether the caller may edit the record (and so switch to edit mode to upload). */
+  /** Whether the caller may edit the record, and so change its images. */
   canEdit?: boolean;
 }) => {
   const translate = useTranslate();
-  const hint = props.enabled ? 'app.branding.hint' : canEdit ? 'app.branding.hint_view' : 'app.branding.hint_read_only';
   return (
     <Card data-testid="branding-card">
-      <CardHeader title={translate('app.branding.title')} subheader={translate(hint)} />
+      <CardHeader
+        title={translate('app.branding.title')}
+        subheader={translate(canEdit ? 'app.branding.hint' : 'app.branding.hint_read_only')}
+      />
       <CardContent>
         <Stack direction="row" spacing={4} flexWrap="wrap" useFlexGap>
           <ImageControl {...props} readOnly={!canEdit} kind="logo" url={props.logoUrl} />

@@ -1,11 +1,12 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Form, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { Form, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { Button, CircularProgress, Stack } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import CloseIcon from '@mui/icons-material/Close';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+import { StaleRecordDialog } from './StaleRecordDialog';
 import { recordLabel, useRecordFeedback } from './useRecordFeedback';
 import { SessionEndedError } from '../dataProvider/reauth';
 import { statusOf } from '../lib/problems';
@@ -37,10 +38,16 @@ const problemFieldErrors = (e: unknown) => (e as { body?: { errors?: Record<stri
  * answered in place by the sign-in dialog and the PUT is retried, so the form and its values stay.
  */
 export const ModeForm = (props: ModeFormProps) => {
-  const notify = useNotify();
   const feedback = useRecordFeedback(props.resource);
   const [update] = useUpdate();
   const [saving, setSaving] = useState(false);
+  const [stale, setStale] = useState(false);
+  // The version Edit opened: its ETag goes out as If-Match, even if a refetch brought a newer one meanwhile.
+  const opened = useRef<RaRecord>(props.record);
+  const onModeChange = (mode: PageMode) => {
+    if (mode === 'edit') opened.current = props.record;
+    props.onModeChange(mode);
+  };
 
   const save = async (values: Record<string, unknown>) => {
     setSaving(true);
@@ -49,7 +56,7 @@ export const ModeForm = (props: ModeFormProps) => {
     try {
       const saved: unknown = await update(
         props.resource,
-        { id: props.record.id, data, previousData: props.record },
+        { id: props.record.id, data, previousData: opened.current },
         { returnPromise: true },
       );
       // react-admin answers a call that ended the session with an empty record: that is not a save.
@@ -60,9 +67,9 @@ export const ModeForm = (props: ModeFormProps) => {
     } catch (e) {
       if (statusOf(e) === 412) {
         // Someone saved in between: show their version (and its new ETag) instead of overwriting it.
-        notify('app.common.stale_record', { type: 'warning' });
         await props.refetch();
         props.onModeChange('view');
+        setStale(true);
         return undefined;
       }
       feedback.saveFailed(name, e);
@@ -75,8 +82,9 @@ export const ModeForm = (props: ModeFormProps) => {
 
   return (
     <Form record={props.record} onSubmit={save} noValidate>
-      <ModeControls {...props} saving={saving} />
+      <ModeControls {...props} onModeChange={onModeChange} saving={saving} />
       {props.children}
+      <StaleRecordDialog open={stale} onClose={() => setStale(false)} />
     </Form>
   );
 };

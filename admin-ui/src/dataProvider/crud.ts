@@ -34,10 +34,10 @@ export function createCrudOps(c: ApiClient, etags: EtagStore) {
       one: (id: string) => c.GET('/api-system/clusters/{id}', byId(id)).then(etags.remember('clusters', id)),
       create: (values: FormValues) =>
         c.POST('/api-system/clusters', { body: pickWritable(values, WRITABLE.ClusterInput) }).then(unwrap),
-      update: (id: string, values: FormValues) =>
+      update: (id: string, values: FormValues, edited?: unknown) =>
         c
           .PUT('/api-system/clusters/{id}', {
-            params: { path: { id }, header: etags.ifMatch('clusters', id) },
+            params: { path: { id }, header: etags.ifMatch('clusters', id, edited) },
             body: pickWritable(values, WRITABLE.ClusterInput),
           })
           .then(etags.remember('clusters', id)),
@@ -49,10 +49,10 @@ export function createCrudOps(c: ApiClient, etags: EtagStore) {
         c.GET('/api-system/business-units/{id}', byId(id)).then(etags.remember('business-units', id)),
       create: (values: FormValues) =>
         c.POST('/api-system/business-units', { body: pickWritable(values, WRITABLE.BusinessUnitInput) }).then(unwrap),
-      update: (id: string, values: FormValues) =>
+      update: (id: string, values: FormValues, edited?: unknown) =>
         c
           .PUT('/api-system/business-units/{id}', {
-            params: { path: { id }, header: etags.ifMatch('business-units', id) },
+            params: { path: { id }, header: etags.ifMatch('business-units', id, edited) },
             body: pickWritable(values, WRITABLE.BusinessUnitInput),
           })
           .then(etags.remember('business-units', id)),
@@ -60,20 +60,21 @@ export function createCrudOps(c: ApiClient, etags: EtagStore) {
     },
     'print-template-mappings': {
       list: (query: ListQuery) => c.GET('/api-system/print-template-mappings', { params: { query } }).then(unwrap),
-      one: (id: string) => c.GET('/api-system/print-template-mappings/{id}', byId(id)).then(unwrap),
+      one: (id: string) =>
+        c.GET('/api-system/print-template-mappings/{id}', byId(id)).then(etags.remember('print-template-mappings', id)),
       create: (values: FormValues) =>
         c
           .POST('/api-system/print-template-mappings', {
             body: pickWritable(values, WRITABLE.PrintTemplateMappingCreate),
           })
           .then(unwrap),
-      update: (id: string, values: FormValues) =>
+      update: (id: string, values: FormValues, edited?: unknown) =>
         c
           .PUT('/api-system/print-template-mappings/{id}', {
-            ...byId(id),
+            params: { path: { id }, header: etags.ifMatch('print-template-mappings', id, edited) },
             body: pickWritable(values, WRITABLE.PrintTemplateMappingUpdate),
           })
-          .then(unwrap),
+          .then(etags.remember('print-template-mappings', id)),
       remove: (id: string) => c.DELETE('/api-system/print-template-mappings/{id}', byId(id)).then(unwrap),
     },
     // Accounts are never deleted: they are deactivated (a custom method), so there is no `remove`.
@@ -83,10 +84,10 @@ export function createCrudOps(c: ApiClient, etags: EtagStore) {
       one: (id: string) => c.GET('/api-system/users/{id}', byId(id)).then(etags.remember('users', id)),
       create: (values: FormValues) =>
         c.POST('/api-system/users', { body: pickWritable(values, WRITABLE.UserCreate) }).then(unwrap),
-      update: (id: string, values: FormValues) =>
+      update: (id: string, values: FormValues, edited?: unknown) =>
         c
           .PUT('/api-system/users/{id}', {
-            params: { path: { id }, header: etags.ifMatch('users', id) },
+            params: { path: { id }, header: etags.ifMatch('users', id, edited) },
             body: pickWritable(values, WRITABLE.UserUpdate),
           })
           .then(etags.remember('users', id)),

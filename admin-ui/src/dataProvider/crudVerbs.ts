@@ -26,7 +26,8 @@ interface CrudResourceOps {
   ) => Promise<{ data?: RaRecord[] | null; paginate?: Partial<Paginate> | null }>;
   one: (id: string) => Promise<RaRecord>;
   create: (values: CreateParams['data']) => Promise<RaRecord>;
-  update: (id: string, values: CreateParams['data']) => Promise<RaRecord>;
+  /** `edited` is the record as the form read it: its ETag goes out as If-Match. */
+  update: (id: string, values: CreateParams['data'], edited?: unknown) => Promise<RaRecord>;
   remove?: (id: string) => Promise<unknown>;
 }
 
@@ -59,7 +60,7 @@ export function createCrudVerbs(crud: CrudOps) {
       getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
     create: async (resource, params) => ({ data: forCaller(await ops(resource).create(params.data)) }),
     update: async (resource, params: UpdateParams<RaRecord>) => ({
-      data: forCaller(await ops(resource).update(idOf(params.id), params.data)),
+      data: forCaller(await ops(resource).update(idOf(params.id), params.data, params.previousData)),
     }),
     updateMany: async (resource, params) => {
       await Promise.all(params.ids.map((id) => ops(resource).update(idOf(id), params.data)));

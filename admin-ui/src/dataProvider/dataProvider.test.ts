@@ -178,6 +178,48 @@ describe('data provider', () => {
     expect(fetchIfMatch(3).ifMatch).toBe('W/"v2"');
   });
 
+  it('sends the ETag of the version the form edits, for a mapping too, even after a refetch read a newer one', async () => {
+    let version = 1;
+    const { calls, provider } = fakeServer(
+      () =>
+        new Response(JSON.stringify({ id: 'm1', updated_at: `2026-11-0${version}T00:00:00.000Z` }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', ETag: `W/"v${version}"` },
+        }),
+    );
+    const { data: opened } = await provider.getOne<{ id: string; updated_at: string }>('print-template-mappings', {
+      id: 'm1',
+    });
+    version = 2; // someone else saves; a background refetch reads their version
+    await provider.getOne('print-template-mappings', { id: 'm1' });
+    await provider.update('print-template-mappings', { id: 'm1', data: { display_order: 3 }, previousData: opened });
+    expect(calls[2]!.method).toBe('PUT');
+    expect(calls[2]!.ifMatch).toBe('W/"v1"');
+    // Without the edited version, the last one read is sent.
+    await provider.update('print-template-mappings', {
+      id: 'm1',
+      data: { display_order: 4 },
+      previousData: { id: 'm1' },
+    });
+    expect(calls[3]!.ifMatch).toBe('W/"v2"');
+  });
+
+  it('removes an image with the record’s ETag', async () => {
+    const { calls, provider } = fakeServer((seen) =>
+      seen.method === 'DELETE'
+        ? new Response(null, { status: 204 })
+        : new Response(JSON.stringify({ id: 'b1', updated_at: 'x' }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json', ETag: 'W/"b1"' },
+          }),
+    );
+    const { data: read } = await provider.getOne<{ id: string }>('business-units', { id: 'b1' });
+    await provider.removeImage('business-units', 'b1', 'avatar', read);
+    expect(calls[1]!.method).toBe('DELETE');
+    expect(calls[1]!.url.pathname).toBe('/api-system/business-units/b1/avatar');
+    expect(calls[1]!.ifMatch).toBe('W/"b1"');
+  });
+
   it('sends a bulk action with its ids to the list’s bulk operation and returns the per-row results', async () => {
     const answer = {
       action: 'reactivate',

@@ -19,9 +19,11 @@ import { workspaceMethods } from './methods/workspace';
 /** react-admin's CRUD verbs plus the contract's other calls as custom methods (`useAppDataProvider()`). */
 export function createDataProvider(api: Api = defaultApi) {
   const c = api.client;
+  // One store for every write of a record, so an image removal names the version the record page read.
+  const etags = createEtagStore();
   return {
-    ...createCrudVerbs(createCrudOps(c, createEtagStore())),
-    ...recordMethods(c),
+    ...createCrudVerbs(createCrudOps(c, etags)),
+    ...recordMethods(c, etags),
     ...currencyMethods(c),
     ...memberMethods(c),
     ...printMappingMethods(c),

@@ -26,6 +26,10 @@ export class ClusterEditPage {
   readonly logo = () => this.page.getByTestId('branding-logo');
   readonly logoUpload = () => this.logo().getByRole('button', { name: 'Upload' });
   readonly logoPreview = () => this.logo().getByRole('img', { name: 'Logo' });
+  readonly logoRemove = () => this.logo().getByRole('button', { name: 'Remove' });
+  readonly noLogo = () => this.logo().getByText('No image');
+  readonly avatar = () => this.page.getByTestId('branding-avatar');
+  readonly avatarPreview = () => this.avatar().getByRole('img', { name: 'Avatar' });
 
   /** Natural width of the loaded logo preview (0 while it loads or when it is broken). */
   async logoWidth(): Promise<number> {
@@ -85,11 +89,19 @@ export class ClusterEditPage {
     };
   }
 
-  /** Picks `file` through the Logo control's file chooser (the control is enabled in edit mode only). */
-  async uploadLogo(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  /** Picks `file` through the Logo (or Avatar) control's file chooser; uploads save at once, in either mode. */
+  async uploadLogo(file: { name: string; mimeType: string; buffer: Buffer }, kind = this.logo()): Promise<void> {
     const chooser = this.page.waitForEvent('filechooser');
-    await this.logoUpload().click();
+    await kind.getByRole('button', { name: 'Upload' }).click();
     await (await chooser).setFiles(file);
+  }
+
+  /** Removes the logo through its Remove button and the confirmation. */
+  async removeLogo(): Promise<void> {
+    await this.logoRemove().click();
+    const confirm = this.page.getByRole('dialog', { name: 'Remove the logo?' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await confirm.waitFor({ state: 'hidden' });
   }
 
   /** Opens the Add-user dialog of the Users card. */

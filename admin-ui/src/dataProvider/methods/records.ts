@@ -1,6 +1,7 @@
 import type { Identifier } from 'react-admin';
 import type { BrandedRecord, BrandedResource, ImageKind, UploadResult } from '../../types';
 import type { ApiClient } from '../api';
+import type { EtagStore } from '../etagStore';
 import { unwrap } from '../outcome';
 
 /** Sends the file alone as multipart, under the form field the contract names after the kind of image. */
@@ -14,7 +15,7 @@ const multipart = (field: ImageKind, file: Blob) => () => {
 const binary = (file: Blob) => file as unknown as string;
 
 /** The calls on one cluster or business unit beyond CRUD. */
-export function recordMethods(c: ApiClient) {
+export function recordMethods(c: ApiClient, etags: EtagStore) {
   return {
     /** POST …/{id}/logo|avatar as multipart; stored at once, independently of any form save. */
     async uploadImage(
@@ -32,6 +33,25 @@ export function recordMethods(c: ApiClient) {
       return kind === 'logo'
         ? unwrap(await c.POST('/api-system/business-units/{id}/logo', { ...path, body: { logo: binary(file) } }))
         : unwrap(await c.POST('/api-system/business-units/{id}/avatar', { ...path, body: { avatar: binary(file) } }));
+    },
+
+    /** DELETE …/{id}/logo|avatar with the record's ETag; removed at once, independently of any form save. */
+    async removeImage(resource: BrandedResource, recordId: Identifier, kind: ImageKind, edited?: unknown) {
+      const id = String(recordId);
+      const path = { params: { path: { id }, header: etags.ifMatch(resource, id, edited) } };
+      if (resource === 'clusters') {
+        unwrap(
+          kind === 'logo'
+            ? await c.DELETE('/api-system/clusters/{id}/logo', path)
+            : await c.DELETE('/api-system/clusters/{id}/avatar', path),
+        );
+        return;
+      }
+      unwrap(
+        kind === 'logo'
+          ? await c.DELETE('/api-system/business-units/{id}/logo', path)
+          : await c.DELETE('/api-system/business-units/{id}/avatar', path),
+      );
     },
 
     /** Brings a soft-deleted cluster or BU back. */

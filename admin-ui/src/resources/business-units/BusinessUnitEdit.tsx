@@ -41,7 +41,7 @@ const BusinessUnitView = ({ record, refetch }: { record: BusinessUnit; refetch: 
         recordId={record.id}
         logoUrl={record.logo?.url}
         avatarUrl={record.avatar?.url}
-        enabled={mode === 'edit'}
+        record={record}
         canEdit={!!canEdit}
       />
       <BusinessUnitUsersCard businessUnitId={record.id} clusterId={record.cluster_id ?? ''} />

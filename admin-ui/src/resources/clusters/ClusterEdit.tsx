@@ -41,7 +41,7 @@ const ClusterView = ({ data, refetch }: { data: Cluster; refetch: () => Promise<
         recordId={data.id}
         logoUrl={data.logo?.url}
         avatarUrl={data.avatar?.url}
-        enabled={mode === 'edit'}
+        record={data}
         canEdit={!!canEdit}
       />
       <ClusterBusinessUnitsCard clusterId={data.id} maxLicenseBu={data.max_license_bu} />

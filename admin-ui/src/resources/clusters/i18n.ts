@@ -27,6 +27,17 @@ export const en: Messages = {
       users_at_limit: 'Users have reached the licensed total (%{max})',
     },
   },
+  // The record pages' shared parts (the stale-save dialog, image removal), with the clusters they first served.
+  app: {
+    record_changed: { title: 'Changed by someone else', ok: 'Show their version' },
+    branding: {
+      remove: 'Remove',
+      remove_title: 'Remove the %{kind}?',
+      remove_message: 'The %{kind} is removed at once, apart from Save Changes. Upload a new one to replace it.',
+      removed: '%{kind} removed',
+      remove_failed: '%{kind} was not removed: %{reason}',
+    },
+  },
 };
 
 export const th: Messages = {
@@ -54,6 +65,16 @@ export const th: Messages = {
       bu_cap_reached: 'คลัสเตอร์มีหน่วยธุรกิจครบตามสิทธิ์แล้ว',
       no_business_units: 'คลัสเตอร์นี้ยังไม่มีหน่วยธุรกิจ',
       users_at_limit: 'จำนวนผู้ใช้ครบตามสิทธิ์รวมแล้ว (%{max})',
+    },
+  },
+  app: {
+    record_changed: { title: 'มีผู้อื่นแก้ไขรายการนี้', ok: 'แสดงฉบับของเขา' },
+    branding: {
+      remove: 'ลบ',
+      remove_title: 'ลบ%{kind}หรือไม่?',
+      remove_message: 'ระบบจะลบ%{kind}ทันที โดยไม่ต้องกดบันทึกการเปลี่ยนแปลง อัปโหลดรูปใหม่เพื่อแทนที่ได้',
+      removed: 'ลบ%{kind}แล้ว',
+      remove_failed: 'ลบ%{kind}ไม่สำเร็จ: %{reason}',
     },
   },
 };

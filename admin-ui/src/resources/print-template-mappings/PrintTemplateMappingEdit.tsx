@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Box, Button, Divider, Stack } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Edit,
   SaveButton,
@@ -15,6 +17,8 @@ import { PrintTemplateMappingForm } from './PrintTemplateMappingForm';
 import { TestResolvePanel } from './TestResolvePanel';
 import { mappingTitle } from './representation';
 import { useRecordFeedback } from '../../components/useRecordFeedback';
+import { StaleRecordDialog } from '../../components/StaleRecordDialog';
+import { statusOf } from '../../lib/problems';
 import type { PrintTemplateMapping } from '../../types';
 
 const EditTitle = () => {
@@ -42,6 +46,8 @@ const EditToolbar = () => {
 export const PrintTemplateMappingEdit = () => {
   const feedback = useRecordFeedback('print-template-mappings');
   const redirect = useRedirect();
+  const queryClient = useQueryClient();
+  const [stale, setStale] = useState(false);
   return (
     <Edit
       mutationMode="pessimistic"
@@ -52,10 +58,15 @@ export const PrintTemplateMappingEdit = () => {
           feedback.saved(mappingTitle(data));
           redirect('list', 'print-template-mappings');
         },
-        onError: (error: unknown, variables: { data?: Partial<PrintTemplateMapping> } | undefined) =>
-          feedback.saveFailed(mappingTitle(variables?.data ?? {}), error),
+        onError: (error: unknown, variables: { data?: Partial<PrintTemplateMapping> } | undefined) => {
+          if (statusOf(error) !== 412) return feedback.saveFailed(mappingTitle(variables?.data ?? {}), error);
+          // Someone saved in between: the form shows their version (and its ETag) instead of overwriting it.
+          setStale(true);
+          return queryClient.invalidateQueries({ queryKey: ['print-template-mappings', 'getOne'] });
+        },
       }}
     >
+      <StaleRecordDialog open={stale} onClose={() => setStale(false)} />
       <PrintTemplateMappingForm toolbar={<EditToolbar />} />
       <Divider />
       <Box sx={{ p: 2 }}>

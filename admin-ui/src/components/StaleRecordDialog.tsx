@@ -1,0 +1,23 @@
+import { useTranslate } from 'react-admin';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+
+/**
+ * Said when a save was refused because someone else saved the record after it was opened (412): the page shows
+ * their version, and the operator edits again rather than overwriting it.
+ */
+export const StaleRecordDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="stale-record-title" data-testid="stale-record-dialog">
+      <DialogTitle id="stale-record-title">{translate('app.record_changed.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{translate('app.common.stale_record')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} variant="contained" autoFocus>
+          {translate('app.record_changed.ok')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
