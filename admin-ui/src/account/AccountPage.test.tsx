@@ -42,7 +42,8 @@ function fillPassword(current: string, next: string, confirm = next) {
   fireEvent.change(field(/^Confirm the new password/), { target: { value: confirm } });
 }
 
-describe('My account: password', () => {
+// The first render loads the whole form and its checklist: on a busy machine that alone can take seconds.
+describe('My account: password', { timeout: 20_000 }, () => {
   it('checks the rules while typing and only sends a password that follows them', async () => {
     const dataProvider = provider();
     renderScreen(<AccountPage />, { dataProvider });

@@ -150,7 +150,7 @@ export const PasswordChangeForm = ({
           </Typography>
           <List dense disablePadding aria-label={translate('account.password.rules.title')}>
             <Rule met={rules.length} label={translate('account.password.rules.length')} />
-            <Rule met={rules.identity} label={translate('account.password.rules.identity')} />
+            <Rule met={rules.identity} label={translate(`account.password.rules.identity_${rules.identityRule}`)} />
             <Rule met={null} label={translate('account.password.rules.common')} />
             <Rule met={rules.differs} label={translate('account.password.rules.differs')} />
           </List>

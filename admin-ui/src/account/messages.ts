@@ -17,7 +17,8 @@ const en: Messages = {
       rules: {
         title: 'The new password',
         length: 'has at least 12 characters',
-        identity: 'is not and does not contain your username or email address',
+        identity_contains: 'is not your email address, and does not contain your username',
+        identity_equals: 'is not your username or email address',
         common: 'is not a common password',
         differs: 'differs from the current password',
       },
@@ -75,7 +76,8 @@ const th: Messages = {
       rules: {
         title: 'รหัสผ่านใหม่',
         length: 'มีอย่างน้อย 12 ตัวอักษร',
-        identity: 'ไม่ใช่และไม่มีชื่อผู้ใช้หรืออีเมลของคุณอยู่ในรหัสผ่าน',
+        identity_contains: 'ไม่ใช่อีเมลของคุณ และไม่มีชื่อผู้ใช้ของคุณอยู่ในรหัสผ่าน',
+        identity_equals: 'ไม่ใช่ชื่อผู้ใช้หรืออีเมลของคุณ',
         common: 'ไม่ใช่รหัสผ่านที่ใช้กันทั่วไป',
         differs: 'ไม่ซ้ำกับรหัสผ่านปัจจุบัน',
       },

@@ -16,6 +16,15 @@ describe('the password rules checked while typing', () => {
     expect(passwordRules('Phuket-Lagoon-7', 'old', owner).identity).toBe(true);
   });
 
+  it('when the username is shorter than four characters, then only the username itself is refused, as the server does', () => {
+    const nok = { username: 'nok', email: 'nok@example.com' };
+    const rules = passwordRules('nok-password-2026', 'old', nok);
+    expect(rules.identityRule).toBe('equals');
+    expect(rules.identity).toBe(true);
+    expect(passwordRules('NOK', 'old', nok).identity).toBe(false);
+    expect(passwordRules('my-SOMCHAI-password', 'old', owner).identityRule).toBe('contains');
+  });
+
   it('wants a password different from the current one', () => {
     expect(passwordRules('Phuket-Lagoon-7', 'Phuket-Lagoon-7', owner).differs).toBe(false);
     expect(passwordRules('Phuket-Lagoon-7', 'Andaman-2026', owner).differs).toBe(true);

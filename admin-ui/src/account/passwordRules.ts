@@ -9,9 +9,20 @@ export interface PasswordOwner {
   email: string;
 }
 
+/**
+ * A username shorter than this may be part of a password (the server's policy: "nok" is a syllable of many words),
+ * so for such an account the rule is only that the password is not the username itself.
+ */
+export const MIN_CONTAINED_USERNAME = 4;
+
 export interface RuleState {
   length: boolean;
   identity: boolean;
+  /**
+   * What the identity rule asks of this account, so the checklist says what is checked: `contains` (neither the
+   * email nor the username, nor containing the username), or `equals` (neither the email nor the short username).
+   */
+  identityRule: 'contains' | 'equals';
   differs: boolean;
 }
 
@@ -19,16 +30,18 @@ export function passwordRules(password: string, current: string, owner: Password
   const lower = password.toLowerCase();
   const username = owner?.username.toLowerCase() ?? '';
   const email = owner?.email.toLowerCase() ?? '';
+  const identityRule = owner === null || username.length >= MIN_CONTAINED_USERNAME ? 'contains' : 'equals';
   // Until the account is known the rule cannot be checked, so it does not count as met.
   const identity =
     owner !== null &&
     password !== '' &&
     lower !== username &&
     lower !== email &&
-    !(username.length >= 4 && lower.includes(username));
+    !(identityRule === 'contains' && lower.includes(username));
   return {
     length: [...password].length >= MIN_PASSWORD_LENGTH,
     identity,
+    identityRule,
     differs: password !== '' && password !== current,
   };
 }

@@ -26,7 +26,7 @@ const SessionEndNotice = () => {
   const [reason] = useState(() => endReasonStore.get());
   if (!reason) return null;
   return (
-    <CardContent sx={{ pb: 0, width: 300 }}>
+    <CardContent sx={{ pb: 0 }}>
       <Alert severity="warning" data-testid="session-end-reason">
         {translate(END_MESSAGES[reason])}
       </Alert>
@@ -55,7 +55,7 @@ const SignInForm = () => {
 
   return (
     <Form onSubmit={submit} mode="onChange" noValidate>
-      <CardContent sx={{ width: 300 }}>
+      <CardContent>
         <TextInput autoFocus source="username" label="ra.auth.username" autoComplete="username" validate={required()} />
         <PasswordInput
           source="password"
@@ -91,7 +91,7 @@ const SsoErrorNotice = () => {
   const reason = useLoginQuery().get('sso_error');
   if (!reason) return null;
   return (
-    <CardContent sx={{ pb: 0, width: 300 }}>
+    <CardContent sx={{ pb: 0 }}>
       <Alert severity="error" data-testid="sso-error" data-reason={reason}>
         {translate(`sso.login.errors.${isSsoError(reason) ? reason : 'unknown'}`)}
       </Alert>
@@ -127,7 +127,7 @@ const SsoCodeExchange = () => {
 
   if (!code) return null;
   return (
-    <CardContent sx={{ pb: 0, width: 300 }}>
+    <CardContent sx={{ pb: 0 }}>
       {failure ? (
         <Alert severity="error" data-testid="sso-exchange-error">
           {failure}
@@ -153,7 +153,7 @@ const SsoProviderButtons = () => {
   const list = providers.data ?? [];
   if (list.length === 0) return null;
   return (
-    <CardContent sx={{ pt: 0, width: 300 }}>
+    <CardContent sx={{ pt: 0 }}>
       <Typography variant="caption" color="text.secondary" component="p" align="center" sx={{ mb: 1 }}>
         {translate('sso.login.or')}
       </Typography>
@@ -180,10 +180,16 @@ export const LoginPage = () => (
   </ScreenMessages>
 );
 
+/**
+ * The card has one width, and every part of it (title, notices, fields, buttons) fills it: the fields line up with the
+ * card's content, whatever the length of the subtitle or of a notice.
+ */
+const CARD_WIDTH = 360;
+
 const LoginCard = () => {
   const translate = useTranslate();
   return (
-    <Login>
+    <Login sx={{ '& .RaLogin-card': { width: CARD_WIDTH, maxWidth: 'calc(100vw - 32px)' } }}>
       <CardContent sx={{ pb: 0 }}>
         <Typography variant="h6" align="center" data-testid="login-title">
           {translate('app.title')}
