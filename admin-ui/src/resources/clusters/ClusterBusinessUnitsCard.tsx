@@ -1,34 +1,14 @@
 import { useCanAccess, useTranslate } from 'react-admin';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  IconButton,
-  LinearProgress,
-  Link as MuiLink,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, IconButton, Link as MuiLink, Stack, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Link, useNavigate } from 'react-router-dom';
-import { isPlainRowClick } from '../../components/list/ListTable';
 import { isAtLicenceLimit, formatCountOfMax } from '../../lib/licence';
 import { StatusChip } from '../../components/StatusChip';
-import { ErrorState } from '../../components/ErrorState';
+import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import type { BusinessUnit } from '../../types';
 import { useClusterBusinessUnits } from './useClusterBusinessUnits';
-
 const RowEdit = ({ row }: { row: BusinessUnit }) => {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ action: 'edit', resource: 'business-units', record: row });
@@ -71,98 +51,87 @@ export const ClusterBusinessUnitsCard = ({
   const count = data.length;
   const atCap = isAtLicenceLimit(count, maxLicenseBu);
 
+  const columns: CardColumn<BusinessUnit>[] = [
+    {
+      id: 'code',
+      label: translate('resources.business-units.fields.code'),
+      render: (bu) => (
+        <MuiLink component={Link} to={`/business-units/${bu.id}`} underline="hover" color="inherit">
+          {bu.code}
+        </MuiLink>
+      ),
+    },
+    { id: 'name', label: translate('resources.business-units.fields.name'), render: (bu) => bu.name },
+    {
+      id: 'is_active',
+      label: translate('resources.business-units.fields.is_active'),
+      render: (bu) => <StatusChip active={bu.is_active} />,
+    },
+    {
+      id: 'users_count',
+      label: translate('resources.business-units.fields.users_count'),
+      render: (bu) => formatCountOfMax(bu.users_count, bu.max_license_users),
+    },
+  ];
+
   return (
-    <Card data-testid="cluster-bu-card">
-      <CardHeader
-        title={translate('resources.clusters.cards.business_units')}
-        action={
-          <Stack direction="row" spacing={1} alignItems="center">
-            {maxLicenseBu !== null && maxLicenseBu !== undefined && (
-              <Chip
-                size="small"
-                color={atCap ? 'warning' : 'default'}
-                data-testid="bu-licence-indicator"
-                label={translate('resources.clusters.licensed', { count, max: maxLicenseBu })}
-              />
-            )}
-            <Tooltip title={translate('ra.action.refresh')}>
-              <IconButton
-                onClick={() => void refetch()}
-                aria-label={translate('ra.action.refresh')}
-                data-testid="bu-refresh"
-              >
-                <RefreshIcon />
-              </IconButton>
+    <TableCard
+      testId="cluster-bu-card"
+      title={translate('resources.clusters.cards.business_units')}
+      refreshing={isFetching && !isPending}
+      action={
+        <Stack direction="row" spacing={1} alignItems="center">
+          {maxLicenseBu !== null && maxLicenseBu !== undefined && (
+            <Chip
+              size="small"
+              color={atCap ? 'warning' : 'default'}
+              data-testid="bu-licence-indicator"
+              label={translate('resources.clusters.licensed', { count, max: maxLicenseBu })}
+            />
+          )}
+          <Tooltip title={translate('ra.action.refresh')}>
+            <IconButton
+              onClick={() => void refetch()}
+              aria-label={translate('ra.action.refresh')}
+              data-testid="bu-refresh"
+            >
+              <RefreshIcon />
+            </IconButton>
+          </Tooltip>
+          {canCreate && (
+            <Tooltip title={atCap ? translate('resources.clusters.bu_cap_reached') : ''}>
+              <span>
+                <Button
+                  component={Link}
+                  to={`/business-units/new?cluster_id=${encodeURIComponent(clusterId)}`}
+                  variant="contained"
+                  size="small"
+                  startIcon={<AddIcon />}
+                  disabled={atCap || isFetching}
+                  data-testid="bu-add"
+                >
+                  {translate('ra.action.add')}
+                </Button>
+              </span>
             </Tooltip>
-            {canCreate && (
-              <Tooltip title={atCap ? translate('resources.clusters.bu_cap_reached') : ''}>
-                <span>
-                  <Button
-                    component={Link}
-                    to={`/business-units/new?cluster_id=${encodeURIComponent(clusterId)}`}
-                    variant="contained"
-                    size="small"
-                    startIcon={<AddIcon />}
-                    disabled={atCap || isFetching}
-                    data-testid="bu-add"
-                  >
-                    {translate('ra.action.add')}
-                  </Button>
-                </span>
-              </Tooltip>
-            )}
-          </Stack>
-        }
+          )}
+        </Stack>
+      }
+    >
+      <CardTable<BusinessUnit>
+        rows={isPending ? undefined : data}
+        columns={columns}
+        rowKey={(bu) => bu.id}
+        loading={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        empty={translate('resources.clusters.no_business_units')}
+        emptyTestId="cluster-bu-empty"
+        rowTestId="cluster-bu-row"
+        actions={(bu) => <RowEdit row={bu} />}
+        actionsLabel={translate('ra.action.edit')}
+        onRowClick={(bu) => void navigate(`/business-units/${bu.id}`)}
       />
-      {isFetching && <LinearProgress />}
-      <CardContent>
-        {error ? (
-          <ErrorState error={error} onRetry={() => void refetch()} />
-        ) : isPending ? null : count === 0 ? (
-          <Typography color="text.secondary">{translate('resources.clusters.no_business_units')}</Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('resources.business-units.fields.code')}</TableCell>
-                  <TableCell>{translate('resources.business-units.fields.name')}</TableCell>
-                  <TableCell>{translate('resources.business-units.fields.is_active')}</TableCell>
-                  <TableCell>{translate('resources.business-units.fields.users_count')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.map((bu) => (
-                  <TableRow
-                    key={bu.id}
-                    hover
-                    data-testid="cluster-bu-row"
-                    onClick={(e) => {
-                      if (isPlainRowClick(e)) void navigate(`/business-units/${bu.id}`);
-                    }}
-                    sx={{ cursor: 'pointer' }}
-                  >
-                    <TableCell>
-                      <MuiLink component={Link} to={`/business-units/${bu.id}`} underline="hover" color="inherit">
-                        {bu.code}
-                      </MuiLink>
-                    </TableCell>
-                    <TableCell>{bu.name}</TableCell>
-                    <TableCell>
-                      <StatusChip active={bu.is_active} />
-                    </TableCell>
-                    <TableCell>{formatCountOfMax(bu.users_count, bu.max_license_users)}</TableCell>
-                    <TableCell align="right">
-                      <RowEdit row={bu} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+    </TableCard>
   );
 };
