@@ -1,5 +1,7 @@
 // The messages only the audit log and the History tabs show; they load with those screens (see ScreenMessages).
-import type { MessageModule, Messages } from '../lib/messages';
+import { mergeMessages, type MessageModule, type Messages } from '../lib/messages';
+import { sentenceMessages } from '../components/history/sentenceMessages';
+import { userScreenMessages } from '../resources/users/messages';
 
 const en: Messages = {
   audit: {
@@ -182,5 +184,11 @@ const th: Messages = {
   },
 };
 
-/** The audit log's and the History tab's messages, given to them by ScreenMessages. */
-export const auditScreenMessages: MessageModule = { en, th };
+/**
+ * The audit log's and the History tab's messages, given to them by ScreenMessages: with the sentences that name what
+ * an event did, and the accounts' words for permission keys, which those sentences use.
+ */
+export const auditScreenMessages: MessageModule = {
+  en: mergeMessages(userScreenMessages.en, en, sentenceMessages.en),
+  th: mergeMessages(userScreenMessages.th, th, sentenceMessages.th),
+};

@@ -55,7 +55,13 @@ describe('the History tab', { timeout: 20_000 }, () => {
     );
     renderHistory(listAuditEvents);
     const [newest, oldest] = await screen.findAllByTestId('history-event');
-    expect(listAuditEvents).toHaveBeenCalledWith({ target_type: 'cluster', target_id: 'c1', page: 1, perpage: 10 });
+    expect(listAuditEvents).toHaveBeenCalledWith({
+      target_type: 'cluster',
+      target_id: 'c1',
+      with_memberships: true,
+      page: 1,
+      perpage: 10,
+    });
     expect(newest).toHaveTextContent('Updated the cluster');
     expect(newest).toHaveTextContent('Platform Administrator');
     const name = within(newest!)
@@ -124,5 +130,64 @@ describe('the History tab', { timeout: 20_000 }, () => {
     expect(listAuditEvents).toHaveBeenCalledWith(
       expect.objectContaining({ target_type: 'business_unit', target_id: 'b1' }),
     );
+  });
+
+  it('names things by the labels recorded with the event, each linked to its page', async () => {
+    const grant = event('e3', {
+      action: 'addUserGrant',
+      target_type: 'user',
+      target_id: 'u9',
+      cluster_id: null,
+      changes: { permission_key: { before: null, after: 'cluster.read' } },
+      labels: { permission: 'cluster.read', scope: 'CL-S', scope_id: 'c7', user: 'nok', user_id: 'u9' },
+    });
+    const joined = event('e2', {
+      action: 'addClusterUser',
+      target_type: 'cluster_user',
+      target_id: 'm1',
+      changes: { role: { before: null, after: 'admin' } },
+      labels: { cluster: 'CL-S', user: 'nok', user_id: 'u9', role: 'admin' },
+    });
+    const switched = event('e1', {
+      changes: { is_active: { before: true, after: false } },
+      labels: { cluster: 'CL-S', cluster_name: 'Siam' },
+    });
+    renderHistory(vi.fn(async () => page([grant, joined, switched])));
+    const [granted, added, deactivated] = await screen.findAllByTestId('history-summary');
+    expect(granted).toHaveTextContent('Granted Read clusters on CL-S to nok');
+    expect(within(granted!).getByRole('link', { name: 'CL-S' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/clusters/c7'),
+    );
+    expect(within(granted!).getByRole('link', { name: 'nok' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/users/u9'),
+    );
+    expect(added).toHaveTextContent('Added nok to CL-S as admin');
+    expect(deactivated).toHaveTextContent('Deactivated Cluster CL-S');
+  });
+
+  it('shows an image change as its pictures, and says when the old file is no longer stored', async () => {
+    const upload = event('e1', {
+      action: 'uploadClusterLogo',
+      changes: { logo_key: { before: 'old.png', after: 'new.png' } },
+      images: { before: null, after: '/files/new.png?signature=x' },
+    });
+    renderHistory(vi.fn(async () => page([upload])));
+    expect(await screen.findByTestId('history-image-after')).toHaveAttribute('src', '/files/new.png?signature=x');
+    expect(screen.getByTestId('change-before')).toHaveTextContent('No longer stored');
+  });
+
+  it('offers Revert on a field change, naming each field with its value now and the one it goes back to', async () => {
+    const rename = event('e1', { changes: { name: { before: 'Old name', after: 'New name' } } });
+    const created = event('e0', { action: 'createCluster', changes: { code: { before: null, after: 'CL-A' } } });
+    renderHistory(vi.fn(async () => page([rename, created])));
+    const [renamed, createdEntry] = await screen.findAllByTestId('history-event');
+    expect(within(createdEntry!).queryByTestId('history-revert')).not.toBeInTheDocument();
+    fireEvent.click(await within(renamed!).findByTestId('history-revert'));
+    const dialog = await screen.findByTestId('revert-dialog');
+    expect(within(dialog).getByTestId('revert-field')).toHaveTextContent('Name: New name → Old name');
+    fireEvent.click(within(dialog).getByTestId('revert-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('revert-dialog')).not.toBeInTheDocument());
   });
 });

@@ -21,7 +21,10 @@ import type { AuditEvent, AuditTargetType } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { formatDateTime } from '../../lib/audit';
 import { ErrorState } from '../ErrorState';
-import { ChangesTable, useActionLabel, useActorLabel } from './auditWords';
+import { ChangesTable } from './ChangesTable';
+import { EventSummary } from './EventSummary';
+import { RevertButton } from './RevertButton';
+import { useActorLabel } from './words';
 import { ScreenMessages } from './ScreenMessages';
 import { auditScreenMessages } from '../../audit-log/messages';
 
@@ -29,27 +32,31 @@ const HISTORY_MESSAGES = [auditScreenMessages];
 
 const PAGE_SIZE = 10;
 
+/** The kinds of record whose History includes the changes to their memberships. */
+const WITH_MEMBERSHIPS: ReadonlySet<AuditTargetType> = new Set(['cluster', 'business_unit']);
+
 const HistoryEntry = ({ event }: { event: AuditEvent }) => {
-  const actionLabel = useActionLabel();
   const actorLabel = useActorLabel();
   return (
     <Box data-testid="history-event" data-action={event.action} sx={{ py: 1.5 }}>
       <Stack direction="row" spacing={1} alignItems="baseline" useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
-        <Typography variant="subtitle2" component="span">
-          {actionLabel(event.action)}
+        <Typography variant="subtitle2" component="span" data-testid="history-summary">
+          <EventSummary event={event} />
         </Typography>
         <Typography variant="body2" component="span" color="text.secondary">
           {actorLabel(event)} · {formatDateTime(event.at)}
         </Typography>
+        <Box sx={{ flex: 1 }} />
+        <RevertButton event={event} />
       </Stack>
-      <ChangesTable event={event} />
+      <ChangesTable event={event} summary={false} />
     </Box>
   );
 };
 
 /**
- * The record's audit events, newest first, each with who, when, the action in words and the fields before and after;
- * "more" loads the next page.
+ * The record's audit events (a cluster's and a unit's with their memberships'), newest first, each with what it did in
+ * words, who, when, the fields before and after, and Revert where it can be reverted; "more" loads the next page.
  */
 const HistoryList = ({ targetType, targetId }: { targetType: AuditTargetType; targetId: string }) => {
   const translate = useTranslate();
@@ -61,6 +68,7 @@ const HistoryList = ({ targetType, targetId }: { targetType: AuditTargetType; ta
       dataProvider.listAuditEvents({
         target_type: targetType,
         target_id: targetId,
+        ...(WITH_MEMBERSHIPS.has(targetType) ? { with_memberships: true } : {}),
         page: pageParam,
         perpage: PAGE_SIZE,
       }),
