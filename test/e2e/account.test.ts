@@ -5,6 +5,7 @@ import { uniqueCode } from './support/data.js';
 import { apiCall, apiOk, apiSignIn } from './support/api.js';
 import { ACCOUNTS, LoginPage } from './pages/LoginPage.js';
 import { AppShell } from './pages/AppShell.js';
+import { ForcedPasswordChangePage } from './pages/ForcedPasswordChangePage.js';
 
 /** The screen an account with an administrator's password sees first, and only. */
 class ForcedPasswordChange {
@@ -119,5 +120,40 @@ describe('my account', () => {
     expect(page.url()).toContain('#/login');
     expect(await page.getByRole('dialog', { name: 'Your session has expired' }).count()).toBe(0);
     await session.screenshot('account-deactivated-login');
+  });
+
+  it('ticks the username rule as the server checks it: a three-letter username may be part of the password', async () => {
+    const { page, baseUrl } = session;
+    const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    // Three letters, like "nok" (the demo accounts all have longer names; every run starts on a fresh database).
+    const letter = () => String.fromCharCode(97 + Math.floor(Math.random() * 26));
+    const username = `n${letter()}${letter()}`;
+    const initial = 'Initial-Andaman-2026';
+    await apiOk(baseUrl, admin, 'POST', '/api-system/users', {
+      username,
+      email: `${username}@example.com`,
+      firstname: 'Short',
+      lastname: 'Name',
+      password: initial,
+    });
+    const login = new LoginPage(page, baseUrl);
+    await login.open();
+    await login.signIn(username, initial);
+    const forced = new ForcedPasswordChangePage(page);
+    await forced.heading().waitFor();
+
+    const rule = forced.rule('is not your username or email address');
+    await forced.next().fill(username.toUpperCase());
+    expect(await rule.getAttribute('data-met')).toBe('false');
+    const chosen = `${username}-password-2026`;
+    await forced.next().fill(chosen);
+    expect(await rule.getAttribute('data-met')).toBe('true');
+    // The checklist never claims a rule the server does not apply to this account.
+    expect(await page.getByText(/does not contain your username/).count()).toBe(0);
+    await session.screenshot('account-short-username-rule');
+
+    // The server takes the password the checklist passed.
+    await forced.choose(initial, chosen);
+    await new AppShell(page).workspaceHeading().waitFor();
   });
 });

@@ -14,6 +14,13 @@ describe('log in', () => {
     await login.username().waitFor();
     expect(page.url()).toContain('#/login');
     expect(await login.title().textContent()).toBe('Platform Administration');
+    // The fields are as wide as the card's content (the card less its padding on each side), like the button.
+    const card = (await login.card().boundingBox())!;
+    for (const field of [login.usernameField(), login.passwordField(), login.signInButton()]) {
+      const box = (await field.boundingBox())!;
+      expect(box.x - card.x).toBeCloseTo(16, 0);
+      expect(box.width).toBeCloseTo(card.width - 32, 0);
+    }
 
     await login.signIn(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const shell = new AppShell(page);

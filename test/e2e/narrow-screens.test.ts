@@ -22,6 +22,17 @@ const pageWidth = (page: Page) =>
         .scrollWidth,
   );
 
+/** A business unit of the demo data, read through the API with the browser's session. */
+const firstBusinessUnitId = (page: Page) =>
+  page.evaluate(async () => {
+    const storage = (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage;
+    const headers = { Authorization: `Bearer ${storage.getItem('auth.access_token')}` };
+    const body = (await (await fetch('/api-system/business-units?perpage=1', { headers })).json()) as {
+      data: Array<{ id: string }>;
+    };
+    return body.data[0]!.id;
+  });
+
 describe('lists on narrow screens', () => {
   const session = useBrowserSession();
 
@@ -64,5 +75,45 @@ describe('lists on narrow screens', () => {
       expect(await pageWidth(page), `page width at ${width}`).toBeLessThanOrEqual(width);
       await session.screenshot(`narrow-print-template-mappings-${width}`);
     }
+  });
+
+  it('folds the side menu below 900 px and keeps a business unit title clear of the app bar controls', async () => {
+    const { page, baseUrl } = session;
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    await page.goto(`${baseUrl}/#/business-units/${await firstBusinessUnitId(page)}`);
+    const sideMenu = page.locator('.RaSidebar-fixed');
+    const title = page.locator('#react-admin-title');
+    await title.getByText(/^Business unit /).waitFor();
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(async () => (await sideMenu.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+
+    await page.setViewportSize({ width: 768, height: 900 });
+    // Folded to its icons: the record gets the width.
+    await expect.poll(async () => (await sideMenu.boundingBox())?.width ?? 999).toBeLessThan(64);
+    const language = page.getByRole('button', { name: /^Language: English$/ });
+    const controls = [
+      language,
+      page.getByRole('button', { name: 'Toggle light/dark mode' }),
+      page.locator('.RaUserMenu-userButton'),
+    ];
+    const titleBox = (await title.boundingBox())!;
+    for (const control of controls) {
+      expect(await fullyOnScreen(page, control)).toBe(true);
+      const box = (await control.boundingBox())!;
+      // The title (cut with an ellipsis when long) ends before the first control starts.
+      expect(titleBox.x + titleBox.width, 'title overlaps a control').toBeLessThanOrEqual(box.x);
+    }
+    expect(await pageWidth(page)).toBeLessThanOrEqual(768);
+    await session.screenshot('narrow-business-unit-768');
+
+    // The operator can still open the menu on a narrow screen.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(async () => (await sideMenu.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+
+    // The language menu works from its icon.
+    await language.click();
+    await page.getByRole('menuitem', { name: 'ไทย' }).click();
+    await page.getByRole('button', { name: /^ภาษา: ไทย$/ }).waitFor();
   });
 });

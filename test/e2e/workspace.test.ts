@@ -75,4 +75,23 @@ describe('widget workspace', () => {
     expect(mine(await workspace.titlesInReadingOrder(), own)).toEqual([]);
     await session.screenshot('workspace-removed');
   });
+
+  it('shows the categories the API names in English (document types) in Thai on a chart', async () => {
+    const { page, baseUrl } = session;
+    // The operator's demo workspace holds a pie of the amounts waiting per document type; no flow changes it.
+    await signInAs(page, baseUrl, ACCOUNTS.operator);
+    await page.evaluate(() =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'locale',
+        'th',
+      ),
+    );
+    await page.reload();
+    const chart = new WorkspacePage(page, baseUrl).card('Amount to approve');
+    await chart.getByText('ใบขอซื้อ', { exact: true }).first().waitFor();
+    await chart.getByText('ใบสั่งซื้อ', { exact: true }).first().waitFor();
+    for (const english of ['Purchase Request', 'Purchase Order', 'Store Requisition'])
+      expect(await chart.getByText(english).count(), english).toBe(0);
+    await session.screenshot('workspace-chart-thai');
+  });
 });

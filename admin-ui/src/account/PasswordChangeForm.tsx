@@ -32,7 +32,7 @@ function refusalOf(error: unknown): { field: PasswordField; message: string } | 
 }
 
 const Rule = ({ met, label }: { met: boolean | null; label: string }) => (
-  <ListItem disableGutters sx={{ py: 0 }}>
+  <ListItem disableGutters sx={{ py: 0 }} data-testid="password-rule" data-met={met === null ? 'unknown' : String(met)}>
     <ListItemIcon sx={{ minWidth: 28 }}>
       {met ? <CheckIcon fontSize="small" color="success" /> : <PendingIcon fontSize="small" color="disabled" />}
     </ListItemIcon>

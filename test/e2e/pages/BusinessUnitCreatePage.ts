@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** /business-units/new[?cluster_id=]: the BU form, the cluster pre-selected from the query, and the licence pre-check. */
+/** /business-units/create[?cluster_id=]: the BU form, the cluster pre-selected from the query, and the licence pre-check. */
 export class BusinessUnitCreatePage {
   constructor(
     private readonly page: Page,
@@ -13,7 +13,7 @@ export class BusinessUnitCreatePage {
   readonly createButton = () => this.page.getByRole('button', { name: 'Create', exact: true });
 
   async open(clusterId: string): Promise<void> {
-    await this.page.goto(`${this.baseUrl}/#/business-units/new?cluster_id=${encodeURIComponent(clusterId)}`);
+    await this.page.goto(`${this.baseUrl}/#/business-units/create?cluster_id=${encodeURIComponent(clusterId)}`);
     await this.waitLoaded();
   }
 

@@ -7,7 +7,7 @@ export interface NewCluster {
   maxLicenseBu?: number;
 }
 
-/** /clusters/new: code, alias (max 3), name, max licensed BUs ('Unlimited' placeholder), active. */
+/** /clusters/create: code, alias (max 3), name, max licensed BUs ('Unlimited' placeholder), active. */
 export class ClusterCreatePage {
   constructor(
     private readonly page: Page,
@@ -21,7 +21,7 @@ export class ClusterCreatePage {
   readonly createButton = () => this.page.getByRole('button', { name: 'Create', exact: true });
 
   async open(): Promise<void> {
-    await this.page.goto(`${this.baseUrl}/#/clusters/new`);
+    await this.page.goto(`${this.baseUrl}/#/clusters/create`);
     await this.code().waitFor();
   }
 

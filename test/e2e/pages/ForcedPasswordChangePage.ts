@@ -11,6 +11,8 @@ export class ForcedPasswordChangePage {
   readonly next = () => this.page.getByLabel(/^New password/);
   readonly confirm = () => this.page.getByLabel(/^Confirm the new password/);
   readonly submitButton = () => this.page.getByRole('button', { name: 'Save and continue' });
+  /** One line of the checklist under the new password; `data-met` says whether it is ticked. */
+  readonly rule = (text: string) => this.page.getByTestId('password-rule').filter({ hasText: text });
 
   async choose(current: string, next: string): Promise<void> {
     await this.current().fill(current);

@@ -11,6 +11,10 @@ export class LoginPage {
   readonly username = () => this.page.getByRole('textbox', { name: /^Username/ });
   readonly password = () => this.page.getByRole('textbox', { name: /^Password/ });
   // Exact: the single sign-on buttons below the form say "Sign in with …".
+  readonly card = () => this.page.locator('.RaLogin-card');
+  /** The whole field (label, box and underline), not only its input. */
+  readonly usernameField = () => this.page.locator('.MuiFormControl-root', { has: this.username() });
+  readonly passwordField = () => this.page.locator('.MuiFormControl-root', { has: this.password() });
   readonly signInButton = () => this.page.getByRole('button', { name: 'Sign in', exact: true });
   readonly ssoButton = (provider: string) =>
     this.page.getByRole('button', { name: `Sign in with ${provider}`, exact: true });
