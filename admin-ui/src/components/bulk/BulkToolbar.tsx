@@ -3,7 +3,7 @@ import { useCanAccess, type Identifier } from 'react-admin';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useBulkTranslate } from './messages';
 import type { BulkAction, BulkActionOf, BulkResource } from '../../dataProvider/methods/bulk';
-import type { BulkSelection } from './useBulkSelection';
+import type { ListSelection } from '../list/useListSelection';
 
 // The dialog (confirmation, progress, results) and the call load on the first bulk action, so they add nothing to
 // the first download.
@@ -14,7 +14,7 @@ const CONFIRMED: readonly BulkAction[] = ['delete', 'deactivate'];
 
 export interface BulkToolbarProps<R extends BulkResource> {
   resource: R;
-  selection: BulkSelection;
+  selection: ListSelection;
   /** The actions that make sense for the list's current filter, in the order shown. */
   actions: readonly BulkActionOf<R>[];
   /** How a row is named in the results (its code or name). */

@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
 import { Title, useCanAccess, useGetList, useRequireAccess, useTranslate } from 'react-admin';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Box, Card, LinearProgress, TablePagination, Typography } from '@mui/material';
+import { Box, Card, LinearProgress, Typography } from '@mui/material';
+import { auditOf } from '../../lib/audit';
 import type { BrandedRecords, BrandedResource } from '../../types';
 import { usePersistedListState, parseSort, type PersistedListName } from '../../lib/persistedListState';
 import { deletedToggleToQuery, statusFilterToQuery } from '../../lib/statusFilter';
 import { FilterSheet } from './FilterSheet';
+import { ListPagination } from './ListPagination';
 import { CreateLink, ListToolbar } from './ListToolbar';
 import { ListTable, type ListColumn } from './ListTable';
+import { auditColumns, rowActionsColumn } from './brandedColumns';
 import { ErrorState } from '../ErrorState';
 import { CsvExport } from '../export/CsvExport';
 import { BulkToolbar } from '../bulk/BulkToolbar';
-import { useBulkSelection } from '../bulk/useBulkSelection';
+import { useResourceSelection } from './useListSelection';
 import type { BulkActionOf } from '../../dataProvider/methods/bulk';
 import type { ListState } from '../../lib/persistedListState';
 
@@ -80,7 +83,8 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
 
   const rows = data ?? [];
   const loading = isPending || isFetching;
-  const selection = useBulkSelection(
+  const selection = useResourceSelection(
+    resource,
     rows.map((r) => r.id),
     JSON.stringify([filter, sort, pagination]),
   );
@@ -129,30 +133,27 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
           </Box>
         ) : (
           <ListTable
-            resource={resource}
+            testId={`${resource}-table`}
             rows={rows}
-            columns={props.columns}
-            sort={state.sort}
-            onSort={(sort) => update({ sort })}
-            showDeleted={state.deleted}
-            showPath={props.showPath}
-            editPath={props.editPath}
-            onChanged={() => void refetch()}
+            columns={[
+              ...props.columns,
+              ...auditColumns<BrandedRecords[N]>(state.deleted),
+              rowActionsColumn(resource, props, () => void refetch()),
+            ]}
+            sort={{ value: state.sort, onSort: (sort) => update({ sort }) }}
             selection={selection}
             rowLabel={rowLabel}
+            // A soft-deleted record has no read view: only its row menu (Restore) applies.
+            rowPath={(row) => (auditOf(row).deleted ? null : props.showPath(row))}
+            dimmed={(row) => auditOf(row).deleted !== null}
           />
         )}
-        <TablePagination
-          component="div"
-          count={total ?? 0}
-          page={Math.max(0, state.page - 1)}
-          rowsPerPage={state.perpage}
-          rowsPerPageOptions={PER_PAGE_OPTIONS}
-          onPageChange={(_, p) => update({ page: p + 1 })}
-          onRowsPerPageChange={(e) => update({ perpage: Number(e.target.value) })}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('app.list.range', { from, to, count })}
-          getItemAriaLabel={(type) => translate(`app.list.go_to_${type}`)}
+        <ListPagination
+          total={total ?? 0}
+          page={state.page}
+          perpage={state.perpage}
+          options={PER_PAGE_OPTIONS}
+          onChange={update}
         />
       </Card>
     </Box>

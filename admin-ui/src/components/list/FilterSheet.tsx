@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   Badge,
@@ -10,30 +10,23 @@ import {
   FormControlLabel,
   FormGroup,
   FormLabel,
+  Stack,
   Switch,
   Typography,
 } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { STATUS_VALUES, type StatusValue } from '../../lib/statusFilter';
 
-/** Side sheet with the Status checkboxes and the 'Show soft-deleted' toggle; changes apply at once. */
-export const FilterSheet = (props: {
-  statuses: StatusValue[];
-  showDeleted: boolean;
-  onChange: (change: { filters?: StatusValue[]; deleted?: boolean }) => void;
-}) => {
+/**
+ * The Filters button of every list, with the number of filters in use, and the side sheet it opens; changes apply at
+ * once, so the sheet only needs Clear and Close.
+ */
+export const FiltersButton = (props: { activeCount: number; onClear: () => void; children: ReactNode }) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const activeCount = props.statuses.length + (props.showDeleted ? 1 : 0);
-
-  const toggleStatus = (s: StatusValue) => {
-    const next = props.statuses.includes(s) ? props.statuses.filter((x) => x !== s) : [...props.statuses, s];
-    props.onChange({ filters: STATUS_VALUES.filter((v) => next.includes(v)) });
-  };
-
   return (
     <>
-      <Badge badgeContent={activeCount} color="primary">
+      <Badge badgeContent={props.activeCount} color="primary">
         <Button
           variant="outlined"
           startIcon={<FilterListIcon />}
@@ -44,29 +37,13 @@ export const FilterSheet = (props: {
         </Button>
       </Badge>
       <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
-        <Box sx={{ width: 300, p: 2 }} role="dialog" aria-label={translate('app.list.filters')}>
+        <Box sx={{ width: 320, maxWidth: '100vw', p: 2 }} role="dialog" aria-label={translate('app.list.filters')}>
           <Typography variant="h6" gutterBottom>
             {translate('app.list.filters')}
           </Typography>
-          <FormLabel component="legend">{translate('app.list.status')}</FormLabel>
-          <FormGroup>
-            {STATUS_VALUES.map((s) => (
-              <FormControlLabel
-                key={s}
-                control={<Checkbox checked={props.statuses.includes(s)} onChange={() => toggleStatus(s)} />}
-                label={translate(`app.status.${s}`)}
-              />
-            ))}
-          </FormGroup>
-          <Divider sx={{ my: 2 }} />
-          <FormControlLabel
-            control={
-              <Switch checked={props.showDeleted} onChange={(e) => props.onChange({ deleted: e.target.checked })} />
-            }
-            label={translate('app.list.show_deleted')}
-          />
+          <Stack spacing={2}>{props.children}</Stack>
           <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between' }}>
-            <Button onClick={() => props.onChange({ filters: [], deleted: false })}>
+            <Button onClick={props.onClear} data-testid="clear-filters">
               {translate('app.list.clear_filters')}
             </Button>
             <Button variant="contained" onClick={() => setOpen(false)}>
@@ -76,5 +53,42 @@ export const FilterSheet = (props: {
         </Box>
       </Drawer>
     </>
+  );
+};
+
+/** The cluster and BU filters: the Status checkboxes and the 'Show soft-deleted' toggle. */
+export const FilterSheet = (props: {
+  statuses: StatusValue[];
+  showDeleted: boolean;
+  onChange: (change: { filters?: StatusValue[]; deleted?: boolean }) => void;
+}) => {
+  const translate = useTranslate();
+  const toggleStatus = (s: StatusValue) => {
+    const next = props.statuses.includes(s) ? props.statuses.filter((x) => x !== s) : [...props.statuses, s];
+    props.onChange({ filters: STATUS_VALUES.filter((v) => next.includes(v)) });
+  };
+  return (
+    <FiltersButton
+      activeCount={props.statuses.length + (props.showDeleted ? 1 : 0)}
+      onClear={() => props.onChange({ filters: [], deleted: false })}
+    >
+      <Box>
+        <FormLabel component="legend">{translate('app.list.status')}</FormLabel>
+        <FormGroup>
+          {STATUS_VALUES.map((s) => (
+            <FormControlLabel
+              key={s}
+              control={<Checkbox checked={props.statuses.includes(s)} onChange={() => toggleStatus(s)} />}
+              label={translate(`app.status.${s}`)}
+            />
+          ))}
+        </FormGroup>
+      </Box>
+      <Divider />
+      <FormControlLabel
+        control={<Switch checked={props.showDeleted} onChange={(e) => props.onChange({ deleted: e.target.checked })} />}
+        label={translate('app.list.show_deleted')}
+      />
+    </FiltersButton>
   );
 };

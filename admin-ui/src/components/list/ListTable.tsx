@@ -1,7 +1,6 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { useTranslate, type Identifier } from 'react-admin';
 import {
-  Box,
   Link as MuiLink,
   Table,
   TableBody,
@@ -10,38 +9,46 @@ import {
   TableHead,
   TableRow,
   TableSortLabel,
+  Typography,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { Link, useNavigate } from 'react-router-dom';
-import { visuallyHidden } from '@mui/utils';
-import type { BrandedRecords, BrandedResource } from '../../types';
 import { parseSort, toggleSort } from '../../lib/persistedListState';
-import { auditOf } from '../../lib/audit';
-import { AuditCell } from './AuditCell';
-import { RowActions } from './RowActions';
-import { SelectAllCell, SelectRowCell } from '../bulk/SelectionCells';
-import type { BulkSelection } from '../bulk/useBulkSelection';
+import { SelectAllCell, SelectRowCell, type ListSelection } from './SelectionCells';
 
 export interface ListColumn<R> {
   key: string;
+  /** An i18n key; an empty label leaves the header blank (a column of buttons names itself). */
   label: string;
   /** The contract's sort field, when the column is sortable. */
   sortField?: string;
   render: (row: R) => ReactNode;
   align?: 'left' | 'right' | 'center';
   width?: number;
-  /** Secondary columns fold away on narrower screens: below 1280 px (`lg`) or below 900 px (`md`). */
-  hideBelow?: 'md' | 'lg';
+  /**
+   * Secondary columns fold away on narrower screens: below 1280 px (`lg`), below 900 px (`md`) or, for what a 768 px
+   * screen can still show but a phone cannot, below 600 px (`sm`).
+   */
+  hideBelow?: 'sm' | 'md' | 'lg';
   /** The column whose value links to the record's read view (the keyboard's way in; a click anywhere on the row works too). */
   opensRecord?: boolean;
+  /** The row's buttons: they stay at the right edge and never open the record. */
+  actions?: boolean;
+}
+
+/** Rows under a heading of their own (the mapping list's document types), in one table so every group lines up. */
+export interface RowGroup<R> {
+  key: string;
+  heading: ReactNode;
+  rows: R[];
 }
 
 /** Hides a cell below a breakpoint. Written as a max-width query, so a screen without media queries shows every column. */
-export const hiddenBelow = (breakpoint: 'md' | 'lg' | undefined) => (theme: Theme) =>
+export const hiddenBelow = (breakpoint: 'sm' | 'md' | 'lg' | undefined) => (theme: Theme) =>
   breakpoint ? { [theme.breakpoints.down(breakpoint)]: { display: 'none' } } : {};
 
-/** The row-actions column stays in view at the right edge when a narrow screen scrolls the table sideways. */
-export const stickyActions = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+/** The row-actions column stays at the right edge. */
+const stickyActions = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
 /** A click on the row itself (not on a button, link or the row menu, which lives in a portal) opens the record. */
 export function isPlainRowClick(e: MouseEvent<HTMLElement>): boolean {
@@ -69,134 +76,127 @@ const SortableHeader = (props: {
   );
 };
 
+export interface ListTableProps<R extends { id: Identifier }> {
+  testId: string;
+  rows: R[];
+  columns: ListColumn<R>[];
+  /** `field:dir`, with the handler a sortable header calls. */
+  sort?: { value: string; onSort: (sort: string) => void };
+  /** Row selection for bulk actions, when the list offers any; `rowLabel` names a row's checkbox. */
+  selection?: ListSelection;
+  rowLabel?: (row: R) => string;
+  /** The record's read view; null for a row that has none (a soft-deleted record). */
+  rowPath?: (row: R) => string | null;
+  /** Rows under headings; without it every row comes in one body. */
+  groups?: RowGroup<R>[];
+  rowTestId?: string;
+  /** A group's body is `<groupTestId>-<group key>`. */
+  groupTestId?: string;
+  dimmed?: (row: R) => boolean;
+}
+
 /**
- * The rows of a cluster or BU list: the resource's columns, then Created, Updated, Deleted (when shown) and the row
- * menu. A click on a row opens the record's read view.
+ * The table body of every full-page list, driven by its column declarations: sortable headers, the selection
+ * checkboxes, a row click that opens the record, columns that fold on narrow screens, and optional group headings.
  */
-export const ListTable = <N extends BrandedResource>(props: {
-  resource: N;
-  rows: BrandedRecords[N][];
-  columns: ListColumn<BrandedRecords[N]>[];
-  sort: string;
-  onSort: (sort: string) => void;
-  showDeleted: boolean;
-  showPath: (row: BrandedRecords[N]) => string;
-  editPath: (row: BrandedRecords[N]) => string;
-  onChanged: () => void;
-  /** Row selection for bulk actions, when the list offers any. */
-  selection?: BulkSelection;
-  /** How a row is named (its checkbox's label). */
-  rowLabel?: (row: BrandedRecords[N]) => string;
-}) => {
+export const ListTable = <R extends { id: Identifier }>(props: ListTableProps<R>) => {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const header = { fontWeight: 600 };
-  const auditColumn = hiddenBelow('lg');
+  const { columns, selection, sort } = props;
+  const columnCount = columns.length + (selection ? 1 : 0);
+
+  const renderRow = (row: R) => {
+    const path = props.rowPath?.(row) ?? null;
+    return (
+      <TableRow
+        key={row.id}
+        hover
+        data-testid={props.rowTestId ?? 'list-row'}
+        data-id={row.id}
+        onClick={
+          path
+            ? (e) => {
+                if (isPlainRowClick(e)) void navigate(path);
+              }
+            : undefined
+        }
+        sx={[props.dimmed?.(row) ? { opacity: 0.7 } : {}, path ? { cursor: 'pointer' } : {}]}
+      >
+        {selection && (
+          <SelectRowCell selection={selection} id={row.id} name={props.rowLabel?.(row) ?? String(row.id)} />
+        )}
+        {columns.map((col) => (
+          <TableCell
+            key={col.key}
+            align={col.align}
+            sx={[col.actions ? { whiteSpace: 'nowrap', ...stickyActions } : {}, hiddenBelow(col.hideBelow)]}
+          >
+            {col.opensRecord && path ? (
+              <MuiLink component={Link} to={path} underline="hover" color="inherit">
+                {col.render(row)}
+              </MuiLink>
+            ) : (
+              col.render(row)
+            )}
+          </TableCell>
+        ))}
+      </TableRow>
+    );
+  };
+
   return (
     <TableContainer>
-      <Table size="small" data-testid={`${props.resource}-table`}>
+      <Table size="small" data-testid={props.testId}>
         <TableHead>
           <TableRow>
-            {props.selection && <SelectAllCell selection={props.selection} />}
-            {props.columns.map((col) => (
+            {selection && <SelectAllCell selection={selection} />}
+            {columns.map((col) => (
               <TableCell
                 key={col.key}
                 align={col.align}
-                sx={[{ width: col.width, ...header }, hiddenBelow(col.hideBelow)]}
+                data-testid={`column-${col.key}`}
+                sx={[
+                  { width: col.width, fontWeight: 600 },
+                  col.actions ? stickyActions : {},
+                  hiddenBelow(col.hideBelow),
+                ]}
               >
-                {col.sortField ? (
-                  <SortableHeader field={col.sortField} sort={props.sort} onSort={props.onSort}>
+                {col.sortField && sort ? (
+                  <SortableHeader field={col.sortField} sort={sort.value} onSort={sort.onSort}>
                     {translate(col.label)}
                   </SortableHeader>
-                ) : (
+                ) : col.label ? (
                   translate(col.label)
-                )}
+                ) : null}
               </TableCell>
             ))}
-            <TableCell sx={[header, auditColumn]}>
-              <SortableHeader field="created_at" sort={props.sort} onSort={props.onSort}>
-                {translate('app.list.created')}
-              </SortableHeader>
-            </TableCell>
-            <TableCell sx={[header, auditColumn]}>
-              <SortableHeader field="updated_at" sort={props.sort} onSort={props.onSort}>
-                {translate('app.list.updated')}
-              </SortableHeader>
-            </TableCell>
-            {props.showDeleted && (
-              <TableCell sx={[header, auditColumn]} data-testid="deleted-column">
-                {translate('app.list.deleted_column')}
-              </TableCell>
-            )}
-            <TableCell align="right" sx={{ width: 56, ...stickyActions }}>
-              <Box component="span" sx={visuallyHidden}>
-                {translate('app.list.actions')}
-              </Box>
-            </TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
-          {props.rows.map((row) => {
-            const audit = auditOf(row);
-            // A soft-deleted record has no read view: only its row menu (Restore) applies.
-            const opens = !audit.deleted;
-            const showPath = props.showPath(row);
-            return (
-              <TableRow
-                key={row.id}
-                hover
-                data-testid="list-row"
-                onClick={
-                  opens
-                    ? (e) => {
-                        if (isPlainRowClick(e)) void navigate(showPath);
-                      }
-                    : undefined
-                }
-                sx={[audit.deleted ? { opacity: 0.7 } : {}, opens ? { cursor: 'pointer' } : {}]}
-              >
-                {props.selection && (
-                  <SelectRowCell
-                    selection={props.selection}
-                    id={row.id}
-                    name={props.rowLabel?.(row) ?? String(row.id)}
-                  />
-                )}
-                {props.columns.map((col) => (
-                  <TableCell key={col.key} align={col.align} sx={hiddenBelow(col.hideBelow)}>
-                    {col.opensRecord && opens ? (
-                      <MuiLink component={Link} to={showPath} underline="hover" color="inherit">
-                        {col.render(row)}
-                      </MuiLink>
-                    ) : (
-                      col.render(row)
-                    )}
-                  </TableCell>
-                ))}
-                <TableCell sx={auditColumn}>
-                  <AuditCell entry={audit.created} />
-                </TableCell>
-                <TableCell sx={auditColumn}>
-                  <AuditCell entry={audit.updated} />
-                </TableCell>
-                {props.showDeleted && (
-                  <TableCell sx={auditColumn}>
-                    <AuditCell entry={audit.deleted} />
-                  </TableCell>
-                )}
-                <TableCell align="right" sx={stickyActions}>
-                  <RowActions
-                    resource={props.resource}
-                    record={row}
-                    showPath={showPath}
-                    editPath={props.editPath(row)}
-                    onChanged={props.onChanged}
-                  />
+        {props.groups ? (
+          props.groups.map((group) => (
+            <TableBody key={group.key} data-testid={`${props.groupTestId ?? 'list-group'}-${group.key}`}>
+              <TableRow>
+                <TableCell
+                  component="th"
+                  scope="colgroup"
+                  colSpan={columnCount}
+                  sx={{ bgcolor: 'action.hover', py: 1 }}
+                >
+                  <Typography variant="subtitle1" component="h2">
+                    {group.heading}
+                  </Typography>
                 </TableCell>
               </TableRow>
-            );
-          })}
-        </TableBody>
+              {group.rows.map(renderRow)}
+            </TableBody>
+          ))
+        ) : (
+          <TableBody>
+            {props.rows.map((row) => (
+              <Fragment key={row.id}>{renderRow(row)}</Fragment>
+            ))}
+          </TableBody>
+        )}
       </Table>
     </TableContainer>
   );

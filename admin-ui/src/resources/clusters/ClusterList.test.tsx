@@ -112,7 +112,7 @@ describe('cluster list', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByLabelText('Show soft-deleted'));
     await waitFor(() => expect(lastParams(getList).filter.deleted).toBe('include'));
     expect(localStorage.getItem('filter_clusters_deleted')).toBe('true');
-    expect(await screen.findByTestId('deleted-column')).toBeInTheDocument();
+    expect(await screen.findByTestId('column-deleted')).toBeInTheDocument();
     expect(screen.getByTestId('deleted-badge')).toBeInTheDocument();
   });
 

@@ -7,7 +7,7 @@ import { i18nProvider } from '../../i18n';
 import type { Grants } from '../../types';
 import { canAccessWith } from '../../auth/permissions';
 import { createQueryClient } from '../../dataProvider/queryClient';
-import { downloadText } from '../../lib/csv';
+import { downloadBlob } from '../../lib/csv';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { PrintTemplateMappingList } from './PrintTemplateMappingList';
 import { PrintTemplateMappingCreate } from './PrintTemplateMappingCreate';
@@ -19,7 +19,7 @@ import { ResolveResult } from './ResolveResult';
 
 vi.mock('../../lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/csv')>()),
-  downloadText: vi.fn(),
+  downloadBlob: vi.fn(),
 }));
 
 const MAPPER: Grants = {
@@ -69,6 +69,7 @@ function setup(grants: Grants, path = '/print-template-mappings') {
     getDocumentTypes: vi.fn(async () => documentTypes),
     getReportTemplates: vi.fn(async () => ({ data: [], paginate: { total: 0, page: 1, perpage: -1, pages: 1 } })),
     resolvePrintTemplateMapping: vi.fn(),
+    exportCsv: vi.fn(async () => ({ filename: 'print-template-mappings-2026-11-28.csv', blob: new Blob(['x']) })),
   };
   const authProvider: AuthProvider = {
     login: async () => undefined,
@@ -109,8 +110,13 @@ describe('print template mappings list', { timeout: 30_000 }, () => {
     await findRows();
     const toolbar = screen.getByTestId('list-toolbar');
     expect(within(toolbar).getByRole('textbox', { name: 'Search' })).toBeInTheDocument();
-    expect(within(toolbar).getByRole('combobox', { name: /^Document type/ })).toBeInTheDocument();
-    expect(within(toolbar).getByLabelText('Active only')).toBeInTheDocument();
+    // The filters live in the sheet the Filters button opens, as on every list.
+    fireEvent.click(within(toolbar).getByTestId('open-filters'));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('combobox', { name: /^Document type/ })).toBeInTheDocument();
+    expect(within(sheet).getByLabelText('Active only')).toBeInTheDocument();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
     expect(within(toolbar).getByRole('button', { name: 'Test resolve' })).toBeInTheDocument();
     expect(within(toolbar).getByRole('button', { name: 'Export' })).toBeEnabled();
     expect(within(toolbar).getByRole('link', { name: 'Create' })).toHaveAttribute(
@@ -148,18 +154,22 @@ describe('print template mappings list', { timeout: 30_000 }, () => {
     expect(within(second!).queryByLabelText(/^A-PKT:/)).toBeNull();
   });
 
-  it('exports the loaded page as CSV with the unknown codes', async () => {
-    setup(MAPPER);
+  it('exports every matching mapping through the server, with the list’s filter and sort', async () => {
+    const { dp } = setup(MAPPER);
     await findRows();
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    const [filename, content] = vi.mocked(downloadText).mock.calls.at(-1)!;
-    expect(filename).toMatch(/^print-template-mappings-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = content.trim().split('\r\n');
-    expect(lines[0]).toBe(
-      'Document Type,Template,Menu Label,Default,Display Order,Allowed Business Units,Denied Business Units,Status,Unknown Business Unit Codes,Created',
+    fireEvent.click(await screen.findByTestId('export-all', {}, { timeout: 5000 }));
+    await waitFor(() =>
+      expect(downloadBlob).toHaveBeenCalledWith('print-template-mappings-2026-11-28.csv', expect.any(Blob)),
     );
-    expect(lines).toHaveLength(4);
-    expect(lines.find((l) => l.includes('Template m2'))).toMatch(/,A-PKT A-TYPO,,Active,A-TYPO,/);
+    expect(dp.exportCsv).toHaveBeenCalledWith(
+      {
+        resource: 'print-template-mappings',
+        filter: {},
+        sort: { field: 'document_type:asc,is_default:desc,display_order', order: 'ASC' },
+      },
+      expect.objectContaining({ page: undefined }),
+    );
   });
 
   it('opens Test resolve as a side panel, picking the business unit from the BU list', async () => {

@@ -39,7 +39,7 @@ beforeEach(() => localStorage.clear());
 describe('user list', { timeout: 30_000 }, () => {
   it('shows each account with its status, super admin, grants and last sign-in, sorted by username', async () => {
     const { userCalls } = setup();
-    expect(await screen.findByText('user.a')).toBeInTheDocument();
+    expect(await screen.findByText('user.a', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(userCalls()[0]![1]).toMatchObject({
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'username', order: 'ASC' },
@@ -59,7 +59,10 @@ describe('user list', { timeout: 30_000 }, () => {
   it('filters by status, grants and cluster', async () => {
     const { lastFilter } = setup();
     await screen.findByText('user.a');
-    fireEvent.mouseDown(screen.getByTestId('filter-active'));
+    // The filters live in the sheet the Filters button opens, as on every list.
+    expect(screen.queryByTestId('filter-active')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('open-filters'));
+    fireEvent.mouseDown(await screen.findByTestId('filter-active'));
     fireEvent.click(await screen.findByRole('option', { name: 'Inactive' }));
     await waitFor(() => expect(lastFilter()).toMatchObject({ is_active: false }));
 
@@ -134,9 +137,12 @@ describe('user list', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('bulk-count')).toHaveTextContent('1 selected');
     expect(screen.getByTestId('bulk-deactivate')).toBeInTheDocument();
 
-    fireEvent.mouseDown(screen.getByTestId('filter-active'));
+    fireEvent.click(screen.getByTestId('open-filters'));
+    fireEvent.mouseDown(await screen.findByTestId('filter-active'));
     fireEvent.click(await screen.findByRole('option', { name: 'Inactive' }));
     await waitFor(() => expect(screen.queryByTestId('bulk-toolbar')).not.toBeInTheDocument());
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
 
     fireEvent.click(within(await screen.findByTestId('select-row-b')).getByRole('checkbox'));
     expect(screen.queryByTestId('bulk-deactivate')).not.toBeInTheDocument();

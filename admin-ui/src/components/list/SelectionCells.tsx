@@ -1,12 +1,14 @@
 import { Checkbox, TableCell } from '@mui/material';
-import { useBulkTranslate } from './messages';
 import type { Identifier } from 'react-admin';
-import type { BulkSelection } from './useBulkSelection';
+import { useBulkTranslate } from '../bulk/messages';
+import type { ListSelection } from './useListSelection';
+
+export type { ListSelection } from './useListSelection';
 
 const cell = { width: 48, pl: 1, pr: 0 } as const;
 
 /** The header checkbox: selects every row of the page; half-checked while only some are. */
-export const SelectAllCell = ({ selection }: { selection: BulkSelection }) => {
+export const SelectAllCell = ({ selection }: { selection: ListSelection }) => {
   const translate = useBulkTranslate();
   return (
     <TableCell padding="checkbox" sx={cell}>
@@ -23,7 +25,7 @@ export const SelectAllCell = ({ selection }: { selection: BulkSelection }) => {
 };
 
 /** A row's checkbox; a click on it selects the row without opening the record. */
-export const SelectRowCell = ({ selection, id, name }: { selection: BulkSelection; id: Identifier; name: string }) => {
+export const SelectRowCell = ({ selection, id, name }: { selection: ListSelection; id: Identifier; name: string }) => {
   const translate = useBulkTranslate();
   return (
     <TableCell padding="checkbox" sx={cell} onClick={(e) => e.stopPropagation()}>
