@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/session.js';
 import { uniqueCode, solidPng } from './support/data.js';
 import { ApiRecorder } from './support/network.js';
+import { apiOk, apiSignIn } from './support/api.js';
 import { ACCOUNTS, signInAs } from './pages/LoginPage.js';
 import { ClusterCreatePage } from './pages/ClusterCreatePage.js';
 import { ClusterEditPage } from './pages/ClusterEditPage.js';
@@ -110,5 +111,36 @@ describe('clusters', () => {
     await edit.noLogo().waitFor();
     expect(await edit.logoPreview().count()).toBe(0);
     await edit.avatarPreview().waitFor();
+  });
+
+  it('shows the alias limit instead of cutting, and warns before a BU cap below the units it has', async () => {
+    const { page, baseUrl } = session;
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const code = uniqueCode('E2E-CAP');
+    const { id } = await apiOk<{ id: string }>(baseUrl, admin, 'POST', '/api-system/clusters', { code, name: code });
+    for (const n of [1, 2])
+      await apiOk(baseUrl, admin, 'POST', '/api-system/business-units', {
+        cluster_id: id,
+        code: `${code}-${n}`,
+        name: `BU ${n}`,
+      });
+    const edit = new ClusterEditPage(page, baseUrl);
+    await edit.open(id);
+    await edit.startEditing();
+    const api = new ApiRecorder(page);
+
+    await edit.maxLicenseBu().fill('1');
+    await expect
+      .poll(() => page.getByTestId('cap-below-use-max_license_bu').textContent())
+      .toContain('already has 2 business units, more than a cap of 1');
+
+    await edit.alias().fill('ABCD');
+    expect(await edit.alias().inputValue()).toBe('ABCD');
+    await page.getByText('Up to 3 characters (4/3)').waitFor();
+    await edit.saveButton().click();
+    await page.getByText('At most 3 characters: shorten the alias').waitFor();
+    expect(api.writes()).toEqual([]);
+    await session.screenshot('cluster-alias-and-cap');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   BooleanInput,
   NumberInput,
@@ -12,74 +12,15 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { useFormState } from 'react-hook-form';
-import { Accordion, AccordionDetails, AccordionSummary, Grid, Stack, TextField, Typography } from '@mui/material';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import { Grid, Stack, TextField } from '@mui/material';
 import type { BusinessUnit, Cluster, Currency } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { prettyJsonString, NUMBER_FORMAT_FIELDS } from '../../lib/jsonFormat';
-import { BU_SECTIONS, CALCULATION_METHODS } from './businessUnitForm';
+import { CALCULATION_METHODS } from './businessUnitForm';
+import { BusinessUnitSection as Section } from './BusinessUnitSection';
 import { ConfigSection } from './ConfigSection';
+import { CapBelowUseWarning } from '../../components/CapBelowUseWarning';
 import { NumberFormatEditor } from './NumberFormatEditor';
-
-type SectionId = keyof typeof BU_SECTIONS;
-
-/**
- * One collapsible group of the form. The first one opens by default; a group holding a field with an error opens
- * by itself (a server validation problem included), so no error stays hidden behind a closed header.
- */
-const Section = ({
-  id,
-  children,
-  defaultOpen = false,
-}: {
-  id: SectionId;
-  children: ReactNode;
-  defaultOpen?: boolean;
-}) => {
-  const translate = useTranslate();
-  const { errors } = useFormState();
-  const fields: readonly string[] = BU_SECTIONS[id];
-  const hasError = fields.some((f) => f in errors);
-  const [open, setOpen] = useState(defaultOpen);
-  useEffect(() => {
-    if (hasError) setOpen(true);
-  }, [hasError]);
-  const title = translate(`resources.business-units.sections.${id}`);
-  return (
-    <Accordion
-      expanded={open}
-      onChange={(_, expanded) => setOpen(expanded)}
-      disableGutters
-      data-testid={`bu-section-${id}`}
-      slotProps={{ heading: { component: 'h2' } }}
-    >
-      <AccordionSummary
-        expandIcon={<ExpandMoreIcon />}
-        aria-controls={`bu-section-${id}-content`}
-        id={`bu-section-${id}-header`}
-      >
-        <Stack direction="row" spacing={1} alignItems="center">
-          <Typography variant="subtitle1" component="span">
-            {title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" component="span">
-            {translate('resources.business-units.section_fields', { smart_count: fields.length })}
-          </Typography>
-          {hasError ? (
-            <ErrorOutlineIcon
-              color="error"
-              fontSize="small"
-              titleAccess={translate('resources.business-units.section_has_errors')}
-            />
-          ) : null}
-        </Stack>
-      </AccordionSummary>
-      <AccordionDetails id={`bu-section-${id}-content`}>{children}</AccordionDetails>
-    </Accordion>
-  );
-};
 
 const currencyLabel = (c: Pick<Currency, 'code' | 'name' | 'symbol'>) =>
   `${c.code ?? ''} — ${c.name ?? ''} (${c.symbol ?? ''})`;
@@ -94,7 +35,7 @@ const Cell = ({ md = 6, children }: { md?: number; children: ReactNode }) => (
   <Grid size={{ xs: 12, md }}>{children}</Grid>
 );
 
-/** The nine collapsible sections of the BU form (34 fields); `readOnly` in view mode. */
+/** The nine always-open sections of the BU form (34 fields), one under the other; `readOnly` in view mode. */
 export const BusinessUnitSections = ({
   readOnly,
   dbConnection,
@@ -103,7 +44,10 @@ export const BusinessUnitSections = ({
   readOnly: boolean;
   dbConnection?: unknown;
   /** The stored record, so its cluster and currency show even when they are missing from the option lists. */
-  current?: Pick<BusinessUnit, 'cluster_id' | 'cluster_name' | 'default_currency_id' | 'defaultCurrency'>;
+  current?: Pick<
+    BusinessUnit,
+    'cluster_id' | 'cluster_name' | 'default_currency_id' | 'defaultCurrency' | 'users_count'
+  >;
 }) => {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
@@ -133,8 +77,8 @@ export const BusinessUnitSections = ({
   );
 
   return (
-    <>
-      <Section id="general" defaultOpen>
+    <Stack spacing={2}>
+      <Section id="general">
         <Grid container spacing={2}>
           <Cell>
             {/* Remounted once loaded: the choices list lags one render behind new choices and MUI warns meanwhile. */}
@@ -164,6 +108,13 @@ export const BusinessUnitSections = ({
               placeholder={translate('app.common.unlimited')}
               InputLabelProps={{ shrink: true }}
             />
+            {readOnly ? null : (
+              <CapBelowUseWarning
+                source="max_license_users"
+                inUse={current?.users_count}
+                message="resources.business-units.cap_below_use"
+              />
+            )}
           </Cell>
           <Cell md={4}>
             <BooleanInput source="is_hq" readOnly={readOnly} />
@@ -252,6 +203,6 @@ export const BusinessUnitSections = ({
           data-testid="db-connection"
         />
       </Section>
-    </>
+    </Stack>
   );
 };

@@ -63,6 +63,8 @@ export const en: Messages = {
       format_invalid: 'These options cannot format a number',
       section_fields: '%{smart_count} field |||| %{smart_count} fields',
       section_has_errors: 'This section has errors',
+      cap_below_use:
+        'This business unit already has %{count} members, more than a cap of %{max}. They stay, but no user can be added until the count is below the cap.',
       number_format: {
         raw_toggle: 'Edit as JSON',
         locale: 'Locale',
@@ -152,6 +154,8 @@ export const th: Messages = {
       format_invalid: 'ตัวเลือกเหล่านี้ใช้จัดรูปแบบตัวเลขไม่ได้',
       section_fields: '%{smart_count} ช่อง',
       section_has_errors: 'ส่วนนี้มีข้อผิดพลาด',
+      cap_below_use:
+        'หน่วยธุรกิจนี้มีสมาชิกอยู่แล้ว %{count} คน เกินสิทธิ์ %{max} ที่ตั้งไว้ สมาชิกเดิมยังอยู่ แต่จะเพิ่มผู้ใช้ไม่ได้จนกว่าจำนวนจะต่ำกว่าสิทธิ์',
       number_format: {
         raw_toggle: 'แก้ไขเป็น JSON',
         locale: 'ภาษาและภูมิภาค',

@@ -32,7 +32,7 @@ const ClusterView = ({ data, refetch }: { data: Cluster; refetch: () => Promise<
             refetch={refetch}
             transform={normalizeCluster}
           >
-            <ClusterFields readOnly={mode === 'view'} />
+            <ClusterFields readOnly={mode === 'view'} buCount={data.bu_count} />
           </ModeForm>
         </CardContent>
       </Card>

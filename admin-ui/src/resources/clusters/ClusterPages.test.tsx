@@ -102,6 +102,7 @@ describe('cluster edit page', { timeout: 20_000 }, () => {
     fireEvent.change(name, { target: { value: 'Mine' } });
     dp.getOne.mockResolvedValue({ data: { ...record, name: 'Theirs' } });
     fireEvent.click(screen.getByTestId('mode-save'));
+    expect(await screen.findByRole('dialog', { name: 'Changed by someone else' })).toBeInTheDocument();
     expect(await screen.findByDisplayValue('Theirs')).toHaveAttribute('readonly');
     expect(screen.getByTestId('cluster-edit')).toHaveAttribute('data-mode', 'view');
   });

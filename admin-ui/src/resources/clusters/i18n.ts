@@ -25,6 +25,10 @@ export const en: Messages = {
       bu_cap_reached: 'The cluster has reached its business unit licence limit',
       no_business_units: 'This cluster has no business units yet',
       users_at_limit: 'Users have reached the licensed total (%{max})',
+      alias_help: 'Up to %{max} characters (%{count}/%{max})',
+      validation: { alias_too_long: 'At most %{max} characters: shorten the alias' },
+      cap_below_use:
+        'This cluster already has %{count} business units, more than a cap of %{max}. They stay, but no business unit can be added until the count is below the cap.',
     },
   },
   // The record pages' shared parts (the stale-save dialog, image removal), with the clusters they first served.
@@ -65,6 +69,10 @@ export const th: Messages = {
       bu_cap_reached: 'คลัสเตอร์มีหน่วยธุรกิจครบตามสิทธิ์แล้ว',
       no_business_units: 'คลัสเตอร์นี้ยังไม่มีหน่วยธุรกิจ',
       users_at_limit: 'จำนวนผู้ใช้ครบตามสิทธิ์รวมแล้ว (%{max})',
+      alias_help: 'ไม่เกิน %{max} ตัวอักษร (%{count}/%{max})',
+      validation: { alias_too_long: 'ไม่เกิน %{max} ตัวอักษร กรุณาย่อชื่อย่อ' },
+      cap_below_use:
+        'คลัสเตอร์นี้มีหน่วยธุรกิจอยู่แล้ว %{count} หน่วย เกินสิทธิ์ %{max} ที่ตั้งไว้ หน่วยเดิมยังอยู่ แต่จะเพิ่มหน่วยธุรกิจใหม่ไม่ได้จนกว่าจำนวนจะต่ำกว่าสิทธิ์',
     },
   },
   app: {
