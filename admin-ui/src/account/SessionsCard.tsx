@@ -21,7 +21,7 @@ import {
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import type { AccountSession } from '../dataProvider/methods/account';
 import { ErrorState } from '../components/ErrorState';
-import { useNotifyText } from '../lib/useNotifyText';
+import { useNotice } from '../lib/useNotifyText';
 import { useFormat } from '../lib/format';
 import { deviceOf } from './device';
 
@@ -40,17 +40,13 @@ function useDeviceName() {
   };
 }
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : '');
-
 /**
  * The caller's signed-in devices: this one marked, every other one revocable on its own or all at once. A revoked
  * device is signed out at its next request.
  */
-// Notifications show outside this screen's messages (in the layout), so they are translated here.
 export const SessionsCard = () => {
   const translate = useTranslate();
-  // The text is final: the layout's notification must not look it up again as a key.
-  const said = useNotifyText();
+  const notice = useNotice();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const deviceName = useDeviceName();
@@ -64,15 +60,13 @@ export const SessionsCard = () => {
   const revoke = useMutation({
     mutationFn: (session: AccountSession) => dataProvider.revokeMySession(session.id),
     onSuccess: (_, session) =>
-      said(translate('account.sessions.revoked', { device: deviceName(session.user_agent) }), 'success'),
+      notice('account.sessions.revoked', { type: 'success', args: { device: deviceName(session.user_agent) } }),
     onError: (error, session) =>
-      said(
-        translate('account.sessions.revoke_failed', {
-          device: deviceName(session.user_agent),
-          reason: reasonOf(error),
-        }),
-        'error',
-      ),
+      notice('account.sessions.revoke_failed', {
+        type: 'error',
+        args: { device: deviceName(session.user_agent) },
+        error,
+      }),
     onSettled: () => {
       setRevoking(null);
       return refresh();
@@ -81,8 +75,9 @@ export const SessionsCard = () => {
 
   const revokeOthers = useMutation({
     mutationFn: () => dataProvider.revokeMyOtherSessions(),
-    onSuccess: ({ revoked }) => said(translate('account.sessions.revoked_others', { smart_count: revoked }), 'success'),
-    onError: (error) => said(translate('account.sessions.revoke_others_failed', { reason: reasonOf(error) }), 'error'),
+    onSuccess: ({ revoked }) =>
+      notice('account.sessions.revoked_others', { type: 'success', args: { smart_count: revoked } }),
+    onError: (error) => notice('account.sessions.revoke_others_failed', { type: 'error', error }),
     onSettled: () => {
       setRevokingOthers(false);
       return refresh();

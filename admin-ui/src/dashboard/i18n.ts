@@ -117,7 +117,7 @@ export const en: Messages = {
       removed: 'Widget removed',
       remove_failed: 'The widget could not be removed.',
       added: 'Widget added',
-      add_failed: 'The widget could not be added.',
+      add_failed: 'The widget could not be added: %{reason}',
     },
   },
 };
@@ -228,7 +228,7 @@ export const th: Messages = {
       removed: 'นำวิดเจ็ตออกแล้ว',
       remove_failed: 'นำวิดเจ็ตออกไม่สำเร็จ',
       added: 'เพิ่มวิดเจ็ตแล้ว',
-      add_failed: 'เพิ่มวิดเจ็ตไม่สำเร็จ',
+      add_failed: 'เพิ่มวิดเจ็ตไม่สำเร็จ: %{reason}',
     },
   },
 };

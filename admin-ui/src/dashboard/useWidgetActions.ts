@@ -1,7 +1,7 @@
-import { useNotify } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Widget, WidgetCreate, WidgetList } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
+import { useNotice } from '../lib/useNotifyText';
 import { applyOrderPatches, computeOrderPatches } from './order';
 import { DATASETS_KEY, WIDGETS_KEY } from './queries';
 
@@ -10,7 +10,7 @@ import { DATASETS_KEY, WIDGETS_KEY } from './queries';
  * reports a failure with a toast, and refetches the list so the screen ends on the server's truth.
  */
 export function useWidgetActions() {
-  const notify = useNotify();
+  const notice = useNotice();
   const queryClient = useQueryClient();
   const dataProvider = useAppDataProvider();
 
@@ -35,7 +35,7 @@ export function useWidgetActions() {
       patches.map((p) => dataProvider.updateWidget(p.id, { order_index: p.order_index })),
     );
     if (results.some((r) => r.status === 'rejected')) {
-      notify('dashboard.notifications.reorder_failed', { type: 'error' });
+      notice('dashboard.notifications.reorder_failed', { type: 'error' });
     }
     await refetchWidgets();
   };
@@ -45,7 +45,7 @@ export function useWidgetActions() {
     try {
       await dataProvider.updateWidget(widget.id, { title });
     } catch {
-      notify('dashboard.notifications.rename_failed', { type: 'error' });
+      notice('dashboard.notifications.rename_failed', { type: 'error' });
       await refetchWidgets();
     }
   };
@@ -54,9 +54,9 @@ export function useWidgetActions() {
     setCachedItems((old) => old.filter((w) => w.id !== widget.id));
     try {
       await dataProvider.deleteWidget(widget.id);
-      notify('dashboard.notifications.removed', { type: 'info' });
+      notice('dashboard.notifications.removed');
     } catch {
-      notify('dashboard.notifications.remove_failed', { type: 'error' });
+      notice('dashboard.notifications.remove_failed', { type: 'error' });
     }
     await Promise.all([refetchWidgets(), refetchCatalog()]);
   };
@@ -67,10 +67,10 @@ export function useWidgetActions() {
     try {
       const saved = await dataProvider.createWidget(widget);
       setCachedItems((old) => [...old.filter((w) => w.id !== saved.id), saved]);
-      notify('dashboard.notifications.added', { type: 'info' });
+      notice('dashboard.notifications.added');
       created = true;
     } catch (error) {
-      notify((error as Error)?.message || 'dashboard.notifications.add_failed', { type: 'error' });
+      notice('dashboard.notifications.add_failed', { type: 'error', error });
     }
     await Promise.all([refetchWidgets(), refetchCatalog()]);
     return created;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Form, Login, PasswordInput, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Form, Login, PasswordInput, TextInput, required, useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { Alert, Button, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { signInProblem, statusOf } from '../lib/problems';
@@ -8,6 +8,7 @@ import { PROBLEM, type SessionEndReason } from '../dataProvider/errors';
 import { sameSitePath, type SsoSignInParams } from '../authProvider';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { leaveConsole } from '../lib/browserNavigation';
+import { useNotice } from '../lib/useNotifyText';
 import { ssoStartUrl } from '../dataProvider/ssoStart';
 import { isSsoError, ssoLoginScreenMessages } from '../sso/loginMessages';
 import { useSsoProviders } from '../sso/useSsoProviders';
@@ -38,7 +39,7 @@ const SessionEndNotice = () => {
 const SignInForm = () => {
   const translate = useTranslate();
   const login = useLogin();
-  const notify = useNotify();
+  const notice = useNotice();
   const [loading, setLoading] = useState(false);
 
   const submit = async (values: Record<string, unknown>) => {
@@ -47,7 +48,7 @@ const SignInForm = () => {
       await login(values, '/');
     } catch (error) {
       const { message, args } = signInProblem(error);
-      notify(message, { type: 'error', messageArgs: { _: message, ...args } });
+      notice(message, { type: 'error', args });
     } finally {
       setLoading(false);
     }
