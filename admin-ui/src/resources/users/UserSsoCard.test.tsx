@@ -47,7 +47,7 @@ beforeEach(() => localStorage.clear());
 describe('the single sign-on card of an account', { timeout: 30_000 }, () => {
   it('lists the linked identities with the provider’s name, subject, email and last sign-in', async () => {
     setup(LINKED);
-    const [entra, retired] = await screen.findAllByTestId('sso-identity');
+    const [entra, retired] = await screen.findAllByTestId('sso-identity', {}, { timeout: 5000 });
     expect(entra).toHaveTextContent('Microsoft Entra ID');
     expect(entra).toHaveTextContent('sub-9f2c');
     expect(entra).toHaveTextContent('somchai@andaman.example');

@@ -1,26 +1,10 @@
 import { useState } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Card,
-  CardContent,
-  CardHeader,
-  FormControlLabel,
-  FormHelperText,
-  LinearProgress,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import type { UserAccount } from '../../types';
+import { Alert, Box, FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
+import type { SsoIdentity, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { ErrorState } from '../../components/ErrorState';
 import { formatDateTime } from '../../lib/audit';
 import { useProblemText } from '../../lib/useProblemText';
@@ -68,71 +52,59 @@ export const UserSsoCard = ({ user }: { user: UserAccount }) => {
     }
   };
 
+  const columns: CardColumn<SsoIdentity>[] = [
+    { id: 'provider', label: translate('resources.users.sso.provider'), render: (i) => providerName(i.provider) },
+    { id: 'subject', label: translate('resources.users.sso.subject'), render: (i) => i.subject, hideBelow: 'md' },
+    { id: 'email', label: translate('resources.users.sso.email'), render: (i) => i.email ?? '' },
+    {
+      id: 'last_sign_in_at',
+      label: translate('resources.users.sso.last_sign_in_at'),
+      render: (i) => formatDateTime(i.last_sign_in_at),
+    },
+  ];
+
   return (
-    <Card data-testid="user-sso">
-      <CardHeader title={translate('resources.users.sso.title')} />
-      {sso.isFetching && <LinearProgress />}
-      <CardContent>
-        {sso.isError ? (
-          <ErrorState error={sso.error} onRetry={() => void sso.refetch()} />
-        ) : sso.isPending ? null : (
-          <Stack spacing={2}>
-            {linked ? (
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{translate('resources.users.sso.provider')}</TableCell>
-                      <TableCell>{translate('resources.users.sso.subject')}</TableCell>
-                      <TableCell>{translate('resources.users.sso.email')}</TableCell>
-                      <TableCell>{translate('resources.users.sso.last_sign_in_at')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {identities.map((i) => (
-                      <TableRow key={`${i.provider}/${i.subject}`} data-testid="sso-identity">
-                        <TableCell>{providerName(i.provider)}</TableCell>
-                        <TableCell sx={{ wordBreak: 'break-all' }}>{i.subject}</TableCell>
-                        <TableCell>{i.email ?? ''}</TableCell>
-                        <TableCell>{formatDateTime(i.last_sign_in_at)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
-            ) : (
-              <Typography color="text.secondary" data-testid="sso-not-linked">
-                {translate('resources.users.sso.not_linked')}
-              </Typography>
-            )}
-            <Box>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={ssoOnly}
-                    // Turning it off stays possible for an account that is SSO-only without a link (its password works again).
-                    disabled={!canManage || busy || (!linked && !ssoOnly)}
-                    onChange={(e) => void setSsoOnly(e.target.checked)}
-                    inputProps={{ 'aria-describedby': 'sso-only-help' }}
-                    data-testid="sso-only-switch"
-                  />
-                }
-                label={translate('resources.users.sso.sso_only')}
-              />
-              <FormHelperText id="sso-only-help" data-testid="sso-only-help">
-                {translate(
-                  linked || ssoOnly ? 'resources.users.sso.sso_only_help' : 'resources.users.sso.sso_only_unlinked',
-                )}
-              </FormHelperText>
-            </Box>
-            {failure && (
-              <Alert severity="error" onClose={() => setFailure('')} data-testid="sso-error">
-                {failure}
-              </Alert>
-            )}
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+    <TableCard testId="user-sso" title={translate('resources.users.sso.title')} refreshing={sso.isFetching}>
+      {sso.isError ? (
+        <ErrorState error={sso.error} onRetry={() => void sso.refetch()} />
+      ) : (
+        <Stack spacing={2}>
+          <CardTable<SsoIdentity>
+            rows={sso.data?.identities}
+            columns={columns}
+            rowKey={(i) => `${i.provider}/${i.subject}`}
+            loading={sso.isPending}
+            empty={translate('resources.users.sso.not_linked')}
+            emptyTestId="sso-not-linked"
+            rowTestId="sso-identity"
+          />
+          <Box>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={ssoOnly}
+                  // Turning it off stays possible for an account that is SSO-only without a link (its password works again).
+                  disabled={!canManage || busy || (!linked && !ssoOnly)}
+                  onChange={(e) => void setSsoOnly(e.target.checked)}
+                  inputProps={{ 'aria-describedby': 'sso-only-help' }}
+                  data-testid="sso-only-switch"
+                />
+              }
+              label={translate('resources.users.sso.sso_only')}
+            />
+            <FormHelperText id="sso-only-help" data-testid="sso-only-help">
+              {translate(
+                linked || ssoOnly ? 'resources.users.sso.sso_only_help' : 'resources.users.sso.sso_only_unlinked',
+              )}
+            </FormHelperText>
+          </Box>
+          {failure && (
+            <Alert severity="error" onClose={() => setFailure('')} data-testid="sso-error">
+              {failure}
+            </Alert>
+          )}
+        </Stack>
+      )}
+    </TableCard>
   );
 };
