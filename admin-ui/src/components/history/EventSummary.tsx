@@ -115,7 +115,8 @@ export const EventSummary = ({ event }: { event: AuditEvent }) => {
   const named = targetOf(event, labels);
   if (!named) return <>{actionLabel(event.action)}</>;
   const target = <Named {...named} />;
-  const kind = targetLabel(event.target_type);
+  // Within a sentence the kind of record is a common noun ("the cluster CL-S").
+  const kind = targetLabel(event.target_type).toLocaleLowerCase();
   if (labels.revert_of) return <>{sentence('audit.sentence.reverted', { kind, target })}</>;
   const switched = switchOf(event);
   if (switched) return <>{sentence(`audit.sentence.${switched}`, { kind, target })}</>;

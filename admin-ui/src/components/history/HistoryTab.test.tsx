@@ -164,7 +164,7 @@ describe('the History tab', { timeout: 20_000 }, () => {
       expect.stringContaining('/users/u9'),
     );
     expect(added).toHaveTextContent('Added nok to CL-S as admin');
-    expect(deactivated).toHaveTextContent('Deactivated Cluster CL-S');
+    expect(deactivated).toHaveTextContent('Deactivated the cluster CL-S');
   });
 
   it('shows an image change as its pictures, and says when the old file is no longer stored', async () => {

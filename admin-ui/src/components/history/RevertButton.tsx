@@ -26,6 +26,8 @@ const RevertDialog = ({ event, onClose }: { event: AuditEvent; onClose: () => vo
   const fieldLabel = useFieldLabel(event.target_type);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // After a refusal for a later change, the same revert would be refused again: only Cancel is left.
+  const [stale, setStale] = useState(false);
   const empty = translate('audit.history.empty_value');
   const revert = async () => {
     setBusy(true);
@@ -38,7 +40,10 @@ const RevertDialog = ({ event, onClose }: { event: AuditEvent; onClose: () => vo
     } catch (err) {
       // Changed by someone else since: the History reloads so the newest change is there to revert instead.
       setError(statusOf(err) === PRECONDITION_FAILED ? translate('audit.revert.stale') : problemText(err));
-      if (statusOf(err) === PRECONDITION_FAILED) refresh();
+      if (statusOf(err) === PRECONDITION_FAILED) {
+        setStale(true);
+        refresh();
+      }
     } finally {
       setBusy(false);
     }
@@ -69,7 +74,7 @@ const RevertDialog = ({ event, onClose }: { event: AuditEvent; onClose: () => vo
         <Button onClick={onClose} data-testid="revert-cancel">
           {translate('audit.revert.cancel')}
         </Button>
-        <Button onClick={() => void revert()} disabled={busy} variant="contained" data-testid="revert-confirm">
+        <Button onClick={() => void revert()} disabled={busy || stale} variant="contained" data-testid="revert-confirm">
           {translate('audit.revert.confirm')}
         </Button>
       </DialogActions>

@@ -1,0 +1,107 @@
+// History names things: a grant reads "Granted Read clusters on <cluster> to <account>" with links, in the account's
+// History and the audit log; a bulk deactivation reads "Deactivated"; a rename is reverted from the cluster's History,
+// and a revert over someone else's later change is refused with the changed-by-someone-else message.
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from './support/session.js';
+import { uniqueCode } from './support/data.js';
+import { apiOk, apiSignIn, type ApiSession } from './support/api.js';
+import { ACCOUNTS, signInAs } from './pages/LoginPage.js';
+import { ClusterEditPage } from './pages/ClusterEditPage.js';
+import { HistoryCard } from './pages/HistoryCard.js';
+import { UserViewPage } from './pages/UserPages.js';
+
+describe('history', () => {
+  const session = useBrowserSession();
+
+  /** A new cluster made by the administrator through the API. */
+  async function newCluster(admin: ApiSession): Promise<{ id: string; code: string; name: string }> {
+    const code = uniqueCode('E2E-H');
+    return apiOk(session.baseUrl, admin, 'POST', '/api-system/clusters', { code, name: `History ${code}` });
+  }
+
+  it('names a grant by its permission, cluster and account, with links, in the History and the audit log', async () => {
+    const { page, baseUrl } = session;
+    const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const cluster = await newCluster(admin);
+    const { data } = await apiOk<{ data: Array<{ id: string; username: string }> }>(
+      baseUrl,
+      admin,
+      'GET',
+      '/api-system/users?search=viewer&perpage=10',
+    );
+    const viewer = data.find((u) => u.username === ACCOUNTS.viewer.username)!;
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    await page.goto(`${baseUrl}/#/users/${viewer.id}`);
+    const user = new UserViewPage(page);
+    await user.waitLoaded();
+    await user.openTab('Access');
+    await user.addGrantOnCluster('Read clusters', cluster.code);
+    await user.grantRow('Read clusters').filter({ hasText: cluster.code }).waitFor();
+
+    const sentence = `Granted Read clusters on ${cluster.code} to viewer`;
+    await user.openTab('History');
+    const history = new HistoryCard(page, 'history-tab');
+    await history.open();
+    const granted = history.event(sentence).first();
+    await granted.waitFor();
+    await session.screenshot('history-grant-named');
+    await history.summary(granted).getByRole('link', { name: cluster.code }).click();
+    await page.waitForURL(new RegExp(`#/clusters/${cluster.id}`));
+
+    await page.goto(`${baseUrl}/#/audit-log`);
+    const row = page.getByTestId('audit-row').first();
+    await row.getByTestId('audit-row-toggle').click();
+    const summary = page.getByTestId('audit-summary').first();
+    await expect.poll(() => summary.textContent()).toBe(sentence);
+    expect(await summary.getByRole('link', { name: 'viewer' }).getAttribute('href')).toContain(`/users/${viewer.id}`);
+    await session.screenshot('history-audit-log-named');
+  });
+
+  it('reads a bulk deactivation as "Deactivated" in the cluster History', async () => {
+    const { page, baseUrl } = session;
+    const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const cluster = await newCluster(admin);
+    await apiOk(baseUrl, admin, 'POST', '/api-system/clusters/bulk', { action: 'deactivate', ids: [cluster.id] });
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    await new ClusterEditPage(page, baseUrl).open(cluster.id);
+    const history = new HistoryCard(page);
+    await history.open();
+    const summary = history.summary(history.events().first());
+    await expect.poll(() => summary.textContent()).toBe(`Deactivated the cluster ${cluster.code}`);
+  });
+
+  it('reverts a rename from the cluster History, and refuses a revert over a later change by someone else', async () => {
+    const { page, baseUrl } = session;
+    // The refused revert is answered 412, which the browser logs.
+    session.expectConsole(/Failed to load resource: the server responded with a status of 412/);
+    const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const cluster = await newCluster(admin);
+    const rename = (name: string) =>
+      apiOk(baseUrl, admin, 'PUT', `/api-system/clusters/${cluster.id}`, { code: cluster.code, name });
+    await rename('Renamed by mistake');
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    const view = new ClusterEditPage(page, baseUrl);
+    await view.open(cluster.id);
+    const history = new HistoryCard(page);
+    await history.open();
+
+    const renamed = history.event(`Updated the cluster ${cluster.code}`).first();
+    expect(await history.startRevert(renamed)).toEqual([`Name: Renamed by mistake → ${cluster.name}`]);
+    await session.screenshot('history-revert-confirm');
+    await history.confirmRevert();
+    await page.getByText('Change reverted').waitFor();
+    await expect.poll(() => view.name().inputValue()).toBe(cluster.name);
+    await history.event(`Reverted a change to the cluster ${cluster.code}`).first().waitFor();
+
+    // Someone else renames it after this page read its History: reverting the older change is refused.
+    await rename('Renamed again');
+    await history.startRevert(history.event(`Reverted a change to the cluster ${cluster.code}`).first());
+    await history.confirmRevert();
+    const error = history.revertDialog().getByTestId('revert-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('changed by someone else');
+    // The same revert would be refused again: only Cancel is left.
+    expect(await history.revertDialog().getByRole('button', { name: 'Revert' }).isDisabled()).toBe(true);
+    await session.screenshot('history-revert-stale');
+  });
+});
