@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
 import { wellFormedPng } from '../support/images.js';
 import { hashRefreshToken } from '../../server/src/modules/auth/tokens.js';
-import { aBusinessUnit, aCluster, aMapping, aUser, FACTORY_PASSWORD } from '../support/factory.js';
+import { aBusinessUnit, aCluster, aClusterMembership, aMapping, aUser, FACTORY_PASSWORD } from '../support/factory.js';
 import type {
   AuditEventRecord,
   BusinessUnitMemberRecord,
@@ -312,6 +312,8 @@ describe.each(engines())('audit trail on %s', (engine) => {
     importMemberships: async () => {
       const b = await aBusinessUnit(t);
       const user = await aUser(t);
+      // A unit takes its members from its cluster's users: the account is one first.
+      await aClusterMembership(t, { user_id: user.id, cluster_id: b.cluster_id });
       const written = async () =>
         (await t
           .knex<BusinessUnitMemberRecord>('bu_users')
