@@ -1,25 +1,7 @@
 import { useState } from 'react';
 import { Confirm, Title, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  IconButton,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -27,6 +9,7 @@ import type { SsoGroupMapping } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { RequireAccess } from '../components/RequireAccess';
 import { ErrorState } from '../components/ErrorState';
+import { CardTable, TableCard, type CardColumn } from '../components/card-table';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { formatDateTime } from '../lib/audit';
 import { userScreenMessages } from '../resources/users/messages';
@@ -59,7 +42,6 @@ const MappingsCard = () => {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   const providerList = providers.data ?? [];
-  const rows = mappings.data ?? [];
 
   // A mapping may outlive its provider's configuration: it is still listed, and can be deleted.
   const providerName = (id: string) =>
@@ -89,88 +71,85 @@ const MappingsCard = () => {
     }
   };
 
+  const columns: CardColumn<SsoGroupMapping>[] = [
+    { id: 'provider', label: translate('sso.mappings.provider'), render: (m) => providerName(m.provider) },
+    { id: 'group', label: translate('sso.mappings.group'), render: (m) => m.group },
+    {
+      id: 'permission',
+      label: translate('sso.mappings.permission'),
+      render: (m) => (
+        <>
+          {permissionLabel(m.permission_key)}
+          {!m.grants_fully && <NotGrantingChip />}
+        </>
+      ),
+    },
+    { id: 'cluster', label: translate('sso.mappings.cluster'), render: scopeOf },
+    {
+      id: 'created_at',
+      label: translate('sso.mappings.created_at'),
+      render: (m) => formatDateTime(m.created_at),
+      hideBelow: 'md',
+    },
+  ];
+
   return (
-    <Card data-testid="sso-mappings">
-      <CardHeader
-        title={translate('app.sso.title')}
-        subheader={translate('sso.mappings.intro')}
-        action={
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<AddIcon />}
-            disabled={providerList.length === 0}
-            onClick={() => setAdding(true)}
-            data-testid="mapping-add"
-          >
-            {translate('sso.mappings.add')}
-          </Button>
-        }
-      />
-      {(mappings.isFetching || providers.isFetching) && <LinearProgress />}
-      <CardContent>
-        <Stack spacing={2}>
-          {providers.isSuccess && providerList.length === 0 && (
-            <Alert severity="info" data-testid="sso-no-providers">
-              {translate('sso.mappings.no_providers')}
-            </Alert>
+    <TableCard
+      testId="sso-mappings"
+      title={translate('app.sso.title')}
+      subheader={translate('sso.mappings.intro')}
+      refreshing={(mappings.isFetching && !mappings.isPending) || providers.isFetching}
+      action={
+        <Button
+          variant="contained"
+          size="small"
+          startIcon={<AddIcon />}
+          disabled={providerList.length === 0}
+          onClick={() => setAdding(true)}
+          data-testid="mapping-add"
+        >
+          {translate('sso.mappings.add')}
+        </Button>
+      }
+    >
+      <Stack spacing={2}>
+        {providers.isSuccess && providerList.length === 0 && (
+          <Alert severity="info" data-testid="sso-no-providers">
+            {translate('sso.mappings.no_providers')}
+          </Alert>
+        )}
+        {providers.isError && <ErrorState error={providers.error} onRetry={() => void providers.refetch()} />}
+        {failure && (
+          <Alert severity="error" onClose={() => setFailure('')} data-testid="mapping-error">
+            {failure}
+          </Alert>
+        )}
+        <CardTable<SsoGroupMapping>
+          rows={mappings.data}
+          columns={columns}
+          rowKey={(m) => m.id}
+          loading={mappings.isPending}
+          error={mappings.error}
+          onRetry={() => void mappings.refetch()}
+          empty={translate('sso.mappings.empty')}
+          emptyTestId="mappings-empty"
+          rowTestId="mapping-row"
+          ariaLabel={translate('sso.mappings.caption')}
+          actionsLabel={translate('sso.mappings.remove')}
+          actions={(m) => (
+            <Tooltip title={translate('sso.mappings.remove')}>
+              <IconButton
+                size="small"
+                aria-label={translate('sso.mappings.remove')}
+                onClick={() => setRemoving(m)}
+                data-testid="mapping-remove"
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
           )}
-          {providers.isError && <ErrorState error={providers.error} onRetry={() => void providers.refetch()} />}
-          {failure && (
-            <Alert severity="error" onClose={() => setFailure('')} data-testid="mapping-error">
-              {failure}
-            </Alert>
-          )}
-          {mappings.isError ? (
-            <ErrorState error={mappings.error} onRetry={() => void mappings.refetch()} />
-          ) : mappings.isPending ? null : rows.length === 0 ? (
-            <Typography color="text.secondary" data-testid="mappings-empty">
-              {translate('sso.mappings.empty')}
-            </Typography>
-          ) : (
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={translate('sso.mappings.caption')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('sso.mappings.provider')}</TableCell>
-                    <TableCell>{translate('sso.mappings.group')}</TableCell>
-                    <TableCell>{translate('sso.mappings.permission')}</TableCell>
-                    <TableCell>{translate('sso.mappings.cluster')}</TableCell>
-                    <TableCell>{translate('sso.mappings.created_at')}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((m) => (
-                    <TableRow key={m.id} data-testid="mapping-row">
-                      <TableCell>{providerName(m.provider)}</TableCell>
-                      <TableCell>{m.group}</TableCell>
-                      <TableCell>
-                        {permissionLabel(m.permission_key)}
-                        {!m.grants_fully && <NotGrantingChip />}
-                      </TableCell>
-                      <TableCell>{scopeOf(m)}</TableCell>
-                      <TableCell>{formatDateTime(m.created_at)}</TableCell>
-                      <TableCell align="right">
-                        <Tooltip title={translate('sso.mappings.remove')}>
-                          <IconButton
-                            size="small"
-                            aria-label={translate('sso.mappings.remove')}
-                            onClick={() => setRemoving(m)}
-                            data-testid="mapping-remove"
-                          >
-                            <DeleteIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
-          )}
-        </Stack>
-      </CardContent>
+        />
+      </Stack>
       {adding && (
         <AddMappingDialog
           providers={providerList}
@@ -202,7 +181,7 @@ const MappingsCard = () => {
           if (removing) void remove(removing);
         }}
       />
-    </Card>
+    </TableCard>
   );
 };
 
