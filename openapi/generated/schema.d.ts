@@ -1361,7 +1361,7 @@ export interface paths {
         };
         /**
          * Pick the mapping that prints a document type for a business unit
-         * @description Considers only live, active mappings of the document type. A business unit is permitted when it is not in the deny list and the allow list is empty or contains it (deny wins). Candidates rank by `is_default` descending, then `display_order` ascending; the first is returned. Without `bu_code` only mappings with no allow list are permitted. A blank `document_type` → 400; nothing permitted → 404. With `explain=true` the answer also lists every candidate and why it lost. Needs sign-in.
+         * @description Considers only live, active mappings of the document type. A business unit is permitted when it is not in the deny list and the allow list is empty or contains it (deny wins). Candidates rank by `is_default` descending, then `display_order` ascending; the first is returned. Business-unit codes compare regardless of case (`bu-pkt` matches an allow or deny entry `BU-PKT`). Without `bu_code` only mappings with no allow list are permitted. A blank `document_type` → 400; nothing permitted → 404. With `explain=true` the answer also lists every candidate and why it lost. Needs sign-in.
          */
         get: operations["resolvePrintTemplateMapping"];
         put?: never;

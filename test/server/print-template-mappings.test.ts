@@ -763,6 +763,29 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       );
     });
 
+    it('when the business-unit code is typed in another case, then allow and deny lists still match it, in explain too', async () => {
+      const d = await aStoredMapping(t, {
+        document_type: await claimType(t),
+        is_default: true,
+        deny_business_unit: ['A-PKT'],
+      });
+      const nd = await aStoredMapping(t, {
+        document_type: d.document_type,
+        is_default: false,
+        display_order: 5,
+        allow_business_unit: ['a-pkt'],
+      });
+      expect(((await (await resolve(`document_type=${d.document_type}&bu_code=a-Pkt`)).json()) as Mapping).id).toBe(
+        nd.id,
+      );
+      const explained = (await (
+        await resolve(`document_type=${d.document_type}&bu_code=A-PKT&explain=true`)
+      ).json()) as Mapping & { explanation: { id: string; outcome: string }[] };
+      expect(explained.id).toBe(nd.id);
+      expect(explained.explanation.find((c) => c.id === d.id)?.outcome).toBe('denied');
+      expect(explained.explanation.find((c) => c.id === nd.id)?.outcome).toBe('selected');
+    });
+
     it('when a BU-specific default and a general default exist, then rank alone decides (display order), not specificity', async () => {
       const general = await aStoredMapping(t, {
         document_type: await claimType(t),
@@ -820,7 +843,8 @@ describe.each(engines())('print template mappings on %s', (engine) => {
       ['no bu_code and no allow list', null, null, null, true],
       ['no bu_code and an empty allow list', [], ['X-1'], null, true],
       ['no bu_code and an allow list', ['X-1'], null, null, false, 'not_in_allow_list'],
-      ['BU codes match exactly (case-sensitive)', ['X-1'], null, 'x-1', false, 'not_in_allow_list'],
+      ['BU codes in another case (codes compare regardless of case)', ['X-1'], null, 'x-1', true, 'selected'],
+      ['a denied BU code in another case', null, ['X-1'], 'x-1', false, 'denied'],
     ];
 
     it.each(cases)(

@@ -78,7 +78,7 @@ function toRecord(row: Record<string, unknown>): MappingRecord {
 const UNKNOWN_CODES_SQL = `coalesce((
   select jsonb_agg(distinct c order by c)
   from jsonb_array_elements_text(coalesce(m.allow_business_unit, '[]'::jsonb) || coalesce(m.deny_business_unit, '[]'::jsonb)) as c
-  where not exists (select 1 from business_units b where b.code = c and b.deleted_at is null)
+  where not exists (select 1 from business_units b where lower(b.code) = lower(c) and b.deleted_at is null)
 ), '[]'::jsonb) as unknown_business_unit_codes`;
 
 function toColumns(c: Partial<MappingColumns>): Record<string, unknown> {
@@ -206,17 +206,21 @@ export function mappingRepository({ knex }: { knex: Knex }) {
 
     /**
      * The mapping that prints `documentType` for `buCode`, in ONE statement on the resolve index: live, active rows of
-     * the type whose deny list lacks the BU and whose allow list is empty or holds it (without a BU only rows with no
-     * allow list qualify), best rank first.
+     * the type whose deny list lacks the BU and whose allow list is empty or holds it, in any case (without a BU only
+     * rows with no allow list qualify), best rank first.
      */
     resolveQuery(documentType: string, buCode: string | null): Knex.QueryBuilder {
       const b = selectMappings(knex).where('m.document_type', documentType).where('m.is_active', true);
       if (buCode === null) {
         b.whereRaw("(m.allow_business_unit is null or m.allow_business_unit = '[]'::jsonb)");
       } else {
-        b.whereRaw("not (coalesce(m.deny_business_unit, '[]'::jsonb) @> jsonb_build_array(?::text))", [buCode]);
+        // Business-unit codes compare regardless of case, as operators type them.
         b.whereRaw(
-          "(m.allow_business_unit is null or m.allow_business_unit = '[]'::jsonb or m.allow_business_unit @> jsonb_build_array(?::text))",
+          "not exists (select 1 from jsonb_array_elements_text(coalesce(m.deny_business_unit, '[]'::jsonb)) d where lower(d) = lower(?))",
+          [buCode],
+        );
+        b.whereRaw(
+          "(m.allow_business_unit is null or m.allow_business_unit = '[]'::jsonb or exists (select 1 from jsonb_array_elements_text(m.allow_business_unit) a where lower(a) = lower(?)))",
           [buCode],
         );
       }
