@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { Loading, useBasename, useCanAccess, type RaRecord } from 'react-admin';
+import { useBasename, useCanAccess, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { PageLoading } from '../layout/PageLoading';
 
 /**
  * Renders its children only once canAccess has allowed the action; a refusal (or a failed check)
@@ -21,6 +22,6 @@ export const RequireAccess = (props: { action: string; resource: string; record?
     if (denied) void navigate(`${basename}/access-denied`, { replace: true });
   }, [denied, navigate, basename]);
 
-  if (isPending || denied) return <Loading />;
+  if (isPending || denied) return <PageLoading />;
   return <>{props.children}</>;
 };

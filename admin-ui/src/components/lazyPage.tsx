@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../layout/PageLoading';
 
 /**
  * A screen loaded on first use: its code (and the libraries only it needs) stays out of the first download, and
@@ -12,7 +12,7 @@ export function lazyPage<P extends object>(
   const fetchOnce = () => (loading ??= load().then((component) => ({ default: component })));
   const Lazy = lazy(fetchOnce);
   const Page = (props: P) => (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<PageLoading />}>
       <Lazy {...props} />
     </Suspense>
   );

@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  LoadingIndicator,
   LocalesMenuButton,
+  RefreshIconButton,
   TitlePortal,
   ToggleThemeButton,
   useLocales,
+  useLoading,
   useLocaleState,
   useSidebarState,
   useTranslate,
 } from 'react-admin';
-import { IconButton, Menu, MenuItem, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import { Box, CircularProgress, IconButton, Menu, MenuItem, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 
 /** Below this width the side menu folds to its icons and the app bar keeps its controls to icons. */
@@ -68,6 +69,21 @@ const CompactLanguageMenu = () => {
   );
 };
 
+/** Refresh, turning into a named spinner while anything loads (react-admin's own spinner has no name). */
+const AppLoadingIndicator = () => {
+  const translate = useTranslate();
+  const loading = useLoading();
+  return (
+    <Box sx={{ position: 'relative', display: 'flex', alignItems: 'center', justifyContent: 'center', width: 40 }}>
+      {loading ? (
+        <CircularProgress color="inherit" size={16} thickness={6} aria-label={translate('ra.page.loading')} />
+      ) : (
+        <RefreshIconButton />
+      )}
+    </Box>
+  );
+};
+
 /** The app bar's controls after the title: language, light or dark, the loading indicator. */
 export const AppBarToolbar = () => {
   const isNarrow = useMediaQuery(narrow, { noSsr: true });
@@ -75,7 +91,7 @@ export const AppBarToolbar = () => {
     <>
       {isNarrow ? <CompactLanguageMenu /> : <LocalesMenuButton />}
       <ToggleThemeButton />
-      <LoadingIndicator />
+      <AppLoadingIndicator />
     </>
   );
 };

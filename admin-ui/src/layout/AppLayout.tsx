@@ -2,7 +2,6 @@ import { forwardRef, useEffect, useSyncExternalStore, type ReactNode } from 'rea
 import {
   AppBar,
   Layout,
-  Loading,
   Logout,
   UserMenu,
   useGetIdentity,
@@ -20,6 +19,7 @@ import { SessionExpiredDialog } from '../components/SessionExpiredDialog';
 import { RESOURCES } from '../resources/registry';
 import { passwordChange as defaultPasswordChange, type PasswordChange } from '../dataProvider/passwordChange';
 import { ForcedPasswordChangePage } from '../account';
+import { PageLoading } from './PageLoading';
 
 /** Once the first screen is up and the browser is idle, fetch the list screens, so the first visit of one is quick. */
 function usePrefetchLists() {
@@ -83,7 +83,7 @@ export const AppLayout = ({
 }) => {
   const { isPending } = usePermissions();
   const mustChangePassword = useSyncExternalStore(passwordChange.subscribe, passwordChange.isRequired);
-  if (isPending && !mustChangePassword) return <Loading />;
+  if (isPending && !mustChangePassword) return <PageLoading />;
   if (mustChangePassword) {
     return (
       <>
