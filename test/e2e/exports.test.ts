@@ -59,8 +59,8 @@ describe('CSV export', () => {
     await page.goto(`${baseUrl}/#/audit-log`);
     const log = page.getByTestId('audit-log');
     await log.getByTestId('audit-row').first().waitFor();
-    await log.getByTestId('filter-action').click();
-    await page.getByRole('option', { name: 'Created the cluster', exact: true }).click();
+    const list = new ListPage(page, baseUrl, 'audit-log');
+    await list.inFilterSheet((sheet) => list.pickInSheet(sheet, 'filter-action', 'Created the cluster'));
     await log.getByTestId('audit-row').first().waitFor();
 
     const dialog = new CsvExportDialog(page);

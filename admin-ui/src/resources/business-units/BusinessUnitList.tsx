@@ -53,7 +53,7 @@ export const BusinessUnitList = () => (
     listName="business_units"
     title="resources.business-units.name"
     columns={columns}
-    createPath="/business-units/new"
+    createPath="/business-units/create"
     showPath={(r) => `/business-units/${r.id}`}
     editPath={(r) => `/business-units/${r.id}/edit`}
   />

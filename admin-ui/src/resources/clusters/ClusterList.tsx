@@ -59,7 +59,7 @@ export const ClusterList = () => (
     listName="clusters"
     title="resources.clusters.name"
     columns={columns}
-    createPath="/clusters/new"
+    createPath="/clusters/create"
     showPath={(r) => `/clusters/${r.id}`}
     editPath={(r) => `/clusters/${r.id}/edit`}
   />
