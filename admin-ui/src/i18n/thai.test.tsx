@@ -31,6 +31,7 @@ import { DomainDashboardPage } from '../domain-dashboards/DomainDashboardPage';
 import { AppMenu } from '../layout/AppMenu';
 import { SessionExpiredDialog } from '../components/SessionExpiredDialog';
 import { AccessDeniedPage } from '../pages/AccessDeniedPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
 import { UserList } from '../resources/users/UserList';
 import { UserCreate } from '../resources/users/UserCreate';
 import { UserShow } from '../resources/users/UserEdit';
@@ -478,6 +479,7 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
             <DomainDashboardPage domain="main" />
             <SessionExpiredDialog reauth={reauth} />
             <AccessDeniedPage />
+            <NotFoundPage resource="clusters" />
           </>
         ),
       },
@@ -486,6 +488,8 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
     expect(screen.getAllByText('การเช่าใช้').length).toBeGreaterThan(0);
     expect(screen.queryByText('Active clusters')).not.toBeInTheDocument();
     expect((await screen.findAllByText('ข้อมูลตัวอย่าง')).length).toBeGreaterThan(0);
+    // The add-widget dialog is open, so the page behind it is hidden from the accessibility tree.
+    expect(screen.getByRole('link', { name: 'กลับไปที่คลัสเตอร์', hidden: true })).toBeInTheDocument();
     void reauth.request();
     expect(await screen.findByText('เซสชันของคุณหมดอายุ')).toBeInTheDocument();
     await queriesAnswered(queryClient);
