@@ -19,7 +19,7 @@ export class HistoryCard {
   readonly summary = (event: Locator): Locator => event.getByTestId('history-summary');
   /** The before → after row of `field` (the field's key, e.g. `name`) within an event. */
   readonly change = (event: Locator, field: string): Locator =>
-    event.locator(`[data-testid="history-change"][data-field="${field}"]`);
+    event.getByTestId('history-change').filter({ has: this.page.locator(`[data-field="${field}"]`) });
   readonly revertButton = (event: Locator): Locator => event.getByRole('button', { name: 'Revert' });
   readonly revertDialog = () => this.page.getByRole('dialog', { name: 'Revert this change?' });
 

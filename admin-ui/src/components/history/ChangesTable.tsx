@@ -1,9 +1,10 @@
 import { useTranslate } from 'react-admin';
-import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import type { AuditEvent } from '../../types';
 import { useFieldLabel } from './words';
 import { EventSummary } from './EventSummary';
+import { CardTable, type CardColumn } from '../card-table';
 
 const Value = ({ value }: { value: unknown }) => {
   const translate = useTranslate();
@@ -45,6 +46,8 @@ const Picture = ({ url, stored, side }: { url: string | null; stored: unknown; s
 
 const isImageField = (field: string) => field === 'logo_key' || field === 'avatar_key';
 
+type Change = { field: string; before: unknown; after: unknown };
+
 /**
  * Field by field, the value before and after; each field under its label when the record's resource has one, and an
  * image change as its pictures. With `summary`, the sentence that names what the event did comes first (the audit
@@ -53,61 +56,50 @@ const isImageField = (field: string) => field === 'logo_key' || field === 'avata
 export const ChangesTable = ({ event, summary = true }: { event: AuditEvent; summary?: boolean }) => {
   const translate = useTranslate();
   const label = useFieldLabel(event.target_type);
-  const entries = Object.entries(event.changes ?? {});
-  const heading = summary && event.labels && (
-    <Typography variant="body2" sx={{ mb: 1 }} data-testid="audit-summary">
-      <EventSummary event={event} />
-    </Typography>
-  );
-  if (entries.length === 0)
+  const rows: Change[] = Object.entries(event.changes ?? {}).map(([field, c]) => ({ field, ...c }));
+  const side = (which: 'before' | 'after') => (row: Change) => {
+    const images = isImageField(row.field) ? event.images : undefined;
     return (
-      <Stack>
-        {heading}
-        <Typography variant="body2" color="text.secondary">
-          {translate('audit.history.no_changes')}
-        </Typography>
-      </Stack>
+      <Box component="span" data-testid={`change-${which}`}>
+        {images ? <Picture url={images[which]} stored={row[which]} side={which} /> : <Value value={row[which]} />}
+      </Box>
     );
+  };
+  const columns: CardColumn<Change>[] = [
+    {
+      id: 'field',
+      label: translate('audit.history.field'),
+      render: (row) => (
+        <Box component="span" data-field={row.field} sx={{ fontWeight: 500 }}>
+          {label(row.field)}
+        </Box>
+      ),
+    },
+    { id: 'before', label: translate('audit.history.before'), render: side('before') },
+    {
+      id: 'arrow',
+      label: '',
+      render: () => <ArrowForwardIcon fontSize="small" color="action" aria-hidden />,
+      sx: { width: '1%', px: 0 },
+    },
+    { id: 'after', label: translate('audit.history.after'), render: side('after') },
+  ];
   return (
     <Stack>
-      {heading}
-      <Table size="small" data-testid="history-changes">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('audit.history.field')}</TableCell>
-            <TableCell>{translate('audit.history.before')}</TableCell>
-            <TableCell padding="none" />
-            <TableCell>{translate('audit.history.after')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map(([field, change]) => {
-            const images = isImageField(field) ? event.images : undefined;
-            return (
-              <TableRow key={field} data-testid="history-change" data-field={field}>
-                <TableCell sx={{ fontWeight: 500 }}>{label(field)}</TableCell>
-                <TableCell data-testid="change-before">
-                  {images ? (
-                    <Picture url={images.before} stored={change.before} side="before" />
-                  ) : (
-                    <Value value={change.before} />
-                  )}
-                </TableCell>
-                <TableCell padding="none">
-                  <ArrowForwardIcon fontSize="small" color="action" aria-hidden />
-                </TableCell>
-                <TableCell data-testid="change-after">
-                  {images ? (
-                    <Picture url={images.after} stored={change.after} side="after" />
-                  ) : (
-                    <Value value={change.after} />
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      {summary && event.labels && (
+        <Typography variant="body2" sx={{ mb: 1 }} data-testid="audit-summary">
+          <EventSummary event={event} />
+        </Typography>
+      )}
+      <CardTable
+        rows={rows}
+        columns={columns}
+        rowKey={(row) => row.field}
+        empty={translate('audit.history.no_changes')}
+        emptyTestId="history-no-changes"
+        testId="history-changes"
+        rowTestId="history-change"
+      />
     </Stack>
   );
 };

@@ -66,13 +66,13 @@ describe('the History tab', { timeout: 20_000 }, () => {
     expect(newest).toHaveTextContent('Platform Administrator');
     const name = within(newest!)
       .getAllByTestId('history-change')
-      .find((r) => r.dataset.field === 'name')!;
+      .find((r) => r.querySelector('[data-field="name"]'))!;
     expect(within(name).getByText('Name')).toBeInTheDocument();
     expect(within(name).getByTestId('change-before')).toHaveTextContent('Andaman Hotels Group');
     expect(within(name).getByTestId('change-after')).toHaveTextContent('Andaman Hotels & Resorts');
     const active = within(newest!)
       .getAllByTestId('history-change')
-      .find((r) => r.dataset.field === 'is_active')!;
+      .find((r) => r.querySelector('[data-field="is_active"]'))!;
     expect(within(active).getByTestId('change-before')).toHaveTextContent('Yes');
     expect(within(active).getByTestId('change-after')).toHaveTextContent('No');
     expect(oldest).toHaveTextContent('Created the cluster');
