@@ -1,19 +1,8 @@
 import { useState } from 'react';
 import type { TranslateFunction } from 'react-admin';
-import {
-  Box,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Chip, Stack, TablePagination, Typography } from '@mui/material';
 import type { MembershipImportOutcome, MembershipImportResult, MembershipImportRow } from '../types';
+import { CardTable, type CardColumn } from '../components/card-table';
 import { IMPORT_OUTCOMES, PLAN_ROWS_PER_PAGE } from './importFile';
 
 const CHIP_COLOR = {
@@ -23,36 +12,45 @@ const CHIP_COLOR = {
   refused: 'error',
 } as const satisfies Record<MembershipImportOutcome, 'success' | 'info' | 'default' | 'error'>;
 
-const COLUMNS = ['line', 'user', 'business_unit', 'cluster', 'role', 'active', 'outcome', 'reason', 'detail'] as const;
+type Row = MembershipImportRow;
 
-const PlanRow = ({ row, t }: { row: MembershipImportRow; t: TranslateFunction }) => (
-  <TableRow hover data-testid="import-row" data-outcome={row.outcome}>
-    <TableCell>{row.line}</TableCell>
-    <TableCell sx={{ wordBreak: 'break-all' }}>{row.user}</TableCell>
-    <TableCell>{row.business_unit ?? '—'}</TableCell>
-    <TableCell>{row.cluster ?? '—'}</TableCell>
-    <TableCell>{row.role ?? t('member_import.table.keep')}</TableCell>
-    <TableCell>
-      {row.active === null
-        ? t('member_import.table.keep')
-        : t(row.active ? 'member_import.table.yes' : 'member_import.table.no')}
-    </TableCell>
-    <TableCell>
-      <Chip
-        size="small"
-        variant="outlined"
-        color={CHIP_COLOR[row.outcome]}
-        label={t(`member_import.outcomes.${row.outcome}`)}
-      />
-    </TableCell>
-    <TableCell>{row.reason ? t(`member_import.reasons.${row.reason}`) : ''}</TableCell>
-    <TableCell>{row.detail}</TableCell>
-  </TableRow>
-);
+/** The plan's columns; the requested role and state step aside on a narrow screen (the detail says them too). */
+const columnsOf = (t: TranslateFunction): CardColumn<Row>[] => {
+  const label = (c: string) => t(`member_import.table.${c}`);
+  const keepOr = (value: string | null) => value ?? t('member_import.table.keep');
+  return [
+    { id: 'line', label: label('line'), render: (r) => r.line },
+    { id: 'user', label: label('user'), render: (r) => r.user },
+    { id: 'business_unit', label: label('business_unit'), render: (r) => r.business_unit ?? '—' },
+    { id: 'cluster', label: label('cluster'), render: (r) => r.cluster ?? '—', hideBelow: 'md' },
+    { id: 'role', label: label('role'), render: (r) => keepOr(r.role), hideBelow: 'md' },
+    {
+      id: 'active',
+      label: label('active'),
+      render: (r) =>
+        keepOr(r.active === null ? null : t(r.active ? 'member_import.table.yes' : 'member_import.table.no')),
+      hideBelow: 'md',
+    },
+    {
+      id: 'outcome',
+      label: label('outcome'),
+      render: (r) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={CHIP_COLOR[r.outcome]}
+          label={t(`member_import.outcomes.${r.outcome}`)}
+        />
+      ),
+    },
+    { id: 'reason', label: label('reason'), render: (r) => (r.reason ? t(`member_import.reasons.${r.reason}`) : '') },
+    { id: 'detail', label: label('detail'), render: (r) => r.detail },
+  ];
+};
 
 /**
  * The summary counts, each also a filter by its outcome, and the rows one page at a time: a plan may hold 10,000 rows,
- * and rendering them all at once would freeze the screen.
+ * and rendering them all at once would freeze the screen. Each row's outcome is a chip, its reason in words.
  */
 export const ImportPlanTable = ({ result, t }: { result: MembershipImportResult; t: TranslateFunction }) => {
   const [outcome, setOutcome] = useState<MembershipImportOutcome | null>(null);
@@ -99,30 +97,15 @@ export const ImportPlanTable = ({ result, t }: { result: MembershipImportResult;
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
         {t('member_import.summary.filter_hint')}
       </Typography>
-      <TableContainer>
-        <Table size="small" aria-label={t('member_import.table.caption')}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((c) => (
-                <TableCell key={c} sx={{ fontWeight: 600 }}>
-                  {t(`member_import.table.${c}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} data-testid="import-rows-empty">
-                  {t('member_import.table.empty')}
-                </TableCell>
-              </TableRow>
-            ) : (
-              shown.map((r) => <PlanRow key={r.line} row={r} t={t} />)
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <CardTable<Row>
+        rows={shown}
+        columns={columnsOf(t)}
+        rowKey={(r) => String(r.line)}
+        empty={t('member_import.table.empty')}
+        emptyTestId="import-rows-empty"
+        rowTestId="import-row"
+        ariaLabel={t('member_import.table.caption')}
+      />
       <TablePagination
         component="div"
         count={rows.length}

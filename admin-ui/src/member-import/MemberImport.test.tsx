@@ -90,6 +90,18 @@ describe('the membership import', () => {
     expect(screen.getByTestId('import-check')).toBeDisabled();
   });
 
+  it("shows an example naming the demo's business units and clusters, a cluster row before its unit's row", async () => {
+    setup(async () => resultOf([]));
+    const example = (await screen.findByTestId('import-example')).textContent ?? '';
+    expect(example.split('\n')).toEqual([
+      'user,business_unit,cluster,role,active',
+      'somchai@example.com,A-PKT,,admin,true',
+      'anan@example.com,A-KBI,,,',
+      'pim@example.com,,CL-B,user,true',
+      'pim@example.com,B-SKV,,user,true',
+    ]);
+  });
+
   it('checks the file as a dry run, and each summary count filters the preview by its outcome', async () => {
     const spy = setup(async () => resultOf(mixedRows));
     await chooseAndCheck();
