@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { MembershipImportMode, MembershipImportResult } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { isAbortError, statusOf } from '../lib/problems';
+import { useMembershipRefresh } from '../components/members/useMembershipRefresh';
 import { MAX_IMPORT_BYTES, changingRows, countDataRows } from './importFile';
 
 /** A call under way: a check (dry run) or an apply, with the upload's progress and the file's rough row count. */
@@ -18,6 +19,7 @@ export type ImportFailure = { kind: 'refused' | 'failed' | 'unreachable'; messag
 export function useMemberImport() {
   const t = useTranslate();
   const dataProvider = useAppDataProvider();
+  const refreshMemberships = useMembershipRefresh();
   const [file, setFile] = useState<File | null>(null);
   const [plan, setPlan] = useState<MembershipImportResult | null>(null);
   const [result, setResult] = useState<MembershipImportResult | null>(null);
@@ -70,6 +72,8 @@ export function useMemberImport() {
       if (controller.signal.aborted) return;
       if (kind === 'check') setPlan(answer);
       else setResult(answer);
+      // The members cards a visit opens next read what the import wrote.
+      if (answer.applied) void refreshMemberships();
     } catch (error) {
       if (isAbortError(error) || controller.signal.aborted) return;
       const status = statusOf(error);
