@@ -28,7 +28,7 @@ describe('business units under a licence cap', () => {
       await cluster.waitLoaded();
       await expect.poll(() => cluster.buLicence().textContent()).toBe(`${n - 1} of 2 licensed`);
       await cluster.buAdd().click();
-      await page.waitForURL(new RegExp(`#/business-units/new\\?cluster_id=${clusterId}$`));
+      await page.waitForURL(new RegExp(`#/business-units/create\\?cluster_id=${clusterId}$`));
       await form.waitLoaded();
       // The query's cluster_id pre-selects the cluster.
       await expect.poll(() => form.selectedClusterName()).toBe(clusterName);
@@ -52,7 +52,7 @@ describe('business units under a licence cap', () => {
     const message = 'Cannot create business unit: cluster has reached its license limit (2/2)';
     await page.getByText(message).first().waitFor();
     expect(api.recorded({ method: 'POST' })).toEqual([]);
-    expect(page.url()).toContain('#/business-units/new');
+    expect(page.url()).toContain('#/business-units/create');
     await session.screenshot('bu-cap-blocked');
 
     // Still two BUs.

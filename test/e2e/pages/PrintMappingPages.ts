@@ -65,9 +65,16 @@ export class PrintMappingFormPage {
     }
   }
 
-  /** Saves a new mapping; resolves on its edit page and returns its id. */
-  async saveNew(): Promise<string> {
+  /** The confirmation a save as default asks for when the document type has a default already. */
+  readonly defaultTakeover = () => this.page.getByRole('dialog', { name: /^Take the default from / });
+
+  /**
+   * Saves a new mapping (confirming the default takeover when `takesDefault`); resolves on its edit page and returns
+   * its id.
+   */
+  async saveNew({ takesDefault = false } = {}): Promise<string> {
     await this.saveButton().click();
+    if (takesDefault) await this.defaultTakeover().getByRole('button', { name: 'Save as default' }).click();
     await this.page.waitForURL(/#\/print-template-mappings\/[0-9a-f-]{36}$/);
     return /#\/print-template-mappings\/([0-9a-f-]{36})$/.exec(this.page.url())![1]!;
   }

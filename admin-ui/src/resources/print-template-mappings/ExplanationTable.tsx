@@ -39,6 +39,13 @@ const Reason = ({ candidate, buCode }: { candidate: ResolveCandidate; buCode: st
   );
 };
 
+const FITTED = {
+  tableLayout: 'fixed',
+  width: '100%',
+  '& th, & td': { overflowWrap: 'anywhere', verticalAlign: 'top', px: 1 },
+  '& .MuiChip-root': { maxWidth: '100%' },
+} as const;
+
 /** Every candidate mapping of the document type, with the outcome resolve gave it and why. */
 export const ExplanationTable = ({ candidates, buCode = '' }: { candidates: ResolveCandidate[]; buCode?: string }) => {
   const translate = useTranslate();
@@ -51,16 +58,19 @@ export const ExplanationTable = ({ candidates, buCode = '' }: { candidates: Reso
     );
   }
   return (
-    <Table size="small" aria-label={translate('resources.print-template-mappings.resolve.explanation')}>
+    // Fixed columns that wrap: the table keeps to the width of its panel or drawer, the reason included.
+    <Table size="small" aria-label={translate('resources.print-template-mappings.resolve.explanation')} sx={FITTED}>
       <TableHead>
         <TableRow>
-          <TableCell>{t('outcome')}</TableCell>
-          <TableCell>{t('template')}</TableCell>
-          <TableCell>{t('display_label')}</TableCell>
-          <TableCell>{t('is_default')}</TableCell>
-          <TableCell align="right">{t('display_order')}</TableCell>
-          <TableCell>{t('is_active')}</TableCell>
-          <TableCell>{t('reason')}</TableCell>
+          <TableCell sx={{ width: '15%' }}>{t('outcome')}</TableCell>
+          <TableCell sx={{ width: '17%' }}>{t('template')}</TableCell>
+          <TableCell sx={{ width: '13%' }}>{t('display_label')}</TableCell>
+          <TableCell sx={{ width: '9%' }}>{t('is_default')}</TableCell>
+          <TableCell sx={{ width: '8%' }} align="right">
+            {t('display_order')}
+          </TableCell>
+          <TableCell sx={{ width: '8%' }}>{t('is_active')}</TableCell>
+          <TableCell sx={{ width: '30%' }}>{t('reason')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>

@@ -1,5 +1,6 @@
 import {
   BooleanInput,
+  Confirm,
   NumberInput,
   SaveButton,
   SimpleForm,
@@ -14,11 +15,12 @@ import {
 import { Box, Button, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import type { PrintTemplateMapping } from '../../types';
-import { UnknownCodesWarning } from './UnknownCodesWarning';
+import { LiveUnknownCodes } from './LiveUnknownCodes';
 import type { ReactElement } from 'react';
 import { BuCodesInput } from './BuCodesInput';
 import { DocumentTypeInput } from './DocumentTypeInput';
 import { TemplateSelectInput } from './TemplateSelectInput';
+import { useDefaultTakeover } from './useDefaultTakeover';
 
 const DISPLAY_LABEL_MAX = 255;
 const INT32 = 2_147_483_647;
@@ -59,8 +61,23 @@ const CreateToolbar = () => {
 export const PrintTemplateMappingForm = ({ toolbar }: { toolbar?: ReactElement }) => {
   const translate = useTranslate();
   const record = useRecordContext<PrintTemplateMapping>();
+  const takeover = useDefaultTakeover(record);
   return (
-    <SimpleForm defaultValues={MAPPING_DEFAULTS} sx={{ maxWidth: 720 }} toolbar={toolbar ?? <CreateToolbar />}>
+    <SimpleForm
+      defaultValues={MAPPING_DEFAULTS}
+      sx={{ maxWidth: 720 }}
+      toolbar={toolbar ?? <CreateToolbar />}
+      onSubmit={takeover.onSubmit}
+    >
+      <Confirm
+        isOpen={takeover.loser !== null}
+        title="resources.print-template-mappings.default_takeover.title"
+        content="resources.print-template-mappings.default_takeover.message"
+        translateOptions={{ name: takeover.loser ?? '' }}
+        confirm="resources.print-template-mappings.default_takeover.confirm"
+        onConfirm={() => void takeover.confirm()}
+        onClose={takeover.cancel}
+      />
       <DocumentTypeInput />
       <TemplateSelectInput />
       <BooleanInput
@@ -95,8 +112,7 @@ export const PrintTemplateMappingForm = ({ toolbar }: { toolbar?: ReactElement }
           source="deny_business_unit"
           helperText={translate('resources.print-template-mappings.help.deny_business_unit')}
         />
-        {/* As last saved: the server checks the codes against the live business units on every read. */}
-        <UnknownCodesWarning codes={record?.unknown_business_unit_codes} />
+        <LiveUnknownCodes saved={record?.unknown_business_unit_codes} />
       </Box>
       <BooleanInput
         source="is_active"

@@ -1,10 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Autocomplete, Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useAutocompleteText } from '../../components/useAutocompleteText';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useDocumentTypeLabel } from './DocumentTypeInput';
-import { useBusinessUnitChoices, useDocumentTypes } from './queries';
+import { useBusinessUnitCodes, useDocumentTypes } from './queries';
 import { runResolve, type ResolveOutcome } from './resolveOutcome';
 import { ResolveResult } from './ResolveResult';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
@@ -24,7 +35,8 @@ const ResolveTester = ({ defaultDocumentType = '', flat = false }: PanelProps) =
   const autocompleteText = useAutocompleteText();
   const dataProvider = useAppDataProvider();
   const documentTypes = useDocumentTypes();
-  const businessUnits = useBusinessUnitChoices();
+  const units = useBusinessUnitCodes();
+  const businessUnits = units.choices;
   const label = useDocumentTypeLabel();
   const [documentType, setDocumentType] = useState(defaultDocumentType);
   const [buCode, setBuCode] = useState('');
@@ -106,6 +118,11 @@ const ResolveTester = ({ defaultDocumentType = '', flat = false }: PanelProps) =
             </Button>
           </Box>
         </Stack>
+        {units.ready && resolvedFor && outcome.status !== 'loading' && units.unknownOf([resolvedFor]).length > 0 ? (
+          <Alert severity="info" data-testid="resolve-unknown-bu" sx={{ mb: 2 }}>
+            {translate('resources.print-template-mappings.resolve.unknown_bu', { code: resolvedFor })}
+          </Alert>
+        ) : null}
         <ResolveResult outcome={outcome} buCode={resolvedFor} />
       </CardContent>
     </Card>

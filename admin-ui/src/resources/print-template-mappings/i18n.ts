@@ -15,6 +15,12 @@ export const en: Messages = {
         is_active: 'Active',
         q: 'Search',
       },
+      default_takeover: {
+        title: 'Take the default from %{name}?',
+        message:
+          '%{name} is the default of this document type now. Saving this mapping as the default makes %{name} a non-default mapping.',
+        confirm: 'Save as default',
+      },
       help: {
         is_default:
           'The template of the plain Print button; saving it demotes the other defaults of this document type.',
@@ -87,6 +93,11 @@ export const th: Messages = {
         deny_business_unit: 'หน่วยธุรกิจที่ไม่อนุญาต',
         is_active: 'ใช้งาน',
         q: 'ค้นหา',
+      },
+      default_takeover: {
+        title: 'ย้ายค่าเริ่มต้นจาก %{name} หรือไม่?',
+        message: 'ขณะนี้ %{name} เป็นค่าเริ่มต้นของประเภทเอกสารนี้ การบันทึกรายการนี้เป็นค่าเริ่มต้นจะทำให้ %{name} ไม่เป็นค่าเริ่มต้นอีกต่อไป',
+        confirm: 'บันทึกเป็นค่าเริ่มต้น',
       },
       help: {
         is_default: 'แม่แบบของปุ่มพิมพ์ปกติ การบันทึกจะยกเลิกค่าเริ่มต้นอื่นของประเภทเอกสารนี้',

@@ -28,11 +28,26 @@ export function useReportTemplates() {
  * the read grant gets none (and asks for none); the code can still be typed.
  */
 export function useBusinessUnitChoices() {
+  return useBusinessUnitCodes().choices;
+}
+
+/**
+ * The live business units the caller may read, and whether that list is known (loaded, and the caller may list
+ * them): only then can a code be called unknown.
+ */
+export function useBusinessUnitCodes() {
   const { canAccess } = useCanAccess({ action: 'list', resource: 'business-units' });
   const list = useGetList<BusinessUnit>(
     'business-units',
     { pagination: { page: 1, perPage: -1 }, sort: { field: 'code', order: 'ASC' } },
     { enabled: canAccess === true, staleTime: 60_000 },
   );
-  return (list.data ?? []).map((bu) => ({ code: bu.code, name: bu.name }));
+  const choices = (list.data ?? []).map((bu) => ({ code: bu.code, name: bu.name }));
+  const known = new Set(choices.map((c) => c.code.toLowerCase()));
+  return {
+    choices,
+    ready: canAccess === true && list.isSuccess,
+    /** The codes no live business unit has, compared regardless of case as resolve does. */
+    unknownOf: (codes: readonly string[]) => codes.filter((c) => !known.has(c.toLowerCase())),
+  };
 }

@@ -9,6 +9,8 @@ const en: Messages = {
         subtitle: 'Which mapping prints a document type for a business unit, and why.',
         bu_code: 'Business unit code',
         bu_code_help: 'Leave blank to test without a business unit.',
+        unknown_bu:
+          'No live business unit has the code %{code}: only allow and deny lists that name it decide, as for any code.',
         submit: 'Resolve',
         idle: 'Choose a document type and press Resolve.',
         loading: 'Resolving',
@@ -57,6 +59,7 @@ const th: Messages = {
         subtitle: 'การจับคู่ใดใช้พิมพ์ประเภทเอกสารนี้สำหรับหน่วยธุรกิจ และเพราะเหตุใด',
         bu_code: 'รหัสหน่วยธุรกิจ',
         bu_code_help: 'เว้นว่างเพื่อทดสอบโดยไม่ระบุหน่วยธุรกิจ',
+        unknown_bu: 'ไม่มีหน่วยธุรกิจที่ใช้งานอยู่ซึ่งมีรหัส %{code} ผลลัพธ์จึงขึ้นกับรายการอนุญาตและปฏิเสธที่ระบุรหัสนี้เท่านั้น',
         submit: 'ทดสอบ',
         idle: 'เลือกประเภทเอกสารแล้วกดทดสอบ',
         loading: 'กำลังตรวจสอบ',
