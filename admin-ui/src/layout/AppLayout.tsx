@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import {
   AppBar,
   Layout,
@@ -11,7 +11,7 @@ import {
   type AppBarProps,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { ListItemIcon, ListItemText, MenuItem, ThemeProvider, type Theme } from '@mui/material';
 import AccountIcon from '@mui/icons-material/ManageAccounts';
 import { AppMenu } from './AppMenu';
 import { AppBarTitle, AppBarToolbar, useSidebarFitsWidth } from './AppBarParts';
@@ -95,15 +95,45 @@ export const AppLayout = ({
   return <ConsoleLayout>{children}</ConsoleLayout>;
 };
 
+/**
+ * Every progress indicator of the console is named ("Loading", in the console's language) unless it names itself:
+ * an unnamed spinner is only a moving shape to a screen reader.
+ */
+const NamedProgress = ({ children }: { children: ReactNode }) => {
+  const translate = useTranslate();
+  const label = translate('ra.page.loading');
+  // MUI's nested theme: the console's theme with two more default props.
+  const withNames = useCallback(
+    (outer: Theme): Theme => ({
+      ...outer,
+      components: {
+        ...outer.components,
+        MuiCircularProgress: {
+          ...outer.components?.MuiCircularProgress,
+          defaultProps: { ...outer.components?.MuiCircularProgress?.defaultProps, 'aria-label': label },
+        },
+        MuiLinearProgress: {
+          ...outer.components?.MuiLinearProgress,
+          defaultProps: { ...outer.components?.MuiLinearProgress?.defaultProps, 'aria-label': label },
+        },
+      },
+    }),
+    [label],
+  );
+  return <ThemeProvider theme={withNames}>{children}</ThemeProvider>;
+};
+
 const ConsoleLayout = ({ children }: { children: ReactNode }) => {
   usePrefetchLists();
   useSidebarFitsWidth();
+  // The layout (react-admin makes it `fit-content`) and its content column may be narrower than the widest table:
+  // a wide table scrolls inside its card, with its row actions kept in view, and the page never scrolls sideways.
   return (
-    // The layout (react-admin makes it `fit-content`) and its content column may be narrower than the widest table:
-    // a wide table scrolls inside its card, with its row actions kept in view, and the page never scrolls sideways.
-    <Layout menu={AppMenu} appBar={PrimaryAppBar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
-      {children}
-      <SessionExpiredDialog />
-    </Layout>
+    <NamedProgress>
+      <Layout menu={AppMenu} appBar={PrimaryAppBar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+        {children}
+        <SessionExpiredDialog />
+      </Layout>
+    </NamedProgress>
   );
 };
