@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Form, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, CircularProgress, Stack } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
@@ -30,6 +31,13 @@ interface ModeFormProps {
   children: ReactNode;
 }
 
+/** The lists that show a record of each resource, besides its own: a cluster's name on its units, a unit's count. */
+const SHOWN_IN: Record<ModeFormProps['resource'], string[]> = {
+  clusters: ['clusters', 'business-units'],
+  'business-units': ['business-units', 'clusters'],
+  users: ['users'],
+};
+
 const problemFieldErrors = (e: unknown) => (e as { body?: { errors?: Record<string, string> } }).body?.errors;
 
 /**
@@ -40,6 +48,7 @@ const problemFieldErrors = (e: unknown) => (e as { body?: { errors?: Record<stri
 export const ModeForm = (props: ModeFormProps) => {
   const feedback = useRecordFeedback(props.resource);
   const [update] = useUpdate();
+  const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState(false);
   // The version Edit opened: its ETag goes out as If-Match, even if a refetch brought a newer one meanwhile.
@@ -64,6 +73,9 @@ export const ModeForm = (props: ModeFormProps) => {
       await props.refetch();
       props.onModeChange('view');
       feedback.saved(name);
+      // Every cached list that shows the record reads it again (the record page itself was just refetched).
+      for (const resource of SHOWN_IN[props.resource])
+        void queryClient.invalidateQueries({ queryKey: [resource, 'getList'] });
     } catch (e) {
       if (statusOf(e) === 412) {
         // Someone saved in between: show their version (and its new ETag) instead of overwriting it.
