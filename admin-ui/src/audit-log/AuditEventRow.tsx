@@ -1,10 +1,10 @@
-import { Fragment, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Box, Collapse, IconButton, Link as MuiLink, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Link as MuiLink, Tooltip, Typography } from '@mui/material';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Link } from 'react-router-dom';
 import type { AuditEvent } from '../types';
+import type { ListColumn, RowDetail } from '../components/list/ListTable';
 import {
   ChangesTable,
   recordPath,
@@ -14,65 +14,72 @@ import {
 } from '../components/history/auditWords';
 import { useFormat } from '../lib/format';
 
-/** One event: when, who, what and the record; it unfolds to its field changes and the request that made it. */
-export const AuditEventRow = ({ event }: { event: AuditEvent }) => {
+/** The record an event is about, linked where the console has a page for it. */
+const Target = ({ event }: { event: AuditEvent }) => {
   const translate = useTranslate();
-  const actionLabel = useActionLabel();
-  const actorLabel = useActorLabel();
   const targetLabel = useTargetLabel();
-  const format = useFormat();
-  const [open, setOpen] = useState(false);
   const path = recordPath(event);
   const target = targetLabel(event.target_type);
+  if (!path) return <>{target}</>;
   return (
-    <Fragment>
-      <TableRow hover data-testid="audit-row" sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
-        <TableCell padding="checkbox">
-          <Tooltip title={translate(open ? 'audit.log.hide_details' : 'audit.log.details')}>
-            <IconButton
-              size="small"
-              onClick={() => setOpen((o) => !o)}
-              aria-expanded={open}
-              aria-label={translate(open ? 'audit.log.hide_details' : 'audit.log.details')}
-              data-testid="audit-row-toggle"
-            >
-              {open ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
-            </IconButton>
-          </Tooltip>
-        </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(event.at)}</TableCell>
-        <TableCell>{actorLabel(event)}</TableCell>
-        <TableCell>{actionLabel(event.action)}</TableCell>
-        <TableCell>
-          {path ? (
-            <MuiLink
-              component={Link}
-              to={path}
-              underline="hover"
-              title={translate('audit.log.open_record')}
-              data-testid="audit-record-link"
-            >
-              {target}
-            </MuiLink>
-          ) : (
-            target
-          )}
-        </TableCell>
-      </TableRow>
-      <TableRow>
-        <TableCell colSpan={5} sx={{ py: 0 }}>
-          <Collapse in={open} unmountOnExit>
-            <Box sx={{ py: 1.5 }}>
-              <ChangesTable event={event} />
-              {(event.request_id || event.ip) && (
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1 }}>
-                  {translate('audit.log.request', { id: event.request_id ?? '—', ip: event.ip ?? '—' })}
-                </Typography>
-              )}
-            </Box>
-          </Collapse>
-        </TableCell>
-      </TableRow>
-    </Fragment>
+    <MuiLink
+      component={Link}
+      to={path}
+      underline="hover"
+      title={translate('audit.log.open_record')}
+      data-testid="audit-record-link"
+    >
+      {target}
+    </MuiLink>
   );
 };
+
+/** The audit log's columns: when, who, what and the record. */
+export function useAuditColumns(): ListColumn<AuditEvent>[] {
+  const actionLabel = useActionLabel();
+  const actorLabel = useActorLabel();
+  const format = useFormat();
+  return [
+    {
+      key: 'at',
+      label: 'audit.log.when',
+      render: (e) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(e.at)}</Box>,
+    },
+    { key: 'actor', label: 'audit.log.actor', render: (e) => actorLabel(e) },
+    { key: 'action', label: 'audit.log.action', render: (e) => actionLabel(e.action) },
+    { key: 'target', label: 'audit.log.target', render: (e) => <Target event={e} /> },
+  ];
+}
+
+/** An event unfolds to its field changes and the request that made it. */
+export function useAuditDetail(): RowDetail<AuditEvent> {
+  const translate = useTranslate();
+  return {
+    toggle: (open, onToggle) => {
+      const label = translate(open ? 'audit.log.hide_details' : 'audit.log.details');
+      return (
+        <Tooltip title={label}>
+          <IconButton
+            size="small"
+            onClick={onToggle}
+            aria-expanded={open}
+            aria-label={label}
+            data-testid="audit-row-toggle"
+          >
+            {open ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
+          </IconButton>
+        </Tooltip>
+      );
+    },
+    render: (event) => (
+      <Box sx={{ py: 1.5 }}>
+        <ChangesTable event={event} />
+        {(event.request_id || event.ip) && (
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1 }}>
+            {translate('audit.log.request', { id: event.request_id ?? '—', ip: event.ip ?? '—' })}
+          </Typography>
+        )}
+      </Box>
+    ),
+  };
+}

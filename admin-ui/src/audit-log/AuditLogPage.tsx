@@ -1,19 +1,6 @@
 import { Title, useCanAccess, useRequireAccess, useTranslate } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Box,
-  Card,
-  Chip,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Card, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useSearchParams } from 'react-router-dom';
 import type { AuditFilters as AuditFilterValues } from './auditQuery';
@@ -24,7 +11,8 @@ import { ListPagination } from '../components/list/ListPagination';
 import { IMPORT_ID_PARAM, toAuditFilter, toAuditQuery } from './auditQuery';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { auditScreenMessages } from './messages';
-import { AuditEventRow } from './AuditEventRow';
+import { useAuditColumns, useAuditDetail } from './AuditEventRow';
+import { ListTable } from '../components/list/ListTable';
 import { AuditFilters } from './AuditFilters';
 import { useAuditLogState } from './useAuditLogState';
 
@@ -45,6 +33,8 @@ const AuditLogScreen = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const importId = searchParams.get(IMPORT_ID_PARAM) ?? '';
   const [state, update] = useAuditLogState();
+  const columns = useAuditColumns();
+  const detail = useAuditDetail();
   const filters: AuditFilterValues = { ...state.filters, importId };
   const clearImport = () => {
     setSearchParams((prev) => {
@@ -107,24 +97,7 @@ const AuditLogScreen = () => {
             </Typography>
           </Box>
         ) : (
-          <TableContainer>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" />
-                  <TableCell sx={{ fontWeight: 600 }}>{f('when')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>{f('actor')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>{f('action')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>{f('target')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((e) => (
-                  <AuditEventRow key={e.id} event={e} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ListTable testId="audit-table" rowTestId="audit-row" rows={rows} columns={columns} detail={detail} />
         )}
         <ListPagination
           total={total}

@@ -1,6 +1,7 @@
-import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
 import {
+  Collapse,
   Link as MuiLink,
   Table,
   TableBody,
@@ -93,25 +94,27 @@ export interface ListTableProps<R extends { id: Identifier }> {
   /** A group's body is `<groupTestId>-<group key>`. */
   groupTestId?: string;
   dimmed?: (row: R) => boolean;
+  /** Rows that unfold to more (the audit log's field changes): the toggle comes first, the detail under the row. */
+  detail?: RowDetail<R>;
 }
 
-/**
- * The table body of every full-page list, driven by its column declarations: sortable headers, the selection
- * checkboxes, a row click that opens the record, columns that fold on narrow screens, and optional group headings.
- */
-export const ListTable = <R extends { id: Identifier }>(props: ListTableProps<R>) => {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  const { columns, selection, sort } = props;
-  const columnCount = columns.length + (selection ? 1 : 0);
+export interface RowDetail<R> {
+  toggle: (open: boolean, onToggle: () => void) => ReactNode;
+  render: (row: R) => ReactNode;
+}
 
-  const renderRow = (row: R) => {
-    const path = props.rowPath?.(row) ?? null;
-    return (
+/** One row, with its unfolded detail when the list has one. */
+const Row = <R extends { id: Identifier }>(props: { row: R; table: ListTableProps<R>; columnCount: number }) => {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const { row, table } = props;
+  const { selection, detail } = table;
+  const path = table.rowPath?.(row) ?? null;
+  return (
+    <>
       <TableRow
-        key={row.id}
         hover
-        data-testid={props.rowTestId ?? 'list-row'}
+        data-testid={table.rowTestId ?? 'list-row'}
         data-id={row.id}
         onClick={
           path
@@ -120,12 +123,17 @@ export const ListTable = <R extends { id: Identifier }>(props: ListTableProps<R>
               }
             : undefined
         }
-        sx={[props.dimmed?.(row) ? { opacity: 0.7 } : {}, path ? { cursor: 'pointer' } : {}]}
+        sx={[
+          table.dimmed?.(row) ? { opacity: 0.7 } : {},
+          path ? { cursor: 'pointer' } : {},
+          open ? { '& > td': { borderBottom: 'none' } } : {},
+        ]}
       >
+        {detail && <TableCell padding="checkbox">{detail.toggle(open, () => setOpen((o) => !o))}</TableCell>}
         {selection && (
-          <SelectRowCell selection={selection} id={row.id} name={props.rowLabel?.(row) ?? String(row.id)} />
+          <SelectRowCell selection={selection} id={row.id} name={table.rowLabel?.(row) ?? String(row.id)} />
         )}
-        {columns.map((col) => (
+        {table.columns.map((col) => (
           <TableCell
             key={col.key}
             align={col.align}
@@ -141,14 +149,36 @@ export const ListTable = <R extends { id: Identifier }>(props: ListTableProps<R>
           </TableCell>
         ))}
       </TableRow>
-    );
-  };
+      {detail && (
+        <TableRow>
+          <TableCell colSpan={props.columnCount} sx={{ py: 0 }}>
+            <Collapse in={open} unmountOnExit>
+              {detail.render(row)}
+            </Collapse>
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+};
+
+/**
+ * The table body of every full-page list, driven by its column declarations: sortable headers, the selection
+ * checkboxes, a row click that opens the record, columns that fold on narrow screens, and optional group headings.
+ */
+export const ListTable = <R extends { id: Identifier }>(props: ListTableProps<R>) => {
+  const translate = useTranslate();
+  const { columns, selection, sort } = props;
+  const columnCount = columns.length + (selection ? 1 : 0) + (props.detail ? 1 : 0);
+
+  const renderRow = (row: R) => <Row key={row.id} row={row} table={props} columnCount={columnCount} />;
 
   return (
     <TableContainer>
       <Table size="small" data-testid={props.testId}>
         <TableHead>
           <TableRow>
+            {props.detail && <TableCell padding="checkbox" />}
             {selection && <SelectAllCell selection={selection} />}
             {columns.map((col) => (
               <TableCell
@@ -191,11 +221,7 @@ export const ListTable = <R extends { id: Identifier }>(props: ListTableProps<R>
             </TableBody>
           ))
         ) : (
-          <TableBody>
-            {props.rows.map((row) => (
-              <Fragment key={row.id}>{renderRow(row)}</Fragment>
-            ))}
-          </TableBody>
+          <TableBody>{props.rows.map(renderRow)}</TableBody>
         )}
       </Table>
     </TableContainer>
