@@ -190,4 +190,24 @@ describe('the History tab', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByTestId('revert-cancel'));
     await waitFor(() => expect(screen.queryByTestId('revert-dialog')).not.toBeInTheDocument());
   });
+
+  it('says the same in Thai', async () => {
+    await i18nProvider.changeLocale('th');
+    try {
+      const grant = event('e1', {
+        action: 'removeUserGrant',
+        target_type: 'user',
+        target_id: 'u9',
+        cluster_id: null,
+        changes: { permission_key: { before: 'user.read', after: null } },
+        labels: { permission: 'user.read', scope: null, scope_id: null, user: 'nok', user_id: 'u9' },
+      });
+      renderHistory(vi.fn(async () => page([grant])));
+      const summary = await screen.findByTestId('history-summary');
+      expect(summary).toHaveTextContent(/^ถอนสิทธิ์ .+ ใน ทุกคลัสเตอร์ จาก nok$/);
+      expect(summary).not.toHaveTextContent('Removed');
+    } finally {
+      await i18nProvider.changeLocale('en');
+    }
+  });
 });
