@@ -54,48 +54,55 @@ describe('membership import', () => {
     }
   }, 180_000);
 
-  it('checks a 200-row file with 3 bad rows, applies the valid rows, and the members and audit events show', async () => {
+  it('checks a 399-row file with 4 bad rows, applies the valid rows, and the members and audit events show', async () => {
     const { page, baseUrl } = session;
-    // The file: users alternate between the two units; three rows are bad in three different ways.
-    const lines = ['user,business_unit,role,active'];
+    // The file: the users join the cluster first (all but one), then alternate between its two units; four rows are
+    // bad in four different ways.
+    const lines = ['user,business_unit,cluster,role,active'];
     usernames.forEach((u, i) => {
-      if (i === 50) lines.push(`${prefix.toLowerCase()}-nobody,${capped.code},user,true`);
-      else if (i === 100) lines.push(`${u},${prefix}-NO-SUCH-BU,user,true`);
-      else if (i === 150) lines.push(`${u},${uncapped.code},superuser,true`);
+      if (i !== 60) lines.push(`${u},,${clusterCode},user,true`);
+    });
+    usernames.forEach((u, i) => {
+      if (i === 50) lines.push(`${prefix.toLowerCase()}-nobody,${capped.code},,user,true`);
+      else if (i === 100) lines.push(`${u},${prefix}-NO-SUCH-BU,,user,true`);
+      else if (i === 150) lines.push(`${u},${uncapped.code},,superuser,true`);
       else
         lines.push(
-          `${i % 2 === 0 ? `${u}@example.com` : u},${i % 2 === 0 ? capped.code : uncapped.code},${i % 10 === 0 ? 'admin' : 'user'},true`,
+          `${i % 2 === 0 ? `${u}@example.com` : u},${i % 2 === 0 ? capped.code : uncapped.code},,${i % 10 === 0 ? 'admin' : 'user'},true`,
         );
     });
     const csv = lines.join('\n') + '\n';
-    const expectedInCapped = usernames.filter((_, i) => i % 2 === 0 && i !== 50 && i !== 100 && i !== 150).length;
-    const expectedInUncapped = 197 - expectedInCapped;
+    // Line of user 60's unit row: no cluster row names them, so the unit refuses them.
+    const bad = [50, 60, 100, 150];
+    const expectedInCapped = usernames.filter((_, i) => i % 2 === 0 && !bad.includes(i)).length;
+    const expectedInUncapped = 196 - expectedInCapped;
 
     await signInAs(page, baseUrl, ACCOUNTS.admin);
     const screen = new MemberImportPage(page, baseUrl);
     await screen.open();
     await screen.check('members.csv', csv);
-    expect(await screen.summary('added').textContent()).toBe('197 added');
-    expect(await screen.summary('refused').textContent()).toBe('3 refused');
+    expect(await screen.summary('added').textContent()).toBe('395 added');
+    expect(await screen.summary('refused').textContent()).toBe('4 refused');
     expect(await screen.rows().count()).toBe(50);
 
     await screen.filterBy('refused');
-    await expect.poll(() => screen.rows().count()).toBe(3);
+    await expect.poll(() => screen.rows().count()).toBe(4);
     const refusedText = (await screen.rows().allTextContents()).join('\n');
+    expect(refusedText).toContain('Not a user of the cluster');
     expect(refusedText).toContain('Unknown user');
     expect(refusedText).toContain('Unknown business unit');
     expect(refusedText).toContain('Malformed row');
     await session.screenshot('member-import-plan');
 
     const applied = await screen.applyConfirmed('Apply valid rows');
-    expect(await applied.textContent()).toBe('The import was applied: 197 memberships changed.');
+    expect(await applied.textContent()).toBe('The import was applied: 395 memberships changed.');
     await session.screenshot('member-import-applied');
 
     // The audit log opens on this import's events alone.
     await screen.auditLink().click();
     await page.getByTestId('filter-import').waitFor();
     await page.getByTestId('audit-row').first().waitFor();
-    await expect.poll(() => page.locator('.MuiTablePagination-displayedRows').textContent()).toBe('1–25 of 197');
+    await expect.poll(() => page.locator('.MuiTablePagination-displayedRows').textContent()).toBe('1–25 of 395');
     expect(await page.getByTestId('audit-row').first().textContent()).toContain('Added a business unit member');
     await session.screenshot('member-import-audit-log');
 
