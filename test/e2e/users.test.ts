@@ -56,7 +56,7 @@ describe('users', () => {
     await page.waitForURL(/#\/users$/);
     const toolbar = page.getByTestId('list-toolbar');
     await toolbar.getByRole('link', { name: 'Create' }).click();
-    await page.waitForURL(/#\/users\/new$/);
+    await page.waitForURL(/#\/users\/create$/);
 
     const username = uniqueCode('e2e-user').toLowerCase();
     const firstname = 'Nok';

@@ -8,7 +8,7 @@ export interface NewUser {
   password: string;
 }
 
-/** /users/new: identity (username, email, names) and the initial password. */
+/** /users/create: identity (username, email, names) and the initial password. */
 export class UserCreatePage {
   constructor(private readonly page: Page) {}
 
