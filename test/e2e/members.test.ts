@@ -118,6 +118,33 @@ describe('business unit members come from the cluster', () => {
     expect(await refused.textContent()).toContain(`add the row "emma,,${code}"`);
   });
 
+  it('an edit of a membership someone else changed meanwhile says so instead of saving over it', async () => {
+    const { page, baseUrl } = session;
+    session.expectConsole(/Failed to load resource: the server responded with a status of 412/);
+    session.expectConsole(/The resource was changed by someone else \(If-Match does not match the current ETag\)/);
+    const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const user = (await apiOk<{ data: Array<{ id: string }> }>(baseUrl, admin, 'GET', '/api-system/user?search=emma'))
+      .data[0]!;
+    const member = await apiOk<{ id: string }>(baseUrl, admin, 'POST', '/api-system/user/clusters', {
+      user_id: user.id,
+      cluster_id: ids.cluster,
+    });
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    await page.goto(`${baseUrl}/#/clusters/${ids.cluster}`);
+    const members = new MembersCard(page, 'cluster-users-card');
+    await members.row('Emma Brown').waitFor();
+    // Someone else makes her an admin after the card was read.
+    await apiOk(baseUrl, admin, 'PUT', `/api-system/user/clusters/${member.id}`, { role: 'admin' });
+    await members.row('Emma Brown').getByRole('button', { name: 'Change role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Emma Brown' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const stale = page.getByRole('dialog', { name: 'Changed by someone else' });
+    await stale.waitFor();
+    await session.screenshot('member-stale-edit');
+    await stale.getByRole('button', { name: 'Show their version' }).click();
+    await expect.poll(async () => (await members.cell('Emma Brown', 'Role')).textContent()).toBe('Admin');
+  });
+
   it('a members card shows placeholder rows while it loads, and a failed load with a Retry that recovers', async () => {
     const { page, baseUrl } = session;
     session.expectConsole(/Failed to load resource: the server responded with a status of 503/);
