@@ -107,6 +107,16 @@ describe.each(engines())('audit labels on %s', (engine) => {
     expect(unit.map((e) => e.action)).not.toContain('addClusterUser');
   });
 
+  it('when joining a cluster makes the account a member of its parent unit, then the unit History lists that too', async () => {
+    const bu = await aBusinessUnit(t);
+    const member = await aUser(t);
+    await aClusterMembership(t, { user_id: member.id, cluster_id: bu.cluster_id, parent_bu_id: bu.id });
+    const unit = await events(`target_type=business_unit&target_id=${bu.id}&with_memberships=true`);
+    const joined = unit.filter((e) => e.target_type === 'business_unit_user');
+    expect(joined).toHaveLength(1);
+    expect(joined[0]!.changes.user_id).toEqual({ before: null, after: member.id });
+  });
+
   it('when a bulk request deactivates a cluster, then its event records that is_active alone went from true to false', async () => {
     const cluster = await aCluster(t);
     await send('POST', '/api-system/clusters/bulk', { action: 'deactivate', ids: [cluster.id] });
