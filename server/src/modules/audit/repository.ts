@@ -84,7 +84,7 @@ function ofTarget(b: Knex.QueryBuilder, f: AuditFilters): void {
       });
     if (targetType === 'business_unit')
       w.orWhere((m) => {
-        // A membership the database recorded by itself (a side effect, ADR 0017) has no labels: its changes name the unit.
+        // A membership the database recorded by itself (ADR 0017) has no labels: its changes name the unit.
         m.where('e.target_type', 'business_unit_user').whereRaw(
           `coalesce(e.labels ->> 'business_unit_id', e.changes -> 'business_unit_id' ->> 'after',
              e.changes -> 'business_unit_id' ->> 'before') = ?`,
