@@ -1,11 +1,11 @@
 import { Title, useCanAccess, useRequireAccess, useTranslate } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Box, Card, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, Card, Chip, LinearProgress, Stack } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useSearchParams } from 'react-router-dom';
 import type { AuditFilters as AuditFilterValues } from './auditQuery';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
-import { ErrorState } from '../components/ErrorState';
+import { ListStates } from '../components/list/ListStates';
 import { CsvExport } from '../components/export/CsvExport';
 import { ListPagination } from '../components/list/ListPagination';
 import { IMPORT_ID_PARAM, toAuditFilter, toAuditQuery } from './auditQuery';
@@ -86,19 +86,14 @@ const AuditLogScreen = () => {
       </Stack>
       <Card>
         {events.isFetching && <LinearProgress data-testid="list-loading" />}
-        {events.isError ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={events.error} onRetry={() => void events.refetch()} />
-          </Box>
-        ) : !events.isPending && rows.length === 0 ? (
-          <Box sx={{ p: 4, textAlign: 'center' }} data-testid="list-empty">
-            <Typography variant="h6" color="text.secondary">
-              {f('empty')}
-            </Typography>
-          </Box>
-        ) : (
+        <ListStates
+          error={events.isError ? events.error : null}
+          onRetry={() => void events.refetch()}
+          empty={!events.isPending && rows.length === 0}
+          emptyText={f('empty')}
+        >
           <ListTable testId="audit-table" rowTestId="audit-row" rows={rows} columns={columns} detail={detail} />
-        )}
+        </ListStates>
         <ListPagination
           total={total}
           page={state.page}

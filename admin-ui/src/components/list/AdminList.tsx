@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Title, useCanAccess, useGetList, useRequireAccess, useTranslate } from 'react-admin';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Box, Card, LinearProgress, Typography } from '@mui/material';
+import { Box, Card, LinearProgress } from '@mui/material';
 import { auditOf } from '../../lib/audit';
 import type { BrandedRecords, BrandedResource } from '../../types';
 import { usePersistedListState, parseSort, type PersistedListName } from '../../lib/persistedListState';
@@ -11,7 +11,7 @@ import { ListPagination } from './ListPagination';
 import { CreateLink, ListToolbar } from './ListToolbar';
 import { ListTable, type ListColumn } from './ListTable';
 import { auditColumns, rowActionsColumn } from './brandedColumns';
-import { ErrorState } from '../ErrorState';
+import { ListStates } from './ListStates';
 import { CsvExport } from '../export/CsvExport';
 import { BulkToolbar } from '../bulk/BulkToolbar';
 import { useResourceSelection } from './useListSelection';
@@ -120,18 +120,13 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
           onDone={() => void refetch()}
         />
         {loading && <LinearProgress data-testid="list-loading" />}
-        {error ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={error} onRetry={() => void refetch()} />
-          </Box>
-        ) : !isPending && rows.length === 0 ? (
-          <Box sx={{ p: 4, textAlign: 'center' }} data-testid="list-empty">
-            <Typography variant="h6" color="text.secondary" gutterBottom>
-              {translate(hasFilters ? 'app.list.no_results' : 'app.list.empty')}
-            </Typography>
-            {!hasFilters && canCreate ? <CreateLink to={props.createPath} testId="empty-add" /> : null}
-          </Box>
-        ) : (
+        <ListStates
+          error={error}
+          onRetry={() => void refetch()}
+          empty={!isPending && rows.length === 0}
+          emptyText={translate(hasFilters ? 'app.list.no_results' : 'app.list.empty')}
+          emptyAction={!hasFilters && canCreate ? <CreateLink to={props.createPath} testId="empty-add" /> : null}
+        >
           <ListTable
             testId={`${resource}-table`}
             rows={rows}
@@ -147,7 +142,7 @@ export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) =
             rowPath={(row) => (auditOf(row).deleted ? null : props.showPath(row))}
             dimmed={(row) => auditOf(row).deleted !== null}
           />
-        )}
+        </ListStates>
         <ListPagination
           total={total ?? 0}
           page={state.page}

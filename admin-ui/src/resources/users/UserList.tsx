@@ -1,12 +1,12 @@
 import { Title, useCanAccess, useGetList, useRequireAccess, useTranslate } from 'react-admin';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Box, Card, Chip, LinearProgress, Typography } from '@mui/material';
+import { Box, Card, Chip, LinearProgress } from '@mui/material';
 import type { UserAccount } from '../../types';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { ListTable, type ListColumn } from '../../components/list/ListTable';
 import { ListPagination } from '../../components/list/ListPagination';
 import { useResourceSelection } from '../../components/list/useListSelection';
-import { ErrorState } from '../../components/ErrorState';
+import { ListStates } from '../../components/list/ListStates';
 import { CsvExport } from '../../components/export/CsvExport';
 import { StatusChip } from '../../components/StatusChip';
 import { useFormat } from '../../lib/format';
@@ -112,17 +112,12 @@ const UserListScreen = () => {
           onDone={() => void refetch()}
         />
         {loading && <LinearProgress data-testid="list-loading" />}
-        {error ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={error} onRetry={() => void refetch()} />
-          </Box>
-        ) : !isPending && rows.length === 0 ? (
-          <Box sx={{ p: 4, textAlign: 'center' }} data-testid="list-empty">
-            <Typography variant="h6" color="text.secondary">
-              {translate(hasFilters ? 'app.list.no_results' : 'app.list.empty')}
-            </Typography>
-          </Box>
-        ) : (
+        <ListStates
+          error={error}
+          onRetry={() => void refetch()}
+          empty={!isPending && rows.length === 0}
+          emptyText={translate(hasFilters ? 'app.list.no_results' : 'app.list.empty')}
+        >
           <ListTable
             testId="users-table"
             rows={rows}
@@ -133,7 +128,7 @@ const UserListScreen = () => {
             rowPath={(r) => `/users/${r.id}`}
             dimmed={(r) => !r.is_active}
           />
-        )}
+        </ListStates>
         <ListPagination
           total={total ?? 0}
           page={state.page}
