@@ -1,4 +1,5 @@
 import type { ChangeFeed } from '../../db/changes.js';
+import { cacheLookup } from '../../observability/cache-events.js';
 import type { CallerStanding } from './repository.js';
 
 /** How long a caller's standing is reused without a change notification; the notifications make it exact sooner. */
@@ -75,7 +76,11 @@ export function standingCache({
       if (!changes.live) return load(userId, sessionId);
       const key = sessionId ?? '';
       const hit = byUser.get(userId)?.get(key);
-      if (hit && hit.expiresAt > now()) return hit.standing;
+      if (hit && hit.expiresAt > now()) {
+        cacheLookup('standing', 'hit');
+        return hit.standing;
+      }
+      cacheLookup('standing', 'miss');
       const startedAt = generation;
       const standing = frozen(await load(userId, sessionId));
       if (startedAt === generation && changes.live) {

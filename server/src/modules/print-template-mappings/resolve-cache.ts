@@ -1,4 +1,5 @@
 import type { ChangeFeed } from '../../db/changes.js';
+import { cacheLookup } from '../../observability/cache-events.js';
 import { permission } from './permission.js';
 import type { MappingRecord, MappingRepository } from './repository.js';
 
@@ -46,7 +47,11 @@ export function resolveCache({ repo, changes }: { repo: MappingRepository; chang
 
   function candidatesOf(documentType: string): Promise<MappingRecord[]> {
     const kept = byType.get(documentType);
-    if (kept) return Promise.resolve(kept);
+    if (kept) {
+      cacheLookup('resolve', 'hit');
+      return Promise.resolve(kept);
+    }
+    cacheLookup('resolve', 'miss');
     const pending = loading.get(documentType);
     if (pending) return pending;
     const startedAt = generation;
