@@ -12,6 +12,8 @@ import { DRAG_HANDLE_CLASS, WidgetCard } from './WidgetCard';
 import { layoutFor, moveToDroppedCell, orderFromLayout } from './order';
 import { useDatasetCatalog, useWidgetList } from './queries';
 import { useWidgetActions } from './useWidgetActions';
+import { ScreenMessages } from '../components/history/ScreenMessages';
+import { DASHBOARD_MESSAGES } from './screenMessages';
 
 const GRID_COLS = 12;
 const CARD_ROWS = 4;
@@ -22,7 +24,14 @@ const DRAG_ACTIVATION_PX = 6;
 const cardsPerRow = (width: number) => (width < 700 ? 1 : width < 1100 ? 2 : 3);
 
 /** The personal widget workspace at the root route: pinned dataset cards, reordered by drag. */
-export const WidgetWorkspace = () => {
+/** The workspace with its own words: they load with this screen, not with the console's first download. */
+export const WidgetWorkspace = () => (
+  <ScreenMessages modules={DASHBOARD_MESSAGES}>
+    <Workspace />
+  </ScreenMessages>
+);
+
+const Workspace = () => {
   const translate = useTranslate();
   const actions = useWidgetActions();
   // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.

@@ -24,6 +24,11 @@ import { ApprovalFeedCard, PendingCountCard } from './FeedCards';
 import { useFormatters } from './format';
 import { chartColors } from '../lib/palette';
 import { FEEDS, SAMPLE_CONTENT, type SampleKpi } from './sampleContent';
+import { ScreenMessages } from '../components/history/ScreenMessages';
+import * as domainMessages from './i18n';
+
+// The domain dashboards' words load with their screen, not with the console's first download.
+const MESSAGES = [domainMessages];
 
 /** The visible mark of every tile that shows fixed sample figures rather than live data. */
 const SampleChip = () => {
@@ -72,7 +77,13 @@ const KpiTile = ({ kpi }: { kpi: SampleKpi }) => {
 };
 
 /** One domain dashboard: fixed sample figures, plus the live pending-count and approval feeds that belong to it. */
-export const DomainDashboardPage = ({ domain }: { domain: DomainDashboard }) => {
+export const DomainDashboardPage = ({ domain }: { domain: DomainDashboard }) => (
+  <ScreenMessages modules={MESSAGES}>
+    <DomainDashboardContent domain={domain} />
+  </ScreenMessages>
+);
+
+const DomainDashboardContent = ({ domain }: { domain: DomainDashboard }) => {
   const translate = useTranslate();
   const f = useFormatters();
   const theme = useTheme();

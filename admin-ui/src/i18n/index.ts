@@ -6,22 +6,21 @@ import * as app from './app';
 import * as clusters from '../resources/clusters/i18n';
 import * as businessUnits from '../resources/business-units/i18n';
 import * as printTemplateMappings from '../resources/print-template-mappings/i18n';
-import * as dashboard from '../dashboard/i18n';
-import * as domainDashboards from '../domain-dashboards/i18n';
 import * as users from '../resources/users/i18n';
 import * as auditLog from '../audit-log/i18n';
 import * as account from '../account/i18n';
 import * as memberImport from '../member-import/i18n';
 import * as sso from '../sso/i18n';
 
-/** Every folder contributes its own `{ en, th }` messages; they are merged here once. */
+/**
+ * Every folder contributes its own `{ en, th }` messages; they are merged here once. The workspace's and the domain
+ * dashboards' words load with their screens (see `ScreenMessages`).
+ */
 export const messageModules: MessageModule[] = [
   app,
   clusters,
   businessUnits,
   printTemplateMappings,
-  dashboard,
-  domainDashboards,
   users,
   auditLog,
   account,

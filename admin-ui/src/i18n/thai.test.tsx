@@ -27,6 +27,8 @@ import { BusinessUnitEdit } from '../resources/business-units/BusinessUnitEdit';
 import { PrintTemplateMappingList } from '../resources/print-template-mappings/PrintTemplateMappingList';
 import { TestResolvePanel } from '../resources/print-template-mappings/TestResolvePanel';
 import { AddWidgetDialog } from '../dashboard/AddWidgetDialog';
+import { DASHBOARD_MESSAGES } from '../dashboard/screenMessages';
+import { ScreenMessages } from '../components/history/ScreenMessages';
 import { DomainDashboardPage } from '../domain-dashboards/DomainDashboardPage';
 import { AppMenu } from '../layout/AppMenu';
 import { SessionExpiredDialog } from '../components/SessionExpiredDialog';
@@ -475,7 +477,9 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
         element: (
           <>
             <AppMenu />
-            <AddWidgetDialog open onClose={() => undefined} onSubmit={() => undefined} pinnedDatasetIds={[]} />
+            <ScreenMessages modules={DASHBOARD_MESSAGES}>
+              <AddWidgetDialog open onClose={() => undefined} onSubmit={() => undefined} pinnedDatasetIds={[]} />
+            </ScreenMessages>
             <DomainDashboardPage domain="main" />
             <SessionExpiredDialog reauth={reauth} />
             <AccessDeniedPage />

@@ -1,22 +1,25 @@
 import type { ReactNode } from 'react';
-import { useGetOne } from 'react-admin';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { statusOf } from '../lib/problems';
 import { NotFoundPage } from './NotFoundPage';
 
 /** A record id as the API accepts it: any other text in the address can only be a wrong or stale link. */
 const RECORD_ID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
+const isMissing = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
 /**
  * A record page's route: an id that cannot exist, or one the server answers 404 for, shows the Not-found page with
- * the way back to the list, never a validator's sentence. The page's own loader reads the same cached answer; this
- * guard sits above it, so a 404 is shown here before the page would treat it as a refusal.
+ * the way back to the list, never a validator's sentence. The page's own loader asks for the record; this guard sits
+ * above it and watches the same cached answer, so a 404 is shown here before the page would treat it as a refusal.
  */
 export const RecordRoute = ({ resource, children }: { resource: string; children: ReactNode }) => {
   const { id = '' } = useParams();
   const wellFormed = RECORD_ID.test(id);
-  const { error } = useGetOne(resource, { id }, { enabled: wellFormed });
-  if (!wellFormed || statusOf(error) === 404) return <NotFoundPage resource={resource} />;
+  // Watches the page's own read (react-admin's getOne key) without asking for it: the page's loader does that.
+  const { error } = useQuery({ queryKey: [resource, 'getOne', { id }], queryFn: skipToken });
+  if (!wellFormed || isMissing(error)) return <NotFoundPage resource={resource} />;
   return <>{children}</>;
 };
 
