@@ -6,7 +6,8 @@ import type { AuditEvent } from '../../types';
 import { useProblemText } from '../../lib/useProblemText';
 import { useNotifyText } from '../../lib/useNotifyText';
 import { useFieldLabel } from './words';
-import { revertAuditEvent, revertResource } from './revert';
+import { revertResource } from './revert';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 const PRECONDITION_FAILED = 412;
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
@@ -21,6 +22,7 @@ const text = (value: unknown, empty: string) =>
 const RevertDialog = ({ event, onClose }: { event: AuditEvent; onClose: () => void }) => {
   const translate = useTranslate();
   const refresh = useRefresh();
+  const dataProvider = useAppDataProvider();
   const problemText = useProblemText();
   const notifyText = useNotifyText();
   const fieldLabel = useFieldLabel(event.target_type);
@@ -33,7 +35,7 @@ const RevertDialog = ({ event, onClose }: { event: AuditEvent; onClose: () => vo
     setBusy(true);
     setError(null);
     try {
-      await revertAuditEvent(event.id);
+      await dataProvider.revertAuditEvent(event.id);
       notifyText(translate('audit.revert.done'), 'success');
       onClose();
       refresh();

@@ -1,6 +1,4 @@
 import type { AuditEvent } from '../../types';
-import { api } from '../../dataProvider/api';
-import { unwrap } from '../../dataProvider/outcome';
 
 /** The actions whose field changes can be reverted, with the resource whose edit permission a revert needs. */
 const REVERTIBLE: Record<string, { type: AuditEvent['target_type']; resource: string }> = {
@@ -18,9 +16,4 @@ export function revertResource(event: AuditEvent): string | null {
   const fields = Object.keys(event.changes ?? {});
   if (!kind || kind.type !== event.target_type || !event.target_id || fields.length === 0) return null;
   return fields.some((f) => FIXED.test(f)) ? null : kind.resource;
-}
-
-/** Reverts the event's change on the server: the new change's own event; 412 when the record changed since. */
-export async function revertAuditEvent(id: string): Promise<AuditEvent> {
-  return unwrap(await api.client.POST('/api-system/audit-events/{id}/revert', { params: { path: { id } } }));
 }

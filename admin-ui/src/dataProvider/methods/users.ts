@@ -1,5 +1,13 @@
 import type { Identifier } from 'react-admin';
-import type { AuditEventPage, AuditEventQuery, Grant, GrantInput, GrantList, UserAccount } from '../../types';
+import type {
+  AuditEvent,
+  AuditEventPage,
+  AuditEventQuery,
+  Grant,
+  GrantInput,
+  GrantList,
+  UserAccount,
+} from '../../types';
 import type { ApiClient } from '../api';
 import { unwrap } from '../outcome';
 import { WRITABLE, pickWritable } from '../writable';
@@ -66,6 +74,11 @@ export function userMethods(c: ApiClient) {
     /** The audit trail, newest first; empty filters are left out of the query. */
     async listAuditEvents(query: AuditEventQuery = {}): Promise<AuditEventPage> {
       return unwrap(await c.GET('/api-system/audit-events', { params: { query: auditQuery(query) } }));
+    },
+
+    /** Puts back the values an event's field change replaced: the revert's own event; 412 when the record changed since. */
+    async revertAuditEvent(id: string): Promise<AuditEvent> {
+      return unwrap(await c.POST('/api-system/audit-events/{id}/revert', { params: { path: { id } } }));
     },
   };
 }
