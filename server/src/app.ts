@@ -50,7 +50,7 @@ const CONTRACT_PATH = /^\/(api|api-system|files)(\/|$)|^\/(healthz|readyz)\/?$/;
 /**
  * `upgrade-insecure-requests` makes the browser fetch every script and style over https: right behind TLS, a white
  * page over plain HTTP (HOST=0.0.0.0 on a LAN). Sent only when the public address is https, or when a trusted proxy
- * (TRUST_PROXY) says this request reached it over TLS.
+ * (TRUST_PROXY) says this request reached it over TLS. Strict-Transport-Security follows the same rule.
  */
 function upgradesInsecureRequests(config: Config): (req: Request) => boolean {
   const publicHttps = config.publicBaseUrl?.startsWith('https:') ?? false;
@@ -69,6 +69,8 @@ function securityHeaders(upgradeInsecure: (req: Request) => boolean): RequestHan
         },
       },
       crossOriginResourcePolicy: { policy: 'same-site' },
+      // HSTS means something only over TLS (RFC 6797 forbids it over plain HTTP): it goes with the upgrade.
+      strictTransportSecurity: upgrade,
     });
   const [plain, upgrading] = [policy(false), policy(true)];
   return (req, res, next) => (upgradeInsecure(req) ? upgrading : plain)(req, res, next);

@@ -254,9 +254,14 @@ describe('the console files', () => {
   });
 });
 
-describe('Content-Security-Policy and plain HTTP', () => {
-  const upgrade = (res: Response) =>
-    (res.headers.get('content-security-policy') ?? '').includes('upgrade-insecure-requests');
+describe('Content-Security-Policy, HSTS and plain HTTP', () => {
+  /** The CSP upgrade and HSTS go together: both only when the request reached the product over TLS. */
+  const upgrade = (res: Response) => {
+    const upgrades = (res.headers.get('content-security-policy') ?? '').includes('upgrade-insecure-requests');
+    expect(res.headers.get('strict-transport-security') !== null, 'HSTS goes with the upgrade').toBe(upgrades);
+    if (upgrades) expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    return upgrades;
+  };
   const servers: TestServer[] = [];
   const serverWith = async (env: Record<string, string>) => {
     const s = await startTestServer('pglite', { seed: false, env });
