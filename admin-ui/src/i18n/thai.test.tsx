@@ -506,7 +506,9 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
     ]);
     expect(await screen.findByText('somchai.j')).toBeInTheDocument();
     expect(screen.getByText('ยังไม่เคย')).toBeInTheDocument();
-    fireEvent.mouseDown(screen.getByTestId('filter-grants'));
+    // The filters live in the sheet the Filters button opens, as on every list.
+    fireEvent.click(screen.getByTestId('open-filters'));
+    fireEvent.mouseDown(await screen.findByTestId('filter-grants'));
     fireEvent.click(await screen.findByRole('option', { name: 'มีสิทธิ์' }));
     await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
@@ -526,7 +528,8 @@ describe('the console in Thai', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByTestId('audit-row-toggle'));
     expect(await screen.findByText('แก้ไขบัญชี')).toBeInTheDocument();
     expect(await screen.findByText('ใช่')).toBeInTheDocument();
-    fireEvent.mouseDown(screen.getByTestId('filter-action'));
+    fireEvent.click(screen.getByTestId('open-filters'));
+    fireEvent.mouseDown(await screen.findByTestId('filter-action'));
     expect(await screen.findByRole('option', { name: 'ให้สิทธิ์' })).toBeInTheDocument();
     await queriesAnswered(queryClient);
     expect([...missing]).toEqual([]);
