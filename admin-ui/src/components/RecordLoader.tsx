@@ -3,20 +3,13 @@ import { Loading, useBasename, useGetOne, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { ErrorState } from './ErrorState';
+import { NotFoundPage } from '../pages/NotFoundPage';
 import { statusOf } from '../lib/problems';
 
 /**
- * A record the caller may not read answers 403, and one in a cluster the caller holds no grant on answers 404 (the
- * server does not say which records exist): both lead to the one access-denied screen.
- */
-const isUnavailable = (error: unknown) => {
-  const status = statusOf(error);
-  return status === 403 || status === 404;
-};
-
-/**
- * Loads one record for a record page: the loading state, then the page; a refusal or a missing record goes to the
- * access-denied screen, any other failure shows the error with a retry.
+ * Loads one record for a record page: the loading state, then the page. A refusal (403) goes to the access-denied
+ * screen. A 404 shows the Not-found page in place: the server answers it alike for a record that does not exist and
+ * one in a cluster the caller holds no grant on, so it never says which. Any other failure shows the error with a retry.
  */
 export const RecordLoader = <T extends RaRecord>({
   resource,
@@ -31,14 +24,16 @@ export const RecordLoader = <T extends RaRecord>({
   const basename = useBasename();
   // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const { data, isPending, error, refetch } = useGetOne<T>(resource, { id });
-  const unavailable = isUnavailable(error);
+  const status = statusOf(error);
+  const refused = status === 403;
 
   useEffect(() => {
     // The router finishes the redirect on its own; nothing here waits for it.
-    if (unavailable) void navigate(`${basename}/access-denied`, { replace: true });
-  }, [unavailable, navigate, basename]);
+    if (refused) void navigate(`${basename}/access-denied`, { replace: true });
+  }, [refused, navigate, basename]);
 
-  if (isPending || unavailable) return <Loading />;
+  if (isPending || refused) return <Loading />;
+  if (status === 404) return <NotFoundPage resource={resource} />;
   if (error || !data)
     return (
       <Box sx={{ mt: 2 }}>

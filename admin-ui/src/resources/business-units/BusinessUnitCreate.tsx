@@ -22,7 +22,7 @@ const CreateToolbar = () => {
   );
 };
 
-/** /business-units/new[?cluster_id=] — the licence pre-check blocks the submit at the cap, with no create request. */
+/** /business-units/create[?cluster_id=] — the licence pre-check blocks the submit at the cap, with no create request. */
 const BusinessUnitCreateForm = () => {
   const [params] = useSearchParams();
   const clusterId = params.get('cluster_id');

@@ -70,7 +70,7 @@ function renderAt(path: string, dataProvider: ReturnType<typeof provider>) {
   );
   const router = createMemoryRouter(
     [
-      { path: '/business-units/new', element: page(<BusinessUnitCreate />) },
+      { path: '/business-units/create', element: page(<BusinessUnitCreate />) },
       { path: '/business-units/:id/edit', element: page(<BusinessUnitEdit />) },
     ],
     { initialEntries: [path] },
@@ -84,7 +84,7 @@ beforeEach(() => localStorage.clear());
 describe('business unit create', { timeout: 30_000 }, () => {
   it('pre-selects the cluster from the query and blocks at the licence cap with no create', async () => {
     const dp = provider({ max: 2, count: 2 });
-    renderAt('/business-units/new?cluster_id=c1', dp);
+    renderAt('/business-units/create?cluster_id=c1', dp);
     fireEvent.change(await screen.findByLabelText(/^Code/), { target: { value: 'NEW' } });
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'New BU' } });
     fireEvent.click(screen.getByRole('button', { name: /create/i }));
@@ -97,7 +97,7 @@ describe('business unit create', { timeout: 30_000 }, () => {
 
   it('creates below the cap with the number-format defaults and lands on the edit page', async () => {
     const dp = provider({ max: 5, count: 1 });
-    const router = renderAt('/business-units/new?cluster_id=c1', dp);
+    const router = renderAt('/business-units/create?cluster_id=c1', dp);
     fireEvent.change(await screen.findByLabelText(/^Code/), { target: { value: 'NEW' } });
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'New BU' } });
     fireEvent.click(screen.getByRole('button', { name: /create/i }));

@@ -103,7 +103,7 @@ export const ClusterBusinessUnitsCard = ({
               <span>
                 <Button
                   component={Link}
-                  to={`/business-units/new?cluster_id=${encodeURIComponent(clusterId)}`}
+                  to={`/business-units/create?cluster_id=${encodeURIComponent(clusterId)}`}
                   variant="contained"
                   size="small"
                   startIcon={<AddIcon />}

@@ -46,7 +46,7 @@ const ClusterCreateForm = () => {
   );
 };
 
-/** /clusters/new — nothing of the form shows until the create grant is confirmed. */
+/** /clusters/create — nothing of the form shows until the create grant is confirmed. */
 export const ClusterCreate = () => (
   <RequireAccess action="create" resource="clusters">
     <ClusterCreateForm />

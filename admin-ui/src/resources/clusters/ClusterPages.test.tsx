@@ -34,7 +34,7 @@ function renderAt(path: string, dataProvider: Record<string, unknown>) {
   );
   const router = createMemoryRouter(
     [
-      { path: '/clusters/new', element: page(<ClusterCreate />) },
+      { path: '/clusters/create', element: page(<ClusterCreate />) },
       { path: '/clusters/:id/edit', element: page(<ClusterEdit />) },
     ],
     { initialEntries: [path] },
@@ -112,15 +112,15 @@ describe('cluster edit page', { timeout: 20_000 }, () => {
     const name = await screen.findByDisplayValue<HTMLInputElement>('Andaman');
     fireEvent.click(screen.getByTestId('mode-edit'));
     fireEvent.change(name, { target: { value: 'Unsaved' } });
-    await router.navigate('/clusters/new');
+    await router.navigate('/clusters/create');
     expect(await screen.findByText('Unsaved changes')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/clusters/c1/edit'));
     expect(name.value).toBe('Unsaved');
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
-    void router.navigate('/clusters/new');
+    void router.navigate('/clusters/create');
     fireEvent.click((await screen.findByText('Leave')).closest('button')!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/clusters/new'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clusters/create'));
   });
 
   it('enables Add below the cap and links it to the BU create page with the cluster', async () => {
@@ -129,7 +129,7 @@ describe('cluster edit page', { timeout: 20_000 }, () => {
     renderAt('/clusters/c1/edit', dp);
     expect(await screen.findByText('1 of 2 licensed')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('bu-add')).not.toHaveAttribute('aria-disabled'));
-    expect(screen.getByTestId('bu-add')).toHaveAttribute('href', '/business-units/new?cluster_id=c1');
+    expect(screen.getByTestId('bu-add')).toHaveAttribute('href', '/business-units/create?cluster_id=c1');
   });
 
   it('shows the BU licence indicator and disables Add at the cap', async () => {
@@ -152,7 +152,7 @@ describe('cluster edit page', { timeout: 20_000 }, () => {
 describe('cluster create page', { timeout: 20_000 }, () => {
   it('lands on the new cluster’s edit page', async () => {
     const dp = provider();
-    const router = renderAt('/clusters/new', dp);
+    const router = renderAt('/clusters/create', dp);
     fireEvent.change(await screen.findByLabelText(/Code/), { target: { value: 'CL-N' } });
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'New cluster' } });
     fireEvent.click(screen.getByRole('button', { name: /create/i }));

@@ -170,13 +170,13 @@ describe('read views', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/clusters/a'));
   });
 
-  it('when the server answers 404 for a record (a cluster the caller cannot see), then the access-denied screen shows', async () => {
+  it('when the server answers 404 for a record (a cluster the caller cannot see), then the Not-found page shows, which says nothing of the record', async () => {
     const getOne = vi.fn(async () => {
       throw new HttpError('Business unit not found', 404, { detail: 'Business unit not found' });
     });
     const router = renderRoutes('/business-units/b-in-cl-b', EDITOR_A, { getOne });
-    expect(await screen.findByText('access denied screen')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/access-denied');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/business-units/b-in-cl-b');
     expect(screen.queryByTestId('error-state')).not.toBeInTheDocument();
     // A 4xx is the answer: it is not asked again.
     expect(getOne).toHaveBeenCalledTimes(1);

@@ -65,7 +65,7 @@ const UserCreateForm = () => {
   );
 };
 
-/** /users/new — nothing of the form shows until `user.manage` is confirmed. */
+/** /users/create — nothing of the form shows until `user.manage` is confirmed. */
 export const UserCreate = () => (
   <RequireAccess action="create" resource="users">
     <ScreenMessages modules={USER_SCREEN_MESSAGES}>

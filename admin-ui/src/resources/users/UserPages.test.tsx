@@ -7,7 +7,7 @@ import { UserEdit, UserShow } from './UserEdit';
 import { SUPER, USER_ADMIN, USER_READER, account, renderRoutes } from './testing';
 
 const createRoutes = [
-  { path: '/users/new', resource: 'users', element: <UserCreate /> },
+  { path: '/users/create', resource: 'users', element: <UserCreate /> },
   { path: '/users/:id', element: <p>user read view</p> },
 ];
 
@@ -22,7 +22,7 @@ beforeEach(() => localStorage.clear());
 
 describe('creating a user', { timeout: 30_000 }, () => {
   it('reminds that the initial password must be changed at the first sign-in', async () => {
-    renderRoutes('/users/new', SUPER, {}, createRoutes);
+    renderRoutes('/users/create', SUPER, {}, createRoutes);
     expect(await screen.findByText('The user must change this password at the first sign-in.')).toBeInTheDocument();
   });
 
@@ -35,7 +35,7 @@ describe('creating a user', { timeout: 30_000 }, () => {
         detail: 'The password must be at least 12 characters long',
       });
     });
-    const router = renderRoutes('/users/new', SUPER, { create }, createRoutes);
+    const router = renderRoutes('/users/create', SUPER, { create }, createRoutes);
     await fillCreateForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
@@ -57,14 +57,14 @@ describe('creating a user', { timeout: 30_000 }, () => {
     expect(document.getElementById(`${password.id}-helper-text`)).toHaveTextContent(
       'The password must be at least 12 characters long',
     );
-    expect(router.state.location.pathname).toBe('/users/new');
+    expect(router.state.location.pathname).toBe('/users/create');
   });
 
   it('when the username is taken (409), then the detail is shown under the username', async () => {
     const create = vi.fn(async () => {
       throw new HttpError('Username somchai.j is already used', 409, { detail: 'Username somchai.j is already used' });
     });
-    renderRoutes('/users/new', SUPER, { create }, createRoutes);
+    renderRoutes('/users/create', SUPER, { create }, createRoutes);
     await fillCreateForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     const username = screen.getByLabelText(/^Username/);
@@ -78,7 +78,7 @@ describe('creating a user', { timeout: 30_000 }, () => {
     const create = vi.fn(async () => {
       throw new HttpError('Email somchai@example.com is already used', 409, {});
     });
-    renderRoutes('/users/new', SUPER, { create }, createRoutes);
+    renderRoutes('/users/create', SUPER, { create }, createRoutes);
     await fillCreateForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     const email = screen.getByLabelText(/^Email/);
@@ -87,7 +87,7 @@ describe('creating a user', { timeout: 30_000 }, () => {
 
   it('opens the new account’s read view', async () => {
     const create = vi.fn(async () => ({ data: account('u9', { username: 'somchai.j' }) }));
-    const router = renderRoutes('/users/new', SUPER, { create }, createRoutes);
+    const router = renderRoutes('/users/create', SUPER, { create }, createRoutes);
     await fillCreateForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/u9'));
