@@ -76,7 +76,7 @@ async function settled(page: Page): Promise<void> {
         quiet = (await loading()) === 0 ? quiet + 1 : 0;
         return quiet;
       },
-      { timeout: 20_000, intervals: [250] },
+      { timeout: 20_000, interval: 250 },
     )
     .toBeGreaterThanOrEqual(3);
 }
