@@ -2,15 +2,7 @@ import type { AuditedRecord } from '../types';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `YYYY-MM-DD HH:mm:ss` in the browser's local time; blank for empty or unparsable input. */
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-/** `YYYY-MM-DD` in local time, used in export file names. */
+/** `YYYY-MM-DD` in local time, used in export file names (data, not text to read: screens use lib/format.ts). */
 export function formatDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv';
-import { auditOf, formatDateTime } from './audit';
+import { auditOf, formatDate } from './audit';
 
-const localIso = (y: number, mo: number, d: number, h: number, mi: number, s: number) =>
-  new Date(y, mo - 1, d, h, mi, s).toISOString();
-
-describe('timestamps', () => {
-  it('formats YYYY-MM-DD HH:mm:ss in local time', () => {
-    expect(formatDateTime(localIso(2024, 3, 7, 9, 5, 1))).toBe('2024-03-07 09:05:01');
-    expect(formatDateTime(null)).toBe('');
-    expect(formatDateTime('nope')).toBe('');
+describe('export file dates', () => {
+  it('writes the local day as YYYY-MM-DD', () => {
+    expect(formatDate(new Date(2024, 2, 7, 0, 30))).toBe('2024-03-07');
+    expect(formatDate(new Date(2024, 11, 31, 23, 59))).toBe('2024-12-31');
   });
 });
 

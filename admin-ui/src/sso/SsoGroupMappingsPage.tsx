@@ -11,7 +11,7 @@ import { RequireAccess } from '../components/RequireAccess';
 import { ErrorState } from '../components/ErrorState';
 import { CardTable, TableCard, type CardColumn } from '../components/card-table';
 import { ScreenMessages } from '../components/history/ScreenMessages';
-import { formatDateTime } from '../lib/audit';
+import { DateTimeText } from '../components/DateTimeText';
 import { userScreenMessages } from '../resources/users/messages';
 import { usePermissionLabel } from '../resources/users/permissionKeys';
 import { ssoScreenMessages } from './messages';
@@ -88,7 +88,7 @@ const MappingsCard = () => {
     {
       id: 'created_at',
       label: translate('sso.mappings.created_at'),
-      render: (m) => formatDateTime(m.created_at),
+      render: (m) => <DateTimeText value={m.created_at} />,
       hideBelow: 'md',
     },
   ];

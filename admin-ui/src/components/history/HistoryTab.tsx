@@ -19,7 +19,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import type { AuditEvent, AuditTargetType } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { formatDateTime } from '../../lib/audit';
+import { DateTimeText } from '../DateTimeText';
 import { ErrorState } from '../ErrorState';
 import { ChangesTable } from './ChangesTable';
 import { EventSummary } from './EventSummary';
@@ -44,7 +44,7 @@ const HistoryEntry = ({ event }: { event: AuditEvent }) => {
           <EventSummary event={event} />
         </Typography>
         <Typography variant="body2" component="span" color="text.secondary">
-          {actorLabel(event)} · {formatDateTime(event.at)}
+          {actorLabel(event)} · <DateTimeText value={event.at} />
         </Typography>
         <Box sx={{ flex: 1 }} />
         <RevertButton event={event} />

@@ -1,7 +1,7 @@
 import { Box, Chip, Divider, Grid, Stack, Typography } from '@mui/material';
 import { EditButton, Show, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import type { PrintTemplateMapping as Mapping } from '../../types';
-import { formatDateTime } from '../../lib/audit';
+import { DateTimeText } from '../../components/DateTimeText';
 import { useDocumentTypeLabel } from './DocumentTypeInput';
 import { useDocumentTypes } from './queries';
 import { mappingTitle } from './representation';
@@ -82,7 +82,9 @@ const MappingDetails = () => {
         </Grid>
         <Field label={translate('app.list.created')}>
           <Stack>
-            <span>{formatDateTime(record.created_at)}</span>
+            <span>
+              <DateTimeText value={record.created_at} />
+            </span>
             <Typography variant="caption" color="text.secondary">
               {record.created_by_name}
             </Typography>
@@ -90,7 +92,9 @@ const MappingDetails = () => {
         </Field>
         <Field label={translate('app.list.updated')}>
           <Stack>
-            <span>{formatDateTime(record.updated_at)}</span>
+            <span>
+              <DateTimeText value={record.updated_at} />
+            </span>
             <Typography variant="caption" color="text.secondary">
               {record.updated_by_name}
             </Typography>

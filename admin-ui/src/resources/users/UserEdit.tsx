@@ -8,7 +8,7 @@ import { RecordLoader } from '../../components/RecordLoader';
 import { ModeForm, type PageMode } from '../../components/ModeForm';
 import { HistoryTab } from '../../components/history/HistoryTab';
 import { StatusChip } from '../../components/StatusChip';
-import { formatDateTime } from '../../lib/audit';
+import { DateTimeText } from '../../components/DateTimeText';
 import { UserIdentityFields, normalizeUser } from './UserFields';
 import { UserActions } from './UserActions';
 import { UserGrants } from './UserGrants';
@@ -79,13 +79,19 @@ const AccountCard = ({ record, refetch }: { record: UserAccount; refetch: () => 
             <StatusChip active={record.is_active} />
           </Fact>
           <Fact label={f('last_sign_in_at')}>
-            {record.last_sign_in_at
-              ? formatDateTime(record.last_sign_in_at)
-              : translate('resources.users.never_signed_in')}
+            {record.last_sign_in_at ? (
+              <DateTimeText value={record.last_sign_in_at} />
+            ) : (
+              translate('resources.users.never_signed_in')
+            )}
           </Fact>
           <Fact label={f('grant_count')}>{record.grant_count}</Fact>
-          <Fact label={translate('app.list.created')}>{formatDateTime(record.created_at)}</Fact>
-          <Fact label={translate('app.list.updated')}>{formatDateTime(record.updated_at)}</Fact>
+          <Fact label={translate('app.list.created')}>
+            <DateTimeText value={record.created_at} />
+          </Fact>
+          <Fact label={translate('app.list.updated')}>
+            <DateTimeText value={record.updated_at} />
+          </Fact>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 2 }} useFlexGap flexWrap="wrap">
           {record.is_super_admin && (

@@ -7,7 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import type { Grant, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
-import { formatDateTime } from '../../lib/audit';
+import { DateTimeText } from '../../components/DateTimeText';
 import { useProblemText } from '../../lib/useProblemText';
 import { useNotifyText } from '../../lib/useNotifyText';
 import { AddGrantDialog } from './AddGrantDialog';
@@ -81,7 +81,7 @@ export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: 
     {
       id: 'granted_at',
       label: translate('resources.users.grants.granted_at'),
-      render: (g) => formatDateTime(g.granted_at),
+      render: (g) => <DateTimeText value={g.granted_at} />,
       hideBelow: 'md',
     },
   ];

@@ -6,7 +6,7 @@ import type { SsoIdentity, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { ErrorState } from '../../components/ErrorState';
-import { formatDateTime } from '../../lib/audit';
+import { DateTimeText } from '../../components/DateTimeText';
 import { useProblemText } from '../../lib/useProblemText';
 import { useNotifyText } from '../../lib/useNotifyText';
 import { useSsoProviders } from '../../sso/useSsoProviders';
@@ -59,7 +59,7 @@ export const UserSsoCard = ({ user }: { user: UserAccount }) => {
     {
       id: 'last_sign_in_at',
       label: translate('resources.users.sso.last_sign_in_at'),
-      render: (i) => formatDateTime(i.last_sign_in_at),
+      render: (i) => <DateTimeText value={i.last_sign_in_at} />,
     },
   ];
 
