@@ -3731,38 +3731,38 @@ export interface components {
             /**
              * @description The human names of what the event touched, read in the change's own transaction, so the trail reads as things were named then (a renamed cluster keeps its old code here, a removed member its username). Absent on events recorded before labels were kept, and on rows the database recorded by itself: show the ids then. Each member is present only when the event touches that kind of thing.
              * @example {
-             *       "cluster": "CL-S",
-             *       "cluster_name": "Siam Hotels",
+             *       "cluster": "CL-A",
+             *       "cluster_name": "Andaman Resorts Group",
              *       "user": "nok",
              *       "permission": "cluster.read",
-             *       "scope": "CL-S"
+             *       "scope": "CL-A"
              *     }
              */
             labels?: {
                 /**
                  * @description The cluster's code.
-                 * @example CL-S
+                 * @example CL-A
                  */
                 cluster?: string;
                 /**
                  * @description The cluster's name.
-                 * @example Siam Hotels
+                 * @example Andaman Resorts Group
                  */
                 cluster_name?: string;
                 /**
                  * Format: uuid
                  * @description The business unit the event is about (a membership of it, or the unit itself).
-                 * @example 5c9b6c1e-2d3f-4a5b-8c7d-9e0f1a2b3c4d
+                 * @example 5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d
                  */
                 business_unit_id?: string;
                 /**
                  * @description The business unit's code.
-                 * @example BU-01
+                 * @example BU-PKT
                  */
                 business_unit?: string;
                 /**
                  * @description The business unit's name.
-                 * @example Siam Riverside
+                 * @example Andaman Beach Resort Phuket
                  */
                 business_unit_name?: string;
                 /**
@@ -3793,7 +3793,7 @@ export interface components {
                 permission?: string;
                 /**
                  * @description A grant's cluster by its code; null for a platform-wide grant.
-                 * @example CL-S
+                 * @example CL-A
                  */
                 scope?: string | null;
                 /**
