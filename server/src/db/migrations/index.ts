@@ -10,7 +10,7 @@ import * as m0008 from './0008_change_notifications.js';
 import * as m0009 from './0009_audit_import_id.js';
 import * as m0010 from './0010_single_sign_on.js';
 import * as m0011 from './0011_audit_by_construction.js';
-import * as m20261128001500 from './20261128001500_audit_labels.js';
+import * as m0012 from './0012_audit_labels.js';
 
 interface Migration {
   name: string;
@@ -34,7 +34,7 @@ export const migrations: Migration[] = [
   { name: '0009_audit_import_id', file: '0009_audit_import_id', ...m0009 },
   { name: '0010_single_sign_on', file: '0010_single_sign_on', ...m0010 },
   { name: '0011_audit_by_construction', file: '0011_audit_by_construction', ...m0011 },
-  { name: '20261128001500_audit_labels', file: '20261128001500_audit_labels', ...m20261128001500 },
+  { name: '0012_audit_labels', file: '0012_audit_labels', ...m0012 },
 ];
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */
