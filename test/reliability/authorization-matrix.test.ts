@@ -481,9 +481,11 @@ const MATRIX: Record<string, Row> = {
         .knex('users')
         .where({ id: await f.newUser() })
         .first<{ username: string }>('username');
-      const bytes = Buffer.from(`user,business_unit\n${username},${code}\n`);
+      const cluster = await f.t.knex('clusters').where({ id: f.target }).first<{ code: string }>('code');
+      // A unit takes its members from its cluster's users (ADR 0021): the file adds the user to the cluster first.
+      const bytes = Buffer.from(`user,business_unit,cluster\n${username},,${cluster.code}\n${username},${code},\n`);
       const check = (caller: Caller, _res: Response, body: unknown) => {
-        const [row] = (body as { rows: Array<{ outcome: string; reason: string | null }> }).rows;
+        const [, row] = (body as { rows: Array<{ outcome: string; reason: string | null }> }).rows;
         expect(row).toMatchObject(
           caller === 'granted' ? { outcome: 'added' } : { outcome: 'refused', reason: 'unknown_business_unit' },
         );
