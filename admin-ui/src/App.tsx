@@ -73,8 +73,16 @@ export const App = () => (
           name={r.name}
           list={r.list}
           create={r.create}
-          edit={r.edit}
-          show={r.show}
+          edit={
+            <RecordRoute resource={r.name}>
+              <r.edit />
+            </RecordRoute>
+          }
+          show={
+            <RecordRoute resource={r.name}>
+              <r.show />
+            </RecordRoute>
+          }
           icon={r.icon}
           recordRepresentation={r.recordRepresentation}
         />

@@ -70,11 +70,16 @@ describe('route guards', () => {
   it('shows Not found with the way back for a malformed id, an unknown id and an unknown address', async () => {
     const { page, baseUrl } = session;
     // The unknown record is asked for once, and the server answers 404: the browser logs that refusal.
-    session.expectConsole(/status of 404 \(Not Found\)|Cluster not found/);
+    session.expectConsole(/status of 404 \(Not Found\)|Cluster not found|No such print template mapping/);
     await signInAs(page, baseUrl, ACCOUNTS.admin);
     const notFound = new NotFoundPage(page);
 
-    for (const address of ['/clusters/not-a-uuid', '/clusters/00000000-0000-4000-8000-000000000000/edit']) {
+    for (const address of [
+      '/print-template-mappings/not-a-uuid',
+      '/print-template-mappings/00000000-0000-4000-8000-000000000000/show',
+      '/clusters/not-a-uuid',
+      '/clusters/00000000-0000-4000-8000-000000000000/edit',
+    ]) {
       await page.goto(`${baseUrl}/#${address}`);
       await notFound.waitShown();
       expect(page.url(), address).toContain(address);

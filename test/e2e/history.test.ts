@@ -74,6 +74,7 @@ describe('history', () => {
     const { page, baseUrl } = session;
     // The refused revert is answered 412, which the browser logs.
     session.expectConsole(/Failed to load resource: the server responded with a status of 412/);
+    session.expectConsole(/was changed by someone else after this change/);
     const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const cluster = await newCluster(admin);
     const rename = (name: string) =>

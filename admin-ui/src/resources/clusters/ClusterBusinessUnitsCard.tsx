@@ -101,17 +101,23 @@ export const ClusterBusinessUnitsCard = ({
           {canCreate && (
             <Tooltip title={atCap ? translate('resources.clusters.bu_cap_reached') : ''}>
               <span>
-                <Button
-                  component={Link}
-                  to={`/business-units/create?cluster_id=${encodeURIComponent(clusterId)}`}
-                  variant="contained"
-                  size="small"
-                  startIcon={<AddIcon />}
-                  disabled={atCap || isFetching}
-                  data-testid="bu-add"
-                >
-                  {translate('ra.action.add')}
-                </Button>
+                {/* At the cap a real disabled button, not a link: nothing to follow, and assistive technology says so. */}
+                {atCap ? (
+                  <Button variant="contained" size="small" startIcon={<AddIcon />} disabled data-testid="bu-add">
+                    {translate('ra.action.add')}
+                  </Button>
+                ) : (
+                  <Button
+                    component={Link}
+                    to={`/business-units/create?cluster_id=${encodeURIComponent(clusterId)}`}
+                    variant="contained"
+                    size="small"
+                    startIcon={<AddIcon />}
+                    data-testid="bu-add"
+                  >
+                    {translate('ra.action.add')}
+                  </Button>
+                )}
               </span>
             </Tooltip>
           )}

@@ -44,6 +44,10 @@ export const MappingDeleteButton = ({ redirect }: { redirect?: 'list' | false })
       <Button
         color="error"
         size="small"
+        // The form's toolbar is grey: a darker red (light theme) or a lighter one (dark) keeps the label readable (WCAG AA).
+        sx={(theme) => ({
+          color: theme.palette.mode === 'light' ? theme.palette.error.dark : theme.palette.error.light,
+        })}
         startIcon={<DeleteIcon />}
         onClick={(e) => {
           e.stopPropagation();
