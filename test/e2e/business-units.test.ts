@@ -40,7 +40,7 @@ describe('business units under a licence cap', () => {
     // At the cap the card says so and its Add is disabled.
     await expect.poll(() => cluster.buLicence().textContent()).toBe('2 of 2 licensed');
     await expect.poll(() => cluster.buRows().count()).toBe(2);
-    expect(await cluster.buAdd().getAttribute('aria-disabled')).toBe('true');
+    expect(await cluster.buAdd().isDisabled()).toBe(true);
     await session.screenshot('bu-cap-reached-card');
 
     // The create route itself still refuses: the pre-check counts the cluster's BUs and sends no create.

@@ -43,7 +43,8 @@ export class ClusterEditPage {
   // Business Units
   readonly buCard = () => this.page.getByTestId('cluster-bu-card');
   readonly buLicence = () => this.buCard().getByTestId('bu-licence-indicator');
-  readonly buAdd = () => this.buCard().getByRole('link', { name: 'Add' });
+  /** A link below the licence cap; at the cap a disabled button (there is nothing to follow). */
+  readonly buAdd = () => this.buCard().getByTestId('bu-add');
   readonly buRows = () =>
     this.buCard()
       .getByRole('row')
