@@ -17,7 +17,8 @@ import { checkUpload, multipartUpload } from './http/multipart.js';
 import { identifyOperation, operationsOf } from './http/operations.js';
 import { limitJsonDepth } from './http/json-depth.js';
 import { canonicalQuery } from './http/query-encoding.js';
-import { signInRateLimit } from './http/rate-limit.js';
+import { callerRateLimits, signInRateLimit } from './http/rate-limit.js';
+import { createRateLimitStore, type RateLimitStore } from './http/rate-limit-store.js';
 import { apiNotFound, problemHandler } from './http/problem.js';
 import { API_SPEC_PATH, loadApiSpec } from './http/spec.js';
 import { consoleSite, publishedContract, referenceDocs } from './http/static.js';
@@ -37,6 +38,11 @@ export interface AppDeps {
   changes?: ChangeFeed;
   /** Request, pool and cache metrics (METRICS_PORT); served by a listener of their own, never by this app. */
   metrics?: Metrics;
+  /**
+   * Where the rate limits count (`createRateLimitStore`, shared through Redis with RATE_LIMIT_REDIS_URL); its owner
+   * closes it. Without one, this app counts in its own memory.
+   */
+  rateLimits?: RateLimitStore;
 }
 
 /** The package root: the repository, or the built tree `npm run build` writes to dist/. */
@@ -46,6 +52,8 @@ const CONSOLE_DIRS = [path.join(ROOT, 'console'), path.join(ROOT, 'admin-ui', 'd
 
 /** Paths the contract covers; everything else (console, docs) bypasses the validator. */
 const CONTRACT_PATH = /^\/(api|api-system|files)(\/|$)|^\/(healthz|readyz)\/?$/;
+/** The same paths, as mount points: every answer there is counted on a rate limit and says so. */
+const CONTRACT_MOUNTS = ['/api', '/api-system', '/files', '/healthz', '/readyz'];
 
 /**
  * `upgrade-insecure-requests` makes the browser fetch every script and style over https: right behind TLS, a white
@@ -85,6 +93,7 @@ export function createApp({
   handlerOverrides,
   changes = staticChangeFeed(),
   metrics,
+  rateLimits = createRateLimitStore({ redisUrl: null, redisPrefix: config.rateLimits.redisPrefix }),
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -115,7 +124,8 @@ export function createApp({
   // Sign-in floods are refused here, before the body is parsed, a password hashed or the database asked.
   // A browser with a device cookie counts on its own bucket; refresh and sign-out on buckets of their own.
   const devices = deviceCookies({ secret: config.jwtSecret });
-  app.use('/api/auth', signInRateLimit(config.signIn, { deviceOf: (req) => devices.ofRequest(req) }));
+  app.use('/api/auth', signInRateLimit(rateLimits, config.signIn, { deviceOf: (req) => devices.ofRequest(req) }));
+  const callerLimits = callerRateLimits(rateLimits, config.rateLimits);
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   app.use(limitJsonDepth);
 
@@ -138,6 +148,8 @@ export function createApp({
     authenticate((accessToken) => services.auth.caller(accessToken)),
     requireAccess,
   );
+  // Every other request to an operation counts on its principal's quota once authenticated, else its address's.
+  app.use(CONTRACT_MOUNTS, callerLimits.perCaller);
   // Only upload operations take multipart, and only after authentication and the access rule: an anonymous or
   // unauthorised caller never gets a 5 MB body buffered and inspected.
   const parseMultipart = multipartUpload();
@@ -170,6 +182,8 @@ export function createApp({
   // What the console's files did not answer, whatever the method: its page at `/`, else a 404 problem naming what exists.
   app.use(site.spaFallback);
 
+  // A request refused before its turn (unauthenticated, unparsable, forbidden) is counted too, and may become a 429.
+  app.use(CONTRACT_MOUNTS, callerLimits.refused);
   app.use(problemHandler);
   return app;
 }

@@ -19,13 +19,15 @@ export interface Setting {
   requiredInProduction?: boolean;
 }
 
-export type SettingGroup = 'Server' | 'Database and files' | 'Accounts' | 'Sign-in protection' | 'Metrics';
+export type SettingGroup =
+  'Server' | 'Database and files' | 'Accounts' | 'Sign-in protection' | 'Rate limits' | 'Metrics';
 
 export const SETTING_GROUPS: readonly SettingGroup[] = [
   'Server',
   'Database and files',
   'Accounts',
   'Sign-in protection',
+  'Rate limits',
   'Metrics',
 ];
 
@@ -59,7 +61,7 @@ export const SETTINGS = [
     group: 'Server',
     default: 'false',
     meaning:
-      'Behind a reverse proxy or load balancer: the number of proxies in front of the server (`1` behind one load balancer), or their addresses / subnets (`loopback`, `10.0.0.0/8`). Their `X-Forwarded-Proto`/`-For` then count: the client address of the sign-in limits, the logs and each write’s record, and a request they say arrived over TLS gets `upgrade-insecure-requests`. `true` (trust every hop, so any client names its own address) is refused in production and warned about otherwise.',
+      'Behind a reverse proxy or load balancer: the number of proxies in front of the server (`1` behind one load balancer), or their addresses / subnets (`loopback`, `10.0.0.0/8`). Their `X-Forwarded-Proto`/`-For` then count: the client address of the rate limits, the logs and each write’s record, and a request they say arrived over TLS gets `upgrade-insecure-requests`. `true` (trust every hop, so any client names its own address) is refused in production and warned about otherwise.',
     example: '1',
   },
   {
@@ -173,7 +175,7 @@ export const SETTINGS = [
     group: 'Sign-in protection',
     default: '20/20s',
     meaning:
-      'Sign-in requests per client address (or per browser with a device cookie): a burst of 20, refilled evenly over 20 s. Written `<requests>/<seconds>s`.',
+      'Sign-in requests per client address (or per browser with a device cookie): 20 in each window of 20 s, the window starting with the first request. Written `<requests>/<seconds>s`, as every limit here.',
   },
   {
     name: 'AUTH_RATE_REFRESH',
@@ -194,6 +196,34 @@ export const SETTINGS = [
     default: '32',
     meaning:
       'Password checks waiting for a hash slot, per lane (clean sign-ins; the rest); beyond it, 429 at once for that lane only.',
+  },
+  {
+    name: 'RATE_LIMIT_PER_CREDENTIAL',
+    group: 'Rate limits',
+    default: '600/60s',
+    meaning:
+      'Requests per signed-in credential (an account, whichever of its sessions sends them) on every operation but sign-in: 600 in each window of 60 s, the window starting with the first request. Beyond it, 429 with `Retry-After` (see [Rate limits](operations.md#rate-limits)).',
+  },
+  {
+    name: 'RATE_LIMIT_PER_ADDRESS',
+    group: 'Rate limits',
+    default: '600/60s',
+    meaning:
+      'Requests per client address (as `TRUST_PROXY` resolves it; IPv6 by its /64) without a credential: probes, stored files, and requests whose credential is refused. Sign-in keeps its own limits above.',
+  },
+  {
+    name: 'RATE_LIMIT_REDIS_URL',
+    group: 'Rate limits',
+    unset: 'limits kept in each replica’s memory',
+    meaning:
+      'A Redis (`redis://` or `rediss://`) that replicas share their limits through, sign-in’s included. While it does not answer, each replica counts in its own memory, and says so in its log.',
+    example: 'redis://redis:6379',
+  },
+  {
+    name: 'RATE_LIMIT_REDIS_PREFIX',
+    group: 'Rate limits',
+    default: 'rate-limit',
+    meaning: 'The prefix of the keys in that Redis, so that several deployments can share one.',
   },
   {
     name: 'METRICS_PORT',

@@ -47,6 +47,14 @@ export interface Config {
     hashConcurrency: number;
     hashQueue: number;
   };
+  /** Every other operation: a quota per credential, and per client address without one; shared through Redis when set. */
+  rateLimits: {
+    perCredential: { limit: number; windowSeconds: number };
+    perAddress: { limit: number; windowSeconds: number };
+    /** RATE_LIMIT_REDIS_URL; null = each replica counts in its own memory. */
+    redisUrl: string | null;
+    redisPrefix: string;
+  };
   /** OpenID Connect providers for single sign-on (OIDC_PROVIDERS); empty = local sign-in only. */
   oidcProviders: OidcProviderConfig[];
   /** The Prometheus endpoint's own listener (METRICS_PORT); null port = no metrics kept or served. */
@@ -231,6 +239,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hashQueue: countOf(orDefault('AUTH_HASH_QUEUE'), 'AUTH_HASH_QUEUE', 32, 0, 100_000, problems),
   };
 
+  const redisUrl = str('RATE_LIMIT_REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\/[^\s]+$/.test(redisUrl))
+    problems.push(
+      `RATE_LIMIT_REDIS_URL must be a redis:// or rediss:// URL, like redis://redis:6379 (got "${redisUrl}")`,
+    );
+  const redisPrefix = orDefault('RATE_LIMIT_REDIS_PREFIX') ?? 'rate-limit';
+  if (!/^[A-Za-z0-9._:-]{1,100}$/.test(redisPrefix))
+    problems.push('RATE_LIMIT_REDIS_PREFIX may contain only letters, digits and . _ : - (1–100 characters)');
+  const rateLimits = {
+    perCredential: rateOf(
+      orDefault('RATE_LIMIT_PER_CREDENTIAL'),
+      'RATE_LIMIT_PER_CREDENTIAL',
+      DEFAULT_RATE_PER_CREDENTIAL,
+      problems,
+    ),
+    perAddress: rateOf(
+      orDefault('RATE_LIMIT_PER_ADDRESS'),
+      'RATE_LIMIT_PER_ADDRESS',
+      DEFAULT_RATE_PER_ADDRESS,
+      problems,
+    ),
+    redisUrl,
+    redisPrefix,
+  };
+
   const oidcProviders = oidcProvidersOf(str('OIDC_PROVIDERS'), problems);
 
   const metricsPortRaw = str('METRICS_PORT');
@@ -267,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl,
     trustProxy,
     signIn,
+    rateLimits,
     oidcProviders,
     metrics,
     jwtSecretSource,
@@ -321,11 +355,17 @@ function publicBaseUrlOf(raw: string): string | null {
 }
 
 /**
- * 20 sign-in requests per address (or device) in a burst, then one a second; 60 token refreshes per address in a
- * burst, then one a second (an office behind one address refreshes every 15 minutes per signed-in person).
+ * 20 sign-in requests per address (or device) in 20 seconds; 60 token refreshes per address a minute (an office
+ * behind one address refreshes every 15 minutes per signed-in person).
  */
 const DEFAULT_RATE_PER_IP = { limit: 20, windowSeconds: 20 };
 const DEFAULT_RATE_REFRESH = { limit: 60, windowSeconds: 60 };
+/**
+ * 600 requests a minute per credential and per anonymous address: a console page asks for a dozen, a person never
+ * comes near it, and a runaway script is held to ten a second, a small share of what one replica serves.
+ */
+const DEFAULT_RATE_PER_CREDENTIAL = { limit: 600, windowSeconds: 60 };
+const DEFAULT_RATE_PER_ADDRESS = { limit: 600, windowSeconds: 60 };
 
 /** Why TRUST_PROXY=true is refused in production, and what to write instead (one line). */
 export const TRUST_PROXY_TRUE_REFUSED =
@@ -347,7 +387,7 @@ export function defaultHashConcurrency(): number {
   return Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2)));
 }
 
-/** `20/20s` (or `20/20`): 20 requests per 20 seconds, as a burst of 20 refilled evenly over the window. */
+/** `20/20s` (or `20/20`): 20 requests per 20 seconds, counted in windows that start with a key's first request. */
 function rateOf(
   raw: string | undefined,
   name: string,
@@ -360,7 +400,7 @@ function rateOf(
   const windowSeconds = m ? Number(m[2]) : 0;
   if (!m || limit < 1 || windowSeconds < 1) {
     problems.push(
-      `${name} must be requests per window in seconds, like 20/20s (a burst of 20, refilled over 20 seconds), both at least 1 (got "${raw}")`,
+      `${name} must be requests per window in seconds, like 20/20s (20 requests in each window of 20 seconds), both at least 1 (got "${raw}")`,
     );
     return fallback;
   }

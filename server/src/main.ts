@@ -22,6 +22,7 @@ import { answerClientErrors } from './http/client-errors.js';
 import { PRIVATE_UMASK, tightenPermissions } from './data-dir.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createMetricsServer } from './observability/metrics-server.js';
+import { createRateLimitStore, type RateLimitStore } from './http/rate-limit-store.js';
 
 export interface Running {
   config: Config;
@@ -100,6 +101,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
   let changes: ChangeFeed | null = null;
   let metrics: Metrics | null = null;
   let metricsServer: Server | null = null;
+  let rateLimits: RateLimitStore | null = null;
   try {
     // After the database opened: a new embedded database is unpacked from its template with the template's modes.
     const tightened = await tightenPermissions(config.dataDir);
@@ -121,7 +123,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
       metricsServer = createMetricsServer(metrics, config.metrics.token);
       await listen(metricsServer, config.metrics.port, config.metrics.host);
     }
-    const app = createApp({ config, db, storage, logger, changes, ...(metrics ? { metrics } : {}) });
+    // Never waits for Redis: until it answers, each replica counts in its own memory.
+    rateLimits = createRateLimitStore({ ...config.rateLimits, logger });
+    const app = createApp({ config, db, storage, logger, changes, rateLimits, ...(metrics ? { metrics } : {}) });
     const purge = startAuthPurge({ knex: db.knex, logger });
     const { createServer } = await import('node:http');
     const front = options.front;
@@ -161,6 +165,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
           purge.stop();
           await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
           metrics?.close();
+          await rateLimits?.close();
           await changes?.close();
           await db.close();
           logger.info('stopped');
@@ -173,6 +178,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
   } catch (err) {
     metricsServer?.close();
     metrics?.close();
+    await rateLimits?.close().catch(() => undefined);
     await changes?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;

@@ -1,54 +1,15 @@
-import type { Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { TooManyRequestsError, waitPhrase } from '../core/errors.js';
+import type { AuthContext } from '../core/permissions.js';
+import type { RateLimitStore, RatePolicy, RateVerdict } from './rate-limit-store.js';
 
-/** `limit` requests per `windowSeconds`: a bucket of `limit` tokens refilled evenly over the window. */
-export interface RatePolicy {
-  limit: number;
-  windowSeconds: number;
-}
+export type { RatePolicy } from './rate-limit-store.js';
 
 export interface SignInRateLimits {
   /** Sign-in requests per client address (or per device, for a browser with a device cookie). */
   perClient: RatePolicy;
   /** Token refresh and sign-out per client address: a bucket of their own, so a sign-in flood never signs anyone out. */
   refresh: RatePolicy;
-}
-
-/** Many keys at once (a flood from many addresses) must not grow the memory without bound. */
-const MAX_TRACKED_CLIENTS = 50_000;
-
-/** A token bucket per key. `take` answers 0 when a request may pass, else the seconds until one may. */
-export function tokenBuckets(policy: RatePolicy, maxKeys = MAX_TRACKED_CLIENTS) {
-  const perSecond = policy.limit / policy.windowSeconds;
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const level = (b: { tokens: number; at: number }, now: number) =>
-    Math.min(policy.limit, b.tokens + ((now - b.at) / 1000) * perSecond);
-
-  function forgetFull(now: number): void {
-    // A full bucket says nothing a new one would not; when that frees nothing, the longest-known client goes.
-    for (const [k, b] of buckets) if (level(b, now) >= policy.limit) buckets.delete(k);
-    while (buckets.size >= maxKeys) buckets.delete(buckets.keys().next().value!);
-  }
-
-  return {
-    take(key: string, now = Date.now()): number {
-      let b = buckets.get(key);
-      if (!b) {
-        if (buckets.size >= maxKeys) forgetFull(now);
-        buckets.set(key, (b = { tokens: policy.limit, at: now }));
-      }
-      b.tokens = level(b, now);
-      b.at = now;
-      if (b.tokens >= 1) {
-        b.tokens -= 1;
-        return 0;
-      }
-      return (1 - b.tokens) / perSecond;
-    },
-    get size() {
-      return buckets.size;
-    },
-  };
 }
 
 /**
@@ -71,45 +32,63 @@ export function clientKey(ip: string | undefined): string {
     .join(':')}::/64`;
 }
 
-function refusal(detail: string, policy: RatePolicy, waitSeconds: number): TooManyRequestsError {
-  const seconds = Math.max(1, Math.ceil(waitSeconds));
+function refusal(detail: string, policy: RatePolicy, verdict: RateVerdict): TooManyRequestsError {
+  const seconds = verdict.resetSeconds;
   return new TooManyRequestsError(`${detail}; try again in ${waitPhrase(seconds)}.`, seconds, {
     limit: policy.limit,
     windowSeconds: policy.windowSeconds,
   });
 }
 
-/** How long a refused request waits for its 429, and how many may wait at once (beyond, they are answered at once). */
+/** The IETF RateLimit fields of the quota this request was counted on (a refusal's come from its error instead). */
+function describeQuota(res: Response, policy: RatePolicy, verdict: RateVerdict): void {
+  res.setHeader('RateLimit', `limit=${policy.limit}, remaining=${verdict.remaining}, reset=${verdict.resetSeconds}`);
+  res.setHeader('RateLimit-Policy', `${policy.limit};w=${policy.windowSeconds}`);
+}
+
+/** Requests already counted on some quota: each request is counted once, on one quota. */
+const counted = new WeakSet<Request>();
+
+/**
+ * Whose quota an authenticated request spends: its principal, as the auth middleware set it. Today that is the
+ * account (all its sessions together); a credential of its own (an API token) counts apart under its own id.
+ */
+export function principalOf(auth: AuthContext): string {
+  return `account:${auth.userId}`;
+}
+
+/** How long a refused sign-in waits for its 429, and how many may wait at once (beyond, they are answered at once). */
 const HOLD_MS = 1_000;
 const MAX_HELD = 2_000;
 
-/** Token refresh and sign-out: their own bucket, never the sign-in one. */
+/** Token refresh and sign-out: their own quota, never the sign-in one. */
 const REFRESH_PATH = /^\/(refresh-token|logout)\/?$/;
 
 /**
  * Refuses traffic on /api/auth beyond a client's own rate with 429, before the body is parsed, a password hashed or
- * the database asked. In memory: each replica protects its own CPU. Every bucket is one client's: there is no shared
- * bucket, so no flood, from however many addresses, takes a turn from anyone else (the password-hash gate bounds the
- * CPU a flood can take, and gives sign-ins from clean clients the first turn).
+ * the database asked. Every quota is one client's: there is none shared by every client, so no flood, from however
+ * many addresses, takes a turn from anyone else (the password-hash gate bounds the CPU a flood can take, and gives
+ * sign-ins from clean clients the first turn). These requests count on these quotas only, never on the address's.
  *
- * - Sign-in: per address; a browser with a valid device cookie counts on its own bucket instead (its address may be
+ * - Sign-in: per address; a browser with a valid device cookie counts on its own quota instead (its address may be
  *   the attacker's too: a shared office or carrier address).
- * - Refresh and sign-out: per address, on buckets of their own.
+ * - Refresh and sign-out: per address, on quotas of their own.
  *
  * A refused request gets its answer after a second (never later than it may retry): a flood that waits for each
  * answer before sending the next, as scripts do, so slows itself down and costs the server almost nothing, while a
  * person who honours Retry-After loses no time.
  */
 export function signInRateLimit(
+  store: RateLimitStore,
   limits: SignInRateLimits,
   opts: { holdMs?: number; deviceOf?: (req: Request) => { id: string } | null } = {},
 ): RequestHandler {
-  const signIns = tokenBuckets(limits.perClient);
-  const refreshes = tokenBuckets(limits.refresh);
+  const signIns = store.limiter('sign-in', limits.perClient);
+  const refreshes = store.limiter('refresh', limits.refresh);
   const holdMs = opts.holdMs ?? HOLD_MS;
   let held = 0;
-  const refuse = (next: (err: unknown) => void, err: TooManyRequestsError, waitSeconds: number) => {
-    const ms = Math.min(holdMs, waitSeconds * 1000);
+  const refuse = (next: (err: unknown) => void, err: TooManyRequestsError) => {
+    const ms = Math.min(holdMs, err.retryAfterSeconds * 1000);
     if (ms <= 0 || held >= MAX_HELD) return next(err);
     held++;
     setTimeout(() => {
@@ -117,25 +96,71 @@ export function signInRateLimit(
       next(err);
     }, ms).unref();
   };
-  return (req, _res, next) => {
-    if (REFRESH_PATH.test(req.path)) {
-      const wait = refreshes.take(clientKey(req.ip));
-      if (wait > 0)
-        return refuse(next, refusal('Too many token refreshes from this address', limits.refresh, wait), wait);
-      return next();
-    }
-    const device = opts.deviceOf?.(req) ?? null;
-    const wait = signIns.take(device ? `device:${device.id}` : clientKey(req.ip));
-    if (wait > 0)
-      return refuse(
-        next,
-        refusal(
-          device ? 'Too many sign-in requests from this device' : 'Too many sign-in requests from this address',
-          limits.perClient,
-          wait,
-        ),
-        wait,
+  return (req, res, next) => {
+    const refresh = REFRESH_PATH.test(req.path);
+    const device = refresh ? null : (opts.deviceOf?.(req) ?? null);
+    const limiter = refresh ? refreshes : signIns;
+    counted.add(req);
+    void limiter.take(device ? `device:${device.id}` : clientKey(req.ip)).then((verdict) => {
+      describeQuota(res, limiter.policy, verdict);
+      if (verdict.allowed) return next();
+      const detail = refresh
+        ? 'Too many token refreshes from this address'
+        : device
+          ? 'Too many sign-in requests from this device'
+          : 'Too many sign-in requests from this address';
+      refuse(next, refusal(detail, limiter.policy, verdict));
+    });
+  };
+}
+
+export interface CallerRateLimits {
+  /** Requests per authenticated principal (RATE_LIMIT_PER_CREDENTIAL). */
+  perCredential: RatePolicy;
+  /** Requests per client address without a credential (RATE_LIMIT_PER_ADDRESS). */
+  perAddress: RatePolicy;
+}
+
+/**
+ * The quota of every other request to an operation: its principal's once authenticated, else its client address's
+ * (as TRUST_PROXY resolves it; IPv6 by its /64). Every answer says what is left (`RateLimit`, `RateLimit-Policy`);
+ * beyond the quota, 429 with `Retry-After`.
+ *
+ * `perCaller` counts a request that reached it; `refused` counts one refused before its turn (a credential that does
+ * not authenticate, a body that does not parse, a missing permission), so that each of those is counted too and its
+ * answer carries the same fields, or becomes a 429 once the quota is spent.
+ */
+export function callerRateLimits(
+  store: RateLimitStore,
+  limits: CallerRateLimits,
+): { perCaller: RequestHandler; refused: ErrorRequestHandler } {
+  const credentials = store.limiter('credential', limits.perCredential);
+  const addresses = store.limiter('address', limits.perAddress);
+  async function count(req: Request, res: Response): Promise<TooManyRequestsError | null> {
+    counted.add(req);
+    const limiter = req.auth ? credentials : addresses;
+    const verdict = await limiter.take(req.auth ? principalOf(req.auth) : clientKey(req.ip));
+    describeQuota(res, limiter.policy, verdict);
+    if (verdict.allowed) return null;
+    const { limit, windowSeconds } = limiter.policy;
+    const whose = req.auth ? 'account' : 'address';
+    return refusal(
+      `Too many requests from this ${whose} (at most ${limit} in ${windowSeconds} s)`,
+      limiter.policy,
+      verdict,
+    );
+  }
+  return {
+    perCaller(req, res, next) {
+      if (counted.has(req)) return next();
+      count(req, res).then((refused) => next(refused ?? undefined), next);
+    },
+    refused(err: unknown, req, res, next) {
+      if (counted.has(req) || res.headersSent) return next(err);
+      count(req, res).then(
+        (refused) => next(refused ?? err),
+        () => next(err),
       );
-    next();
+    },
   };
 }

@@ -36,6 +36,7 @@ import { templateForNewDatabase } from '../../../server/src/db/template.js';
 import { createLogger } from '../../../server/src/http/logging.js';
 import { signAccessToken } from '../../../server/src/modules/auth/tokens.js';
 import { createLocalStorage } from '../../../server/src/storage/local.js';
+import { createRateLimitStore, type RateLimitStore } from '../../../server/src/http/rate-limit-store.js';
 import type { StoragePort } from '../../../server/src/storage/port.js';
 
 export type Engine = 'pglite' | 'postgres';
@@ -154,6 +155,10 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
     // the tests of sign-in protection (which set their own) meet a 429.
     AUTH_RATE_PER_IP: '100000/1s',
     AUTH_HASH_QUEUE: '10000',
+    // Likewise every other operation: one account or address sends thousands of requests a minute here. The tests of
+    // the rate limits set their own.
+    RATE_LIMIT_PER_CREDENTIAL: '1000000/1s',
+    RATE_LIMIT_PER_ADDRESS: '1000000/1s',
     ...opts.env,
   });
   let pgDb: { url: string; drop: () => Promise<void> } | null = null;
@@ -170,12 +175,14 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
   let db: Database | null = null;
   let changes: ChangeFeed | null = null;
   let server: Server | null = null;
+  let rateLimits: RateLimitStore | null = null;
   const cleanup = async () => {
     if (server)
       await new Promise<void>((resolve) => {
         server!.close(() => resolve());
         server!.closeAllConnections();
       });
+    await rateLimits?.close();
     // Before the database is dropped: its LISTEN connection would be one more session in the way.
     await changes?.close();
     await db?.close();
@@ -197,7 +204,17 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
     changes = await openChangeFeed(db, { logger });
     // The test process plays main.ts's part: it sets the password-hash gate, here from this server's configuration.
     configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
-    const app = createApp({ config, db, storage, logger, handlerOverrides: opts.handlerOverrides, changes });
+    // In memory, or in the Redis of RATE_LIMIT_REDIS_URL when a test sets one.
+    rateLimits = createRateLimitStore({ ...config.rateLimits, logger });
+    const app = createApp({
+      config,
+      db,
+      storage,
+      logger,
+      handlerOverrides: opts.handlerOverrides,
+      changes,
+      rateLimits,
+    });
     server = createServer(app);
     // As in production (server/src/main.ts): an idle keep-alive socket outlives the client's own idle timeout, so a
     // client never reuses a socket the server is closing at that moment (a slow, busy machine hits that race).
