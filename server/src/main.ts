@@ -22,6 +22,7 @@ import { answerClientErrors } from './http/client-errors.js';
 import { PRIVATE_UMASK, tightenPermissions } from './data-dir.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createMetricsServer } from './observability/metrics-server.js';
+import { startTelemetry, type Telemetry } from './observability/telemetry.js';
 
 export interface Running {
   config: Config;
@@ -100,6 +101,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
   let changes: ChangeFeed | null = null;
   let metrics: Metrics | null = null;
   let metricsServer: Server | null = null;
+  let telemetry: Telemetry | null = null;
   try {
     // After the database opened: a new embedded database is unpacked from its template with the template's modes.
     const tightened = await tightenPermissions(config.dataDir);
@@ -121,7 +123,18 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
       metricsServer = createMetricsServer(metrics, config.metrics.token);
       await listen(metricsServer, config.metrics.port, config.metrics.host);
     }
-    const app = createApp({ config, db, storage, logger, changes, ...(metrics ? { metrics } : {}) });
+    telemetry = await startTelemetry({ ...config.tracing, version: config.version });
+    if (telemetry)
+      logger.info({ exporter: config.tracing.exporter, to: new URL(config.tracing.url).origin }, 'tracing on');
+    const app = createApp({
+      config,
+      db,
+      storage,
+      logger,
+      changes,
+      ...(metrics ? { metrics } : {}),
+      ...(telemetry ? { tracing: telemetry.tracing } : {}),
+    });
     const purge = startAuthPurge({ knex: db.knex, logger });
     const { createServer } = await import('node:http');
     const front = options.front;
@@ -161,6 +174,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
           purge.stop();
           await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
           metrics?.close();
+          // The spans of the last requests are sent before the process goes.
+          await telemetry?.shutdown().catch((err: unknown) => logger.warn({ err }, 'tracing shutdown failed'));
           await changes?.close();
           await db.close();
           logger.info('stopped');
@@ -173,6 +188,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
   } catch (err) {
     metricsServer?.close();
     metrics?.close();
+    await telemetry?.shutdown().catch(() => undefined);
     await changes?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;

@@ -55,6 +55,8 @@ export interface TestServerOptions {
   seed?: boolean;
   /** Replaces some operations' handlers (tests of the request pipeline). */
   handlerOverrides?: AppDeps['handlerOverrides'];
+  /** Spans for this server's requests, statements and storage calls (tracing tests). */
+  tracing?: AppDeps['tracing'];
 }
 
 export interface TestServer {
@@ -197,7 +199,15 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
     changes = await openChangeFeed(db, { logger });
     // The test process plays main.ts's part: it sets the password-hash gate, here from this server's configuration.
     configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
-    const app = createApp({ config, db, storage, logger, handlerOverrides: opts.handlerOverrides, changes });
+    const app = createApp({
+      config,
+      db,
+      storage,
+      logger,
+      handlerOverrides: opts.handlerOverrides,
+      changes,
+      ...(opts.tracing ? { tracing: opts.tracing } : {}),
+    });
     server = createServer(app);
     // As in production (server/src/main.ts): an idle keep-alive socket outlives the client's own idle timeout, so a
     // client never reuses a socket the server is closing at that moment (a slow, busy machine hits that race).
