@@ -26,6 +26,7 @@ import { createHandlers, createServices, type AppHandlers } from './modules/inde
 import { staticChangeFeed, type ChangeFeed } from './db/changes.js';
 import { deviceCookies } from './modules/auth/device-cookie.js';
 import type { Metrics } from './observability/metrics.js';
+import type { Tracing } from './observability/tracing.js';
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +44,8 @@ export interface AppDeps {
    * closes it. Without one, this app counts in its own memory.
    */
   rateLimits?: RateLimitStore;
+  /** Spans for requests, SQL statements and storage calls (OTEL_* settings); without it none are made. */
+  tracing?: Tracing;
 }
 
 /** The package root: the repository, or the built tree `npm run build` writes to dist/. */
@@ -94,6 +97,7 @@ export function createApp({
   changes = staticChangeFeed(),
   metrics,
   rateLimits = createRateLimitStore({ redisUrl: null, redisPrefix: config.rateLimits.redisPrefix }),
+  tracing,
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -120,6 +124,11 @@ export function createApp({
   // checks the request against this same match (req.contractRoute), rather than matching the path again. Matched
   // before the sign-in limits, so a refused sign-in is logged and counted under its operation.
   app.use(identifyOperation(operations));
+  if (tracing) {
+    app.use(tracing.requests);
+    tracing.queries(db.knex);
+    storage = tracing.storage(storage);
+  }
   if (metrics) app.use(metrics.observeExports);
   // Sign-in floods are refused here, before the body is parsed, a password hashed or the database asked.
   // A browser with a device cookie counts on its own bucket; refresh and sign-out on buckets of their own.

@@ -20,7 +20,13 @@ export interface Setting {
 }
 
 export type SettingGroup =
-  'Server' | 'Database and files' | 'Accounts' | 'Sign-in protection' | 'Rate limits' | 'Metrics';
+  | 'Server'
+  | 'Database and files'
+  | 'Accounts'
+  | 'Sign-in protection'
+  | 'Rate limits'
+  | 'Metrics'
+  | 'Tracing';
 
 export const SETTING_GROUPS: readonly SettingGroup[] = [
   'Server',
@@ -29,6 +35,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
   'Sign-in protection',
   'Rate limits',
   'Metrics',
+  'Tracing',
 ];
 
 export const SETTINGS = [
@@ -244,6 +251,54 @@ export const SETTINGS = [
     group: 'Metrics',
     unset: 'no token asked',
     meaning: 'A bearer token (at least 16 characters) every scrape must send: `Authorization: Bearer <token>`.',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    group: 'Tracing',
+    unset: 'no traces (unless `OTEL_TRACES_EXPORTER` asks for them)',
+    meaning:
+      'OpenTelemetry collector to send traces to over OTLP/HTTP; spans go to `<endpoint>/v1/traces` (see [Traces](operations.md#traces)).',
+    example: 'http://otel-collector:4318',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    group: 'Tracing',
+    unset: '`OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`',
+    meaning: 'The full URL spans are sent to, when it is not the endpoint above plus `/v1/traces`.',
+  },
+  {
+    name: 'OTEL_TRACES_EXPORTER',
+    group: 'Tracing',
+    unset: '`otlp` when an endpoint is set, else `none`',
+    meaning:
+      '`otlp` (to the endpoint; `http://localhost:4318` when none is set), `console` (spans printed to stdout, for a look on one machine) or `none`.',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_PROTOCOL',
+    group: 'Tracing',
+    default: 'http/protobuf',
+    meaning: '`http/protobuf` or `http/json` (gRPC is not supported: use the collector’s OTLP/HTTP port).',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_HEADERS',
+    group: 'Tracing',
+    unset: 'none',
+    meaning:
+      'Headers sent with every export, as `name=value` pairs separated by commas (a hosted collector’s API key); never logged.',
+    example: 'x-api-key=replace-me',
+  },
+  {
+    name: 'OTEL_SERVICE_NAME',
+    group: 'Tracing',
+    default: 'platform-admin',
+    meaning: 'The `service.name` every span carries.',
+  },
+  {
+    name: 'OTEL_TRACES_SAMPLER_ARG',
+    group: 'Tracing',
+    default: '1',
+    meaning:
+      'Share of new traces kept, from 0 to 1 (`0.1` keeps one in ten); a request that arrives in a sampled trace (`traceparent`) is always kept.',
   },
 ] as const satisfies readonly Setting[];
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { oidcProvidersOf, type OidcProviderConfig } from './config-oidc.js';
 import { defaultOf, type SettingName } from './config-schema.js';
+import { tracingOf, type TracingConfig } from './config-tracing.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -59,6 +60,8 @@ export interface Config {
   oidcProviders: OidcProviderConfig[];
   /** The Prometheus endpoint's own listener (METRICS_PORT); null port = no metrics kept or served. */
   metrics: { port: number | null; host: string; token: string | null };
+  /** OpenTelemetry traces (OTEL_* settings); exporter `none` = off. */
+  tracing: TracingConfig;
   /** Where the signing secret came from: the environment, or a file generated into DATA_DIR (one per data directory). */
   jwtSecretSource: 'env' | 'generated';
   version: string;
@@ -276,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('METRICS_TOKEN must have at least 16 characters');
   if (metrics.port !== null && metrics.port !== 0 && metrics.port === port)
     problems.push('METRICS_PORT must differ from PORT: metrics are never served on the public port');
+  const tracing = tracingOf(str, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -303,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits,
     oidcProviders,
     metrics,
+    tracing,
     jwtSecretSource,
     version: packageVersion(),
   };

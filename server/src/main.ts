@@ -23,6 +23,7 @@ import { PRIVATE_UMASK, tightenPermissions } from './data-dir.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createMetricsServer } from './observability/metrics-server.js';
 import { createRateLimitStore, type RateLimitStore } from './http/rate-limit-store.js';
+import { startTelemetry, type Telemetry } from './observability/telemetry.js';
 
 export interface Running {
   config: Config;
@@ -102,6 +103,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
   let metrics: Metrics | null = null;
   let metricsServer: Server | null = null;
   let rateLimits: RateLimitStore | null = null;
+  let telemetry: Telemetry | null = null;
   try {
     // After the database opened: a new embedded database is unpacked from its template with the template's modes.
     const tightened = await tightenPermissions(config.dataDir);
@@ -125,7 +127,19 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     }
     // Never waits for Redis: until it answers, each replica counts in its own memory.
     rateLimits = createRateLimitStore({ ...config.rateLimits, logger });
-    const app = createApp({ config, db, storage, logger, changes, rateLimits, ...(metrics ? { metrics } : {}) });
+    telemetry = await startTelemetry({ ...config.tracing, version: config.version });
+    if (telemetry)
+      logger.info({ exporter: config.tracing.exporter, to: new URL(config.tracing.url).origin }, 'tracing on');
+    const app = createApp({
+      config,
+      db,
+      storage,
+      logger,
+      changes,
+      rateLimits,
+      ...(metrics ? { metrics } : {}),
+      ...(telemetry ? { tracing: telemetry.tracing } : {}),
+    });
     const purge = startAuthPurge({ knex: db.knex, logger });
     const { createServer } = await import('node:http');
     const front = options.front;
@@ -166,6 +180,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
           await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
           metrics?.close();
           await rateLimits?.close();
+          // The spans of the last requests are sent before the process goes.
+          await telemetry?.shutdown().catch((err: unknown) => logger.warn({ err }, 'tracing shutdown failed'));
           await changes?.close();
           await db.close();
           logger.info('stopped');
@@ -179,6 +195,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     metricsServer?.close();
     metrics?.close();
     await rateLimits?.close().catch(() => undefined);
+    await telemetry?.shutdown().catch(() => undefined);
     await changes?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;

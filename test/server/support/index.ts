@@ -56,6 +56,8 @@ export interface TestServerOptions {
   seed?: boolean;
   /** Replaces some operations' handlers (tests of the request pipeline). */
   handlerOverrides?: AppDeps['handlerOverrides'];
+  /** Spans for this server's requests, statements and storage calls (tracing tests). */
+  tracing?: AppDeps['tracing'];
 }
 
 export interface TestServer {
@@ -214,6 +216,7 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
       handlerOverrides: opts.handlerOverrides,
       changes,
       rateLimits,
+      ...(opts.tracing ? { tracing: opts.tracing } : {}),
     });
     server = createServer(app);
     // As in production (server/src/main.ts): an idle keep-alive socket outlives the client's own idle timeout, so a
