@@ -12,6 +12,7 @@ export default tseslint.config(
       'var/',
       'dist/',
       'admin-ui/dist/',
+      'client/dist/',
       'openapi/generated/',
       'bench/results/',
       'test-results/',

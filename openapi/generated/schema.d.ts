@@ -1361,7 +1361,7 @@ export interface paths {
         };
         /**
          * Pick the mapping that prints a document type for a business unit
-         * @description Considers only live, active mappings of the document type. A business unit is permitted when it is not in the deny list and the allow list is empty or contains it (deny wins). Candidates rank by `is_default` descending, then `display_order` ascending; the first is returned. Business-unit codes compare regardless of case (`bu-pkt` matches an allow or deny entry `BU-PKT`). Without `bu_code` only mappings with no allow list are permitted. A blank `document_type` → 400; nothing permitted → 404. With `explain=true` the answer also lists every candidate and why it lost. Needs sign-in.
+         * @description Considers only live, active mappings of the document type. A business unit is permitted when it is not in the deny list and the allow list is empty or contains it (deny wins). Candidates rank by `is_default` descending, then `display_order` ascending; the first is returned. Business-unit codes compare regardless of case (`bu-pkt` matches an allow or deny entry `A-PKT`). Without `bu_code` only mappings with no allow list are permitted. A blank `document_type` → 400; nothing permitted → 404. With `explain=true` the answer also lists every candidate and why it lost. Needs sign-in.
          */
         get: operations["resolvePrintTemplateMapping"];
         put?: never;
@@ -1526,7 +1526,7 @@ export interface components {
     schemas: {
         /**
          * @description A business unit's code (at most 50 characters, as on the business-unit form).
-         * @example BU-PKT
+         * @example A-PKT
          */
         BusinessUnitCode: string;
         /** @description A live mapping of the document type as resolve saw it. */
@@ -1541,9 +1541,9 @@ export interface components {
              * @example 8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d
              */
             report_template_id: string;
-            /** @example Purchase Order — standard */
+            /** @example Purchase Order — standard A4 */
             template_name: string | null;
-            /** @example Purchase Order (with signatures) */
+            /** @example Purchase Order */
             display_label: string | null;
             /** @example true */
             is_default: boolean;
@@ -1779,7 +1779,7 @@ export interface components {
                 email: string;
                 /**
                  * @description First, middle and last name (at most 255 characters each), else username, else email.
-                 * @example Platform Administrator
+                 * @example Platform Admin
                  */
                 display_name: string;
             };
@@ -2028,7 +2028,7 @@ export interface components {
              * @example 5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d
              */
             business_unit_id: string;
-            /** @example Andaman Beach Resort Phuket */
+            /** @example Andaman Phuket Beach */
             business_unit_name: string;
             /**
              * @description The requestor's display name (first, middle and last name of at most 255 characters each, else username, else email).
@@ -2072,7 +2072,7 @@ export interface components {
          *               "currency_code": "THB",
          *               "workflow_current_stage": "Department Head Approval",
          *               "business_unit_id": "5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d",
-         *               "business_unit_name": "Andaman Beach Resort Phuket",
+         *               "business_unit_name": "Andaman Phuket Beach",
          *               "requestor_name": "Somchai Jaidee"
          *             }
          *           ]
@@ -2096,8 +2096,8 @@ export interface components {
          *               "currency_code": "THB",
          *               "workflow_current_stage": "Purchasing Manager Approval",
          *               "business_unit_id": "5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d",
-         *               "business_unit_name": "Andaman Beach Resort Phuket",
-         *               "requestor_name": "Anong Srisuk"
+         *               "business_unit_name": "Andaman Phuket Beach",
+         *               "requestor_name": "Suda Rakthai"
          *             }
          *           ]
          *         },
@@ -2135,7 +2135,7 @@ export interface components {
             id: string | null;
             /**
              * @description The actor's display name (first, middle and last name, else username, else email).
-             * @example Platform Administrator
+             * @example Platform Admin
              */
             name: string | null;
             /**
@@ -2151,13 +2151,13 @@ export interface components {
          *       "created": {
          *         "at": "2026-11-01T08:30:00.000Z",
          *         "id": "0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11",
-         *         "name": "Platform Administrator",
+         *         "name": "Platform Admin",
          *         "avatar": null
          *       },
          *       "updated": {
          *         "at": "2026-11-02T09:00:00.000Z",
          *         "id": "6c7d8e9f-0a1b-4c2d-9e3f-4a5b6c7d8e9f",
-         *         "name": "Anong Editor",
+         *         "name": "Eddie Editor",
          *         "avatar": null
          *       },
          *       "deleted": {
@@ -2185,9 +2185,9 @@ export interface components {
              * @example CL-A
              */
             code: string;
-            /** @example Andaman Resorts Group */
+            /** @example Andaman Hotels Group */
             name: string;
-            /** @example AND */
+            /** @example AHG */
             alias_name: string | null;
             /**
              * Format: int32
@@ -2223,14 +2223,14 @@ export interface components {
              * @example 2026-11-01T08:30:00.000Z
              */
             readonly created_at: string;
-            /** @example Platform Administrator */
+            /** @example Platform Admin */
             readonly created_by_name: string | null;
             /**
              * Format: date-time
              * @example 2026-11-02T09:00:00.000Z
              */
             readonly updated_at: string;
-            /** @example Anong Editor */
+            /** @example Eddie Editor */
             readonly updated_by_name: string | null;
             /**
              * Format: date-time
@@ -2458,13 +2458,13 @@ export interface components {
              * @example 5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d
              */
             parent_bu_id: string | null;
-            /** @example Andaman Beach Resort Phuket */
+            /** @example Andaman Phuket Beach */
             readonly parent_bu_name: string | null;
-            /** @example somchai.j */
+            /** @example somchai */
             readonly username: string;
             /**
              * Format: email
-             * @example somchai@andaman-hospitality.example
+             * @example somchai@example.com
              */
             readonly email: string;
             userInfo: components["schemas"]["UserInfo"];
@@ -2505,11 +2505,11 @@ export interface components {
              * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
              */
             id: string;
-            /** @example somchai.j */
+            /** @example somchai */
             username: string;
             /**
              * Format: email
-             * @example somchai@andaman-hospitality.example
+             * @example somchai@example.com
              */
             email: string;
             userInfo: components["schemas"]["UserInfo"];
@@ -2530,11 +2530,11 @@ export interface components {
              * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
              */
             id: string;
-            /** @example somchai.j */
+            /** @example somchai */
             username: string;
             /**
              * Format: email
-             * @example somchai@andaman-hospitality.example
+             * @example somchai@example.com
              */
             email: string;
             /** @example Somchai */
@@ -2592,13 +2592,13 @@ export interface components {
         UserCreate: {
             /**
              * @description Letters, digits and . _ @ -; unique (case-insensitive).
-             * @example somchai.j
+             * @example somchai
              */
             username: string;
             /**
              * Format: email
              * @description Unique (case-insensitive).
-             * @example somchai@andaman-hospitality.example
+             * @example somchai@example.com
              */
             email: string;
             /** @example Somchai */
@@ -2621,11 +2621,11 @@ export interface components {
         };
         /** @description The account's identity; every field is replaced (send null to clear a name). */
         UserUpdate: {
-            /** @example somchai.j */
+            /** @example somchai */
             username: string;
             /**
              * Format: email
-             * @example somchai@andaman-hospitality.example
+             * @example somchai@example.com
              */
             email: string;
             /** @example Somchai */
@@ -2655,14 +2655,14 @@ export interface components {
             cluster_id: string | null;
             /** @example CL-A */
             cluster_code: string | null;
-            /** @example Andaman Resorts Group */
+            /** @example Andaman Hotels Group */
             cluster_name: string | null;
             /**
              * Format: date-time
              * @example 2026-11-05T10:00:00.000Z
              */
             granted_at: string;
-            /** @example Platform Administrator */
+            /** @example Platform Admin */
             granted_by_name: string | null;
         };
         GrantList: {
@@ -2772,7 +2772,7 @@ export interface components {
         };
         /** @description The caller's current password and the new one. The new password has at least 12 characters, is not the username or the email address, is not on the list of common passwords, and differs from the current one. */
         PasswordChange: {
-            /** @example Andaman-Sunrise-2026 */
+            /** @example admin123 */
             current_password: string;
             /** @example Phuket-Lagoon-Morning-7 */
             new_password: string;
@@ -2930,11 +2930,11 @@ export interface components {
              * @example true
              */
             is_active: boolean;
-            /** @example somchai.j */
+            /** @example somchai */
             readonly username: string;
             /**
              * Format: email
-             * @example somchai@andaman-hospitality.example
+             * @example somchai@example.com
              */
             readonly email: string;
             userInfo: components["schemas"]["UserInfo"];
@@ -2967,11 +2967,11 @@ export interface components {
              * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
              */
             cluster_id: string;
-            /** @example Andaman Resorts Group */
+            /** @example Andaman Hotels Group */
             readonly cluster_name: string;
-            /** @example BU-PKT */
+            /** @example A-PKT */
             code: string;
-            /** @example Andaman Beach Resort Phuket */
+            /** @example Andaman Phuket Beach */
             name: string;
             /** @example PKT */
             alias_name: string | null;
@@ -3075,14 +3075,14 @@ export interface components {
              * @example 2026-11-01T08:30:00.000Z
              */
             readonly created_at: string;
-            /** @example Platform Administrator */
+            /** @example Platform Admin */
             readonly created_by_name: string | null;
             /**
              * Format: date-time
              * @example 2026-11-02T09:00:00.000Z
              */
             readonly updated_at: string;
-            /** @example Anong Editor */
+            /** @example Eddie Editor */
             readonly updated_by_name: string | null;
             /**
              * Format: date-time
@@ -3118,9 +3118,9 @@ export interface components {
              * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
              */
             cluster_id: string;
-            /** @example BU-KBI */
+            /** @example A-KBI */
             code: string;
-            /** @example Andaman Cliff Resort Krabi */
+            /** @example Andaman Krabi Bay */
             name: string;
             /** @example KBI */
             alias_name?: string | null;
@@ -3384,8 +3384,8 @@ export interface components {
         /**
          * @description Business-unit codes. Null or empty means no restriction.
          * @example [
-         *       "BU-PKT",
-         *       "BU-KBI"
+         *       "A-PKT",
+         *       "A-KBI"
          *     ]
          */
         BusinessUnitCodeList: components["schemas"]["BusinessUnitCode"][] | null;
@@ -3410,7 +3410,7 @@ export interface components {
             is_default: boolean;
             /**
              * @description Label in the 'Print as…' menu.
-             * @example Purchase Order (with signatures)
+             * @example Purchase Order
              */
             display_label: string | null;
             /**
@@ -3423,7 +3423,7 @@ export interface components {
             allow_business_unit: components["schemas"]["BusinessUnitCodeList"];
             /**
              * @example [
-             *       "BU-KBI"
+             *       "A-KBI"
              *     ]
              */
             deny_business_unit: components["schemas"]["BusinessUnitCodeList"];
@@ -3469,7 +3469,7 @@ export interface components {
             readonly deleted_at: string | null;
             /**
              * @description Name of the report template; null when it is missing or soft-deleted.
-             * @example Purchase Order — standard
+             * @example Purchase Order — standard A4
              */
             readonly template_name: string | null;
             /**
@@ -3477,9 +3477,9 @@ export interface components {
              * @example PO
              */
             readonly template_group: string | null;
-            /** @example Platform Administrator */
+            /** @example Platform Admin */
             readonly created_by_name: string | null;
-            /** @example Platform Administrator */
+            /** @example Platform Admin */
             readonly updated_by_name: string | null;
             /** @description On resolve with `explain=true` only, every candidate of the document type and why it won or lost. */
             readonly explanation?: components["schemas"]["ResolveCandidate"][];
@@ -3491,7 +3491,7 @@ export interface components {
         /**
          * @description Business-unit codes (at most 500). Elements that are not strings are dropped silently; a string may hold at most 50 characters. On update, null leaves the stored list unchanged and an empty array clears it.
          * @example [
-         *       "BU-PKT"
+         *       "A-PKT"
          *     ]
          */
         BusinessUnitCodeInput: unknown[] | null;
@@ -3512,7 +3512,7 @@ export interface components {
              * @example true
              */
             is_default: boolean;
-            /** @example Purchase Order (with signatures) */
+            /** @example Purchase Order */
             display_label?: string | null;
             /**
              * Format: int32
@@ -3622,9 +3622,9 @@ export interface components {
              * @example 8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d
              */
             id: string;
-            /** @example Purchase Order — standard */
+            /** @example Purchase Order — standard A4 */
             name: string;
-            /** @example A4 portrait purchase order with approval signatures */
+            /** @example A4 portrait purchase order with line items, totals and approval signatures */
             description: string | null;
             /**
              * @description The document type code the template belongs to.
@@ -3678,7 +3678,7 @@ export interface components {
             actor_id: string | null;
             /**
              * @description The actor's display name at the time.
-             * @example Platform Administrator
+             * @example Platform Admin
              */
             actor_name: string | null;
             /**
@@ -3732,7 +3732,7 @@ export interface components {
              * @description The human names of what the event touched, read in the change's own transaction, so the trail reads as things were named then (a renamed cluster keeps its old code here, a removed member its username). Absent on events recorded before labels were kept, and on rows the database recorded by itself: show the ids then. Each member is present only when the event touches that kind of thing.
              * @example {
              *       "cluster": "CL-A",
-             *       "cluster_name": "Andaman Resorts Group",
+             *       "cluster_name": "Andaman Hotels Group",
              *       "user": "nok",
              *       "permission": "cluster.read",
              *       "scope": "CL-A"
@@ -3746,7 +3746,7 @@ export interface components {
                 cluster?: string;
                 /**
                  * @description The cluster's name.
-                 * @example Andaman Resorts Group
+                 * @example Andaman Hotels Group
                  */
                 cluster_name?: string;
                 /**
@@ -3757,12 +3757,12 @@ export interface components {
                 business_unit_id?: string;
                 /**
                  * @description The business unit's code.
-                 * @example BU-PKT
+                 * @example A-PKT
                  */
                 business_unit?: string;
                 /**
                  * @description The business unit's name.
-                 * @example Andaman Beach Resort Phuket
+                 * @example Andaman Phuket Beach
                  */
                 business_unit_name?: string;
                 /**
@@ -5145,10 +5145,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "CL-A",
-                 *       "alias_name": "AND",
-                 *       "name": "Andaman Resorts Group",
-                 *       "max_license_bu": 5,
+                 *       "code": "CL-K",
+                 *       "alias_name": "KLR",
+                 *       "name": "Koh Lanta Island Resorts",
+                 *       "max_license_bu": 3,
                  *       "is_active": true
                  *     }
                  */
@@ -5166,6 +5166,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "4c8e2a6b-9d1f-4e3a-8b5c-7d9e1f3a5b7c",
+                     *       "code": "CL-K",
+                     *       "name": "Koh Lanta Island Resorts",
+                     *       "alias_name": "KLR",
+                     *       "max_license_bu": 3,
+                     *       "is_active": true,
+                     *       "bu_count": 0,
+                     *       "users_count": 0,
+                     *       "total_max_license_users": 0,
+                     *       "audit": {
+                     *         "created": {
+                     *           "at": "2026-11-25T09:00:00.000Z",
+                     *           "id": "0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11",
+                     *           "name": "Platform Admin",
+                     *           "avatar": null
+                     *         },
+                     *         "updated": {
+                     *           "at": "2026-11-25T09:00:00.000Z",
+                     *           "id": "0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11",
+                     *           "name": "Platform Admin",
+                     *           "avatar": null
+                     *         },
+                     *         "deleted": {
+                     *           "at": null,
+                     *           "id": null,
+                     *           "name": null,
+                     *           "avatar": null
+                     *         }
+                     *       },
+                     *       "created_at": "2026-11-25T09:00:00.000Z",
+                     *       "created_by_name": "Platform Admin",
+                     *       "updated_at": "2026-11-25T09:00:00.000Z",
+                     *       "updated_by_name": "Platform Admin",
+                     *       "deleted_at": null,
+                     *       "deleted_by_name": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cluster"];
                 };
             };
@@ -5268,7 +5307,7 @@ export interface operations {
                 content: {
                     /**
                      * @example Code,Name,Alias,Status,Max Licensed BUs,Users,Max Licensed Users,Created
-                     *     CL-A,Andaman Resorts Group,AND,Active,5,12,60,2026-11-01T08:30:00.000Z
+                     *     CL-A,Andaman Hotels Group,AND,Active,5,12,60,2026-11-01T08:30:00.000Z
                      */
                     "text/csv": string;
                 };
@@ -5339,8 +5378,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "code": "CL-A",
-                 *       "alias_name": "AND",
-                 *       "name": "Andaman Resorts Group",
+                 *       "alias_name": "AHG",
+                 *       "name": "Andaman Hotels Group",
                  *       "max_license_bu": 6,
                  *       "is_active": true
                  *     }
@@ -5685,7 +5724,7 @@ export interface operations {
                 content: {
                     /**
                      * @example Username,Name,Email,Role,Parent Business Unit,Status,Created
-                     *     somchai.j,Somchai Jaidee,somchai@andaman-hospitality.example,user,Andaman Beach Resort Phuket,Active,2026-11-01T08:30:00.000Z
+                     *     somchai,Somchai Jaidee,somchai@example.com,user,Andaman Phuket Beach,Active,2026-11-01T08:30:00.000Z
                      */
                     "text/csv": string;
                 };
@@ -5940,11 +5979,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "username": "somchai.j",
-                 *       "email": "somchai@andaman-hospitality.example",
-                 *       "firstname": "Somchai",
+                 *       "username": "ploy",
+                 *       "email": "ploy@example.com",
+                 *       "firstname": "Ploy",
                  *       "middlename": null,
-                 *       "lastname": "Jaidee",
+                 *       "lastname": "Suwan",
                  *       "password": "Andaman-Sunrise-2026"
                  *     }
                  */
@@ -5962,6 +6001,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3e5a7c9b-1d2f-4a4c-8e6b-0f2a4c6e8b1d",
+                     *       "username": "ploy",
+                     *       "email": "ploy@example.com",
+                     *       "firstname": "Ploy",
+                     *       "middlename": null,
+                     *       "lastname": "Suwan",
+                     *       "display_name": "Ploy Suwan",
+                     *       "is_active": true,
+                     *       "is_super_admin": false,
+                     *       "must_change_password": false,
+                     *       "sign_in_delayed": false,
+                     *       "grant_count": 0,
+                     *       "last_sign_in_at": null,
+                     *       "created_at": "2026-11-25T09:00:00.000Z",
+                     *       "updated_at": "2026-11-25T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserAccount"];
                 };
             };
@@ -6069,7 +6127,7 @@ export interface operations {
                 content: {
                     /**
                      * @example Username,Display Name,Email,Status,Super Admin,Grants,Last Sign-in,Created
-                     *     somchai.j,Somchai Jaidee,somchai@andaman-hospitality.example,Active,No,2,2026-11-20T02:15:00.000Z,2026-11-01T08:30:00.000Z
+                     *     somchai,Somchai Jaidee,somchai@example.com,Active,No,2,2026-11-20T02:15:00.000Z,2026-11-01T08:30:00.000Z
                      */
                     "text/csv": string;
                 };
@@ -6139,7 +6197,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "username": "somchai.j",
+                 *       "username": "somchai",
                  *       "email": "somchai.jaidee@andaman-hospitality.example",
                  *       "firstname": "Somchai",
                  *       "middlename": null,
@@ -6431,9 +6489,9 @@ export interface operations {
                      *       "permission_key": "cluster.update",
                      *       "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
                      *       "cluster_code": "CL-A",
-                     *       "cluster_name": "Andaman Resorts Group",
+                     *       "cluster_name": "Andaman Hotels Group",
                      *       "granted_at": "2026-11-05T10:00:00.000Z",
-                     *       "granted_by_name": "Platform Administrator"
+                     *       "granted_by_name": "Platform Admin"
                      *     }
                      */
                     "application/json": components["schemas"]["Grant"];
@@ -6674,7 +6732,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "current_password": "Andaman-Sunrise-2026",
+                 *       "current_password": "admin123",
                  *       "new_password": "Phuket-Lagoon-Morning-7"
                  *     }
                  */
@@ -6855,10 +6913,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
-                 *       "code": "BU-PKT",
-                 *       "name": "Andaman Beach Resort Phuket",
-                 *       "alias_name": "PKT",
-                 *       "max_license_users": 25,
+                 *       "code": "A-KLT",
+                 *       "name": "Andaman Koh Lanta",
+                 *       "alias_name": "KLT",
+                 *       "max_license_users": 10,
                  *       "is_hq": false,
                  *       "is_active": true,
                  *       "timezone": "Asia/Bangkok",
@@ -6891,6 +6949,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6d8f0a2c-4e6a-4b8d-9f1a-3c5e7a9b1d3f",
+                     *       "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
+                     *       "cluster_name": "Andaman Hotels Group",
+                     *       "code": "A-KLT",
+                     *       "name": "Andaman Koh Lanta",
+                     *       "alias_name": "KLT",
+                     *       "description": null,
+                     *       "max_license_users": 10,
+                     *       "is_hq": false,
+                     *       "is_active": true,
+                     *       "hotel_name": "Andaman Koh Lanta",
+                     *       "hotel_tel": null,
+                     *       "hotel_email": null,
+                     *       "hotel_address": null,
+                     *       "hotel_zip_code": null,
+                     *       "company_name": "Andaman Hospitality Co., Ltd.",
+                     *       "company_tel": "+66 2 123 4567",
+                     *       "company_email": "accounts@andaman-hospitality.example",
+                     *       "company_address": "1 Sathorn Road, Bangkok",
+                     *       "company_zip_code": "10120",
+                     *       "tax_no": "0105551234567",
+                     *       "branch_no": "00001",
+                     *       "date_format": "YYYY-MM-DD",
+                     *       "date_time_format": "YYYY-MM-DD HH:mm:ss",
+                     *       "time_format": "HH:mm",
+                     *       "long_time_format": "HH:mm:ss.SSS",
+                     *       "short_time_format": "HH:mm",
+                     *       "timezone": "Asia/Bangkok",
+                     *       "perpage_format": {
+                     *         "locales": "th-TH",
+                     *         "minimumIntegerDigits": 2
+                     *       },
+                     *       "amount_format": {
+                     *         "locales": "th-TH",
+                     *         "minimumIntegerDigits": 2
+                     *       },
+                     *       "quantity_format": {
+                     *         "locales": "th-TH",
+                     *         "minimumIntegerDigits": 2
+                     *       },
+                     *       "recipe_format": {
+                     *         "locales": "th-TH",
+                     *         "minimumIntegerDigits": 2
+                     *       },
+                     *       "calculation_method": "average",
+                     *       "default_currency_id": "9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e4f5",
+                     *       "config": [
+                     *         {
+                     *           "key": "allow_negative_stock",
+                     *           "label": "Allow negative stock",
+                     *           "datatype": "boolean",
+                     *           "value": false
+                     *         }
+                     *       ],
+                     *       "db_connection": null,
+                     *       "users_count": 0,
+                     *       "defaultCurrency": {
+                     *         "id": "9c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e4f5",
+                     *         "code": "THB",
+                     *         "name": "Thai Baht",
+                     *         "symbol": "฿",
+                     *         "decimal_places": 2,
+                     *         "description": "Currency of Thailand",
+                     *         "is_active": true
+                     *       },
+                     *       "users": [],
+                     *       "audit": {
+                     *         "created": {
+                     *           "at": "2026-11-25T09:00:00.000Z",
+                     *           "id": "0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11",
+                     *           "name": "Platform Admin",
+                     *           "avatar": null
+                     *         },
+                     *         "updated": {
+                     *           "at": "2026-11-25T09:00:00.000Z",
+                     *           "id": "0b6c5d2e-2f4a-4c1e-9a57-3f1f8f0a2b11",
+                     *           "name": "Platform Admin",
+                     *           "avatar": null
+                     *         },
+                     *         "deleted": {
+                     *           "at": null,
+                     *           "id": null,
+                     *           "name": null,
+                     *           "avatar": null
+                     *         }
+                     *       },
+                     *       "created_at": "2026-11-25T09:00:00.000Z",
+                     *       "created_by_name": "Platform Admin",
+                     *       "updated_at": "2026-11-25T09:00:00.000Z",
+                     *       "updated_by_name": "Platform Admin",
+                     *       "deleted_at": null,
+                     *       "deleted_by_name": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessUnit"];
                 };
             };
@@ -6998,7 +7152,7 @@ export interface operations {
                 content: {
                     /**
                      * @example Code,Name,Alias Name,Cluster,Status,Max Licensed Users,Created
-                     *     BU-PKT,Andaman Beach Resort Phuket,ABR,Andaman Resorts Group,Active,20,2026-11-01T08:30:00.000Z
+                     *     A-PKT,Andaman Phuket Beach,ABR,Andaman Hotels Group,Active,20,2026-11-01T08:30:00.000Z
                      */
                     "text/csv": string;
                 };
@@ -7069,8 +7223,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60",
-                 *       "code": "BU-PKT",
-                 *       "name": "Andaman Beach Resort Phuket",
+                 *       "code": "A-PKT",
+                 *       "name": "Andaman Phuket Beach",
                  *       "max_license_users": 30,
                  *       "is_hq": true,
                  *       "is_active": true,
@@ -7416,7 +7570,7 @@ export interface operations {
                 content: {
                     /**
                      * @example Username,Name,Email,Role,Status,Created
-                     *     somchai.j,Somchai Jaidee,somchai@andaman-hospitality.example,user,Active,2026-11-01T08:30:00.000Z
+                     *     somchai,Somchai Jaidee,somchai@example.com,user,Active,2026-11-01T08:30:00.000Z
                      */
                     "text/csv": string;
                 };
@@ -7666,11 +7820,11 @@ export interface operations {
                  *       "document_type": "PO",
                  *       "report_template_id": "8a9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c2d",
                  *       "is_default": true,
-                 *       "display_label": "Purchase Order (with signatures)",
+                 *       "display_label": "Purchase Order",
                  *       "display_order": 0,
                  *       "allow_business_unit": [],
                  *       "deny_business_unit": [
-                 *         "BU-KBI"
+                 *         "A-KBI"
                  *       ],
                  *       "is_active": true
                  *     }
@@ -7816,7 +7970,7 @@ export interface operations {
                 content: {
                     /**
                      * @example Document Type,Template,Menu Label,Default,Display Order,Allowed Business Units,Denied Business Units,Status,Unknown Business Unit Codes,Created
-                     *     PO,Purchase Order,Purchase Order (with signatures),Yes,0,,BU-KBI,Active,,2026-11-01T08:30:00.000Z
+                     *     PO,Purchase Order — standard A4,Purchase Order,Yes,0,,A-KBI,Active,,2026-11-01T08:30:00.000Z
                      */
                     "text/csv": string;
                 };
@@ -7837,7 +7991,7 @@ export interface operations {
                 document_type: components["parameters"]["ResolveDocumentType"];
                 /**
                  * @description The business unit's code.
-                 * @example BU-PKT
+                 * @example A-PKT
                  */
                 bu_code?: components["schemas"]["BusinessUnitCode"];
                 /**
@@ -8228,7 +8382,7 @@ export interface operations {
                 content: {
                     /**
                      * @example When,Actor,Action,Record Type,Record,Cluster,IP,Request,Changes
-                     *     2026-11-02T09:00:00.000Z,Somchai Jaidee,updateCluster,cluster,3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60,3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60,203.0.113.7,6a1f0d3c-6b4e-4b7e-9d1a-0c4b5e2f7a10,"{""name"":{""before"":""Andaman Group"",""after"":""Andaman Resorts Group""}}"
+                     *     2026-11-02T09:00:00.000Z,Somchai Jaidee,updateCluster,cluster,3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60,3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60,203.0.113.7,6a1f0d3c-6b4e-4b7e-9d1a-0c4b5e2f7a10,"{""name"":{""before"":""Andaman Group"",""after"":""Andaman Hotels Group""}}"
                      */
                     "text/csv": string;
                 };

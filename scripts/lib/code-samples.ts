@@ -15,7 +15,9 @@ interface Operation {
   operationId?: string;
   security?: unknown[];
   parameters?: Array<Parameter | { $ref: string }>;
-  requestBody?: { content?: Record<string, { example?: unknown }> };
+  requestBody?: {
+    content?: Record<string, { example?: unknown; encoding?: Record<string, { contentType?: string }> }>;
+  };
   responses?: Record<string, unknown>;
   'x-codeSamples'?: CodeSample[];
 }
@@ -85,7 +87,15 @@ export function codeSamplesOf(spec: Spec, path: string, method: (typeof METHODS)
   const content = op.requestBody?.content ?? {};
   const json = content['application/json'];
   const multipart = content['multipart/form-data'];
-  const imageField = multipart ? (Object.keys((multipart.example as object | undefined) ?? {})[0] ?? 'file') : null;
+  const partField = multipart ? (Object.keys((multipart.example as object | undefined) ?? {})[0] ?? 'file') : null;
+  // A part declared as CSV (the membership import) is sent as a CSV file holding the example's text; any other part
+  // is an image upload.
+  const csvText =
+    partField && /text\/csv/.test(multipart?.encoding?.[partField]?.contentType ?? '')
+      ? String((multipart!.example as Record<string, string | undefined>)[partField] ?? '')
+      : null;
+  const imageField = csvText === null ? partField : null;
+  const csvFile = 'members.csv';
   const binaryResponse = Object.keys(
     (resolve(spec, op.responses?.['200'] ?? {}) as { content?: object }).content ?? {},
   ).some((t) => t.startsWith('image/'));
@@ -104,11 +114,13 @@ export function codeSamplesOf(spec: Spec, path: string, method: (typeof METHODS)
   const curl: string[] = [
     `curl${verb === 'GET' || (verb === 'POST' && (json || multipart)) ? '' : ` -X ${verb}`} ${shellQuote(url)}`,
   ];
+  const curlPrelude = csvText !== null ? `printf '%s' ${shellQuote(csvText)} > ${csvFile}\n` : '';
   if (secured) curl.push(`-H "Authorization: Bearer $TOKEN"`);
   if (json) curl.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(json.example ?? {}))}`);
   if (imageField) curl.push(`-F ${shellQuote(`${imageField}=@${imageField}.png;type=image/png`)}`);
+  if (csvText !== null) curl.push(`-F ${shellQuote(`${partField}=@${csvFile};type=text/csv`)}`);
   if (binaryResponse) curl.push(`-o ${shellQuote(concretePath.split('/').pop() ?? 'image')}`);
-  const curlSource = curl.join(' \\\n  ');
+  const curlSource = curlPrelude + curl.join(' \\\n  ');
 
   // TypeScript, through the typed client
   const lines: string[] = [];
@@ -126,6 +138,13 @@ export function codeSamplesOf(spec: Spec, path: string, method: (typeof METHODS)
       `form.append(${tsString(imageField)}, new Blob([await readFile(${tsString(`${imageField}.png`)})], { type: 'image/png' }), ${tsString(`${imageField}.png`)});`,
     );
   }
+  if (csvText !== null) {
+    lines.push(
+      '',
+      'const form = new FormData();',
+      `form.append(${tsString(partField!)}, new Blob([${tsString(csvText).replace(/\n/g, '\\n')}], { type: 'text/csv' }), ${tsString(csvFile)});`,
+    );
+  }
   const options: string[] = [];
   const params: string[] = [];
   if (pathParams.length)
@@ -141,9 +160,9 @@ export function codeSamplesOf(spec: Spec, path: string, method: (typeof METHODS)
     );
   }
   if (json) options.push(`body: ${tsLiteral(json.example ?? {}, '  ')}`);
-  if (imageField) {
+  if (partField) {
     options.push(
-      `// The generated types render a binary part as a string; the client sends the FormData as it is.\n  body: form as unknown as { ${imageField}: string }`,
+      `// The generated types render a binary part as a string; the client sends the FormData as it is.\n  body: form as unknown as { ${partField}: string }`,
     );
   }
   if (binaryResponse) options.push(`parseAs: 'blob'`);

@@ -1,10 +1,12 @@
-// The examples tell one story: the cluster CL-A, its business unit BU-PKT and the PO print mapping run through every
-// request and response the docs show and the Prism mock answers. Each example fits its schema, and the rules that
+// The examples tell one story: the cluster CL-A, its business unit A-PKT and the PO print mapping run through every
+// request and response the docs show and the Prism mock answers. They are the demo's own records, with the same ids
+// (server/src/db/seed/story.ts), so the docs' samples work on a fresh `npm start` (test/ops/samples.test.ts). Each example fits its schema, and the rules that
 // tie fields together hold in it (the schemas alone cannot say them).
 import { describe, expect, it } from 'vitest';
 import { createSchemaValidator } from '../support/schema-validator.js';
 import { deref, loadBundledSpec, operationsOf } from '../support/spec.js';
 import { eachObject, shownExamples, type ShownExample } from './examples.js';
+import { STORY_IDS } from '../../server/src/db/seed/story.js';
 
 const spec = loadBundledSpec();
 const operations = operationsOf(spec);
@@ -12,10 +14,19 @@ const examples = shownExamples(spec);
 const validator = createSchemaValidator();
 
 const STORY = {
-  cluster: { id: '3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60', code: 'CL-A', name: 'Andaman Resorts Group' },
-  businessUnit: { id: '5e7a9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d', code: 'BU-PKT', name: 'Andaman Beach Resort Phuket' },
-  mapping: { id: '2c4e6a8b-0d1f-4a3c-9e5b-7d9f1b3d5e7a', document_type: 'PO' },
+  cluster: { id: STORY_IDS.clusterA, code: 'CL-A', name: 'Andaman Hotels Group' },
+  businessUnit: { id: STORY_IDS.buPkt, code: 'A-PKT', name: 'Andaman Phuket Beach' },
+  mapping: { id: STORY_IDS.poMapping, document_type: 'PO' },
 };
+
+// The create samples add a record the demo lacks (so they run on a fresh `npm start`): a cluster, a business unit of
+// CL-A and an account. Those new records are the only others the examples show; what they point at is the story's.
+const NEW_RECORDS: Record<string, { id: string; code: string }> = {
+  createCluster: { id: '4c8e2a6b-9d1f-4e3a-8b5c-7d9e1f3a5b7c', code: 'CL-K' },
+  createBusinessUnit: { id: '6d8f0a2c-4e6a-4b8d-9f1a-3c5e7a9b1d3f', code: 'A-KLT' },
+  createUser: { id: '3e5a7c9b-1d2f-4a4c-8e6b-0f2a4c6e8b1d', code: 'ploy' },
+};
+const createsNew = (e: ShownExample) => e.operationId in NEW_RECORDS && ['request', '201'].includes(e.where);
 
 const label = (e: ShownExample) => `${e.operationId} ${e.where} ${e.mediaType} (${e.source})`;
 const byOperation = (id: string, where: string) => examples.filter((e) => e.operationId === id && e.where === where);
@@ -46,7 +57,7 @@ describe('the examples of the contract', () => {
 });
 
 describe('one story runs through the examples', () => {
-  it('every cluster, business unit and mapping shown is CL-A, BU-PKT and the PO mapping, and every reference points at them', () => {
+  it('every cluster, business unit and mapping shown is CL-A, A-PKT and the PO mapping, and every reference points at them', () => {
     const wrong: string[] = [];
     const expectValue = (where: string, actual: unknown, wanted: unknown) => {
       if (actual !== undefined && actual !== null && actual !== wanted)
@@ -55,6 +66,17 @@ describe('one story runs through the examples', () => {
     for (const e of examples) {
       eachObject(e.value, (o) => {
         const at = label(e);
+        if (createsNew(e) && o === e.value) {
+          const created = NEW_RECORDS[e.operationId]!;
+          expectValue(`${at} new record id`, o.id, created.id);
+          expectValue(`${at} new record code`, o.code ?? o.username, created.code);
+          for (const story of [STORY.cluster, STORY.businessUnit]) {
+            if (o.code === story.code || o.id === story.id)
+              wrong.push(`${at}: creates the story's ${story.code} again`);
+          }
+          expectValue(`${at} cluster_id`, o.cluster_id, STORY.cluster.id);
+          return;
+        }
         if ('max_license_bu' in o && 'code' in o) {
           expectValue(`${at} cluster id`, o.id, STORY.cluster.id);
           expectValue(`${at} cluster code`, o.code, STORY.cluster.code);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../modules/auth/passwords.js';
 import { insertBatched, type SeedContext } from './context.js';
+import { STORY_IDS } from './story.js';
 
 /** Demo accounts listed in the README; all share DEMO_PASSWORD. Cluster-scoped grants come with the clusters. */
 const DEMO_USERS = [
@@ -33,9 +34,14 @@ export async function seedAuth(ctx: SeedContext): Promise<void> {
     demo ? hashPassword(ctx.config.demoPassword) : '',
   ]);
   const adminUsername = ctx.config.admin.username;
+  // The demo's records the contract's examples show keep the examples' ids, so the docs' samples find them.
+  const storyId = (username: string) =>
+    (demo &&
+      { [adminUsername]: STORY_IDS.admin, 'editor-a': STORY_IDS.editorA, somchai: STORY_IDS.somchai }[username]) ||
+    randomUUID();
   const rows = [
     {
-      id: randomUUID(),
+      id: storyId(adminUsername),
       username: adminUsername,
       email: adminUsername.includes('@') ? adminUsername : `${adminUsername}@example.com`,
       firstname: 'Platform',
@@ -50,7 +56,7 @@ export async function seedAuth(ctx: SeedContext): Promise<void> {
       ? [...DEMO_USERS, ...STAFF.map(([username, firstname, lastname]) => ({ username, firstname, lastname }))]
       : []
     ).map((u) => ({
-      id: randomUUID(),
+      id: storyId(u.username),
       username: u.username,
       email: `${u.username}@example.com`,
       firstname: u.firstname,

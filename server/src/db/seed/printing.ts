@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_TYPES, type DocumentTypeCode } from '../../modules/print-template-mappings/document-types.js';
 import { insertBatched, type SeedContext } from './context.js';
+import { STORY_IDS } from './story.js';
 
 type Template = {
   id: string;
@@ -49,7 +50,7 @@ export async function seedPrinting(ctx: SeedContext): Promise<void> {
   for (const { code, label } of DOCUMENT_TYPES) {
     for (const v of PRINT_VARIANTS) {
       templates.push({
-        id: randomUUID(),
+        id: ctx.config.seedDemo && code === 'PO' && v.suffix === 'standard A4' ? STORY_IDS.poTemplate : randomUUID(),
         name: `${label} — ${v.suffix}`,
         description: v.description(label),
         report_group: code,
@@ -88,7 +89,9 @@ export async function seedPrinting(ctx: SeedContext): Promise<void> {
   const list = (codes: string[]) => JSON.stringify(codes);
 
   // Every type prints by default with its standard form; some offer alternatives per business unit.
+  // The PO's default is the mapping the contract's examples show (story.ts).
   const mappings: Array<Record<string, unknown>> = DOCUMENT_TYPES.map(({ code, label }) => ({
+    id: code === 'PO' ? STORY_IDS.poMapping : randomUUID(),
     document_type: code,
     report_template_id: standard(code),
     is_default: true,
@@ -96,59 +99,61 @@ export async function seedPrinting(ctx: SeedContext): Promise<void> {
     display_order: 0,
   }));
   mappings.push(
-    {
-      document_type: 'PR',
-      report_template_id: compact('PR'),
-      is_default: false,
-      display_label: 'Purchase Request (compact)',
-      display_order: 10,
-    },
-    {
-      document_type: 'PO',
-      report_template_id: print('Purchase Order — supplier copy (no prices)'),
-      is_default: false,
-      display_label: 'Supplier copy (no prices)',
-      display_order: 10,
-    },
-    {
-      document_type: 'PO',
-      report_template_id: print('Purchase Order — bilingual TH/EN'),
-      is_default: false,
-      display_label: 'Purchase Order (TH/EN)',
-      display_order: 20,
-      allow_business_unit: list(['A-HQ', 'A-PKT', 'A-KBI']),
-    },
-    {
-      document_type: 'GRN',
-      report_template_id: print('Good Received Note — with lot and expiry'),
-      is_default: false,
-      display_label: 'Receiving note with lots',
-      display_order: 10,
-      deny_business_unit: list(['B-SKV']),
-    },
-    {
-      document_type: 'SR',
-      report_template_id: compact('SR'),
-      is_default: false,
-      display_label: 'Store Requisition (compact)',
-      display_order: 10,
-      allow_business_unit: list(['B-HQ', 'B-SKV']),
-    },
-    {
-      document_type: 'INV',
-      report_template_id: print('Invoice — tax invoice (full)'),
-      is_default: false,
-      display_label: 'Full tax invoice',
-      display_order: 10,
-    },
-    {
-      document_type: 'CN',
-      report_template_id: compact('CN'),
-      is_default: false,
-      display_label: 'Credit Note (compact)',
-      display_order: 10,
-      is_active: false,
-    },
+    ...[
+      {
+        document_type: 'PR',
+        report_template_id: compact('PR'),
+        is_default: false,
+        display_label: 'Purchase Request (compact)',
+        display_order: 10,
+      },
+      {
+        document_type: 'PO',
+        report_template_id: print('Purchase Order — supplier copy (no prices)'),
+        is_default: false,
+        display_label: 'Supplier copy (no prices)',
+        display_order: 10,
+      },
+      {
+        document_type: 'PO',
+        report_template_id: print('Purchase Order — bilingual TH/EN'),
+        is_default: false,
+        display_label: 'Purchase Order (TH/EN)',
+        display_order: 20,
+        allow_business_unit: list(['A-HQ', 'A-PKT', 'A-KBI']),
+      },
+      {
+        document_type: 'GRN',
+        report_template_id: print('Good Received Note — with lot and expiry'),
+        is_default: false,
+        display_label: 'Receiving note with lots',
+        display_order: 10,
+        deny_business_unit: list(['B-SKV']),
+      },
+      {
+        document_type: 'SR',
+        report_template_id: compact('SR'),
+        is_default: false,
+        display_label: 'Store Requisition (compact)',
+        display_order: 10,
+        allow_business_unit: list(['B-HQ', 'B-SKV']),
+      },
+      {
+        document_type: 'INV',
+        report_template_id: print('Invoice — tax invoice (full)'),
+        is_default: false,
+        display_label: 'Full tax invoice',
+        display_order: 10,
+      },
+      {
+        document_type: 'CN',
+        report_template_id: compact('CN'),
+        is_default: false,
+        display_label: 'Credit Note (compact)',
+        display_order: 10,
+        is_active: false,
+      },
+    ].map((m) => ({ id: randomUUID(), ...m })),
   );
   await insertBatched(
     ctx.trx,

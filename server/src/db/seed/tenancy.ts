@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { insertBatched, type SeedContext } from './context.js';
+import { STORY_IDS } from './story.js';
 
 const CURRENCIES = [
   ['THB', 'Thai Baht', '฿', 2],
@@ -47,7 +48,7 @@ export async function seedTenancy(ctx: SeedContext): Promise<void> {
   const actor = ctx.users.admin ?? null;
 
   const currencies = CURRENCIES.map(([code, name, symbol, decimal_places]) => ({
-    id: randomUUID(),
+    id: ctx.config.seedDemo && code === 'THB' ? STORY_IDS.thb : randomUUID(),
     code,
     name,
     symbol,
@@ -60,14 +61,20 @@ export async function seedTenancy(ctx: SeedContext): Promise<void> {
   // Currencies are reference data; the tenants below are the demo.
   if (!ctx.config.seedDemo) return;
 
-  const clusters = CLUSTERS.map((c) => ({ id: randomUUID(), ...c, created_by_id: actor, updated_by_id: actor }));
+  // The records the contract's examples show keep the examples' ids (story.ts).
+  const clusters = CLUSTERS.map((c) => ({
+    id: c.code === 'CL-A' ? STORY_IDS.clusterA : randomUUID(),
+    ...c,
+    created_by_id: actor,
+    updated_by_id: actor,
+  }));
   await insertBatched(trx, 'clusters', clusters);
   for (const c of clusters) ctx.clusters[c.code] = c.id;
 
   const bus = BUS.map((b) => {
     const clusterId = ctx.clusters[b.cluster]!;
     return {
-      id: randomUUID(),
+      id: b.code === 'A-PKT' ? STORY_IDS.buPkt : randomUUID(),
       cluster_id: clusterId,
       code: b.code,
       name: b.name,
@@ -105,6 +112,7 @@ export async function seedTenancy(ctx: SeedContext): Promise<void> {
     const k = `${userId}:${bu.id}`;
     if (!buUsers.has(k))
       buUsers.set(k, {
+        id: userId === ctx.users.somchai && code === 'A-PKT' ? STORY_IDS.somchaiInBuPkt : randomUUID(),
         user_id: userId,
         business_unit_id: bu.id,
         role: 'user',
@@ -117,6 +125,7 @@ export async function seedTenancy(ctx: SeedContext): Promise<void> {
     const userId = ctx.users[username];
     if (!userId) continue;
     clusterUsers.push({
+      id: username === 'somchai' && cluster === 'CL-A' ? STORY_IDS.somchaiInClusterA : randomUUID(),
       user_id: userId,
       cluster_id: ctx.clusters[cluster],
       role,
@@ -129,6 +138,18 @@ export async function seedTenancy(ctx: SeedContext): Promise<void> {
   }
   await insertBatched(trx, 'cluster_users', clusterUsers);
   await insertBatched(trx, 'bu_users', [...buUsers.values()]);
+
+  // somchai may edit CL-A: the grant the contract's examples show.
+  if (ctx.users.somchai && ctx.clusters['CL-A']) {
+    await insertBatched(trx, 'permission_grants', [
+      {
+        id: STORY_IDS.somchaiGrant,
+        user_id: ctx.users.somchai,
+        permission_key: 'cluster.update',
+        cluster_id: ctx.clusters['CL-A'],
+      },
+    ]);
+  }
 
   // editor-a manages CL-A only.
   const editor = ctx.users['editor-a'];
