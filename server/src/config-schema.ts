@@ -19,13 +19,14 @@ export interface Setting {
   requiredInProduction?: boolean;
 }
 
-export type SettingGroup = 'Server' | 'Database and files' | 'Accounts' | 'Sign-in protection' | 'Metrics';
+export type SettingGroup = 'Server' | 'Database and files' | 'Accounts' | 'Sign-in protection' | 'Webhooks' | 'Metrics';
 
 export const SETTING_GROUPS: readonly SettingGroup[] = [
   'Server',
   'Database and files',
   'Accounts',
   'Sign-in protection',
+  'Webhooks',
   'Metrics',
 ];
 
@@ -194,6 +195,13 @@ export const SETTINGS = [
     default: '32',
     meaning:
       'Password checks waiting for a hash slot, per lane (clean sign-ins; the rest); beyond it, 429 at once for that lane only.',
+  },
+  {
+    name: 'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+    group: 'Webhooks',
+    default: 'false',
+    meaning:
+      'Let webhooks reach private, loopback and link-local addresses, and plain `http`: for development and tests only. Off, a webhook URL must be https and resolve to public addresses only (see [Webhooks](webhooks.md)).',
   },
   {
     name: 'METRICS_PORT',

@@ -49,6 +49,8 @@ export interface Config {
   };
   /** OpenID Connect providers for single sign-on (OIDC_PROVIDERS); empty = local sign-in only. */
   oidcProviders: OidcProviderConfig[];
+  /** Webhook deliveries: whether private, loopback and link-local targets (and http) are allowed (development, tests). */
+  webhooks: { allowPrivateTargets: boolean };
   /** The Prometheus endpoint's own listener (METRICS_PORT); null port = no metrics kept or served. */
   metrics: { port: number | null; host: string; token: string | null };
   /** Where the signing secret came from: the environment, or a file generated into DATA_DIR (one per data directory). */
@@ -170,6 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else problems.push(`VALIDATE_RESPONSES must be true or false (got "${vr}")`);
   }
 
+  const privateTargets = orDefault('WEBHOOK_ALLOW_PRIVATE_TARGETS') ?? 'false';
+  const webhooks = { allowPrivateTargets: ['1', 'true', 'on', 'yes'].includes(privateTargets.toLowerCase()) };
+  if (!webhooks.allowPrivateTargets && !['0', 'false', 'off', 'no'].includes(privateTargets.toLowerCase()))
+    problems.push(`WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false (got "${privateTargets}")`);
+
   const corsOrigins: string[] = [];
   for (const raw of (str('CORS_ORIGINS') ?? '')
     .split(',')
@@ -268,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     signIn,
     oidcProviders,
+    webhooks,
     metrics,
     jwtSecretSource,
     version: packageVersion(),

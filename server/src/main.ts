@@ -22,6 +22,7 @@ import { answerClientErrors } from './http/client-errors.js';
 import { PRIVATE_UMASK, tightenPermissions } from './data-dir.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createMetricsServer } from './observability/metrics-server.js';
+import { startWebhookDispatcher } from './modules/webhooks/dispatcher.js';
 
 export interface Running {
   config: Config;
@@ -123,6 +124,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
     }
     const app = createApp({ config, db, storage, logger, changes, ...(metrics ? { metrics } : {}) });
     const purge = startAuthPurge({ knex: db.knex, logger });
+    const webhooks = startWebhookDispatcher({
+      knex: db.knex,
+      logger,
+      changes,
+      allowPrivateTargets: config.webhooks.allowPrivateTargets,
+    });
     const { createServer } = await import('node:http');
     const front = options.front;
     const server = createServer(
@@ -159,6 +166,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
             setTimeout(() => server.closeAllConnections(), 10_000).unref();
           });
           purge.stop();
+          await webhooks.stop();
           await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
           metrics?.close();
           await changes?.close();
