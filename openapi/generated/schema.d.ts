@@ -1520,6 +1520,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-system/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's webhook subscriptions
+         * @description The subscriptions the caller created (a super admin sees everyone's), newest first. A subscription delivers what its owner may read on the audit trail, so it needs what the trail needs: `cluster.read` on a cluster (its events), and `user.read` for the events that belong to no cluster.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to audit events
+         * @description Answers the subscription with its signing secret, shown this once. 400 for a URL that is not https or that resolves to a private, loopback or link-local address, or an unknown event type; 404 for a cluster the caller may not read (`cluster.read` there). Without `cluster_id` it delivers the events of every cluster its owner may read, and the events of no cluster only while its owner holds `user.read`.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event types a subscription may choose
+         * @description The audit trail's actions, as `event_types` takes them (and `*` for all).
+         */
+        get: operations["listWebhookEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's subscriptions
+         * @description Another account's subscription answers 404 (a super admin reads any). The secret is never shown again.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a subscription and its delivery log
+         * @description Deliveries not yet sent are dropped.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a subscription, or turn it off and on
+         * @description The same checks as at creation for a new URL, event types or cluster. `is_active: true` re-enables a subscription that was disabled and clears its `disabled_reason`; its pending deliveries go out again.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api-system/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a subscription's signing secret
+         * @description Every delivery from now on is signed with the new secret, answered this once; the old one stops at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A subscription's delivery log
+         * @description Each delivery, newest first, with its latest attempts (status, duration, an excerpt of the answer).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues the same event (same event id, so a receiver that deduplicates ignores it) for a new series of attempts, whatever its status. The subscription must be active.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3690,7 +3822,7 @@ export interface components {
              * @example cluster
              * @enum {string}
              */
-            target_type: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping";
+            target_type: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping" | "webhook";
             /** @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60 */
             target_id: string | null;
             /**
@@ -3831,6 +3963,267 @@ export interface components {
         AuditEventPage: {
             /** @description The page, newest first. */
             data: components["schemas"]["AuditEvent"][];
+            paginate: components["schemas"]["Paginate"];
+        };
+        /**
+         * @description An action of the audit trail, which names the event (`GET /api-system/webhooks/event-types` lists them): the operationId of every write of this contract (`createCluster`, `updateBusinessUnit`, `addClusterUser`, `addUserGrant`, …), the sign-in events `login.succeeded`, `login.failed` and `login.delayed`, and `unattributedChange` (a change made outside the product). `*` subscribes to all of them, including those a later version adds.
+         * @example updateCluster
+         */
+        WebhookEventType: string;
+        /** @description A subscription: the audit events of the chosen types are sent to `url`, signed with the subscription's secret (see the `Platform-Signature` header in docs/webhooks.md). It belongs to the account that created it and delivers only what that account may read on the audit trail, checked again at every delivery. After 24 hours of failed attempts at one delivery it is disabled: `is_active` false, with `disabled_reason`. */
+        Webhook: {
+            /**
+             * Format: uuid
+             * @example 9c3b1e7a-5d2f-4a8b-b6c1-0e4f2a7d9b35
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: https, to a public address.
+             * @example https://partner.example.com/hooks/platform
+             */
+            url: string;
+            /** @example Partner ERP sync */
+            description: string | null;
+            /**
+             * @example [
+             *       "updateCluster",
+             *       "createBusinessUnit"
+             *     ]
+             */
+            event_types: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: uuid
+             * @description Only the events of this cluster; null for every event the owner may read.
+             * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+             */
+            cluster_id: string | null;
+            /** @example true */
+            is_active: boolean;
+            /**
+             * @description Why the subscription was disabled (by its owner, or after failing for 24 hours); null while active.
+             * @example null
+             */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            disabled_at: string | null;
+            /**
+             * Format: uuid
+             * @example 8d2f4b6a-0c1e-4f3a-9b5d-7e9f1a3c5b7d
+             */
+            owner_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        WebhookList: {
+            data: components["schemas"]["Webhook"][];
+        };
+        WebhookCreate: {
+            /**
+             * Format: uri
+             * @example https://partner.example.com/hooks/platform
+             */
+            url: string;
+            /** @example Partner ERP sync */
+            description?: string | null;
+            /**
+             * @example [
+             *       "updateCluster",
+             *       "createBusinessUnit"
+             *     ]
+             */
+            event_types: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: uuid
+             * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+             */
+            cluster_id?: string | null;
+        };
+        /** @description A subscription with its signing secret, answered only when the secret is made (create, rotate): store it now, it is never shown again. A subscription: the audit events of the chosen types are sent to `url`, signed with the subscription's secret (see the `Platform-Signature` header in docs/webhooks.md). It belongs to the account that created it and delivers only what that account may read on the audit trail, checked again at every delivery. After 24 hours of failed attempts at one delivery it is disabled: `is_active` false, with `disabled_reason`. */
+        WebhookWithSecret: {
+            /**
+             * Format: uuid
+             * @example 9c3b1e7a-5d2f-4a8b-b6c1-0e4f2a7d9b35
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: https, to a public address.
+             * @example https://partner.example.com/hooks/platform
+             */
+            url: string;
+            /** @example Partner ERP sync */
+            description: string | null;
+            /**
+             * @example [
+             *       "updateCluster",
+             *       "createBusinessUnit"
+             *     ]
+             */
+            event_types: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: uuid
+             * @description Only the events of this cluster; null for every event the owner may read.
+             * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+             */
+            cluster_id: string | null;
+            /** @example true */
+            is_active: boolean;
+            /**
+             * @description Why the subscription was disabled (by its owner, or after failing for 24 hours); null while active.
+             * @example null
+             */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            disabled_at: string | null;
+            /**
+             * Format: uuid
+             * @example 8d2f4b6a-0c1e-4f3a-9b5d-7e9f1a3c5b7d
+             */
+            owner_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @description Signs every delivery (HMAC-SHA256); shown only in this answer.
+             * @example whsec_Jq3v9YdKc2mP0sL7tRb4xW1nE8aZ6uHf5gTi0oVe
+             */
+            secret: string;
+        };
+        WebhookEventTypeList: {
+            /**
+             * @example [
+             *       "createCluster",
+             *       "updateCluster",
+             *       "createBusinessUnit",
+             *       "login.failed",
+             *       "unattributedChange"
+             *     ]
+             */
+            data: components["schemas"]["WebhookEventType"][];
+        };
+        /** @description The fields to change. `is_active` true turns a disabled subscription back on (its pending deliveries resume). */
+        WebhookUpdate: {
+            /**
+             * Format: uri
+             * @example https://partner.example.com/hooks/platform
+             */
+            url?: string;
+            /** @example Partner ERP sync */
+            description?: string | null;
+            /**
+             * @example [
+             *       "updateCluster",
+             *       "createBusinessUnit"
+             *     ]
+             */
+            event_types?: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: uuid
+             * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+             */
+            cluster_id?: string | null;
+            /** @example true */
+            is_active?: boolean;
+        };
+        /** @description One try at sending a delivery. */
+        WebhookAttempt: {
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:00:01.000Z
+             */
+            at: string;
+            /**
+             * Format: int32
+             * @description The receiver's HTTP status; null when no answer came.
+             * @example 200
+             */
+            status_code: number | null;
+            /**
+             * Format: int32
+             * @example 84
+             */
+            duration_ms: number;
+            /**
+             * @description The first 500 characters of the answer's body.
+             * @example ok
+             */
+            response_excerpt: string | null;
+            /**
+             * @description Why the attempt failed (timeout, refused address, status); null when it succeeded.
+             * @example null
+             */
+            error: string | null;
+        };
+        /** @description One event sent to one subscription: `pending` until an attempt succeeds (`delivered`), `failed` after 24 hours of failed attempts, `skipped` when the owner may no longer read the event. The newest attempts come first. */
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @example 4f8a2c6e-1b3d-4e5f-a7b9-c0d1e2f3a4b5
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 9c3b1e7a-5d2f-4a8b-b6c1-0e4f2a7d9b35
+             */
+            webhook_id: string;
+            /**
+             * Format: uuid
+             * @description The audit event: the same in every attempt, for deduplication.
+             * @example 7d1e9c2b-4a6f-4b8d-9e0a-1c2d3e4f5a6b
+             */
+            event_id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            /**
+             * @example delivered
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed" | "skipped";
+            /**
+             * Format: int32
+             * @example 1
+             */
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:00:01.000Z
+             */
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T10:00:00.000Z
+             */
+            created_at: string;
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookDeliveryPage: {
+            data: components["schemas"]["WebhookDelivery"][];
             paginate: components["schemas"]["Paginate"];
         };
     };
@@ -4275,7 +4668,7 @@ export interface components {
          * @description Only events of this kind of record.
          * @example cluster
          */
-        AuditTargetType: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping";
+        AuditTargetType: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping" | "webhook";
         /**
          * @description Only events of this record (with `target_type`, its History).
          * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
@@ -4311,6 +4704,16 @@ export interface components {
          * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a
          */
         AuditImportId: string;
+        /**
+         * @description The webhook subscription's id.
+         * @example 9c3b1e7a-5d2f-4a8b-b6c1-0e4f2a7d9b35
+         */
+        WebhookIdPath: string;
+        /**
+         * @description The delivery's id (one event sent to one subscription).
+         * @example 4f8a2c6e-1b3d-4e5f-a7b9-c0d1e2f3a4b5
+         */
+        WebhookDeliveryIdPath: string;
     };
     requestBodies: never;
     headers: {
@@ -8474,6 +8877,314 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://partner.example.com/hooks/platform",
+                 *       "description": "Partner ERP sync",
+                 *       "event_types": [
+                 *         "updateCluster",
+                 *         "createBusinessUnit"
+                 *       ],
+                 *       "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description Created, with its secret. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listWebhookEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event types, in the contract's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventTypeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook subscription's id.
+                 * @example 9c3b1e7a-5d2f-4a8b-b6c1-0e4f2a7d9b35
+                 */
+                id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook subscription's id.
+                 * @example 9c3b1e7a-5d2f-4a8b-b6c1-0e4f2a7d9b35
+                 */
+                id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+                 * @example W/"3b0f5a52-1795000000000"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The webhook subscription's id.
+                 * @example 9c3b1e7a-5d2f-4a8b-b6c1-0e4f2a7d9b35
+                 */
+                id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "is_active": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated subscription. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook subscription's id.
+                 * @example 9c3b1e7a-5d2f-4a8b-b6c1-0e4f2a7d9b35
+                 */
+                id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription with its new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook subscription's id.
+                 * @example 9c3b1e7a-5d2f-4a8b-b6c1-0e4f2a7d9b35
+                 */
+                id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook subscription's id.
+                 * @example 9c3b1e7a-5d2f-4a8b-b6c1-0e4f2a7d9b35
+                 */
+                id: components["parameters"]["WebhookIdPath"];
+                /**
+                 * @description The delivery's id (one event sent to one subscription).
+                 * @example 4f8a2c6e-1b3d-4e5f-a7b9-c0d1e2f3a4b5
+                 */
+                deliveryId: components["parameters"]["WebhookDeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; it goes out within a second. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Problem"];
         };
     };

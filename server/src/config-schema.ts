@@ -25,6 +25,7 @@ export type SettingGroup =
   | 'Accounts'
   | 'Sign-in protection'
   | 'Rate limits'
+  | 'Webhooks'
   | 'Metrics'
   | 'Tracing';
 
@@ -34,6 +35,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
   'Accounts',
   'Sign-in protection',
   'Rate limits',
+  'Webhooks',
   'Metrics',
   'Tracing',
 ];
@@ -231,6 +233,13 @@ export const SETTINGS = [
     group: 'Rate limits',
     default: 'rate-limit',
     meaning: 'The prefix of the keys in that Redis, so that several deployments can share one.',
+  },
+  {
+    name: 'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+    group: 'Webhooks',
+    default: 'false',
+    meaning:
+      'Let webhooks reach private, loopback and link-local addresses, and plain `http`: for development and tests only. Off, a webhook URL must be https and resolve to public addresses only (see [Webhooks](webhooks.md)).',
   },
   {
     name: 'METRICS_PORT',

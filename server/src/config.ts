@@ -58,6 +58,8 @@ export interface Config {
   };
   /** OpenID Connect providers for single sign-on (OIDC_PROVIDERS); empty = local sign-in only. */
   oidcProviders: OidcProviderConfig[];
+  /** Webhook deliveries: whether private, loopback and link-local targets (and http) are allowed (development, tests). */
+  webhooks: { allowPrivateTargets: boolean };
   /** The Prometheus endpoint's own listener (METRICS_PORT); null port = no metrics kept or served. */
   metrics: { port: number | null; host: string; token: string | null };
   /** OpenTelemetry traces (OTEL_* settings); exporter `none` = off. */
@@ -180,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else if (['0', 'false', 'off', 'no'].includes(vr.toLowerCase())) validateResponses = false;
     else problems.push(`VALIDATE_RESPONSES must be true or false (got "${vr}")`);
   }
+
+  const privateTargets = orDefault('WEBHOOK_ALLOW_PRIVATE_TARGETS') ?? 'false';
+  const webhooks = { allowPrivateTargets: ['1', 'true', 'on', 'yes'].includes(privateTargets.toLowerCase()) };
+  if (!webhooks.allowPrivateTargets && !['0', 'false', 'off', 'no'].includes(privateTargets.toLowerCase()))
+    problems.push(`WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false (got "${privateTargets}")`);
 
   const corsOrigins: string[] = [];
   for (const raw of (str('CORS_ORIGINS') ?? '')
@@ -306,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signIn,
     rateLimits,
     oidcProviders,
+    webhooks,
     metrics,
     tracing,
     jwtSecretSource,

@@ -24,6 +24,7 @@ import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createMetricsServer } from './observability/metrics-server.js';
 import { createRateLimitStore, type RateLimitStore } from './http/rate-limit-store.js';
 import { startTelemetry, type Telemetry } from './observability/telemetry.js';
+import { startWebhookDispatcher } from './modules/webhooks/dispatcher.js';
 
 export interface Running {
   config: Config;
@@ -141,6 +142,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
       ...(telemetry ? { tracing: telemetry.tracing } : {}),
     });
     const purge = startAuthPurge({ knex: db.knex, logger });
+    const webhooks = startWebhookDispatcher({
+      knex: db.knex,
+      logger,
+      changes,
+      allowPrivateTargets: config.webhooks.allowPrivateTargets,
+    });
     const { createServer } = await import('node:http');
     const front = options.front;
     const server = createServer(
@@ -177,6 +184,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
             setTimeout(() => server.closeAllConnections(), 10_000).unref();
           });
           purge.stop();
+          await webhooks.stop();
           await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
           metrics?.close();
           await rateLimits?.close();

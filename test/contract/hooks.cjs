@@ -308,6 +308,24 @@ async function newGroupMapping() {
   });
 }
 
+/** Nothing listens there: the server's dispatcher retries its deliveries, which the suite never waits for. */
+const WEBHOOK_URL = 'http://127.0.0.1:9/hooks/platform';
+
+async function newWebhook(extra = {}) {
+  return must(201, 'POST', '/api-system/webhooks', {
+    token: admin(),
+    json: { url: WEBHOOK_URL, event_types: ['createCluster'], ...extra },
+  });
+}
+
+/** A webhook and one delivery of it: the outbox queues it with the cluster's creation. */
+async function newWebhookDelivery() {
+  const hook = await newWebhook();
+  await newCluster();
+  const page = await must(200, 'GET', `/api-system/webhooks/${hook.id}/deliveries`, { token: admin() });
+  return { hook, delivery: page.data[0] };
+}
+
 async function newGrant(userId, key = 'cluster.read', clusterId = null) {
   return must(201, 'POST', `/api-system/users/${userId}/grants`, {
     token: admin(),
@@ -582,6 +600,67 @@ const cases = {
   deleteSsoGroupMapping: {
     ok: async (t) => id(t, (await newGroupMapping()).id),
     403: deny('operator'),
+  },
+  listWebhookEventTypes: { 403: deny('operator') },
+  listWebhooks: { 403: deny('operator') },
+  createWebhook: {
+    ok: async (t) =>
+      json(t, {
+        url: WEBHOOK_URL,
+        description: 'Partner ERP sync',
+        event_types: ['updateCluster', 'createBusinessUnit'],
+        cluster_id: seed.clusters['CL-A'],
+      }),
+    // Not http(s): the server's guard, not the schema, refuses it.
+    400: async (t) => json(t, { url: 'ftp://127.0.0.1/hooks', event_types: ['updateCluster'] }),
+    403: deny('operator'),
+    404: async (t) => json(t, { url: WEBHOOK_URL, event_types: ['updateCluster'], cluster_id: NO_SUCH_ID }),
+  },
+  getWebhook: {
+    ok: async (t) => id(t, (await newWebhook()).id),
+    403: deny('operator'),
+  },
+  updateWebhook: {
+    ok: async (t) => {
+      id(t, (await newWebhook()).id);
+      json(t, { is_active: true });
+    },
+    403: deny('operator'),
+    412: async (t) => {
+      id(t, (await newWebhook()).id);
+      json(t, { is_active: true });
+      header(t, 'If-Match', 'W/"stale-version"');
+    },
+  },
+  deleteWebhook: {
+    ok: async (t) => id(t, (await newWebhook()).id),
+    403: deny('operator'),
+  },
+  rotateWebhookSecret: {
+    ok: async (t) => id(t, (await newWebhook()).id),
+    403: deny('operator'),
+  },
+  listWebhookDeliveries: {
+    ok: async (t) => id(t, (await newWebhookDelivery()).hook.id),
+    403: deny('operator'),
+  },
+  redeliverWebhookDelivery: {
+    ok: async (t) => {
+      const { hook, delivery } = await newWebhookDelivery();
+      url(t, { id: hook.id, deliveryId: delivery.id });
+    },
+    400: async (t) => {
+      url(t, { id: 'not-a-uuid', deliveryId: NO_SUCH_ID });
+      lenient(t);
+    },
+    403: deny('operator'),
+    404: async (t) => url(t, { id: (await newWebhook()).id, deliveryId: NO_SUCH_ID }),
+    // A disabled webhook sends nothing until it is turned back on.
+    409: async (t) => {
+      const { hook, delivery } = await newWebhookDelivery();
+      await must(200, 'PATCH', `/api-system/webhooks/${hook.id}`, { token: admin(), json: { is_active: false } });
+      url(t, { id: hook.id, deliveryId: delivery.id });
+    },
   },
   getUserSso: {
     ok: async (t) => id(t, (await newAccount()).id),

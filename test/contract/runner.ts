@@ -185,6 +185,8 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
       AUTH_RATE_PER_IP: '20/20s',
       // Token refresh and sign-out have a bucket of their own; the same size, for the same hooks.
       AUTH_RATE_REFRESH: '20/20s',
+      // The webhooks' fixtures point at loopback, which production refuses.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       OIDC_PROVIDERS: JSON.stringify([
         idp.providerConfig({ id: 'contract-idp', display_name: 'Contract IdP', jit_provisioning: true }),
       ]),

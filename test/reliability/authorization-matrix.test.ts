@@ -67,6 +67,8 @@ interface Row {
 }
 
 const MATRIX_PASSWORD = 'Matrix-Lagoon-Password-26';
+/** TEST-NET-3: a public address by the webhooks' guard, which no test ever sends to (the matrix runs no dispatcher). */
+const MATRIX_WEBHOOK_URL = 'https://203.0.113.10/hooks/platform';
 /** A single sign-on provider nothing answers for (the flows against a real one are in test/server/sso.test.ts). */
 const MATRIX_PROVIDER = {
   id: 'matrix-idp',
@@ -98,6 +100,30 @@ const bulkRows =
     const { results } = body as { results: Array<{ status: number }> };
     expect(results.map((r) => r.status)).toEqual([caller === 'otherCluster' ? otherCluster : granted]);
   };
+
+/** A webhook of the granted caller, straight in the database (a public address: the matrix allows no private one). */
+async function webhookOf(f: Fixture, ownerId: string): Promise<string> {
+  const [row] = await f.t
+    .knex('webhook_subscriptions')
+    .insert({
+      owner_id: ownerId,
+      url: MATRIX_WEBHOOK_URL,
+      event_types: JSON.stringify(['updateCluster']),
+      cluster_id: f.target,
+      secret: `whsec_${randomUUID()}`,
+    })
+    .returning<Array<{ id: string }>>('id');
+  return row!.id;
+}
+
+/** A webhook's own operations: cluster.read on some cluster passes the contract's rule; anyone but its owner gets 404. */
+const webhookRow = (ok: number, call: (f: Fixture, hook: string) => Promise<Omit<Call, 'clusterId'>>): Row => ({
+  key: 'cluster.read',
+  scope: 'anywhere',
+  ok,
+  otherCluster: 404,
+  call: async (f, granted) => ({ ...(await call(f, await webhookOf(f, granted.id))), clusterId: f.target }),
+});
 
 const MATRIX: Record<string, Row> = {
   getHealth: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/healthz' }) },
@@ -811,6 +837,60 @@ const MATRIX: Record<string, Row> = {
     ok: 200,
     call: async () => ({ method: 'GET', path: '/api-system/report-templates' }),
   },
+  listWebhookEventTypes: {
+    key: 'cluster.read',
+    scope: 'anywhere',
+    ok: 200,
+    otherCluster: 200,
+    call: async (f) => ({ method: 'GET', path: '/api-system/webhooks/event-types', clusterId: f.target }),
+  },
+  listWebhooks: {
+    key: 'cluster.read',
+    scope: 'anywhere',
+    ok: 200,
+    otherCluster: 200,
+    call: async (f, granted) => ({
+      method: 'GET',
+      path: '/api-system/webhooks',
+      clusterId: f.target,
+      check: excludes(await webhookOf(f, granted.id)),
+    }),
+  },
+  // A webhook scoped to a cluster its creator may not read names a cluster that, to it, is not there.
+  createWebhook: {
+    key: 'cluster.read',
+    scope: 'anywhere',
+    ok: 201,
+    otherCluster: 404,
+    call: async (f) => ({
+      method: 'POST',
+      path: '/api-system/webhooks',
+      json: { url: MATRIX_WEBHOOK_URL, event_types: ['updateCluster'], cluster_id: f.target },
+      clusterId: f.target,
+    }),
+  },
+  getWebhook: webhookRow(200, async (_f, hook) => ({ method: 'GET', path: `/api-system/webhooks/${hook}` })),
+  updateWebhook: webhookRow(200, async (_f, hook) => ({
+    method: 'PATCH',
+    path: `/api-system/webhooks/${hook}`,
+    json: { description: 'Matrix' },
+  })),
+  deleteWebhook: webhookRow(204, async (_f, hook) => ({ method: 'DELETE', path: `/api-system/webhooks/${hook}` })),
+  rotateWebhookSecret: webhookRow(200, async (_f, hook) => ({
+    method: 'POST',
+    path: `/api-system/webhooks/${hook}/rotate-secret`,
+  })),
+  listWebhookDeliveries: webhookRow(200, async (_f, hook) => ({
+    method: 'GET',
+    path: `/api-system/webhooks/${hook}/deliveries`,
+  })),
+  redeliverWebhookDelivery: webhookRow(202, async (f, hook) => {
+    const [row] = await f.t
+      .knex('webhook_deliveries')
+      .insert({ subscription_id: hook, event_id: randomUUID(), status: 'failed' })
+      .returning<Array<{ id: string }>>('id');
+    return { method: 'POST', path: `/api-system/webhooks/${hook}/deliveries/${row!.id}/redeliver` };
+  }),
   listAuditEvents: {
     key: 'cluster.read',
     scope: 'anywhere',

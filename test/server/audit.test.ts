@@ -32,6 +32,10 @@ interface Call {
   action?: string;
 }
 
+/** A public address (TEST-NET-3) the webhooks' guard accepts; no dispatcher runs here, so nothing is sent to it. */
+const AUDIT_WEBHOOK_URL = 'https://203.0.113.10/hooks/audit';
+const newWebhook = { url: AUDIT_WEBHOOK_URL, event_types: ['updateCluster'] };
+
 /** A single sign-on provider for the mappings (nothing answers at its issuer; the flows are in sso.test.ts). */
 const AUDIT_PROVIDER = {
   id: 'audit-idp',
@@ -570,6 +574,45 @@ describe.each(engines())('audit trail on %s', (engine) => {
         path: '/api-system/me/sessions/revoke-others',
         token,
         target: { type: 'user', id: a.id },
+      };
+    },
+    createWebhook: async () => ({
+      method: 'POST',
+      path: '/api-system/webhooks',
+      json: { url: AUDIT_WEBHOOK_URL, event_types: ['updateCluster'] },
+      target: { type: 'webhook' },
+    }),
+    updateWebhook: async () => {
+      const hook = await post<{ id: string }>('/api-system/webhooks', newWebhook);
+      return {
+        method: 'PATCH',
+        path: `/api-system/webhooks/${hook.id}`,
+        json: { description: 'ERP' },
+        target: { type: 'webhook', id: hook.id },
+      };
+    },
+    deleteWebhook: async () => {
+      const hook = await post<{ id: string }>('/api-system/webhooks', newWebhook);
+      return { method: 'DELETE', path: `/api-system/webhooks/${hook.id}`, target: { type: 'webhook', id: hook.id } };
+    },
+    rotateWebhookSecret: async () => {
+      const hook = await post<{ id: string }>('/api-system/webhooks', newWebhook);
+      return {
+        method: 'POST',
+        path: `/api-system/webhooks/${hook.id}/rotate-secret`,
+        target: { type: 'webhook', id: hook.id },
+      };
+    },
+    redeliverWebhookDelivery: async () => {
+      const hook = await post<{ id: string }>('/api-system/webhooks', newWebhook);
+      const [delivery] = await t
+        .knex('webhook_deliveries')
+        .insert({ subscription_id: hook.id, event_id: randomUUID(), status: 'failed' })
+        .returning<Array<{ id: string }>>('id');
+      return {
+        method: 'POST',
+        path: `/api-system/webhooks/${hook.id}/deliveries/${delivery!.id}/redeliver`,
+        target: { type: 'webhook', id: hook.id },
       };
     },
     // A revert is an edit of the record: its one event is the record's update.

@@ -41,6 +41,7 @@ const en: Messages = {
       widget: 'Widget',
       session: 'Session',
       sso_group_mapping: 'Single sign-on group mapping',
+      webhook: 'Webhook',
     },
     // Keyed by the operationId, with a dot written as an underscore (login.failed → login_failed).
     actions: {
@@ -132,6 +133,7 @@ const th: Messages = {
       widget: 'วิดเจ็ต',
       session: 'เซสชัน',
       sso_group_mapping: 'การจับคู่กลุ่มของ SSO',
+      webhook: 'เว็บฮุก',
     },
     actions: {
       login: 'เข้าสู่ระบบ',

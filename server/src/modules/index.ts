@@ -33,6 +33,8 @@ import { userService } from './users/service.js';
 import { userRoutes } from './users/routes.js';
 import { widgetService } from './widgets/service.js';
 import { widgetRoutes } from './widgets/routes.js';
+import { webhookService } from './webhooks/service.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 export type { ModuleDeps } from './types.js';
 
@@ -75,6 +77,7 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
     reverts: auditReverts({ knex, targets: { clusters, businessUnits, mappings } }),
     reportTemplates: reportTemplateService({ knex }),
     feeds: feedService({ knex }),
+    webhooks: webhookService({ knex, audit, allowPrivateTargets: config.webhooks.allowPrivateTargets }),
   };
 }
 
@@ -98,5 +101,6 @@ export function createHandlers({ services, ...deps }: ModuleDeps & { services: S
     ...widgetRoutes({ widgets: services.widgets }),
     ...datasetRoutes({ datasets: services.datasets }),
     ...feedRoutes({ feeds: services.feeds }),
+    ...webhookRoutes({ webhooks: services.webhooks }),
   };
 }
