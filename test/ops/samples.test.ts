@@ -129,6 +129,13 @@ describe('the demo holds the records the examples show', () => {
       'template_name',
     ]);
 
+    // The examples' last editor (a record's audit trail) is the demo's editor-a.
+    const editor = (exampleOf('getCluster').audit as { updated: { id: string; name: string } }).updated;
+    expect(pick(await get(`/api-system/users/${editor.id}`), ['id', 'display_name'])).toEqual({
+      id: STORY_IDS.editorA,
+      display_name: editor.name,
+    });
+
     const permissions = (await get('/api/user/permission/platform')) as { user: Record<string, unknown> };
     const shownAdmin = (exampleOf('getPlatformPermissions') as { user: Record<string, unknown> }).user;
     expect(pick(permissions.user, ['id', 'username', 'display_name'])).toEqual(
