@@ -3,7 +3,7 @@
 // (the stateful mock: the real server with the demo data): it signs in, lists clusters, refreshes before an expired
 // access token and after a 401, and signs out. A TypeScript file of the project compiles against the package's types.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,7 @@ beforeAll(async () => {
     work,
     readdirSync(work).find((f) => f.endsWith('.tgz'))!,
   );
-  execFileSync('mkdir', ['-p', project]);
+  mkdirSync(project, { recursive: true });
   writeFileSync(
     path.join(project, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: {} }),

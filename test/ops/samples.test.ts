@@ -4,7 +4,7 @@
 // its documented success status. The samples that change state run after the reads that need the state they change.
 // The demo also holds the records the examples show, with the same ids, codes and names (server/src/db/seed/story.ts).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   // What a reader has beside the samples: the images the upload samples send. The curl configuration only reports the
   // status after the body, so the samples themselves run unchanged.
   for (const name of ['logo.png', 'avatar.png']) writeFileSync(path.join(work, name), wellFormedPng(4, 4));
-  execFileSync('mkdir', ['-p', curlHome]);
+  mkdirSync(curlHome, { recursive: true });
   writeFileSync(path.join(curlHome, '.curlrc'), 'silent\nwrite-out = "\\n%{http_code}"\n');
 }, 120_000);
 
@@ -128,6 +128,13 @@ describe('the demo holds the records the examples show', () => {
       'display_label',
       'template_name',
     ]);
+
+    // The examples' last editor (a record's audit trail) is the demo's editor-a.
+    const editor = (exampleOf('getCluster').audit as { updated: { id: string; name: string } }).updated;
+    expect(pick(await get(`/api-system/users/${editor.id}`), ['id', 'display_name'])).toEqual({
+      id: STORY_IDS.editorA,
+      display_name: editor.name,
+    });
 
     const permissions = (await get('/api/user/permission/platform')) as { user: Record<string, unknown> };
     const shownAdmin = (exampleOf('getPlatformPermissions') as { user: Record<string, unknown> }).user;
