@@ -122,6 +122,8 @@ const env = {
   LOG_LEVEL: 'info',
   DATA_DIR: path.join(os.tmpdir(), 'bench-metrics-cost'),
   AUTH_RATE_PER_IP: '1000000/1s',
+  RATE_LIMIT_PER_CREDENTIAL: '1000000/1s',
+  RATE_LIMIT_PER_ADDRESS: '1000000/1s',
   AUTH_HASH_QUEUE: '100000',
 };
 const metricsPort = await freePort();

@@ -89,6 +89,8 @@ const server = await spawnReady(
     HOST: '127.0.0.1',
     LOG_LEVEL: args.get('log-level') ?? 'info',
     AUTH_RATE_PER_IP: '1000000/1s',
+    RATE_LIMIT_PER_CREDENTIAL: '1000000/1s',
+    RATE_LIMIT_PER_ADDRESS: '1000000/1s',
   },
   60_000,
   ['--cpu-prof', '--cpu-prof-dir', profileDir],

@@ -115,6 +115,9 @@ async function main(): Promise<void> {
       // The scenarios sign in from one address far faster than a person would (the login burst measures scrypt
       // throughput): the sign-in rate buckets would refuse most of it. bench/login-flood.ts measures them instead.
       AUTH_RATE_PER_IP: '1000000/1s',
+      // Likewise every other operation: the scenarios send thousands of requests a second as one account.
+      RATE_LIMIT_PER_CREDENTIAL: '1000000/1s',
+      RATE_LIMIT_PER_ADDRESS: '1000000/1s',
       // 32 connections signing in at once would overflow the production queue of waiting hashes (32) and be refused;
       // the burst measures hashing, so every sign-in waits for its turn.
       AUTH_HASH_QUEUE: '100000',

@@ -88,6 +88,8 @@ export function startupWarnings(config: Config): string[] {
 export interface StartOptions {
   /** Runs before the app on every request (the stateful mock answers CORS for any origin here). */
   front?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Counts the rate limits in this store instead of the configured one (a benchmark compares stores); closed at stop. */
+  rateLimits?: RateLimitStore;
 }
 
 /** Loads config, checks the port, opens + migrates + seeds the database, and listens. */
@@ -127,7 +129,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
       await listen(metricsServer, config.metrics.port, config.metrics.host);
     }
     // Never waits for Redis: until it answers, each replica counts in its own memory.
-    rateLimits = createRateLimitStore({ ...config.rateLimits, logger });
+    rateLimits = options.rateLimits ?? createRateLimitStore({ ...config.rateLimits, logger });
     telemetry = await startTelemetry({ ...config.tracing, version: config.version });
     if (telemetry)
       logger.info({ exporter: config.tracing.exporter, to: new URL(config.tracing.url).origin }, 'tracing on');

@@ -136,6 +136,9 @@ describe('benchmark baseline (1 % scale, PostgreSQL)', () => {
           LOG_LEVEL: 'silent',
           // As in `npm run bench`: the sign-ins of the comparison come from one address in quick succession.
           AUTH_RATE_PER_IP: '1000000/1s',
+          // And every other operation: the comparison sends thousands of requests as one account.
+          RATE_LIMIT_PER_CREDENTIAL: '1000000/1s',
+          RATE_LIMIT_PER_ADDRESS: '1000000/1s',
         });
         const logger = createLogger('silent');
         // On PostgreSQL the caches hear of committed writes through LISTEN, as in production.

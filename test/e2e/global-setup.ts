@@ -60,6 +60,9 @@ export default async function setup(project: TestProject) {
     // Every flow signs in from 127.0.0.1, several within seconds: the per-address sign-in rate of a real deployment
     // would refuse the suite itself. Sign-in protection has its own tests (test/server/sign-in-protection.test.ts).
     AUTH_RATE_PER_IP: '1000/10s',
+    // Likewise every other operation: the suite drives many screens a minute as one account.
+    RATE_LIMIT_PER_CREDENTIAL: '1000000/1s',
+    RATE_LIMIT_PER_ADDRESS: '1000000/1s',
     OIDC_PROVIDERS: JSON.stringify(oidcProviders),
   });
   try {

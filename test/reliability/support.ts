@@ -178,6 +178,9 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       PORT: String(port),
       VALIDATE_RESPONSES: 'false',
+      // The crash, replica and soak loads send far more requests per account than a person: above every quota.
+      RATE_LIMIT_PER_CREDENTIAL: '1000000/1s',
+      RATE_LIMIT_PER_ADDRESS: '1000000/1s',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

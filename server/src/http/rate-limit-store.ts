@@ -24,6 +24,8 @@ export interface RateLimiter {
 export interface RateLimitStore {
   /** Where the counters live: this process's memory, or a Redis every replica shares. */
   readonly kind: 'memory' | 'redis';
+  /** Whether the counts are shared with other replicas right now: Redis answers (never, in memory). */
+  readonly shared: boolean;
   /** A limiter for one class; its keys are apart from every other class's. */
   limiter(name: string, policy: RatePolicy): RateLimiter;
   close(): Promise<void>;
@@ -93,6 +95,7 @@ export function createRateLimitStore(opts: RateLimitStoreOptions): RateLimitStor
   if (opts.redisUrl === null) {
     return {
       kind: 'memory',
+      shared: false,
       limiter: (name, policy) => limiterOf(policy, fallback(name, policy)),
       close: () => Promise.resolve(),
     };
@@ -107,6 +110,8 @@ export function createRateLimitStore(opts: RateLimitStoreOptions): RateLimitStor
     connectTimeout: 2_000,
     // Reconnect for ever, at most every 2 s.
     retryStrategy: (times) => Math.min(times * 200, 2_000),
+    // The counts of requests that arrive together go to Redis in one write: less CPU per request under load.
+    enableAutoPipelining: true,
   });
   let state: 'starting' | 'up' | 'down' = 'starting';
   client.on('ready', () => {
@@ -126,6 +131,9 @@ export function createRateLimitStore(opts: RateLimitStoreOptions): RateLimitStor
 
   return {
     kind: 'redis',
+    get shared() {
+      return state === 'up';
+    },
     limiter(name, policy) {
       const counter = new RateLimiterRedis({
         storeClient: client,
