@@ -13,6 +13,7 @@ export const AUDIT_TARGET_TYPES = everyMember<AuditTargetType>()([
   'user',
   'session',
   'sso_group_mapping',
+  'api_token',
 ]);
 
 /** The resource whose field labels name a target's fields, and whose read view opens it. */
