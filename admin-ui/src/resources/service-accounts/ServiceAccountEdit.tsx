@@ -154,17 +154,23 @@ const AccountScreen = ({ id }: { id: string }) => {
   );
 };
 
+const BackLink = () => {
+  const translate = useTranslate();
+  return (
+    <Link component={RouterLink} to={SERVICE_ACCOUNTS_PATH} sx={{ display: 'inline-block', mb: 2 }}>
+      {translate('service_accounts.back')}
+    </Link>
+  );
+};
+
 /** `/service-accounts/:id`: the account, its grants and its tokens; needs `user.read` (the server checks it too). */
 export const ServiceAccountEdit = () => {
-  const translate = useTranslate();
   const { id = '' } = useParams();
   return (
     <RequireAccess action="list" resource="service-accounts">
       <ScreenMessages modules={MODULES}>
         <Box sx={{ mt: 2, mb: 4 }}>
-          <Link component={RouterLink} to={SERVICE_ACCOUNTS_PATH} sx={{ display: 'inline-block', mb: 2 }}>
-            {translate('service_accounts.back')}
-          </Link>
+          <BackLink />
           <AccountScreen id={id} />
         </Box>
       </ScreenMessages>
