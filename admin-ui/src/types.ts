@@ -20,6 +20,13 @@ export type Grants = Pick<PlatformPermissions, 'platform' | 'clusters' | 'is_sup
 // Single sign-on
 export type SsoProvider = Schemas['SsoProvider'];
 export type SsoGroupMapping = Schemas['SsoGroupMapping'];
+export type ServiceAccount = Schemas['ServiceAccount'];
+export type ServiceAccountPage = Schemas['ServiceAccountPage'];
+export type ServiceAccountCreate = Schemas['ServiceAccountCreate'];
+export type ServiceAccountUpdate = Schemas['ServiceAccountUpdate'];
+export type ApiToken = Schemas['ApiToken'];
+export type ApiTokenCreate = Schemas['ApiTokenCreate'];
+export type ApiTokenCreated = Schemas['ApiTokenCreated'];
 export type SsoGroupMappingInput = Schemas['SsoGroupMappingInput'];
 export type UserSso = Schemas['UserSso'];
 export type SsoIdentity = UserSso['identities'][number];

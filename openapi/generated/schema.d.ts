@@ -939,6 +939,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-system/service-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List service accounts
+         * @description The accounts partners' systems call the API with, by name, with search over name and description and the `is_active` filter. Needs `user.read`. Not open to API tokens.
+         */
+        get: operations["listServiceAccounts"];
+        put?: never;
+        /**
+         * Create a service account
+         * @description An account for a partner's system: active, holding nothing, and never able to sign in (password, refresh and single sign-on are refused). Give it keys with `POST /api-system/users/{id}/grants`, under the granting rule, then create its tokens. A name another account has as username or email → 409. Needs `user.manage`. Not open to API tokens.
+         */
+        post: operations["createServiceAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/service-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a service account
+         * @description Its grants are those of `GET /api-system/users/{id}/grants`, its tokens those of `GET /api-system/service-accounts/{id}/tokens`. Needs `user.read`. Not open to API tokens.
+         */
+        get: operations["getServiceAccount"];
+        /**
+         * Update a service account
+         * @description Renames it, changes its description, or deactivates it (`is_active: false`: its tokens get 401 at once) and reactivates it. Needs `user.manage`, and the delegation rule: the caller must hold every key the account holds, on every scope (403 naming the first key it lacks). Honours `If-Match` (412 when stale). Not open to API tokens.
+         */
+        put: operations["updateServiceAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/service-accounts/{id}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a service account's tokens
+         * @description Every token of the account, newest first, with when it was created, last used (to the minute) and from which address; never a secret. Needs `user.read`. Not open to API tokens.
+         */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Create a token
+         * @description A token for the account, shown once in this answer (`token`) and stored only as its SHA-256 hash. It expires at `expires_at`, at most 365 days ahead (400 beyond, or in the past). `scopes` narrows it to some of the account's keys (400 for a key the account does not hold there); at each call it holds the narrowed keys the account still holds, so a grant taken from the account shrinks its tokens at once. Needs `user.manage`, and the delegation rule: the caller must hold every key the account holds (403 naming the first it lacks), so nobody mints a token for more than they hold. A deactivated account → 409. Not open to API tokens.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/service-accounts/{id}/tokens/{credentialId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a token
+         * @description Its next call gets 401 `api-token-ended`; it stays in the list as revoked. A token already revoked → 204 again. Another account's token, or an unknown id → 404. Needs `user.manage` and the delegation rule, as creating one does. Not open to API tokens.
+         */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-system/me/password": {
         parameters: {
             query?: never;
@@ -2902,6 +2994,205 @@ export interface components {
              */
             cluster_id?: string | null;
         };
+        /** @description An account for a partner's system: it holds grants like a person (the same grants operations, under the same granting and delegation rules) but never signs in; it calls the API with its tokens. */
+        ServiceAccount: {
+            /**
+             * Format: uuid
+             * @example 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d
+             */
+            id: string;
+            /**
+             * @description Its name, unique among all accounts' usernames; also what its tokens' audit events are signed with.
+             * @example andaman-pos-sync
+             */
+            name: string;
+            /** @example Point-of-sale sync of Andaman Resorts Group: reads CL-A nightly. Owner: IT, Khun Somchai. */
+            description: string | null;
+            /**
+             * @description A deactivated account's tokens are refused (401) until it is reactivated.
+             * @example true
+             */
+            is_active: boolean;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            grant_count: number;
+            /**
+             * Format: int32
+             * @description Tokens neither revoked nor expired.
+             * @example 1
+             */
+            active_token_count: number;
+            /**
+             * Format: date-time
+             * @description The latest use of any of its tokens (to the minute); null when none was used.
+             * @example 2026-11-24T02:00:00.000Z
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T09:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T09:00:00.000Z
+             */
+            updated_at: string;
+        };
+        ServiceAccountPage: {
+            data: components["schemas"]["ServiceAccount"][];
+            paginate: components["schemas"]["Paginate"];
+        };
+        /** @description A new service account, active and holding nothing; grant it keys with `POST /api-system/users/{id}/grants`. */
+        ServiceAccountCreate: {
+            /**
+             * @description Lower-case letters, digits, `.`, `_` and `-`; no other account may have it as username or email.
+             * @example andaman-pos-sync
+             */
+            name: string;
+            /** @example Point-of-sale sync of Andaman Resorts Group: reads CL-A nightly. Owner: IT, Khun Somchai. */
+            description?: string | null;
+        };
+        /** @description The whole editable record. `is_active` false deactivates the account (its tokens get 401); true reactivates it. */
+        ServiceAccountUpdate: {
+            /** @example andaman-pos-sync */
+            name: string;
+            /** @example Point-of-sale sync of Andaman Resorts Group: reads CL-A nightly. Owner: IT, Khun Somchai. */
+            description: string | null;
+            /** @example true */
+            is_active: boolean;
+        };
+        /** @description One key a token is narrowed to, on one cluster or on all clusters (`cluster_id: null`). The account must hold it there when the token is created; at each call the token holds it only while the account still does. */
+        ApiTokenScope: {
+            permission_key: components["schemas"]["PermissionKey"];
+            /**
+             * Format: uuid
+             * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
+             */
+            cluster_id: string | null;
+        };
+        /** @description A token of a service account, as its list shows it: never the secret, which is shown once, at creation. */
+        ApiToken: {
+            /**
+             * Format: uuid
+             * @example 9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
+             */
+            id: string;
+            /** @example POS nightly sync */
+            name: string;
+            /**
+             * @description The token's first characters (`pa_` and its public id), to tell which token a leaked one is.
+             * @example pa_1f2e3d4c5b6a
+             */
+            prefix: string;
+            /** @description The keys it is narrowed to; null when it holds every key of its account. */
+            scopes: components["schemas"]["ApiTokenScope"][] | null;
+            /**
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            /**
+             * Format: date-time
+             * @example 2027-02-18T09:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T09:00:00.000Z
+             */
+            created_at: string;
+            /** @example Platform Administrator */
+            created_by_name: string | null;
+            /**
+             * Format: date-time
+             * @description Its latest use, kept to the minute (a token used many times a minute updates it once).
+             * @example 2026-11-24T02:00:00.000Z
+             */
+            last_used_at: string | null;
+            /**
+             * @description The address of that use.
+             * @example 203.0.113.25
+             */
+            last_used_ip: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            revoked_at: string | null;
+        };
+        ApiTokenList: {
+            /** @description Newest first, revoked and expired ones included. */
+            data: components["schemas"]["ApiToken"][];
+        };
+        /** @description A new token. `expires_at` is required and at most a year (365 days) ahead. `scopes` narrows it to some of the account's keys (each one the account holds there); leave it out, or send null, for every key the account holds. */
+        ApiTokenCreate: {
+            /** @example POS nightly sync */
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2027-02-18T09:00:00.000Z
+             */
+            expires_at: string;
+            scopes?: components["schemas"]["ApiTokenScope"][] | null;
+        };
+        /** @description The new token with its secret (`token`), which is shown this once and never again: only its SHA-256 hash is stored. */
+        ApiTokenCreated: {
+            /**
+             * @description Send it as `Authorization: Bearer <token>`. Its format, for secret scanners: `pa_[0-9a-f]{12}_[A-Za-z0-9_-]{43}`.
+             * @example pa_1f2e3d4c5b6a_Qm9vN2xLc1JkVjVhWnE4TnBXdEh5Y0ZtM0pnVWIxWHk
+             */
+            token: string;
+            /**
+             * Format: uuid
+             * @example 9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
+             */
+            id: string;
+            /** @example POS nightly sync */
+            name: string;
+            /**
+             * @description The token's first characters (`pa_` and its public id), to tell which token a leaked one is.
+             * @example pa_1f2e3d4c5b6a
+             */
+            prefix: string;
+            /** @description The keys it is narrowed to; null when it holds every key of its account. */
+            scopes: components["schemas"]["ApiTokenScope"][] | null;
+            /**
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            /**
+             * Format: date-time
+             * @example 2027-02-18T09:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T09:00:00.000Z
+             */
+            created_at: string;
+            /** @example Platform Administrator */
+            created_by_name: string | null;
+            /**
+             * Format: date-time
+             * @description Its latest use, kept to the minute (a token used many times a minute updates it once).
+             * @example 2026-11-24T02:00:00.000Z
+             */
+            last_used_at: string | null;
+            /**
+             * @description The address of that use.
+             * @example 203.0.113.25
+             */
+            last_used_ip: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            revoked_at: string | null;
+        };
         /** @description The caller's current password and the new one. The new password has at least 12 characters, is not the username or the email address, is not on the list of common passwords, and differs from the current one. */
         PasswordChange: {
             /** @example admin123 */
@@ -3822,7 +4113,7 @@ export interface components {
              * @example cluster
              * @enum {string}
              */
-            target_type: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping" | "webhook";
+            target_type: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping" | "webhook" | "api_token";
             /** @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60 */
             target_id: string | null;
             /**
@@ -4600,6 +4891,16 @@ export interface components {
          */
         GrantIdPath: string;
         /**
+         * @description The service account id.
+         * @example 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d
+         */
+        ServiceAccountIdPath: string;
+        /**
+         * @description The token id.
+         * @example 9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
+         */
+        ApiTokenCredentialIdPath: string;
+        /**
          * @description The session id.
          * @example 8f9e0d1c-2b3a-4c5d-9e6f-7a8b9c0d1e2f
          */
@@ -4668,7 +4969,7 @@ export interface components {
          * @description Only events of this kind of record.
          * @example cluster
          */
-        AuditTargetType: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping" | "webhook";
+        AuditTargetType: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping" | "webhook" | "api_token";
         /**
          * @description Only events of this record (with `target_type`, its History).
          * @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60
@@ -7121,6 +7422,366 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listServiceAccounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The page, starting at 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, 1 to 100.
+                 * @example 10
+                 */
+                perpage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Case-insensitive text to look for (contains).
+                 * @example andaman
+                 */
+                search?: components["parameters"]["Search"];
+                /**
+                 * @description Only active (`true`) or only inactive (`false`) rows. Leave it out for both.
+                 * @example true
+                 */
+                is_active?: components["parameters"]["IsActive"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of service accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d",
+                     *           "name": "andaman-pos-sync",
+                     *           "description": "Point-of-sale sync of Andaman Resorts Group: reads CL-A nightly. Owner: IT, Khun Somchai.",
+                     *           "is_active": true,
+                     *           "grant_count": 1,
+                     *           "active_token_count": 1,
+                     *           "last_used_at": "2026-11-24T02:00:00.000Z",
+                     *           "created_at": "2026-11-20T09:00:00.000Z",
+                     *           "updated_at": "2026-11-20T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "paginate": {
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "perpage": 10,
+                     *         "pages": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ServiceAccountPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "andaman-pos-sync",
+                 *       "description": "Point-of-sale sync of Andaman Resorts Group: reads CL-A nightly. Owner: IT, Khun Somchai."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceAccountCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d",
+                     *       "name": "andaman-pos-sync",
+                     *       "description": "Point-of-sale sync of Andaman Resorts Group: reads CL-A nightly. Owner: IT, Khun Somchai.",
+                     *       "is_active": true,
+                     *       "grant_count": 0,
+                     *       "active_token_count": 0,
+                     *       "last_used_at": null,
+                     *       "created_at": "2026-11-20T09:00:00.000Z",
+                     *       "updated_at": "2026-11-20T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ServiceAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service account id.
+                 * @example 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d
+                 */
+                id: components["parameters"]["ServiceAccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service account. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the record as last read. When it no longer matches, the write is refused with 412 and nothing changes.
+                 * @example W/"3b0f5a52-1795000000000"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The service account id.
+                 * @example 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d
+                 */
+                id: components["parameters"]["ServiceAccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "andaman-pos-sync",
+                 *       "description": "Point-of-sale sync of Andaman Resorts Group: reads CL-A nightly. Owner: IT, Khun Somchai.",
+                 *       "is_active": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceAccountUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service account id.
+                 * @example 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d
+                 */
+                id: components["parameters"]["ServiceAccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *           "name": "POS nightly sync",
+                     *           "prefix": "pa_1f2e3d4c5b6a",
+                     *           "scopes": [
+                     *             {
+                     *               "permission_key": "cluster.read",
+                     *               "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60"
+                     *             }
+                     *           ],
+                     *           "status": "active",
+                     *           "expires_at": "2027-02-18T09:00:00.000Z",
+                     *           "created_at": "2026-11-20T09:00:00.000Z",
+                     *           "created_by_name": "Platform Administrator",
+                     *           "last_used_at": "2026-11-24T02:00:00.000Z",
+                     *           "last_used_ip": "203.0.113.25",
+                     *           "revoked_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service account id.
+                 * @example 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d
+                 */
+                id: components["parameters"]["ServiceAccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "POS nightly sync",
+                 *       "expires_at": "2027-02-18T09:00:00.000Z",
+                 *       "scopes": [
+                 *         {
+                 *           "permission_key": "cluster.read",
+                 *           "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description Created; copy `token` now, it is never shown again. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "pa_1f2e3d4c5b6a_Qm9vN2xLc1JkVjVhWnE4TnBXdEh5Y0ZtM0pnVWIxWHk",
+                     *       "id": "9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *       "name": "POS nightly sync",
+                     *       "prefix": "pa_1f2e3d4c5b6a",
+                     *       "scopes": [
+                     *         {
+                     *           "permission_key": "cluster.read",
+                     *           "cluster_id": "3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60"
+                     *         }
+                     *       ],
+                     *       "status": "active",
+                     *       "expires_at": "2027-02-18T09:00:00.000Z",
+                     *       "created_at": "2026-11-20T09:00:00.000Z",
+                     *       "created_by_name": "Platform Administrator",
+                     *       "last_used_at": null,
+                     *       "last_used_ip": null,
+                     *       "revoked_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiTokenCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service account id.
+                 * @example 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d
+                 */
+                id: components["parameters"]["ServiceAccountIdPath"];
+                /**
+                 * @description The token id.
+                 * @example 9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
+                 */
+                credentialId: components["parameters"]["ApiTokenCredentialIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Problem"];
         };
     };

@@ -10,7 +10,7 @@ import type { Config } from './config.js';
 import type { StoragePort } from './storage/port.js';
 import { isLocalStorage } from './storage/index.js';
 import { requestLogger } from './http/logging.js';
-import { authenticate, requireAccess } from './http/auth.js';
+import { authenticate, byCredentialKind, requireAccess } from './http/auth.js';
 import { cors } from './http/cors.js';
 import { assertEveryOperationHandled, dispatch } from './http/handler.js';
 import { checkUpload, multipartUpload } from './http/multipart.js';
@@ -154,7 +154,12 @@ export function createApp({
   });
   app.use(
     ['/api', '/api-system'],
-    authenticate((accessToken) => services.auth.caller(accessToken)),
+    authenticate(
+      byCredentialKind({
+        apiToken: (token, origin) => services.apiTokens.caller(token, origin),
+        accessToken: (token) => services.auth.caller(token),
+      }),
+    ),
     requireAccess,
   );
   // Every other request to an operation counts on its principal's quota once authenticated, else its address's.

@@ -116,6 +116,16 @@ async function webhookOf(f: Fixture, ownerId: string): Promise<string> {
   return row!.id;
 }
 
+/** A service account holding nothing, straight in the database (service-accounts.test.ts covers its creation). */
+async function serviceAccount(f: Fixture): Promise<string> {
+  const username = `mx-svc-${randomUUID().slice(0, 8)}`;
+  const [row] = await f.t
+    .knex('users')
+    .insert({ username, email: `${username}@service-account.invalid`, password_hash: '!', kind: 'service' })
+    .returning<Array<{ id: string }>>('id');
+  return row!.id;
+}
+
 /** A webhook's own operations: cluster.read on some cluster passes the contract's rule; anyone but its owner gets 404. */
 const webhookRow = (ok: number, call: (f: Fixture, hook: string) => Promise<Omit<Call, 'clusterId'>>): Row => ({
   key: 'cluster.read',
@@ -1068,6 +1078,74 @@ const MATRIX: Record<string, Row> = {
         .insert({ user_id: id, permission_key: 'grant.manage', cluster_id: null })
         .returning<Array<{ id: string }>>('id');
       return { method: 'DELETE', path: `/api-system/users/${id}/grants/${row!.id}` };
+    },
+  },
+  listServiceAccounts: {
+    key: 'user.read',
+    scope: 'platform',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/service-accounts' }),
+  },
+  createServiceAccount: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 201,
+    fresh: true,
+    call: async () => ({
+      method: 'POST',
+      path: '/api-system/service-accounts',
+      json: { name: `mx-svc-${randomUUID().slice(0, 8)}` },
+    }),
+  },
+  getServiceAccount: {
+    key: 'user.read',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/service-accounts/${await serviceAccount(f)}` }),
+  },
+  updateServiceAccount: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({
+      method: 'PUT',
+      path: `/api-system/service-accounts/${await serviceAccount(f)}`,
+      json: { name: `mx-svc-${randomUUID().slice(0, 8)}`, description: null, is_active: true },
+    }),
+  },
+  listApiTokens: {
+    key: 'user.read',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/service-accounts/${await serviceAccount(f)}/tokens` }),
+  },
+  createApiToken: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 201,
+    call: async (f) => ({
+      method: 'POST',
+      path: `/api-system/service-accounts/${await serviceAccount(f)}/tokens`,
+      json: { name: 'matrix', expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+    }),
+  },
+  revokeApiToken: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 204,
+    call: async (f) => {
+      const id = await serviceAccount(f);
+      const [row] = await f.t
+        .knex('api_tokens')
+        .insert({
+          user_id: id,
+          name: 'matrix',
+          lookup: randomUUID().replace(/-/g, '').slice(0, 12),
+          token_hash: randomUUID(),
+          expires_at: f.t.knex.raw("now() + interval '1 day'"),
+        })
+        .returning<Array<{ id: string }>>('id');
+      return { method: 'DELETE', path: `/api-system/service-accounts/${id}/tokens/${row!.id}` };
     },
   },
   // Every caller changes its own password (each matrix account has MATRIX_PASSWORD).

@@ -43,6 +43,7 @@ const TABLES = [
   'sso_sign_ins',
   'sso_handoffs',
   'sso_group_mappings',
+  'api_tokens',
 ];
 
 async function openEmpty(engine: Engine): Promise<{ db: Database; drop(): Promise<void> }> {

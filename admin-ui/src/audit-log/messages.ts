@@ -42,6 +42,7 @@ const en: Messages = {
       session: 'Session',
       sso_group_mapping: 'Single sign-on group mapping',
       webhook: 'Webhook',
+      api_token: 'API token',
     },
     // Keyed by the operationId, with a dot written as an underscore (login.failed → login_failed).
     actions: {
@@ -83,6 +84,10 @@ const en: Messages = {
       unlockUser: 'Unlocked sign-in',
       revokeSuperAdmin: 'Removed super admin',
       addUserGrant: 'Granted a permission',
+      createServiceAccount: 'Created the service account',
+      updateServiceAccount: 'Updated the service account',
+      createApiToken: 'Created an API token',
+      revokeApiToken: 'Revoked an API token',
       removeUserGrant: 'Removed a permission',
       changeMyPassword: 'Changed own password',
       revokeMySession: 'Ended a session',
@@ -134,6 +139,7 @@ const th: Messages = {
       session: 'เซสชัน',
       sso_group_mapping: 'การจับคู่กลุ่มของ SSO',
       webhook: 'เว็บฮุก',
+      api_token: 'โทเค็น API',
     },
     actions: {
       login: 'เข้าสู่ระบบ',
@@ -174,6 +180,10 @@ const th: Messages = {
       unlockUser: 'ปลดล็อกการเข้าสู่ระบบ',
       revokeSuperAdmin: 'ถอดสิทธิ์ผู้ดูแลสูงสุด',
       addUserGrant: 'ให้สิทธิ์',
+      createServiceAccount: 'สร้างบัญชีบริการ',
+      updateServiceAccount: 'แก้ไขบัญชีบริการ',
+      createApiToken: 'สร้างโทเค็น API',
+      revokeApiToken: 'เพิกถอนโทเค็น API',
       removeUserGrant: 'ลบสิทธิ์',
       changeMyPassword: 'เปลี่ยนรหัสผ่านของตนเอง',
       revokeMySession: 'สิ้นสุดเซสชัน',

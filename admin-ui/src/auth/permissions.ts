@@ -86,6 +86,12 @@ export const PAGE_RULES = {
   'user-grants': { edit: platformWide(grantManage) },
   // Mappings give grants to accounts that single sign-on creates, so they are a grant manager's matter.
   'sso-group-mappings': { list: platformWide(grantManage) },
+  // Accounts of partners' systems, and their tokens: like any account (the server adds the delegation rule).
+  'service-accounts': {
+    list: platformWide(userRead),
+    create: platformWide(userManage),
+    edit: platformWide(userManage),
+  },
 } as const satisfies Record<string, Partial<Record<AccessAction, Rule>>>;
 
 type PageName = keyof typeof PAGE_RULES;

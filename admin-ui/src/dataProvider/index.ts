@@ -12,6 +12,7 @@ import { memberMethods } from './methods/members';
 import { memberImportMethods } from './methods/memberImport';
 import { printMappingMethods } from './methods/printMappings';
 import { recordMethods } from './methods/records';
+import { serviceAccountMethods } from './methods/serviceAccounts';
 import { ssoMethods } from './methods/sso';
 import { userMethods } from './methods/users';
 import { workspaceMethods } from './methods/workspace';
@@ -31,6 +32,7 @@ export function createDataProvider(api: Api = defaultApi) {
     ...feedMethods(c),
     ...userMethods(c),
     ...ssoMethods(c),
+    ...serviceAccountMethods(c),
     ...accountMethods(c),
     ...exportMethods(c),
     ...bulkMethods(c),

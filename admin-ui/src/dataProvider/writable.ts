@@ -16,6 +16,9 @@ const sends = <S extends keyof Schemas>() => everyMember<Exclude<keyof Schemas[S
  * and forms hold more than they save, so every body is cut down to its list before it leaves.
  */
 export const WRITABLE = {
+  ServiceAccountCreate: sends<'ServiceAccountCreate'>()(['name', 'description']),
+  ServiceAccountUpdate: sends<'ServiceAccountUpdate'>()(['name', 'description', 'is_active']),
+  ApiTokenCreate: sends<'ApiTokenCreate'>()(['name', 'expires_at', 'scopes']),
   ClusterInput: sends<'ClusterInput'>()(['code', 'alias_name', 'name', 'max_license_bu', 'is_active']),
   BusinessUnitInput: sends<'BusinessUnitInput'>()([
     'cluster_id',

@@ -38,8 +38,12 @@ const resourceItems = ['Clusters', 'Business units', 'Print template mappings'];
 describe('menu', { timeout: 20_000 }, () => {
   it('draws every registered resource the caller may list, in registry order, under its label', async () => {
     renderMenu({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
-    await waitFor(() =>
-      expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(expect.arrayContaining(resourceItems)),
+    await waitFor(
+      () =>
+        expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(
+          expect.arrayContaining(resourceItems),
+        ),
+      { timeout: 5000 },
     );
     const names = screen.getAllByRole('menuitem').map((i) => i.textContent);
     expect(names.filter((n) => resourceItems.includes(n ?? ''))).toEqual(resourceItems);
@@ -55,6 +59,10 @@ describe('menu', { timeout: 20_000 }, () => {
   it('shows Users with user.read, and the audit log with user.read or cluster.read on any cluster', async () => {
     renderMenu({ platform: ['user.read'], clusters: {}, is_super_admin: false });
     expect(await screen.findByRole('menuitem', { name: 'Users' })).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: 'Service accounts' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/service-accounts$/),
+    );
     expect(await screen.findByRole('menuitem', { name: 'Audit log' })).toHaveAttribute(
       'href',
       expect.stringMatching(/\/audit-log$/),
@@ -65,6 +73,7 @@ describe('menu', { timeout: 20_000 }, () => {
     renderMenu({ platform: [], clusters: { c1: ['cluster.read'] }, is_super_admin: false });
     expect(await screen.findByRole('menuitem', { name: 'Audit log' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Service accounts' })).not.toBeInTheDocument();
   });
 
   it('leaves out the audit log without either grant', async () => {

@@ -17,6 +17,11 @@ export interface AuthContext {
   permissions: Permissions;
   /** The signed-in device (the refresh-token family) the access token belongs to. */
   sessionId?: string;
+  /**
+   * The API token the request came with (a service account's); absent for a person's access token. Its permissions
+   * are already narrowed to the token's keys. What a token's calls are counted under: `token:<tokenId>`.
+   */
+  tokenId?: string;
   origin?: RequestOrigin;
 }
 

@@ -32,14 +32,44 @@ export function originOf(req: Request): RequestOrigin {
  * Why a bearer token is refused: not valid (tampered, expired, unknown user), its account was deactivated, or its
  * session ended. The console tells the user which, so the last two have their own problem types.
  */
-export type CallerRefusal = 'invalid-token' | 'account-deactivated' | 'session-ended';
+export type CallerRefusal = 'invalid-token' | 'account-deactivated' | 'session-ended' | 'api-token-ended';
 
-/** Turns a verified bearer token into the caller, or says why it is refused (null: not valid). */
-export type CallerResolver = (accessToken: string) => Promise<AuthContext | { refused: CallerRefusal } | null>;
+/**
+ * Turns a bearer credential into the caller, or says why it is refused (null: not valid). `origin` is where the
+ * request came from (an API token records its last address).
+ */
+export type CallerResolver = (
+  credential: string,
+  origin: RequestOrigin,
+) => Promise<AuthContext | { refused: CallerRefusal } | null>;
+
+/**
+ * The prefix of every API token (`pa_<id>_<secret>`, docs/partners.md): how a bearer credential is told from a
+ * person's access token (a JWT, which starts `eyJ`), and what secret scanners look for.
+ */
+export const API_TOKEN_PREFIX = 'pa_';
+
+/** What an API token may never do, as its 403 says. */
+export const API_TOKEN_REFUSED =
+  'An API token cannot be used here: tokens never manage accounts, grants, tokens, sessions or sign-in settings. ' +
+  'Sign in to the console as a person to do this.';
+
+/** One resolver for API tokens, one for a person's access tokens; the prefix decides. */
+export function byCredentialKind(resolvers: { apiToken: CallerResolver; accessToken: CallerResolver }): CallerResolver {
+  return (credential, origin) =>
+    credential.startsWith(API_TOKEN_PREFIX)
+      ? resolvers.apiToken(credential, origin)
+      : resolvers.accessToken(credential, origin);
+}
 
 function refusalError(reason: CallerRefusal): Error {
   if (reason === 'account-deactivated') return new AccountDeactivatedError();
   if (reason === 'session-ended') return new SessionEndedError();
+  if (reason === 'api-token-ended')
+    return new UnauthorizedError(
+      'The API token is unknown, expired or revoked: ask an administrator for a new one',
+      'api-token-ended',
+    );
   return new UnauthorizedError();
 }
 
@@ -55,10 +85,11 @@ export function authenticate(resolveCaller: CallerResolver): RequestHandler {
       const header = req.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header) : null;
       if (!match) throw new UnauthorizedError('authentication required: send Authorization: Bearer <access_token>');
-      const caller = await resolveCaller(match[1]!);
+      const origin = originOf(req);
+      const caller = await resolveCaller(match[1]!, origin);
       if (!caller) throw new UnauthorizedError();
       if ('refused' in caller) throw refusalError(caller.refused);
-      req.auth = { ...caller, origin: originOf(req) };
+      req.auth = { ...caller, origin };
       next();
     } catch (err) {
       next(err);
@@ -69,11 +100,13 @@ export function authenticate(resolveCaller: CallerResolver): RequestHandler {
 /**
  * Applies the operation's declared access rule (`x-permission`) before the body is parsed or any record is read.
  * While the caller must change an initial or reset password, only the operations marked `x-password-change-exempt`
- * answer.
+ * answer. An API token never reaches the operations marked `x-api-token-refused`.
  */
 export const requireAccess: RequestHandler = (req, _res, next) => {
   const access = req.operation?.access;
   if (!access || !req.auth) return next();
+  if (req.auth.tokenId && req.operation!.apiTokenRefused)
+    return next(new ForbiddenError(API_TOKEN_REFUSED, 'api-token-refused'));
   if (req.auth.permissions.must_change_password && !req.operation!.passwordChangeExempt)
     return next(new PasswordChangeRequiredError());
   if (access.kind !== 'key') return next();

@@ -17,6 +17,11 @@ export interface Operation {
   upload: 'image' | 'csv' | null;
   /** Answers while the caller must still change an initial or reset password (`x-password-change-exempt`). */
   passwordChangeExempt: boolean;
+  /**
+   * Manages accounts, tokens or sessions (`x-api-token-refused`): an API token never reaches it, whatever the
+   * service account holds, so a leaked token can neither mint another one nor widen itself.
+   */
+  apiTokenRefused: boolean;
 }
 
 /**
@@ -58,6 +63,7 @@ interface SpecOperation {
   'x-permission'?: string;
   'x-permission-scope'?: string;
   'x-password-change-exempt'?: boolean;
+  'x-api-token-refused'?: boolean;
   requestBody?: { content?: Record<string, { encoding?: Record<string, { contentType?: string }> } | undefined> };
 }
 
@@ -96,6 +102,7 @@ export function operationsOf(spec: ApiSpec): Operation[] {
         access: accessOf(`${method.toUpperCase()} ${path}`, op),
         upload: uploadOf(op),
         passwordChangeExempt: op['x-password-change-exempt'] === true,
+        apiTokenRefused: op['x-api-token-refused'] === true,
       });
     }
   }

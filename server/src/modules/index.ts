@@ -29,6 +29,9 @@ import { mappingService } from './print-template-mappings/service.js';
 import { printTemplateMappingRoutes } from './print-template-mappings/routes.js';
 import { reportTemplateService } from './report-templates/service.js';
 import { reportTemplateRoutes } from './report-templates/routes.js';
+import { serviceAccountService } from './service-accounts/service.js';
+import { apiTokenService } from './service-accounts/tokens.js';
+import { serviceAccountRoutes } from './service-accounts/routes.js';
 import { userService } from './users/service.js';
 import { userRoutes } from './users/routes.js';
 import { widgetService } from './widgets/service.js';
@@ -60,7 +63,10 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
   const memberships = membershipService({ knex, audit, clusters, businessUnits });
   const widgets = widgetService({ knex, audit });
   const mappings = mappingService({ knex, audit, changes });
+  const serviceAccounts = serviceAccountService({ knex, audit });
   return {
+    serviceAccounts,
+    apiTokens: apiTokenService({ knex, audit, accounts: serviceAccounts, logger }),
     audit,
     auth,
     clusters,
@@ -94,6 +100,7 @@ export function createHandlers({ services, ...deps }: ModuleDeps & { services: S
     ...membershipRoutes({ memberships: services.memberships }),
     ...membershipImportRoutes({ imports: services.membershipImport }),
     ...userRoutes({ users: services.users }),
+    ...serviceAccountRoutes({ accounts: services.serviceAccounts, tokens: services.apiTokens }),
     ...brandingRoutes({ branding: services.branding }),
     ...currencyRoutes({ currencies: services.currencies }),
     ...printTemplateMappingRoutes({ mappings: services.mappings }),

@@ -14,6 +14,7 @@ export const AUDIT_TARGET_TYPES = everyMember<AuditTargetType>()([
   'session',
   'sso_group_mapping',
   'webhook',
+  'api_token',
 ]);
 
 /** The resource whose field labels name a target's fields, and whose read view opens it. */

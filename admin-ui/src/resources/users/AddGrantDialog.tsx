@@ -24,7 +24,11 @@ import { PermissionKeySelect, PLATFORM_KEYS } from './permissionKeys';
 type Scope = 'all' | 'one';
 
 /** One key on all clusters or on one; a platform key is on all clusters only. The API's refusal stays in the dialog. */
-export const AddGrantDialog = (props: { user: UserAccount; onClose: () => void; onAdded: (grant: Grant) => void }) => {
+export const AddGrantDialog = (props: {
+  user: Pick<UserAccount, 'id' | 'username'>;
+  onClose: () => void;
+  onAdded: (grant: Grant) => void;
+}) => {
   const translate = useTranslate();
   const problemText = useProblemText();
   const dataProvider = useAppDataProvider();

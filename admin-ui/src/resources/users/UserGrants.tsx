@@ -17,7 +17,13 @@ import { usePermissionLabel } from './permissionKeys';
  * The Access tab: the account's grants (key, cluster or all clusters, who granted it and when), with Add and Remove
  * for `grant.manage`. The server checks that the caller holds each key on its scope; its refusal is shown as it says it.
  */
-export const UserGrants = ({ user, onChanged }: { user: UserAccount; onChanged: () => Promise<unknown> }) => {
+export const UserGrants = ({
+  user,
+  onChanged,
+}: {
+  user: Pick<UserAccount, 'id' | 'username'>;
+  onChanged: () => Promise<unknown>;
+}) => {
   const translate = useTranslate();
   const notifyText = useNotifyText();
   const permissionLabel = usePermissionLabel();

@@ -11,6 +11,7 @@ import * as m0009 from './0009_audit_import_id.js';
 import * as m0010 from './0010_single_sign_on.js';
 import * as m0011 from './0011_audit_by_construction.js';
 import * as m0012 from './0012_audit_labels.js';
+import * as m0013 from './0013_service_accounts.js';
 import * as m0014 from './0014_webhooks.js';
 
 interface Migration {
@@ -36,6 +37,7 @@ export const migrations: Migration[] = [
   { name: '0010_single_sign_on', file: '0010_single_sign_on', ...m0010 },
   { name: '0011_audit_by_construction', file: '0011_audit_by_construction', ...m0011 },
   { name: '0012_audit_labels', file: '0012_audit_labels', ...m0012 },
+  { name: '0013_service_accounts', file: '0013_service_accounts', ...m0013 },
   { name: '0014_webhooks', file: '0014_webhooks', ...m0014 },
 ];
 

@@ -9,6 +9,8 @@ export interface UserCredentials {
   is_active: boolean;
   /** The password does not sign this account in: its identity provider does. */
   sso_only: boolean;
+  /** `service`: a service account, which never signs in (it calls with API tokens). */
+  kind: 'person' | 'service';
 }
 
 /** How a session began, when it began with single sign-on. */
@@ -56,6 +58,7 @@ interface StandingRow {
   is_super_admin: boolean;
   is_active: boolean;
   must_change_password: boolean;
+  kind: 'person' | 'service';
   permission_key: PermissionKey | null;
   cluster_id: string | null;
   session_live?: boolean;
@@ -83,6 +86,7 @@ export function authRepository({ knex }: { knex: Knex }) {
         'users.is_super_admin',
         'users.is_active',
         'users.must_change_password',
+        'users.kind',
         'permission_grants.permission_key',
         'permission_grants.cluster_id',
       )
@@ -101,7 +105,8 @@ export function authRepository({ knex }: { knex: Knex }) {
     }
     const rows = await query;
     const user = rows[0];
-    if (!user) return { status: 'unknown' };
+    // A service account's standing comes with its API token only: no access token ever names one.
+    if (!user || user.kind === 'service') return { status: 'unknown' };
     if (!user.is_active) return { status: 'deactivated' };
     if (sessionId && !user.session_live) return { status: 'session-ended' };
     const platform: PermissionKey[] = [];
@@ -133,7 +138,7 @@ export function authRepository({ knex }: { knex: Knex }) {
 
     async findUserByLogin(subject: string): Promise<UserCredentials | undefined> {
       return knex('users')
-        .select('id', 'username', 'email', 'password_hash', 'is_active', 'sso_only')
+        .select('id', 'username', 'email', 'password_hash', 'is_active', 'sso_only', 'kind')
         .whereRaw('lower(username) = ?', [subject])
         .orWhereRaw('lower(email) = ?', [subject])
         .orderByRaw('(lower(username) = ?) desc', [subject])
@@ -142,7 +147,7 @@ export function authRepository({ knex }: { knex: Knex }) {
 
     async findCredentials(userId: string, db: Knex | Knex.Transaction = knex): Promise<UserCredentials | undefined> {
       return db('users')
-        .select('id', 'username', 'email', 'password_hash', 'is_active', 'sso_only')
+        .select('id', 'username', 'email', 'password_hash', 'is_active', 'sso_only', 'kind')
         .where({ id: userId })
         .first<UserCredentials | undefined>();
     },

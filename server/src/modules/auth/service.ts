@@ -42,6 +42,10 @@ export interface RefusedSignIn {
 export const FAILURE_POLICY: FailurePolicy = { threshold: 5, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60 };
 const BAD_CREDENTIALS = 'invalid username or password';
 const BAD_REFRESH = 'invalid or expired refresh token';
+/** Why a service account is refused at sign-in, refresh and single sign-on: it calls with API tokens only. */
+export const SERVICE_ACCOUNT_SIGN_IN =
+  'This is a service account: it cannot sign in. Call the API with one of its tokens (Authorization: Bearer pa_…), ' +
+  'which an administrator creates under Service accounts.';
 /** The refusal of a single sign-on code that cannot be exchanged (the SSO module refuses with it too). */
 export const BAD_SSO_CODE = 'The sign-in code is invalid, used or expired: sign in again';
 
@@ -198,6 +202,10 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
         );
       };
 
+      if (user?.kind === 'service') {
+        await attempt('login.failed');
+        throw new UnauthorizedError(SERVICE_ACCOUNT_SIGN_IN, 'service-account-sign-in');
+      }
       const accountKey = user?.id ?? subject;
       const standing = await repo.clientStanding(client);
       if (standing.delayedSeconds > 0) {
@@ -281,6 +289,10 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
           return { error: true as const };
         }
         if (stored.expired) return { error: true as const };
+        if ((await repo.findCredentials(stored.user_id, trx))?.kind === 'service') {
+          await repo.revokeSession(trx, stored.user_id, stored.family_id);
+          return { error: true as const, detail: SERVICE_ACCOUNT_SIGN_IN };
+        }
         if (!(await repo.isUserActive(stored.user_id, trx))) {
           await repo.revokeSession(trx, stored.user_id, stored.family_id);
           return { error: true as const };
@@ -330,7 +342,11 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
     },
 
     async platformPermissions(auth: AuthContext): Promise<Schemas['PlatformPermissions']> {
-      const [profile, perms] = await Promise.all([repo.findUserProfile(auth.userId), repo.permissionsOf(auth.userId)]);
+      // An API token's caller holds what the token holds now (already narrowed), not all its account holds.
+      const [profile, perms] = await Promise.all([
+        repo.findUserProfile(auth.userId),
+        auth.tokenId ? auth.permissions : repo.permissionsOf(auth.userId),
+      ]);
       if (!profile || !perms) throw new UnauthorizedError();
       return {
         user: { id: profile.id, username: profile.username, email: profile.email, display_name: displayName(profile) },

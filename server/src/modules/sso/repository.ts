@@ -17,6 +17,8 @@ export interface AccountRow {
   username: string;
   email: string;
   is_active: boolean;
+  /** `service`: a service account, which never signs in. */
+  kind?: 'person' | 'service';
 }
 
 export interface GroupMappingRow {
@@ -120,14 +122,14 @@ export function ssoRepository() {
     async accountOfIdentity(db: Db, provider: string, subject: string): Promise<AccountRow | undefined> {
       return db('user_identities as i')
         .join('users as u', 'u.id', 'i.user_id')
-        .select('u.id', 'u.username', 'u.email', 'u.is_active')
+        .select('u.id', 'u.username', 'u.email', 'u.is_active', 'u.kind')
         .where({ 'i.provider': provider, 'i.subject': subject })
         .first<AccountRow | undefined>();
     },
 
     async accountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
       return db('users')
-        .select('id', 'username', 'email', 'is_active')
+        .select('id', 'username', 'email', 'is_active', 'kind')
         .whereRaw('lower(email) = ?', [email])
         .first<AccountRow | undefined>();
     },

@@ -12,7 +12,7 @@ import { iso } from '../../core/audit.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { AuditTrail } from '../audit/service.js';
 import { dummyPasswordHash } from '../auth/passwords.js';
-import { BAD_SSO_CODE, type AuthService } from '../auth/service.js';
+import { BAD_SSO_CODE, SERVICE_ACCOUNT_SIGN_IN, type AuthService } from '../auth/service.js';
 import { hashRefreshToken } from '../auth/tokens.js';
 import { ProviderUnavailableError, type IdentityProviders } from './providers.js';
 import { claimLoginNames, lockedStanding } from '../users/service.js';
@@ -143,6 +143,7 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
       );
     }
     const linked = await repo.accountOfIdentity(trx, p.id, claims.sub);
+    if (linked?.kind === 'service') throw new SignInRefused('link_refused', SERVICE_ACCOUNT_SIGN_IN, linked.id);
     if (linked) {
       if (!linked.is_active) throw new SignInRefused('inactive', 'The account is deactivated');
       await repo.touchIdentity(trx, p.id, claims.sub, email);
@@ -153,6 +154,7 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
     if (!email || !verified)
       throw new SignInRefused('email_unverified', `${p.displayName} has not verified the email address`);
     const existing = await repo.accountByEmail(trx, email);
+    if (existing?.kind === 'service') throw new SignInRefused('link_refused', SERVICE_ACCOUNT_SIGN_IN, existing.id);
     if (existing) return linkExisting(trx, p, existing, claims.sub, email, origin);
     if (!p.jitProvisioning) throw new SignInRefused('no_account', `No account has the email ${email}`);
     const username = await freeUsername(email, (name) => repo.usernameTaken(trx, name));

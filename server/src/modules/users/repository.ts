@@ -102,7 +102,8 @@ const RECORD_COLUMNS = [
 
 export function userRepository({ knex }: { knex: Knex }) {
   function searchFiltered(s: UserSearch): Knex.QueryBuilder {
-    const qb = knex('users');
+    // People only: service accounts have their own list, and are never members.
+    const qb = knex('users').where('users.kind', 'person');
     if (s.search) whereSearch(qb, s.search);
     if (s.excludeClusterId) {
       qb.whereNotExists(
@@ -130,7 +131,8 @@ export function userRepository({ knex }: { knex: Knex }) {
     db('permission_grants').select(knex.raw('1')).whereRaw('permission_grants.user_id = users.id');
 
   function accountsFiltered(db: Db, f: AccountListFilter): Knex.QueryBuilder {
-    const qb = db('users');
+    // People only: service accounts have their own list (/api-system/service-accounts).
+    const qb = db('users').where('users.kind', 'person');
     if (f.list.search) whereSearch(qb, f.list.search);
     if (f.isActive !== undefined) qb.where('users.is_active', f.isActive);
     if (f.hasGrants === true)
