@@ -50,11 +50,12 @@ function describeQuota(res: Response, policy: RatePolicy, verdict: RateVerdict):
 const counted = new WeakSet<Request>();
 
 /**
- * Whose quota an authenticated request spends: its principal, as the auth middleware set it. Today that is the
- * account (all its sessions together); a credential of its own (an API token) counts apart under its own id.
+ * Whose quota an authenticated request spends: its principal, as the auth middleware set it. A person's account
+ * counts all its sessions together; an API token counts apart under its own id, so one runaway integration spends
+ * only its own quota, never its account's other tokens'.
  */
 export function principalOf(auth: AuthContext): string {
-  return `account:${auth.userId}`;
+  return auth.tokenId ? `token:${auth.tokenId}` : `account:${auth.userId}`;
 }
 
 /** How long a refused sign-in waits for its 429, and how many may wait at once (beyond, they are answered at once). */
@@ -143,7 +144,7 @@ export function callerRateLimits(
     describeQuota(res, limiter.policy, verdict);
     if (verdict.allowed) return null;
     const { limit, windowSeconds } = limiter.policy;
-    const whose = req.auth ? 'account' : 'address';
+    const whose = !req.auth ? 'address' : req.auth.tokenId ? 'API token' : 'account';
     return refusal(
       `Too many requests from this ${whose} (at most ${limit} in ${windowSeconds} s)`,
       limiter.policy,
