@@ -67,7 +67,8 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
   const timeoutMs = deps.timeoutMs ?? 10_000;
   const batch = deps.batch ?? 8;
   const retry = deps.retry ?? DEFAULT_RETRY;
-  const leaseMs = timeoutMs + 30_000;
+  // Past the longest attempt (its timeout, plus the lookup and the log's writes): then it is another's to take.
+  const leaseMs = timeoutMs + 5_000;
   const outbox = outboxRepository({ knex });
   const subscriptions = webhookRepository({ knex });
 
