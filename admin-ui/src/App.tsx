@@ -17,6 +17,7 @@ import { AccountPage } from './account';
 import { AUDIT_LOG_PATH, AuditLogPage } from './audit-log';
 import { MEMBER_IMPORT_PATH, MemberImportPage } from './member-import';
 import { SSO_GROUP_MAPPINGS_PATH, SsoGroupMappingsPage } from './sso';
+import { WEBHOOKS_PATH, WebhooksPage } from './resources/webhooks';
 
 const queryClient = createQueryClient();
 // The sign-in form is needed once per session: it loads on its own.
@@ -95,6 +96,7 @@ export const App = () => (
       <Route path={AUDIT_LOG_PATH} element={<AuditLogPage />} />
       <Route path={MEMBER_IMPORT_PATH} element={<MemberImportPage />} />
       <Route path={SSO_GROUP_MAPPINGS_PATH} element={<SsoGroupMappingsPage />} />
+      <Route path={WEBHOOKS_PATH} element={<WebhooksPage />} />
     </CustomRoutes>
   </Admin>
 );

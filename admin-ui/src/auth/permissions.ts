@@ -86,6 +86,8 @@ export const PAGE_RULES = {
   'user-grants': { edit: platformWide(grantManage) },
   // Mappings give grants to accounts that single sign-on creates, so they are a grant manager's matter.
   'sso-group-mappings': { list: platformWide(grantManage) },
+  // A webhook delivers what its owner may read in the audit trail, so it needs what the trail's clusters need.
+  webhooks: { list: onCluster(read) },
 } as const satisfies Record<string, Partial<Record<AccessAction, Rule>>>;
 
 type PageName = keyof typeof PAGE_RULES;

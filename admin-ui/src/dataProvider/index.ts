@@ -14,6 +14,7 @@ import { printMappingMethods } from './methods/printMappings';
 import { recordMethods } from './methods/records';
 import { ssoMethods } from './methods/sso';
 import { userMethods } from './methods/users';
+import { webhookMethods } from './methods/webhooks';
 import { workspaceMethods } from './methods/workspace';
 
 /** react-admin's CRUD verbs plus the contract's other calls as custom methods (`useAppDataProvider()`). */
@@ -31,6 +32,7 @@ export function createDataProvider(api: Api = defaultApi) {
     ...feedMethods(c),
     ...userMethods(c),
     ...ssoMethods(c),
+    ...webhookMethods(c),
     ...accountMethods(c),
     ...exportMethods(c),
     ...bulkMethods(c),

@@ -11,6 +11,7 @@ import * as auditLog from '../audit-log/i18n';
 import * as account from '../account/i18n';
 import * as memberImport from '../member-import/i18n';
 import * as sso from '../sso/i18n';
+import * as webhooks from '../resources/webhooks/i18n';
 
 /**
  * Every folder contributes its own `{ en, th }` messages; they are merged here once. The workspace's and the domain
@@ -26,6 +27,7 @@ export const messageModules: MessageModule[] = [
   account,
   memberImport,
   sso,
+  webhooks,
 ];
 
 const LOCALES = [

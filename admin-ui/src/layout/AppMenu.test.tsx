@@ -38,8 +38,13 @@ const resourceItems = ['Clusters', 'Business units', 'Print template mappings'];
 describe('menu', { timeout: 20_000 }, () => {
   it('draws every registered resource the caller may list, in registry order, under its label', async () => {
     renderMenu({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
-    await waitFor(() =>
-      expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(expect.arrayContaining(resourceItems)),
+    // Each entry appears once its access check answers; on a busy machine that takes more than a second.
+    await waitFor(
+      () =>
+        expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(
+          expect.arrayContaining(resourceItems),
+        ),
+      { timeout: 5000 },
     );
     const names = screen.getAllByRole('menuitem').map((i) => i.textContent);
     expect(names.filter((n) => resourceItems.includes(n ?? ''))).toEqual(resourceItems);

@@ -10,6 +10,7 @@ import { RESOURCES } from '../resources/registry';
 import { AuditLogMenuItem } from '../audit-log';
 import { MemberImportMenuItem } from '../member-import';
 import { SsoMenuItem } from '../sso';
+import { WebhooksMenuItem } from '../resources/webhooks';
 
 /**
  * Resource items are hidden when canAccess denies their list, the audit log when its page is refused, the member import
@@ -29,6 +30,7 @@ export const AppMenu = () => {
       <AuditLogMenuItem />
       <MemberImportMenuItem />
       <SsoMenuItem />
+      <WebhooksMenuItem />
       {/* The menu is an ARIA menu: the toggle is one of its items and the dashboards a group of items within it. */}
       <MenuItem
         onClick={() => setOpen((o) => !o)}
