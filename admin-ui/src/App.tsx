@@ -18,6 +18,7 @@ import { AUDIT_LOG_PATH, AuditLogPage } from './audit-log';
 import { MEMBER_IMPORT_PATH, MemberImportPage } from './member-import';
 import { SSO_GROUP_MAPPINGS_PATH, SsoGroupMappingsPage } from './sso';
 import { SERVICE_ACCOUNTS_PATH, ServiceAccountListPage, ServiceAccountPage } from './resources/service-accounts';
+import { WEBHOOKS_PATH, WebhooksPage } from './resources/webhooks';
 
 const queryClient = createQueryClient();
 // The sign-in form is needed once per session: it loads on its own.
@@ -98,6 +99,7 @@ export const App = () => (
       <Route path={SSO_GROUP_MAPPINGS_PATH} element={<SsoGroupMappingsPage />} />
       <Route path={SERVICE_ACCOUNTS_PATH} element={<ServiceAccountListPage />} />
       <Route path={`${SERVICE_ACCOUNTS_PATH}/:id`} element={<ServiceAccountPage />} />
+      <Route path={WEBHOOKS_PATH} element={<WebhooksPage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -31,6 +31,14 @@ export type SsoGroupMappingInput = Schemas['SsoGroupMappingInput'];
 export type UserSso = Schemas['UserSso'];
 export type SsoIdentity = UserSso['identities'][number];
 
+// Webhooks
+export type Webhook = Schemas['Webhook'];
+export type WebhookWithSecret = Schemas['WebhookWithSecret'];
+export type WebhookCreate = Schemas['WebhookCreate'];
+export type WebhookUpdate = Schemas['WebhookUpdate'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookDeliveryPage = Schemas['WebhookDeliveryPage'];
+
 // Errors and paging
 export type Problem = Schemas['Problem'];
 export type Paginate = Schemas['Paginate'];

@@ -242,6 +242,13 @@ export const SETTINGS = [
       'Let webhooks reach private, loopback and link-local addresses, and plain `http`: for development and tests only. Off, a webhook URL must be https and resolve to public addresses only (see [Webhooks](webhooks.md)).',
   },
   {
+    name: 'WEBHOOK_TIMEOUT_SECONDS',
+    group: 'Webhooks',
+    default: '10',
+    meaning:
+      'How long a receiver has to answer a delivery (1–60 s) before the attempt counts as failed; a replica that dies mid-attempt leaves the delivery to another 5 s after that.',
+  },
+  {
     name: 'METRICS_PORT',
     group: 'Metrics',
     unset: 'no metrics kept or served',

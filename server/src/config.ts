@@ -59,7 +59,7 @@ export interface Config {
   /** OpenID Connect providers for single sign-on (OIDC_PROVIDERS); empty = local sign-in only. */
   oidcProviders: OidcProviderConfig[];
   /** Webhook deliveries: whether private, loopback and link-local targets (and http) are allowed (development, tests). */
-  webhooks: { allowPrivateTargets: boolean };
+  webhooks: { allowPrivateTargets: boolean; timeoutSeconds: number };
   /** The Prometheus endpoint's own listener (METRICS_PORT); null port = no metrics kept or served. */
   metrics: { port: number | null; host: string; token: string | null };
   /** OpenTelemetry traces (OTEL_* settings); exporter `none` = off. */
@@ -184,7 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const privateTargets = orDefault('WEBHOOK_ALLOW_PRIVATE_TARGETS') ?? 'false';
-  const webhooks = { allowPrivateTargets: ['1', 'true', 'on', 'yes'].includes(privateTargets.toLowerCase()) };
+  const webhooks = {
+    allowPrivateTargets: ['1', 'true', 'on', 'yes'].includes(privateTargets.toLowerCase()),
+    timeoutSeconds: countOf(orDefault('WEBHOOK_TIMEOUT_SECONDS'), 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60, problems),
+  };
   if (!webhooks.allowPrivateTargets && !['0', 'false', 'off', 'no'].includes(privateTargets.toLowerCase()))
     problems.push(`WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false (got "${privateTargets}")`);
 

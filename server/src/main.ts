@@ -149,6 +149,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, options: Start
       logger,
       changes,
       allowPrivateTargets: config.webhooks.allowPrivateTargets,
+      timeoutMs: config.webhooks.timeoutSeconds * 1000,
     });
     const { createServer } = await import('node:http');
     const front = options.front;

@@ -92,6 +92,8 @@ export const PAGE_RULES = {
     create: platformWide(userManage),
     edit: platformWide(userManage),
   },
+  // A webhook delivers what its owner may read in the audit trail, so it needs what the trail's clusters need.
+  webhooks: { list: onCluster(read) },
 } as const satisfies Record<string, Partial<Record<AccessAction, Rule>>>;
 
 type PageName = keyof typeof PAGE_RULES;

@@ -15,6 +15,7 @@ import { recordMethods } from './methods/records';
 import { serviceAccountMethods } from './methods/serviceAccounts';
 import { ssoMethods } from './methods/sso';
 import { userMethods } from './methods/users';
+import { webhookMethods } from './methods/webhooks';
 import { workspaceMethods } from './methods/workspace';
 
 /** react-admin's CRUD verbs plus the contract's other calls as custom methods (`useAppDataProvider()`). */
@@ -33,6 +34,7 @@ export function createDataProvider(api: Api = defaultApi) {
     ...userMethods(c),
     ...ssoMethods(c),
     ...serviceAccountMethods(c),
+    ...webhookMethods(c),
     ...accountMethods(c),
     ...exportMethods(c),
     ...bulkMethods(c),

@@ -95,6 +95,8 @@ export const WRITABLE = {
   SsoExchangeRequest: sends<'SsoExchangeRequest'>()(['code']),
   SsoGroupMappingInput: sends<'SsoGroupMappingInput'>()(['provider', 'group', 'permission_key', 'cluster_id']),
   UserSsoUpdate: sends<'UserSsoUpdate'>()(['sso_only']),
+  WebhookCreate: sends<'WebhookCreate'>()(['url', 'description', 'event_types', 'cluster_id']),
+  WebhookUpdate: sends<'WebhookUpdate'>()(['url', 'description', 'event_types', 'cluster_id', 'is_active']),
 } satisfies { readonly [S in keyof Schemas]?: readonly (keyof Schemas[S])[] };
 
 /** Keeps only the listed fields that hold a value (undefined ones are left out, as JSON would drop them). */

@@ -12,6 +12,7 @@ import * as account from '../account/i18n';
 import * as memberImport from '../member-import/i18n';
 import * as sso from '../sso/i18n';
 import * as serviceAccounts from '../resources/service-accounts/i18n';
+import * as webhooks from '../resources/webhooks/i18n';
 
 /**
  * Every folder contributes its own `{ en, th }` messages; they are merged here once. The workspace's and the domain
@@ -28,6 +29,7 @@ export const messageModules: MessageModule[] = [
   memberImport,
   sso,
   serviceAccounts,
+  webhooks,
 ];
 
 const LOCALES = [

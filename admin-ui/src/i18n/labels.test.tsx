@@ -24,6 +24,7 @@ import { UserList } from '../resources/users/UserList';
 import { AuditLog } from '../audit-log/AuditLogPage';
 import { MemberImport } from '../member-import/MemberImportPage';
 import { SsoGroupMappings } from '../sso/SsoGroupMappingsPage';
+import { Webhooks } from '../resources/webhooks/WebhooksPage';
 import { createQueryClient } from '../dataProvider/queryClient';
 
 vi.mock('@mui/x-charts/BarChart', () => ({ BarChart: () => <div /> }));
@@ -72,6 +73,7 @@ async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.React
     listAuditEvents: async () => ({ data: [], paginate: { total: 0, page: 1, perpage: 25, pages: 1 } }),
     listSsoProviders: async () => [],
     listSsoGroupMappings: async () => [],
+    listWebhooks: async () => [],
   });
   const element = (
     <AdminContext
@@ -90,11 +92,11 @@ async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.React
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
   const view = render(<RouterProvider router={router} />);
   await waitFor(() => expect(screen.getByTestId('page-title').textContent).not.toBe(''));
-  // The workspace, the resources (once their access is known), the audit log, the member import, single sign-on, the
-  // dashboards' toggle and the six domain dashboards.
+  // The workspace, the resources (once their access is known), the audit log, the member import, single sign-on,
+  // webhooks, the dashboards' toggle and the six domain dashboards.
   await waitFor(() =>
     expect(screen.getAllByRole('menuitem')).toHaveLength(
-      1 + RESOURCES.length + 1 + 1 + 1 + 1 + DOMAIN_DASHBOARDS.length,
+      1 + RESOURCES.length + 1 + 1 + 1 + 1 + 1 + DOMAIN_DASHBOARDS.length,
     ),
   );
   const title = screen.getByTestId('page-title').textContent ?? '';
@@ -130,6 +132,7 @@ describe('one label per concept', { timeout: 60_000 }, () => {
         ['/audit-log', <AuditLog key="a" />],
         ['/memberships/import', <MemberImport key="i" />],
         ['/sso/group-mappings', <SsoGroupMappings key="s" />],
+        ['/webhooks', <Webhooks key="w" />],
         ...DOMAIN_DASHBOARDS.map((d): [string, React.ReactNode] => [
           `/dashboards/${d}`,
           <DomainDashboardPage key={d} domain={d} />,

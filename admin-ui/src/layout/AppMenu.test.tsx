@@ -38,6 +38,7 @@ const resourceItems = ['Clusters', 'Business units', 'Print template mappings'];
 describe('menu', { timeout: 20_000 }, () => {
   it('draws every registered resource the caller may list, in registry order, under its label', async () => {
     renderMenu({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
+    // Each entry appears once its access check answers; on a busy machine that takes more than a second.
     await waitFor(
       () =>
         expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(

@@ -11,6 +11,7 @@ import { AuditLogMenuItem } from '../audit-log';
 import { MemberImportMenuItem } from '../member-import';
 import { SsoMenuItem } from '../sso';
 import { ServiceAccountsMenuItem } from '../resources/service-accounts';
+import { WebhooksMenuItem } from '../resources/webhooks';
 
 /**
  * Resource items are hidden when canAccess denies their list, the audit log when its page is refused, the member import
@@ -31,6 +32,7 @@ export const AppMenu = () => {
       <MemberImportMenuItem />
       <SsoMenuItem />
       <ServiceAccountsMenuItem />
+      <WebhooksMenuItem />
       {/* The menu is an ARIA menu: the toggle is one of its items and the dashboards a group of items within it. */}
       <MenuItem
         onClick={() => setOpen((o) => !o)}

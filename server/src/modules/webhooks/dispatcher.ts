@@ -2,13 +2,14 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { can, type Permissions } from '../../core/permissions.js';
 import type { ChangeFeed } from '../../db/changes.js';
-import { asSeenBy, hiddenClusters } from '../audit/visibility.js';
+import { asSeenBy, hiddenClusters, type HiddenClusters } from '../audit/visibility.js';
 import {
   outboxRepository,
   webhookRepository,
   type AttemptRecord,
   type ClaimedDelivery,
   type Outcome,
+  type SubscriptionRow,
 } from './repository.js';
 import { postTo } from './send.js';
 import { signatureHeader, SIGNATURE_HEADER } from './signature.js';
@@ -65,9 +66,10 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
   const { knex, logger, allowPrivateTargets, resolve, random } = deps;
   const pollMs = deps.pollMs ?? 1000;
   const timeoutMs = deps.timeoutMs ?? 10_000;
-  const batch = deps.batch ?? 8;
+  const batch = deps.batch ?? 32;
   const retry = deps.retry ?? DEFAULT_RETRY;
-  const leaseMs = timeoutMs + 30_000;
+  // Past the longest attempt (its timeout, plus the lookup and the log's writes): then it is another's to take.
+  const leaseMs = timeoutMs + 5_000;
   const outbox = outboxRepository({ knex });
   const subscriptions = webhookRepository({ knex });
 
@@ -86,10 +88,29 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
     onReset: wake,
   });
 
-  async function attempt(d: ClaimedDelivery): Promise<{ attempt: AttemptRecord | null; outcome: Outcome }> {
-    const subscription = await subscriptions.find(d.subscription_id);
-    if (!subscription) return { attempt: null, outcome: { status: 'skipped', disableReason: null } };
-    const perms = await subscriptions.ownerPermissions(subscription.owner_id);
+  /** A subscription with its owner's grants and hidden clusters, read once per batch however many deliveries it has. */
+  type Reader = { subscription: SubscriptionRow; perms: Permissions | null; hidden: HiddenClusters | null };
+  const readerOf = (cache: Map<string, Promise<Reader | null>>, id: string) => {
+    let reader = cache.get(id);
+    if (!reader) {
+      reader = (async () => {
+        const subscription = await subscriptions.find(id);
+        if (!subscription) return null;
+        const perms = await subscriptions.ownerPermissions(subscription.owner_id);
+        return { subscription, perms, hidden: perms ? await hiddenClusters(knex, perms) : null };
+      })();
+      cache.set(id, reader);
+    }
+    return reader;
+  };
+
+  async function attempt(
+    d: ClaimedDelivery,
+    readers: Map<string, Promise<Reader | null>>,
+  ): Promise<{ attempt: AttemptRecord | null; outcome: Outcome }> {
+    const reader = await readerOf(readers, d.subscription_id);
+    if (!reader) return { attempt: null, outcome: { status: 'skipped', disableReason: null } };
+    const { subscription, perms, hidden } = reader;
     const event = await outbox.event(d.event_id);
     const refusal = whyNotDelivered(perms, event?.cluster_id ?? null, !!event);
     if (refusal)
@@ -97,7 +118,7 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
         attempt: { statusCode: null, durationMs: 0, responseExcerpt: null, error: refusal.error },
         outcome: { status: 'skipped', disableReason: refusal.disable },
       };
-    const seen = asSeenBy(event!, await hiddenClusters(knex, perms!));
+    const seen = asSeenBy(event!, hidden);
     const body = JSON.stringify({ id: seen.id, type: seen.action, created_at: seen.at, data: seen });
     const timestamp = Math.floor(Date.now() / 1000);
     let result: AttemptRecord & { ok: boolean };
@@ -140,9 +161,9 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
     };
   }
 
-  async function deliver(d: ClaimedDelivery): Promise<void> {
+  async function deliver(d: ClaimedDelivery, readers: Map<string, Promise<Reader | null>>): Promise<void> {
     try {
-      const { attempt: record, outcome } = await attempt(d);
+      const { attempt: record, outcome } = await attempt(d, readers);
       await outbox.settle(d, record, outcome);
     } catch (err) {
       // Left as claimed: the lease ends and the delivery is tried again.
@@ -157,7 +178,8 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
       try {
         const claimed = await outbox.claim(batch, leaseMs);
         taken = claimed.length;
-        await Promise.all(claimed.map(deliver));
+        const readers = new Map<string, Promise<Reader | null>>();
+        await Promise.all(claimed.map((d) => deliver(d, readers)));
       } catch (err) {
         if (stopped) break;
         logger.warn({ err }, 'webhook dispatcher could not read the outbox; trying again');
