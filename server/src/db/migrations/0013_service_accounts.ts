@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { rawEach, uuidPk } from './helpers.js';
 
 /**
- * Service accounts and their API tokens (docs/adr/0024-service-accounts-and-api-tokens.md).
+ * Service accounts and their API tokens (docs/adr/0027-service-accounts-and-api-tokens.md).
  *
  * A service account is a row of `users` of kind `service`: it holds grants in `permission_grants` like a person, so
  * the granting and delegation rules apply to it unchanged, and it never signs in. Its tokens are stored as the

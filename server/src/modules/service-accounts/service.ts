@@ -33,7 +33,7 @@ function present(row: ServiceAccountRow): ServiceAccount {
 const descriptionOf = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 /**
- * Service accounts: `users` rows of kind `service` (docs/adr/0024-service-accounts-and-api-tokens.md). They hold
+ * Service accounts: `users` rows of kind `service` (docs/adr/0027-service-accounts-and-api-tokens.md). They hold
  * grants through the users module's grant operations, so the granting and delegation rules apply to them unchanged;
  * what this module adds is their record, and refusing everything a person's sign-in would need.
  */
