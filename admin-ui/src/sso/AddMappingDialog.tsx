@@ -19,7 +19,7 @@ import type { Cluster, PermissionKey, SsoGroupMapping, SsoProvider } from '../ty
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { PermissionKeySelect, PLATFORM_KEYS } from '../resources/users/permissionKeys';
 import { ClusterAutocomplete } from '../resources/users/RecordAutocomplete';
-import { useProblemText } from '../lib/useProblemText';
+import { useReason } from '../lib/notice';
 
 /**
  * A group of one provider mapped to one key, on one cluster or on all; a platform key takes no cluster. The server's
@@ -31,7 +31,7 @@ export const AddMappingDialog = (props: {
   onAdded: (mapping: SsoGroupMapping) => void;
 }) => {
   const translate = useTranslate();
-  const problemText = useProblemText();
+  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const [provider, setProvider] = useState(props.providers.length === 1 ? props.providers[0]!.id : '');
   const [group, setGroup] = useState('');

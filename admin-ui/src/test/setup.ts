@@ -6,5 +6,5 @@ import { cleanup, configure } from '@testing-library/react';
 afterEach(() => cleanup());
 
 // A react-admin <List> checks access before its first fetch: on a busy 2-core machine a first row can take over
-// Testing Library's default second to appear.
-configure({ asyncUtilTimeout: 5000 });
+// Testing Library's default second to appear (the first test of a file, while modules load, takes longest).
+configure({ asyncUtilTimeout: 10_000 });

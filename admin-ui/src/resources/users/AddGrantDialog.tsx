@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import type { Cluster, Grant, PermissionKey, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { useProblemText } from '../../lib/useProblemText';
+import { useReason } from '../../lib/notice';
 import { ClusterAutocomplete } from './RecordAutocomplete';
 import { PermissionKeySelect, PLATFORM_KEYS } from './permissionKeys';
 
@@ -26,7 +26,7 @@ type Scope = 'all' | 'one';
 /** One key on all clusters or on one; a platform key is on all clusters only. The API's refusal stays in the dialog. */
 export const AddGrantDialog = (props: { user: UserAccount; onClose: () => void; onAdded: (grant: Grant) => void }) => {
   const translate = useTranslate();
-  const problemText = useProblemText();
+  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const [key, setKey] = useState<PermissionKey | ''>('');
   const [scope, setScope] = useState<Scope>('all');
