@@ -1,4 +1,4 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { List, StoreContext, useListContext, useStoreContext, useTranslate, type SortPayload } from 'react-admin';
 import { Box, Card, LinearProgress } from '@mui/material';
 import type { BrandedResource } from '../../types';
@@ -13,6 +13,10 @@ import { ListStates } from './ListStates';
 import { useListContextSelection } from './useListSelection';
 
 const PER_PAGE_OPTIONS = [10, 25, 50, 100];
+
+/** The filter last sent to react-admin, and the filter it was built on: shared by every part of one list. */
+type SentFilter = MutableRefObject<{ over: string; filter: Record<string, unknown> } | null>;
+const SentFilterContext = createContext<SentFilter | null>(null);
 
 /** The lists that page on the server, select rows for bulk actions and export through the server's CSV. */
 export type ListedResource = BulkResource & ('users' | BrandedResource);
@@ -32,22 +36,25 @@ export const ResourceList = (props: {
   const parent = useStoreContext();
   // The provider itself, not StoreContextProvider: the parent store is already set up, and must not be torn down here.
   const store = useMemo(() => withSeedListKeys(parent), [parent]);
+  const sent: SentFilter = useRef(null);
   return (
     <StoreContext.Provider value={store}>
-      <List
-        resource={props.resource}
-        title={translate(props.title, { smart_count: 2 })}
-        sort={props.sort}
-        perPage={10}
-        actions={false}
-        pagination={false}
-        component="div"
-        empty={false}
-        exporter={false}
-        sx={{ '& .RaList-main': { minWidth: 0 } }}
-      >
-        {props.children}
-      </List>
+      <SentFilterContext.Provider value={sent}>
+        <List
+          resource={props.resource}
+          title={translate(props.title, { smart_count: 2 })}
+          sort={props.sort}
+          perPage={10}
+          actions={false}
+          pagination={false}
+          component="div"
+          empty={false}
+          exporter={false}
+          sx={{ '& .RaList-main': { minWidth: 0 } }}
+        >
+          {props.children}
+        </List>
+      </SentFilterContext.Provider>
     </StoreContext.Provider>
   );
 };
@@ -60,13 +67,15 @@ export function useFilterValues(): Record<string, unknown> {
 
 /**
  * Sets one filter (or several), dropping those set to nothing (`false` is a value); react-admin goes back to page 1.
- * react-admin applies filters on the next tick: a second change before then builds on the first, not on the old filter.
+ * react-admin applies filters later (the next tick, then the navigation): a second change before then, from any part of
+ * the list (the search box, the filter sheet), builds on the first, not on the old filter.
  */
 export function useSetFilter() {
   const { setFilters } = useListContext();
   const filters = useFilterValues();
   const current = JSON.stringify(filters);
-  const sent = useRef<{ over: string; filter: Record<string, unknown> } | null>(null);
+  const own: SentFilter = useRef(null);
+  const sent = useContext(SentFilterContext) ?? own;
   return (change: Record<string, unknown>) => {
     const base = sent.current?.over === current ? sent.current.filter : filters;
     const next = { ...base, ...change };

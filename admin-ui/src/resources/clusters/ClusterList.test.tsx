@@ -59,7 +59,11 @@ function setup(
 const lastParams = (getList: ReturnType<typeof vi.fn>) =>
   getList.mock.calls.at(-1)![1] as { pagination: { page: number; perPage: number }; filter: Record<string, unknown> };
 
-beforeEach(() => localStorage.clear());
+// react-admin keeps a list's parameters in the address too: each test starts from a bare one.
+beforeEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
 
 describe('cluster list', { timeout: 20_000 }, () => {
   const admin = { platform: [], clusters: {}, is_super_admin: true };
@@ -112,6 +116,17 @@ describe('cluster list', { timeout: 20_000 }, () => {
     expect(localStorage.getItem('filter_clusters_deleted')).toBe('true');
     expect(await screen.findByTestId('column-deleted')).toBeInTheDocument();
     expect(screen.getByTestId('deleted-badge')).toBeInTheDocument();
+  });
+
+  it('keeps the search when a status filter is chosen while the search is still waiting', async () => {
+    const { getList } = setup(admin);
+    await screen.findByText('C-a');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'and' } });
+    fireEvent.click(screen.getByTestId('open-filters'));
+    fireEvent.click(await screen.findByLabelText('Inactive'));
+    await waitFor(() => expect(lastParams(getList).filter).toEqual({ search: 'and', status: ['inactive'] }));
+    expect(localStorage.getItem('search_clusters')).toBe('"and"');
+    expect(localStorage.getItem('filters_clusters')).toBe('["inactive"]');
   });
 
   it('disables export when the table is empty and hides Add without the create grant', async () => {
