@@ -24,19 +24,19 @@ describe('bulk actions', () => {
     const list = new ListPage(page, baseUrl, 'clusters');
     await list.open();
     await list.search().fill(prefix);
-    await expect.poll(() => list.rows().count()).toBe(3);
+    await expect.poll(() => list.rows().count(), { timeout: 10_000 }).toBe(3);
 
     const bulk = new BulkToolbar(page);
     await bulk.select(codes.map((code) => list.rowWith(code)));
     expect(await bulk.count().textContent()).toBe('3 selected');
     await bulk.runConfirmed('Delete');
     await page.getByText('Delete: done for 3 rows').waitFor();
-    await expect.poll(() => list.rows().count()).toBe(0);
+    await expect.poll(() => list.rows().count(), { timeout: 10_000 }).toBe(0);
 
     await page.getByTestId('open-filters').click();
     await page.getByRole('switch', { name: 'Show soft-deleted' }).check();
     await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(() => list.rows().count()).toBe(3);
+    await expect.poll(() => list.rows().count(), { timeout: 10_000 }).toBe(3);
     for (const code of codes) await list.rowWith(code).waitFor();
     await session.screenshot('bulk-deleted');
   });

@@ -1,6 +1,7 @@
 // History names things: a grant reads "Granted Read clusters on <cluster> to <account>" with links, in the account's
 // History and the audit log; a bulk deactivation reads "Deactivated"; a rename is reverted from the cluster's History,
-// and a revert over someone else's later change is refused with the changed-by-someone-else message.
+// and a revert over someone else's later change is refused with the changed-by-someone-else message; a replaced logo
+// shows beside the new one.
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/session.js';
 import { uniqueCode } from './support/data.js';
@@ -9,6 +10,7 @@ import { ACCOUNTS, signInAs } from './pages/LoginPage.js';
 import { ClusterEditPage } from './pages/ClusterEditPage.js';
 import { HistoryCard } from './pages/HistoryCard.js';
 import { UserViewPage } from './pages/UserPages.js';
+import { wellFormedPng } from '../support/images.js';
 
 describe('history', () => {
   const session = useBrowserSession();
@@ -68,6 +70,38 @@ describe('history', () => {
     await history.open();
     const summary = history.summary(history.events().first());
     await expect.poll(() => summary.textContent()).toBe(`Deactivated the cluster ${cluster.code}`);
+  });
+
+  it('shows the replaced logo beside the new one in the cluster History', async () => {
+    const { page, baseUrl } = session;
+    const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const cluster = await newCluster(admin);
+    for (const [bytes, name] of [
+      [wellFormedPng(1, 1), 'first.png'],
+      [wellFormedPng(2, 2), 'second.png'],
+    ] as const) {
+      const form = new FormData();
+      form.append('logo', new Blob([bytes], { type: 'image/png' }), name);
+      const res = await fetch(`${baseUrl}/api-system/clusters/${cluster.id}/logo`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${admin.accessToken}` },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+    }
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    await new ClusterEditPage(page, baseUrl).open(cluster.id);
+    const history = new HistoryCard(page);
+    await history.open();
+    // Newest first: the second upload, whose "before" is the first logo, kept for this picture.
+    const replaced = history.events().first();
+    const loaded = (side: 'before' | 'after') =>
+      replaced
+        .getByTestId(`history-image-${side}`)
+        .evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0);
+    await expect.poll(() => loaded('before'), { timeout: 10_000 }).toBe(true);
+    expect(await loaded('after')).toBe(true);
+    await session.screenshot('history-replaced-logo');
   });
 
   it('reverts a rename from the cluster History, and refuses a revert over a later change by someone else', async () => {

@@ -64,6 +64,34 @@ describe('the full-page lists', () => {
     await session.screenshot('lists-remembered-filters');
   });
 
+  it('the cluster list keeps its search, status filter and page size in the seed’s keys, and finds them again after a reload', async () => {
+    const { page, baseUrl } = session;
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    const clusters = new ListPage(page, baseUrl, 'clusters');
+    await clusters.open();
+    await clusters.search().fill('CL-');
+    await expect.poll(() => clusters.rows().filter({ hasNotText: 'CL-' }).count(), { timeout: 10_000 }).toBe(0);
+    await clusters.inFilterSheet((sheet) => sheet.getByRole('checkbox', { name: 'Active', exact: true }).check());
+    const seedKeys = () =>
+      page.evaluate(() => {
+        const storage = (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage;
+        return ['search_clusters', 'page_clusters', 'filters_clusters', 'filter_clusters_deleted'].map((k) =>
+          storage.getItem(k),
+        );
+      });
+    await expect.poll(seedKeys, { timeout: 10_000 }).toEqual(['"CL-"', '1', '["active"]', 'false']);
+
+    // A fresh load of the bare address reads them back: the same search, the same filter.
+    await page.goto(`${baseUrl}/#/clusters`);
+    await page.reload();
+    await clusters.rows().first().waitFor();
+    expect(await clusters.search().inputValue()).toBe('CL-');
+    await clusters.inFilterSheet(async (sheet) => {
+      expect(await sheet.getByRole('checkbox', { name: 'Active', exact: true }).isChecked()).toBe(true);
+    });
+    expect(await clusters.rows().filter({ hasText: 'Inactive' }).count()).toBe(0);
+  });
+
   it('exports every matching mapping from the server, named with the local day in Bangkok just after midnight', async () => {
     const { baseUrl } = session;
     // 00:33 in Bangkok is 17:33 UTC of the day before: the server's own name would carry that earlier day. The

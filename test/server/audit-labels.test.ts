@@ -125,7 +125,7 @@ describe.each(engines())('audit labels on %s', (engine) => {
     expect(deactivated!.labels).toMatchObject({ cluster: cluster.code });
   });
 
-  it('when a logo is replaced, then its event shows the new picture and no broken link for the removed one', async () => {
+  it('when a logo is replaced, then its event shows the picture before and after, to those who see the cluster only, until the logo is removed', async () => {
     const cluster = await aCluster(t);
     const upload = async () => {
       const res = await t.upload(`/api-system/clusters/${cluster.id}/logo`, 'logo', wellFormedPng(), 'a.png', admin);
@@ -133,12 +133,26 @@ describe.each(engines())('audit labels on %s', (engine) => {
     };
     await upload();
     await upload();
-    const [second, first] = await events(`target_type=cluster&target_id=${cluster.id}&action=uploadClusterLogo`);
+    const query = `target_type=cluster&target_id=${cluster.id}&action=uploadClusterLogo`;
+    const [second, first] = await events(query);
     expect(second!.images!.after).toMatch(/^\/files\/.+\.png\?/);
-    expect(second!.images!.before).toBeNull(); // the replaced file is removed
-    expect(first!.images).toEqual({ before: null, after: null });
-    const picture = await t.fetch(second!.images!.after!, {});
-    expect(picture.status).toBe(200);
+    // The replaced image is kept for the history: the second upload's "before" is the first one's picture.
+    expect(second!.images!.before).toMatch(/^\/files\/.+\.png\?/);
+    expect(first!.images!.before).toBeNull();
+    for (const url of [second!.images!.before!, second!.images!.after!, first!.images!.after!]) {
+      expect((await t.fetch(url, {})).status).toBe(200);
+    }
+    // Someone who cannot see the cluster gets no event, so no link to its pictures.
+    const other = await aCluster(t);
+    const outsider = await aUserWith(t, [['cluster.read', other.id]]);
+    expect(await events(query, outsider.token)).toEqual([]);
+
+    // Removing the logo removes it from the history too: every picture then reads as text.
+    await send('DELETE', `/api-system/clusters/${cluster.id}/logo`);
+    const [afterSecond, afterFirst] = await events(query);
+    expect(afterSecond!.images).toEqual({ before: null, after: null });
+    expect(afterFirst!.images).toEqual({ before: null, after: null });
+    expect((await t.fetch(second!.images!.before!, {})).status).toBe(404);
   });
 
   it('when a mapping is edited, then its event names its document type and label', async () => {

@@ -99,7 +99,7 @@ describe.each(engines())('branding on %s', (engine) => {
     expect(await t.storage.exists(key!)).toBe(true);
   });
 
-  it('when a new image is uploaded, then it replaces the old one and the old object is deleted', async () => {
+  it('when a new image is uploaded, then it replaces the old one, whose object is kept for the history', async () => {
     const id = (await aCluster(t)).id;
     expect((await upload(`/api-system/clusters/${id}/logo`, 'logo', PNG, 'a.png', 'image/png')).status).toBe(200);
     const oldKey = (await keyOf('clusters', id, 'logo_key'))!;
@@ -109,6 +109,10 @@ describe.each(engines())('branding on %s', (engine) => {
     expect(newKey).not.toBe(oldKey);
     expect(newKey).toMatch(/\.jpg$/);
     expect(await t.storage.exists(newKey)).toBe(true);
+    expect(await t.storage.exists(oldKey)).toBe(true);
+    // Removing the logo deletes the current object and every earlier one.
+    expect((await t.fetch(`/api-system/clusters/${id}/logo`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect(await t.storage.exists(newKey)).toBe(false);
     expect(await t.storage.exists(oldKey)).toBe(false);
   });
 

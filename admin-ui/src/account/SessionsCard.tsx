@@ -21,7 +21,7 @@ import {
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import type { AccountSession } from '../dataProvider/methods/account';
 import { ErrorState } from '../components/ErrorState';
-import { useNotice } from '../lib/useNotifyText';
+import { useNotice } from '../lib/notice';
 import { useFormat } from '../lib/format';
 import { deviceOf } from './device';
 

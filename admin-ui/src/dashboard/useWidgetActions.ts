@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Widget, WidgetCreate, WidgetList } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
-import { useNotice } from '../lib/useNotifyText';
+import { useNotice } from '../lib/notice';
 import { applyOrderPatches, computeOrderPatches } from './order';
 import { DATASETS_KEY, WIDGETS_KEY } from './queries';
 

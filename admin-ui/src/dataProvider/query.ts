@@ -1,6 +1,7 @@
 import type { GetListParams } from 'react-admin';
 import type { DeletedFilter, ListQuery, Paginate } from '../types';
 import { everyMember } from '../lib/exhaustive';
+import { statusFilterToQuery } from '../lib/statusFilter';
 
 const DEFAULT_LIST_SORT = 'created_at:desc';
 
@@ -31,7 +32,9 @@ export function toListQuery(params: ListParams): ListQuery {
   const filter = params.filter ?? {};
   const search = filter.search ?? filter.q;
   if (typeof search === 'string' && search.trim() !== '') query.search = search.trim();
-  set(query, 'is_active', asBoolean(filter.is_active));
+  // A list's Status checkboxes (`status: ['active']`) or a plain `is_active`.
+  const status = Array.isArray(filter.status) ? statusFilterToQuery(filter.status.map(String)).is_active : undefined;
+  set(query, 'is_active', asBoolean(filter.is_active) ?? status);
   set(query, 'deleted', asDeleted(filter.deleted));
   set(query, 'cluster_id', asText(filter.cluster_id));
   set(query, 'document_type', asText(filter.document_type));

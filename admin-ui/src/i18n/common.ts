@@ -15,6 +15,8 @@ export const en: Messages = {
     },
     common: {
       retry: 'Retry',
+      // A failure said by its reason alone (the server's detail).
+      failed: '%{reason}',
       close: 'Close',
       load_error: 'Could not load the data',
       save_changes: 'Save Changes',
@@ -48,6 +50,7 @@ export const th: Messages = {
     },
     common: {
       retry: 'ลองใหม่',
+      failed: '%{reason}',
       close: 'ปิด',
       load_error: 'โหลดข้อมูลไม่สำเร็จ',
       save_changes: 'บันทึกการเปลี่ยนแปลง',

@@ -1,7 +1,7 @@
 import type { Loose, PlatformUser } from '../types';
 
 /** What a member row or a pool user carries of a person's names. */
-type UserNameParts = Loose<Pick<PlatformUser, 'username' | 'email' | 'userInfo'>>;
+export type UserNameParts = Loose<Pick<PlatformUser, 'username' | 'email' | 'userInfo'>>;
 
 /** First/middle/last joined, else username, else email. */
 export function displayName(u: UserNameParts | null | undefined): string {

@@ -1,13 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
-import {
-  listStorageKeys,
-  nextListState,
-  readListState,
-  toggleSort,
-  usePersistedListState,
-  writeListState,
-} from './persistedListState';
+import { memoryStore } from 'react-admin';
+import { listStorageKeys, readListState, toggleSort, withSeedListKeys, writeListState } from './persistedListState';
 
 beforeEach(() => localStorage.clear());
 
@@ -57,28 +50,43 @@ describe('persisted list state', () => {
     expect(readListState('clusters')).toMatchObject({ page: 1, filters: [], sort: 'created_at:desc' });
   });
 
-  it('resets the page to 1 on search or filter change, not on sort', () => {
-    const base = { search: '', page: 4, perpage: 10, sort: 'created_at:desc', filters: [], deleted: false };
-    expect(nextListState(base, { search: 'x' }).page).toBe(1);
-    expect(nextListState(base, { filters: ['inactive'] }).page).toBe(1);
-    expect(nextListState(base, { deleted: true }).page).toBe(1);
-    expect(nextListState(base, { sort: 'name:asc' }).page).toBe(4);
-    expect(nextListState(base, { search: '' }).page).toBe(4);
-  });
-
   it('toggles the sort direction on the same field', () => {
     expect(toggleSort('name:asc', 'name')).toBe('name:desc');
     expect(toggleSort('name:desc', 'name')).toBe('name:asc');
     expect(toggleSort('created_at:desc', 'code')).toBe('code:asc');
   });
 
-  it('the hook writes through to localStorage', () => {
+  it('keeps react-admin’s cluster and BU list parameters in the six keys, and every other key in the base store', () => {
+    const base = memoryStore();
+    base.setup();
+    const store = withSeedListKeys(base);
     localStorage.setItem('page_clusters', '5');
-    const { result } = renderHook(() => usePersistedListState('clusters'));
-    expect(result.current[0].page).toBe(5);
-    act(() => result.current[1]({ search: 'hotel' }));
-    expect(result.current[0].page).toBe(1);
-    expect(localStorage.getItem('search_clusters')).toBe('"hotel"');
-    expect(localStorage.getItem('page_clusters')).toBe('1');
+    localStorage.setItem('filters_clusters', '["inactive"]');
+    expect(store.getItem('clusters.listParams')).toMatchObject({
+      page: 5,
+      perPage: 10,
+      sort: 'created_at',
+      order: 'DESC',
+      filter: { status: ['inactive'] },
+    });
+    const seen: unknown[] = [];
+    const unsubscribe = store.subscribe('business-units.listParams', (v) => seen.push(v));
+    store.setItem('business-units.listParams', {
+      sort: 'name',
+      order: 'ASC',
+      page: 2,
+      perPage: 25,
+      filter: { search: 'hotel', deleted: 'include' },
+    });
+    unsubscribe();
+    expect(localStorage.getItem('search_business_units')).toBe('"hotel"');
+    expect(localStorage.getItem('sort_business_units')).toBe('"name:asc"');
+    expect(localStorage.getItem('perpage_business_units')).toBe('25');
+    expect(localStorage.getItem('filter_business_units_deleted')).toBe('true');
+    expect(localStorage.getItem('filters_business_units')).toBe('[]');
+    expect(seen).toEqual([expect.objectContaining({ page: 2, filter: { search: 'hotel', deleted: 'include' } })]);
+    store.setItem('users.listParams', { page: 3 });
+    expect(base.getItem('users.listParams')).toEqual({ page: 3 });
+    expect(localStorage.getItem('page_users')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import type { Store } from 'react-admin';
 import type { StatusValue } from './statusFilter';
 
 /** The two list pages whose client state persists; the names are part of their localStorage keys, which must not change. */
@@ -6,6 +6,12 @@ export type PersistedListName = 'clusters' | 'business_units';
 
 const DEFAULT_SORT = 'created_at:desc';
 const DEFAULT_PERPAGE = 10;
+
+/** The react-admin list whose parameters each persisted list page keeps in the seed's keys. */
+const LIST_OF_STORE_KEY: Record<string, PersistedListName> = {
+  'clusters.listParams': 'clusters',
+  'business-units.listParams': 'business_units',
+};
 
 /** The six localStorage keys of one list page. */
 export function listStorageKeys(list: PersistedListName) {
@@ -52,19 +58,20 @@ function readJson(key: string): unknown {
 const positiveInt = (v: unknown, fallback: number) =>
   typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : fallback;
 
+const statusValues = (v: unknown): StatusValue[] =>
+  Array.isArray(v) ? v.filter((f): f is StatusValue => f === 'active' || f === 'inactive') : [];
+
 export function readListState(list: PersistedListName): ListState {
   const k = listStorageKeys(list);
   const search = readJson(k.search);
   const sort = readJson(k.sort);
-  const filters = readJson(k.filters);
-  const deleted = readJson(k.deleted);
   return {
     search: typeof search === 'string' ? search : '',
     page: positiveInt(readJson(k.page), 1),
     perpage: positiveInt(readJson(k.perpage), DEFAULT_PERPAGE),
     sort: typeof sort === 'string' && /^[a-z_]+:(asc|desc)$/.test(sort) ? sort : DEFAULT_SORT,
-    filters: Array.isArray(filters) ? filters.filter((f): f is StatusValue => f === 'active' || f === 'inactive') : [],
-    deleted: deleted === true,
+    filters: statusValues(readJson(k.filters)),
+    deleted: readJson(k.deleted) === true,
   };
 }
 
@@ -80,21 +87,6 @@ export function writeListState(list: PersistedListName, state: ListState): void 
   s.setItem(k.deleted, JSON.stringify(state.deleted));
 }
 
-/**
- * Applies a change to the list state. A change of search, status filters or the deleted toggle
- * sends the page back to 1; so does a change of page size.
- */
-export function nextListState(prev: ListState, change: Partial<ListState>): ListState {
-  const next = { ...prev, ...change };
-  const resets =
-    ('search' in change && change.search !== prev.search) ||
-    ('filters' in change && JSON.stringify(change.filters) !== JSON.stringify(prev.filters)) ||
-    ('deleted' in change && change.deleted !== prev.deleted) ||
-    ('perpage' in change && change.perpage !== prev.perpage);
-  if (resets && !('page' in change)) next.page = 1;
-  return next;
-}
-
 export function parseSort(sort: string): { field: string; order: 'ASC' | 'DESC' } {
   const [field = 'created_at', dir = 'desc'] = sort.split(':');
   return { field, order: dir.toLowerCase() === 'asc' ? 'ASC' : 'DESC' };
@@ -107,18 +99,73 @@ export function toggleSort(current: string, field: string): string {
   return `${field}:asc`;
 }
 
-/** React state bound to the six persisted keys. */
-export function usePersistedListState(list: PersistedListName) {
-  const [state, setState] = useState<ListState>(() => readListState(list));
-  const update = useCallback(
-    (change: Partial<ListState>) => {
-      setState((prev) => {
-        const next = nextListState(prev, change);
-        writeListState(list, next);
-        return next;
-      });
+/** react-admin's list parameters, as its `<List>` keeps them in the store. */
+export interface StoredListParams {
+  sort: string;
+  order: 'ASC' | 'DESC';
+  page: number;
+  perPage: number;
+  filter: Record<string, unknown>;
+  displayedFilters?: Record<string, unknown>;
+}
+
+/** The seed's six values as the list's parameters: the filter is `{ search, status, deleted }` as the API reads it. */
+export function toListParams(state: ListState): StoredListParams {
+  const { field, order } = parseSort(state.sort);
+  const filter: Record<string, unknown> = {};
+  if (state.search !== '') filter.search = state.search;
+  if (state.filters.length > 0) filter.status = state.filters;
+  if (state.deleted) filter.deleted = 'include';
+  return { sort: field, order, page: state.page, perPage: state.perpage, filter, displayedFilters: {} };
+}
+
+export function fromListParams(params: Partial<StoredListParams> | undefined): ListState {
+  const filter = params?.filter ?? {};
+  return {
+    search: typeof filter.search === 'string' ? filter.search : '',
+    page: positiveInt(params?.page, 1),
+    perpage: positiveInt(params?.perPage, DEFAULT_PERPAGE),
+    sort: params?.sort ? `${params.sort}:${params.order === 'ASC' ? 'asc' : 'desc'}` : DEFAULT_SORT,
+    filters: statusValues(filter.status),
+    deleted: filter.deleted === 'include',
+  };
+}
+
+/**
+ * A store that keeps the cluster and BU lists' parameters in the seed's six localStorage keys, so react-admin's
+ * `<List>` (its paging, sort, search and filters) reads and writes them; every other key goes to `base`.
+ */
+export function withSeedListKeys(base: Store): Store {
+  const listeners = new Map<string, Set<(value: unknown) => void>>();
+  const publish = (key: string, list: PersistedListName) =>
+    listeners.get(key)?.forEach((callback) => callback(toListParams(readListState(list))));
+  return {
+    ...base,
+    getItem: <T>(key: string, defaultValue?: T): T | undefined => {
+      const list = LIST_OF_STORE_KEY[key];
+      // The seed's keys hold the same shape as react-admin's list parameters, read back from six values.
+      return list ? (toListParams(readListState(list)) as T) : base.getItem(key, defaultValue);
     },
-    [list],
-  );
-  return [state, update] as const;
+    setItem: <T>(key: string, value: T) => {
+      const list = LIST_OF_STORE_KEY[key];
+      if (!list) return base.setItem(key, value);
+      writeListState(list, fromListParams(value as Partial<StoredListParams> | undefined));
+      publish(key, list);
+    },
+    removeItem: (key: string) => {
+      const list = LIST_OF_STORE_KEY[key];
+      if (!list) return base.removeItem(key);
+      Object.values(listStorageKeys(list)).forEach((k) => storage()?.removeItem(k));
+      publish(key, list);
+    },
+    subscribe: (key: string, callback: (value: unknown) => void) => {
+      if (!LIST_OF_STORE_KEY[key]) return base.subscribe(key, callback);
+      const set = listeners.get(key) ?? new Set();
+      listeners.set(key, set);
+      set.add(callback);
+      return () => {
+        set.delete(callback);
+      };
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNotifyText } from './useNotifyText';
-import { useProblemText } from './useProblemText';
+import { useNotice } from './notice';
 
 /**
  * Runs a user-triggered write with a busy flag for its buttons; a failure becomes an error toast carrying the
@@ -10,8 +9,7 @@ export function useBusyAction(): [
   busy: boolean,
   run: (action: () => Promise<void>, after?: () => void) => Promise<void>,
 ] {
-  const notifyText = useNotifyText();
-  const problemText = useProblemText();
+  const notice = useNotice();
   const [busy, setBusy] = useState(false);
   const run = useCallback(
     async (action: () => Promise<void>, after?: () => void) => {
@@ -20,13 +18,13 @@ export function useBusyAction(): [
         await action();
       } catch (e) {
         // The server's detail, or its field problems in words.
-        notifyText(problemText(e), 'error');
+        notice('app.common.failed', { type: 'error', error: e });
       } finally {
         setBusy(false);
         after?.();
       }
     },
-    [notifyText, problemText],
+    [notice],
   );
   return [busy, run];
 }

@@ -8,7 +8,7 @@ import { PROBLEM, type SessionEndReason } from '../dataProvider/errors';
 import { sameSitePath, type SsoSignInParams } from '../authProvider';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { leaveConsole } from '../lib/browserNavigation';
-import { useNotice } from '../lib/useNotifyText';
+import { useNotice } from '../lib/notice';
 import { ssoStartUrl } from '../dataProvider/ssoStart';
 import { isSsoError, ssoLoginScreenMessages } from '../sso/loginMessages';
 import { useSsoProviders } from '../sso/useSsoProviders';

@@ -1,25 +1,11 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  MenuItem,
-  Select,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { FormControl, FormHelperText, InputLabel, MenuItem, Select, TextField } from '@mui/material';
 import type { Cluster, PermissionKey, SsoGroupMapping, SsoProvider } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { PermissionKeySelect, PLATFORM_KEYS } from '../resources/users/permissionKeys';
 import { ClusterAutocomplete } from '../resources/users/RecordAutocomplete';
-import { useProblemText } from '../lib/useProblemText';
+import { GrantingDialog, useGrantingCall } from '../resources/users/GrantingDialog';
 
 /**
  * A group of one provider mapped to one key, on one cluster or on all; a platform key takes no cluster. The server's
@@ -31,103 +17,78 @@ export const AddMappingDialog = (props: {
   onAdded: (mapping: SsoGroupMapping) => void;
 }) => {
   const translate = useTranslate();
-  const problemText = useProblemText();
   const dataProvider = useAppDataProvider();
   const [provider, setProvider] = useState(props.providers.length === 1 ? props.providers[0]!.id : '');
   const [group, setGroup] = useState('');
   const [key, setKey] = useState<PermissionKey | ''>('');
   const [cluster, setCluster] = useState<Cluster | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const platformKey = key !== '' && PLATFORM_KEYS.includes(key);
   const ready = provider !== '' && group.trim() !== '' && key !== '';
-
-  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
-  const submit = async () => {
-    if (key === '') return;
-    setBusy(true);
-    setError('');
-    try {
-      const mapping = await dataProvider.createSsoGroupMapping({
-        provider,
-        group: group.trim(),
-        permission_key: key,
-        cluster_id: !platformKey && cluster ? cluster.id : null,
-      });
-      props.onAdded(mapping);
-    } catch (e) {
-      setError(problemText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const call = useGrantingCall(
+    // Add stays disabled until a key is chosen.
+    () =>
+      key === ''
+        ? Promise.reject(new Error('no permission chosen'))
+        : dataProvider.createSsoGroupMapping({
+            provider,
+            group: group.trim(),
+            permission_key: key,
+            cluster_id: !platformKey && cluster ? cluster.id : null,
+          }),
+    props.onAdded,
+  );
 
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" data-testid="add-mapping-dialog">
-      <DialogTitle>{translate('sso.mappings.add_title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <FormControl fullWidth size="small">
-            <InputLabel id="mapping-provider-label">{translate('sso.mappings.provider')}</InputLabel>
-            <Select
-              labelId="mapping-provider-label"
-              label={translate('sso.mappings.provider')}
-              value={provider}
-              onChange={(e) => setProvider(e.target.value)}
-              data-testid="mapping-provider"
-            >
-              {props.providers.map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.display_name}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          <TextField
-            size="small"
-            label={translate('sso.mappings.group')}
-            helperText={translate('sso.mappings.group_help')}
-            value={group}
-            onChange={(e) => setGroup(e.target.value)}
-            inputProps={{ maxLength: 255, 'data-testid': 'mapping-group' }}
-          />
-          <PermissionKeySelect
-            labelId="mapping-key-label"
-            label={translate('sso.mappings.permission')}
-            value={key}
-            onChange={setKey}
-            testId="mapping-key"
-            helperText={platformKey ? translate('sso.mappings.platform_only') : undefined}
-          />
-          {!platformKey && (
-            <FormControl>
-              <ClusterAutocomplete
-                label={translate('sso.mappings.cluster')}
-                value={cluster}
-                onChange={setCluster}
-                testId="mapping-cluster"
-              />
-              <FormHelperText>{translate('sso.mappings.all_clusters_help')}</FormHelperText>
-            </FormControl>
-          )}
-          {error && (
-            <Alert severity="error" data-testid="add-mapping-error">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!ready || busy}
-          onClick={() => void submit()}
-          data-testid="add-mapping-submit"
+    <GrantingDialog
+      title={translate('sso.mappings.add_title')}
+      testId="add-mapping"
+      ready={ready}
+      call={call}
+      onClose={props.onClose}
+    >
+      <FormControl fullWidth size="small">
+        <InputLabel id="mapping-provider-label">{translate('sso.mappings.provider')}</InputLabel>
+        <Select
+          labelId="mapping-provider-label"
+          label={translate('sso.mappings.provider')}
+          value={provider}
+          onChange={(e) => setProvider(e.target.value)}
+          data-testid="mapping-provider"
         >
-          {translate('ra.action.add')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {props.providers.map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {p.display_name}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <TextField
+        size="small"
+        label={translate('sso.mappings.group')}
+        helperText={translate('sso.mappings.group_help')}
+        value={group}
+        onChange={(e) => setGroup(e.target.value)}
+        inputProps={{ maxLength: 255, 'data-testid': 'mapping-group' }}
+      />
+      <PermissionKeySelect
+        labelId="mapping-key-label"
+        label={translate('sso.mappings.permission')}
+        value={key}
+        onChange={setKey}
+        testId="mapping-key"
+        helperText={platformKey ? translate('sso.mappings.platform_only') : undefined}
+      />
+      {!platformKey && (
+        <FormControl>
+          <ClusterAutocomplete
+            label={translate('sso.mappings.cluster')}
+            value={cluster}
+            onChange={setCluster}
+            testId="mapping-cluster"
+          />
+          <FormHelperText>{translate('sso.mappings.all_clusters_help')}</FormHelperText>
+        </FormControl>
+      )}
+    </GrantingDialog>
   );
 };

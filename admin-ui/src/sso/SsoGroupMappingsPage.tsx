@@ -16,8 +16,7 @@ import { userScreenMessages } from '../resources/users/messages';
 import { usePermissionLabel } from '../resources/users/permissionKeys';
 import { ssoScreenMessages } from './messages';
 import { AddMappingDialog } from './AddMappingDialog';
-import { useProblemText } from '../lib/useProblemText';
-import { useNotifyText } from '../lib/useNotifyText';
+import { useNotice, useReason } from '../lib/notice';
 import { useSsoProviders } from './useSsoProviders';
 
 // The permission keys are named as on an account's Access tab.
@@ -30,9 +29,9 @@ const MAPPINGS = ['ssoGroupMappings'];
  */
 const MappingsCard = () => {
   const translate = useTranslate();
-  const notifyText = useNotifyText();
+  const notice = useNotice();
   const permissionLabel = usePermissionLabel();
-  const problemText = useProblemText();
+  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const mappings = useQuery({ queryKey: MAPPINGS, queryFn: () => dataProvider.listSsoGroupMappings() });
@@ -48,7 +47,7 @@ const MappingsCard = () => {
     providerList.find((p) => p.id === id)?.display_name ?? translate('sso.mappings.not_configured', { id });
   const scopeOf = (m: SsoGroupMapping) =>
     m.cluster_id ? (m.cluster_code ?? m.cluster_id) : translate('sso.mappings.all_clusters');
-  const said = (text: string) => notifyText(text, 'success');
+  const said = (key: string, args: Record<string, unknown>) => notice(key, { type: 'success', args });
 
   const changed = async () => {
     await queryClient.invalidateQueries({ queryKey: MAPPINGS });
@@ -61,7 +60,7 @@ const MappingsCard = () => {
     setFailure('');
     try {
       await dataProvider.deleteSsoGroupMapping(mapping.id);
-      said(translate('sso.mappings.removed', { group: mapping.group }));
+      said('sso.mappings.removed', { group: mapping.group });
       await changed();
     } catch (e) {
       setFailure(problemText(e));
@@ -156,12 +155,7 @@ const MappingsCard = () => {
           onClose={() => setAdding(false)}
           onAdded={(mapping) => {
             setAdding(false);
-            said(
-              translate('sso.mappings.added', {
-                group: mapping.group,
-                permission: permissionLabel(mapping.permission_key),
-              }),
-            );
+            said('sso.mappings.added', { group: mapping.group, permission: permissionLabel(mapping.permission_key) });
             void changed();
           }}
         />

@@ -72,7 +72,7 @@ beforeEach(() => localStorage.clear());
 describe('bulk actions in a list', { timeout: 20_000 }, () => {
   it('shows the bulk toolbar with the count once rows are selected, and selects the whole page', async () => {
     setup(vi.fn());
-    await screen.findByTestId('select-row-a', {}, { timeout: 5000 });
+    await screen.findByTestId('select-row-a', {}, { timeout: 10_000 });
     expect(screen.queryByTestId('bulk-toolbar')).not.toBeInTheDocument();
     await select('a', 'b');
     expect(screen.getByTestId('bulk-count')).toHaveTextContent('2 selected');

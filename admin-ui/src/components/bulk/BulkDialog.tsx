@@ -18,8 +18,7 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import type { BulkActionOf, BulkOutcome, BulkResource, BulkRowResult } from '../../dataProvider/methods/bulk';
-import { useNotifyText } from '../../lib/useNotifyText';
-import { useProblemText } from '../../lib/useProblemText';
+import { useNotice } from '../../lib/notice';
 import { useBulkTranslate } from './messages';
 
 type Stage =
@@ -47,8 +46,7 @@ export interface BulkDialogProps<R extends BulkResource> {
 const BulkDialog = <R extends BulkResource>(props: BulkDialogProps<R>) => {
   const { ids } = props;
   const translate = useBulkTranslate();
-  const notifyText = useNotifyText();
-  const problemText = useProblemText();
+  const notice = useNotice(translate);
   const dataProvider = useAppDataProvider();
   const [stage, setStage] = useState<Stage>({ kind: props.confirm ? 'confirm' : 'running' });
   const started = useRef(false);
@@ -62,7 +60,7 @@ const BulkDialog = <R extends BulkResource>(props: BulkDialogProps<R>) => {
       const failed = ids.filter((id) => outcome.results.some((r) => !r.ok && r.id === String(id)));
       if (failed.length === 0) {
         // Translated here: the notification area sits outside the lists and knows only the console's own keys.
-        notifyText(translate('bulk.done', { action: props.actionLabel, smart_count: outcome.succeeded }), 'success');
+        notice('bulk.done', { type: 'success', args: { action: props.actionLabel, smart_count: outcome.succeeded } });
         props.onAnswered([]);
         props.onClose();
         return;
@@ -72,8 +70,7 @@ const BulkDialog = <R extends BulkResource>(props: BulkDialogProps<R>) => {
       setStage({ kind: 'results', outcome, names });
       props.onAnswered(failed);
     } catch (error) {
-      const reason = problemText(error);
-      notifyText(translate('bulk.failed', { reason: translate(reason, { _: reason }) }), 'error');
+      notice('bulk.failed', { type: 'error', error });
       props.onClose();
     }
   };

@@ -3,8 +3,7 @@ import { useCanAccess, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { AuditEvent } from '../../types';
-import { useProblemText } from '../../lib/useProblemText';
-import { useNotifyText } from '../../lib/useNotifyText';
+import { useNotice, useReason } from '../../lib/notice';
 import { useFieldLabel } from './words';
 import { revertResource } from './revert';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
@@ -23,8 +22,8 @@ const RevertDialog = ({ event, onClose }: { event: AuditEvent; onClose: () => vo
   const translate = useTranslate();
   const refresh = useRefresh();
   const dataProvider = useAppDataProvider();
-  const problemText = useProblemText();
-  const notifyText = useNotifyText();
+  const problemText = useReason();
+  const notice = useNotice();
   const fieldLabel = useFieldLabel(event.target_type);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +35,7 @@ const RevertDialog = ({ event, onClose }: { event: AuditEvent; onClose: () => vo
     setError(null);
     try {
       await dataProvider.revertAuditEvent(event.id);
-      notifyText(translate('audit.revert.done'), 'success');
+      notice('audit.revert.done', { type: 'success' });
       onClose();
       refresh();
     } catch (err) {

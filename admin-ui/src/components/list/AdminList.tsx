@@ -1,34 +1,22 @@
-import { useEffect } from 'react';
-import { Title, useCanAccess, useGetList, useRequireAccess, useTranslate } from 'react-admin';
-import { keepPreviousData } from '@tanstack/react-query';
-import { Box, Card, LinearProgress } from '@mui/material';
+import { useCanAccess, useListContext } from 'react-admin';
 import { auditOf } from '../../lib/audit';
 import type { BrandedRecords, BrandedResource } from '../../types';
-import { usePersistedListState, parseSort, type PersistedListName } from '../../lib/persistedListState';
-import { deletedToggleToQuery, statusFilterToQuery } from '../../lib/statusFilter';
-import { FilterSheet } from './FilterSheet';
-import { ListPagination } from './ListPagination';
-import { CreateLink, ListToolbar } from './ListToolbar';
-import { ListTable, type ListColumn } from './ListTable';
-import { auditColumns, rowActionsColumn } from './brandedColumns';
-import { ListStates } from './ListStates';
-import { CsvExport } from '../export/CsvExport';
-import { BulkToolbar } from '../bulk/BulkToolbar';
-import { useResourceSelection } from './useListSelection';
-import type { BulkActionOf } from '../../dataProvider/methods/bulk';
+import { statusFilterToQuery, type StatusValue } from '../../lib/statusFilter';
 import type { ListState } from '../../lib/persistedListState';
+import type { BulkActionOf } from '../../dataProvider/methods/bulk';
+import { FilterSheet } from './FilterSheet';
+import type { ListColumn } from './ListTable';
+import { auditColumns, rowActionsColumn } from './brandedColumns';
+import { ListScreen, ResourceList, useFilterValues, useSetFilter } from './ResourceList';
 
 interface AdminListProps<N extends BrandedResource> {
   resource: N;
-  listName: PersistedListName;
   title: string;
   columns: ListColumn<BrandedRecords[N]>[];
   createPath: string;
   showPath: (row: BrandedRecords[N]) => string;
   editPath: (row: BrandedRecords[N]) => string;
 }
-
-const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
 /**
  * The bulk actions that fit what the list shows. With soft-deleted rows shown the user is there to bring rows back, so
@@ -46,111 +34,60 @@ export function brandedBulkActions(state: Pick<ListState, 'filters' | 'deleted'>
 /** A row as the results of a bulk action name it. */
 const rowLabel = (row: { code: string; name: string }) => `${row.code} — ${row.name}`;
 
-/**
- * The cluster and BU list pages: server paging, debounced search, the filter sheet, sortable
- * columns, audit and deleted columns, CSV export (this page or every matching row), and the six persisted keys.
- */
-export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) => {
+/** The list's Status and soft-deleted filters, as the filter sheet and the bulk actions read them. */
+function useBrandedFilters() {
+  const filter = useFilterValues();
+  const statuses = Array.isArray(filter.status)
+    ? filter.status.filter((s): s is StatusValue => s === 'active' || s === 'inactive')
+    : [];
+  return { statuses, deleted: filter.deleted === 'include', search: typeof filter.search === 'string' };
+}
+
+const AdminListBody = <N extends BrandedResource>(props: AdminListProps<N>) => {
   const { resource } = props;
-  const translate = useTranslate();
-  // Redirects to access-denied when refused; the list is only fetched once access is granted, so a refused
-  // caller never sends (and logs) a 403.
-  useRequireAccess({ action: 'list', resource });
-  const { canAccess: canList } = useCanAccess({ action: 'list', resource });
-  const [state, update] = usePersistedListState(props.listName);
+  const { refetch } = useListContext();
   const { canAccess: canCreate } = useCanAccess({ action: 'create', resource });
-
-  const pagination = { page: state.page, perPage: state.perpage };
-  const sort = parseSort(state.sort);
-  const filter = {
-    search: state.search,
-    ...statusFilterToQuery(state.filters),
-    ...deletedToggleToQuery(state.deleted),
-  };
-  // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
-  const { data, total, isPending, isFetching, error, refetch } = useGetList<BrandedRecords[N]>(
-    resource,
-    { pagination, sort, filter },
-    { enabled: canList === true, placeholderData: keepPreviousData },
-  );
-
-  // A page beyond the end (e.g. after deleting the last row of it) falls back to the last page.
-  useEffect(() => {
-    if (total === undefined || isFetching) return;
-    const lastPage = Math.max(1, Math.ceil(total / state.perpage));
-    if (state.page > lastPage) update({ page: lastPage });
-  }, [total, isFetching, state.page, state.perpage, update]);
-
-  const rows = data ?? [];
-  const loading = isPending || isFetching;
-  const selection = useResourceSelection(
-    resource,
-    rows.map((r) => r.id),
-    JSON.stringify([filter, sort, pagination]),
-  );
-  const hasFilters = state.search !== '' || state.filters.length > 0 || state.deleted;
-
+  const { statuses, deleted, search } = useBrandedFilters();
+  const setFilter = useSetFilter();
   return (
-    <Box sx={{ mt: 2 }}>
-      <Title title={translate(props.title, { smart_count: 2 })} />
-      <ListToolbar
-        search={state.search}
-        onSearch={(search) => update({ search })}
-        filters={<FilterSheet statuses={state.filters} showDeleted={state.deleted} onChange={update} />}
-        exporter={
-          <CsvExport
-            request={{ resource, filter, sort }}
-            page={pagination}
-            pageRows={rows.length}
-            total={total ?? rows.length}
-            loading={loading}
-          />
-        }
-        createPath={canCreate ? props.createPath : null}
-      />
-      <Card>
-        <BulkToolbar
-          resource={resource}
-          selection={selection}
-          actions={brandedBulkActions(state)}
-          labelOf={(id) => {
-            const row = rows.find((r) => r.id === id);
-            return row ? rowLabel(row) : String(id);
-          }}
-          onDone={() => void refetch()}
+    <ListScreen<BrandedRecords[N], BrandedResource>
+      resource={resource}
+      columns={[
+        ...props.columns,
+        ...auditColumns<BrandedRecords[N]>(deleted),
+        rowActionsColumn(resource, props, () => void refetch()),
+      ]}
+      filters={
+        <FilterSheet
+          statuses={statuses}
+          showDeleted={deleted}
+          onChange={(change) =>
+            setFilter({
+              ...(change.filters ? { status: change.filters } : {}),
+              ...(change.deleted !== undefined ? { deleted: change.deleted ? 'include' : undefined } : {}),
+            })
+          }
         />
-        {loading && <LinearProgress data-testid="list-loading" />}
-        <ListStates
-          error={error}
-          onRetry={() => void refetch()}
-          empty={!isPending && rows.length === 0}
-          emptyText={translate(hasFilters ? 'app.list.no_results' : 'app.list.empty')}
-          emptyAction={!hasFilters && canCreate ? <CreateLink to={props.createPath} testId="empty-add" /> : null}
-        >
-          <ListTable
-            testId={`${resource}-table`}
-            rows={rows}
-            columns={[
-              ...props.columns,
-              ...auditColumns<BrandedRecords[N]>(state.deleted),
-              rowActionsColumn(resource, props, () => void refetch()),
-            ]}
-            sort={{ value: state.sort, onSort: (sort) => update({ sort }) }}
-            selection={selection}
-            rowLabel={rowLabel}
-            // A soft-deleted record has no read view: only its row menu (Restore) applies.
-            rowPath={(row) => (auditOf(row).deleted ? null : props.showPath(row))}
-            dimmed={(row) => auditOf(row).deleted !== null}
-          />
-        </ListStates>
-        <ListPagination
-          total={total ?? 0}
-          page={state.page}
-          perpage={state.perpage}
-          options={PER_PAGE_OPTIONS}
-          onChange={update}
-        />
-      </Card>
-    </Box>
+      }
+      filtered={search || statuses.length > 0 || deleted}
+      createPath={canCreate ? props.createPath : null}
+      emptyCreate
+      rowLabel={rowLabel}
+      // A soft-deleted record has no read view: only its row menu (Restore) applies.
+      rowPath={(row) => (auditOf(row).deleted ? null : props.showPath(row))}
+      dimmed={(row) => auditOf(row).deleted !== null}
+      bulkActions={brandedBulkActions({ filters: statuses, deleted })}
+    />
   );
 };
+
+/**
+ * The cluster and BU list pages: react-admin's `<List>` with server paging, debounced search, the filter sheet,
+ * sortable columns, audit and deleted columns, bulk actions, CSV export through the server (this page or every
+ * matching row), and the seed's six persisted keys.
+ */
+export const AdminList = <N extends BrandedResource>(props: AdminListProps<N>) => (
+  <ResourceList resource={props.resource} title={props.title} sort={{ field: 'created_at', order: 'DESC' }}>
+    <AdminListBody<N> {...props} />
+  </ResourceList>
+);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   Badge,
@@ -56,6 +56,17 @@ export const FiltersButton = (props: { activeCount: number; onClear: () => void;
   );
 };
 
+/**
+ * A value the screen shows at once while the list applies it (react-admin changes its filters on the next tick), and
+ * takes again from the list whenever the list's own value changes.
+ */
+function useShownAtOnce<T>(value: T): [T, (next: T) => void] {
+  const [shown, setShown] = useState(value);
+  const key = JSON.stringify(value);
+  useEffect(() => setShown(JSON.parse(key) as T), [key]);
+  return [shown, setShown];
+}
+
 /** The cluster and BU filters: the Status checkboxes and the 'Show soft-deleted' toggle. */
 export const FilterSheet = (props: {
   statuses: StatusValue[];
@@ -63,14 +74,21 @@ export const FilterSheet = (props: {
   onChange: (change: { filters?: StatusValue[]; deleted?: boolean }) => void;
 }) => {
   const translate = useTranslate();
+  const [statuses, setStatuses] = useShownAtOnce(props.statuses);
+  const [showDeleted, setShowDeleted] = useShownAtOnce(props.showDeleted);
   const toggleStatus = (s: StatusValue) => {
-    const next = props.statuses.includes(s) ? props.statuses.filter((x) => x !== s) : [...props.statuses, s];
-    props.onChange({ filters: STATUS_VALUES.filter((v) => next.includes(v)) });
+    const next = STATUS_VALUES.filter((v) => (v === s ? !statuses.includes(s) : statuses.includes(v)));
+    setStatuses(next);
+    props.onChange({ filters: next });
   };
   return (
     <FiltersButton
-      activeCount={props.statuses.length + (props.showDeleted ? 1 : 0)}
-      onClear={() => props.onChange({ filters: [], deleted: false })}
+      activeCount={statuses.length + (showDeleted ? 1 : 0)}
+      onClear={() => {
+        setStatuses([]);
+        setShowDeleted(false);
+        props.onChange({ filters: [], deleted: false });
+      }}
     >
       <Box>
         <FormLabel component="legend">{translate('app.list.status')}</FormLabel>
@@ -78,7 +96,7 @@ export const FilterSheet = (props: {
           {STATUS_VALUES.map((s) => (
             <FormControlLabel
               key={s}
-              control={<Checkbox checked={props.statuses.includes(s)} onChange={() => toggleStatus(s)} />}
+              control={<Checkbox checked={statuses.includes(s)} onChange={() => toggleStatus(s)} />}
               label={translate(`app.status.${s}`)}
             />
           ))}
@@ -86,7 +104,15 @@ export const FilterSheet = (props: {
       </Box>
       <Divider />
       <FormControlLabel
-        control={<Switch checked={props.showDeleted} onChange={(e) => props.onChange({ deleted: e.target.checked })} />}
+        control={
+          <Switch
+            checked={showDeleted}
+            onChange={(e) => {
+              setShowDeleted(e.target.checked);
+              props.onChange({ deleted: e.target.checked });
+            }}
+          />
+        }
         label={translate('app.list.show_deleted')}
       />
     </FiltersButton>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useListContext, useRecordSelection, type Identifier } from 'react-admin';
+import { useListContext, type Identifier } from 'react-admin';
 
 /** The rows selected on one page of a list, as the checkboxes and the bulk toolbar use them. */
 export interface ListSelection {
@@ -36,27 +36,24 @@ function pageSelection(
   };
 }
 
-/** The selection of a react-admin `<List>`: its list context holds it. */
+/**
+ * The selection of a react-admin `<List>`: its list context holds it. A change of filter, sort or page clears it, so an
+ * action never applies to rows the user no longer sees.
+ */
 export function useListContextSelection(): ListSelection {
-  const { data, selectedIds, onSelect } = useListContext<{ id: Identifier }>();
+  const list = useListContext<{ id: Identifier }>();
+  const { data, selectedIds, onSelect, onUnselectItems, sort, page, perPage } = list;
+  const filterValues: unknown = list.filterValues;
+  const scope = JSON.stringify([filterValues, sort, page, perPage]);
+  const seen = useRef(scope);
+  useEffect(() => {
+    if (seen.current === scope) return;
+    seen.current = scope;
+    onUnselectItems();
+  }, [scope, onUnselectItems]);
   return pageSelection(
     (data ?? []).map((r) => r.id),
     selectedIds,
     onSelect,
   );
-}
-
-/**
- * The selection of a list that reads its page itself: react-admin's record selection of the resource. A change of
- * `scope` (the filter, sort or page) clears it, so an action never applies to rows the user no longer sees.
- */
-export function useResourceSelection(resource: string, pageIds: readonly Identifier[], scope: string): ListSelection {
-  const [ids, { select, clearSelection }] = useRecordSelection({ resource });
-  const seen = useRef(scope);
-  useEffect(() => {
-    if (seen.current === scope) return;
-    seen.current = scope;
-    clearSelection();
-  }, [scope, clearSelection]);
-  return pageSelection(pageIds, ids, select);
 }

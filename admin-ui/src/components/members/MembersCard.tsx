@@ -1,15 +1,6 @@
 import type { ReactNode } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Tooltip,
-} from '@mui/material';
+import { Button, IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
@@ -17,6 +8,7 @@ import type { BusinessUnitUser, ClusterUser } from '../../types';
 import { CardTable, TableCard, type CardColumn } from '../card-table';
 import { ScreenMessages } from '../history/ScreenMessages';
 import { memberScreenMessages } from './messages';
+import { StaleRecordDialog } from '../StaleRecordDialog';
 
 const MODULES = [memberScreenMessages];
 
@@ -143,22 +135,7 @@ const MembersCardBody = <M extends ClusterUser | BusinessUnitUser>(props: Member
         onConfirm={props.onConfirmRemove}
         onClose={props.onCancelRemove}
       />
-      <Dialog
-        open={props.stale}
-        onClose={props.onStaleClose}
-        aria-labelledby="member-stale-title"
-        data-testid="stale-record-dialog"
-      >
-        <DialogTitle id="member-stale-title">{translate('members.stale_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('members.stale')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onStaleClose} variant="contained" autoFocus>
-            {translate('members.stale_ok')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <StaleRecordDialog open={props.stale} onClose={props.onStaleClose} message="members.stale" />
     </TableCard>
   );
 };

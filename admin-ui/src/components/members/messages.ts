@@ -5,8 +5,6 @@ const en: Messages = {
   members: {
     edit: 'Change role',
     actions: 'Actions',
-    stale_title: 'Changed by someone else',
-    stale_ok: 'Show their version',
     stale:
       'Someone else changed this membership after you opened it. The list now shows their version: open it again to make your change.',
     from_cluster: 'Only users of %{cluster} can join this business unit.',
@@ -23,8 +21,6 @@ const th: Messages = {
   members: {
     edit: 'เปลี่ยนบทบาท',
     actions: 'การดำเนินการ',
-    stale_title: 'มีผู้อื่นแก้ไขรายการนี้',
-    stale_ok: 'แสดงฉบับของเขา',
     stale: 'มีผู้อื่นแก้ไขสมาชิกภาพนี้หลังจากที่คุณเปิด รายการแสดงฉบับของเขาแล้ว กรุณาเปิดอีกครั้งเพื่อแก้ไข',
     from_cluster: 'เฉพาะผู้ใช้ของ %{cluster} เท่านั้นที่เข้าร่วมหน่วยธุรกิจนี้ได้',
     cluster_has_no_users: '%{cluster} ยังไม่มีผู้ใช้ เพิ่มบุคคลนั้นเข้าคลัสเตอร์ก่อน แล้วจึงเพิ่มเข้าหน่วยธุรกิจนี้ได้',

@@ -57,7 +57,7 @@ beforeEach(() => localStorage.clear());
 describe('business unit list', { timeout: 20_000 }, () => {
   it('shows the specified columns in order', async () => {
     setup({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
-    await screen.findByText('BU-1');
+    await screen.findByText('BU-1', {}, { timeout: 5000 });
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
     // The first column holds the select-all checkbox of the bulk actions.
     expect(headers.slice(1, 9)).toEqual([
@@ -75,7 +75,7 @@ describe('business unit list', { timeout: 20_000 }, () => {
 
   it('persists under the business_units keys', async () => {
     const { getList } = setup({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
-    await screen.findByText('BU-1');
+    await screen.findByText('BU-1', {}, { timeout: 5000 });
     fireEvent.click(screen.getByText('Code'));
     await waitFor(() => expect(localStorage.getItem('sort_business_units')).toBe('"code:asc"'));
     expect((getList.mock.calls.at(-1) as unknown as [string, unknown])[1]).toMatchObject({
@@ -85,7 +85,7 @@ describe('business unit list', { timeout: 20_000 }, () => {
 
   it('gates row actions on the parent cluster of each row', async () => {
     setup({ platform: ['cluster.read'], clusters: { c1: ['cluster.update'] }, is_super_admin: false });
-    await screen.findByText('BU-1');
+    await screen.findByText('BU-1', {}, { timeout: 5000 });
     fireEvent.click(screen.getByTestId('row-actions-b1'));
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });

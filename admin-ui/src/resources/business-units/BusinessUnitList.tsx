@@ -50,7 +50,6 @@ const columns: ListColumn<BusinessUnit>[] = [
 export const BusinessUnitList = () => (
   <AdminList
     resource="business-units"
-    listName="business_units"
     title="resources.business-units.name"
     columns={columns}
     createPath="/business-units/create"

@@ -1,21 +1,10 @@
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  Switch,
-} from '@mui/material';
-import type { BusinessUnitUser, MembershipRole } from '../../types';
+import { useTranslate } from 'react-admin';
+import { FormControlLabel, Switch } from '@mui/material';
+import type { BusinessUnitUser } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { displayName } from '../../lib/displayName';
-import { useBusyAction } from '../../lib/useBusyAction';
-import { statusOf } from '../../lib/problems';
-import { RoleSelect } from '../../components/members/RoleSelect';
+import { MemberDialog, useEditMember } from '../../components/members/MemberDialog';
 
 /**
  * Role and membership status of a BU member. The save names the version the list showed (If-Match): when someone else
@@ -28,46 +17,31 @@ export const EditBusinessUnitUserDialog = (props: {
   onStale: () => void;
 }) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useAppDataProvider();
-  const [role, setRole] = useState<MembershipRole>(props.member.role);
-  const [active, setActive] = useState(props.member.is_active);
-  const [saving, run] = useBusyAction();
-
-  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
-  const submit = async () => {
-    await run(async () => {
-      let updated: BusinessUnitUser;
-      try {
-        updated = await dataProvider.updateBusinessUnitUser(props.member, { role, is_active: active });
-      } catch (e) {
-        if (statusOf(e) !== 412) throw e;
-        props.onStale();
-        return;
-      }
-      notify('app.members.updated', { type: 'success', messageArgs: { name: displayName(props.member) } });
-      props.onSaved(updated);
-    });
-  };
-
+  const { member } = props;
+  const [active, setActive] = useState(member.is_active);
+  const edit = useEditMember({ member, onSaved: props.onSaved, onStale: props.onStale });
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" data-testid="edit-bu-user-dialog">
-      <DialogTitle>{translate('app.members.edit_title', { name: displayName(props.member) })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <RoleSelect value={role} onChange={setRole} />
-          <FormControlLabel
-            control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />}
-            label={translate('app.members.membership_active')}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={saving} onClick={() => void submit()} data-testid="edit-user-submit">
-          {translate('ra.action.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <MemberDialog
+      open
+      onClose={props.onClose}
+      title={translate('app.members.edit_title', { name: displayName(member) })}
+      testId="edit-bu-user-dialog"
+      role={edit.role}
+      onRole={edit.setRole}
+      submitLabel="ra.action.save"
+      submitTestId="edit-user-submit"
+      canSubmit
+      busy={edit.busy}
+      onSubmit={() =>
+        void edit.submit((role) => dataProvider.updateBusinessUnitUser(member, { role, is_active: active }))()
+      }
+      after={
+        <FormControlLabel
+          control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />}
+          label={translate('app.members.membership_active')}
+        />
+      }
+    />
   );
 };

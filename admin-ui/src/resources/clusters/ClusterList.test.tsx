@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, fireEvent, within } from '@testing-library/react';
+import { render, screen, waitFor, fireEvent, within } from '@testing-library/react';
 import { AdminContext, testDataProvider, type AuthProvider } from 'react-admin';
 import { i18nProvider } from '../../i18n';
 import type { Grants } from '../../types';
@@ -7,6 +7,7 @@ import { canAccessWith } from '../../auth/permissions';
 import { ClusterList } from './ClusterList';
 import { downloadBlob } from '../../lib/csv';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/useDebouncedValue';
+import { toListQuery } from '../../dataProvider/query';
 
 vi.mock('../../lib/csv', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/csv')>()),
@@ -35,8 +36,9 @@ const cluster = (id: string, extra: Record<string, unknown> = {}) => ({
 function setup(
   perms: Grants,
   rows = [cluster('a'), cluster('b', { deleted_at: '2024-02-02T00:00:00Z', deleted_by_name: 'Del' })],
+  total = rows.length,
 ) {
-  const getList = vi.fn(async (_resource: string, _params?: unknown) => ({ data: rows, total: rows.length }));
+  const getList = vi.fn(async (_resource: string, _params?: unknown) => ({ data: rows, total }));
   const exportCsv = vi.fn(async () => ({ filename: 'clusters-2026-11-24.csv', blob: new Blob(['Code\r\n']) }));
   const dataProvider = Object.assign(testDataProvider({ getList } as never), { exportCsv });
   const authProvider: AuthProvider = {
@@ -55,21 +57,26 @@ function setup(
 }
 
 const lastParams = (getList: ReturnType<typeof vi.fn>) =>
-  getList.mock.calls.at(-1)![1] as { pagination: { page: number }; filter: Record<string, unknown> };
+  getList.mock.calls.at(-1)![1] as { pagination: { page: number; perPage: number }; filter: Record<string, unknown> };
 
-beforeEach(() => localStorage.clear());
+// react-admin keeps a list's parameters in the address too: each test starts from a bare one.
+beforeEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
 
 describe('cluster list', { timeout: 20_000 }, () => {
   const admin = { platform: [], clusters: {}, is_super_admin: true };
 
   it('loads page 1 sorted by created_at desc with deleted rows excluded', async () => {
     const { getList } = setup(admin);
-    await screen.findByText('C-a');
+    await screen.findByText('C-a', {}, { timeout: 5000 });
     expect(lastParams(getList)).toMatchObject({
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'created_at', order: 'DESC' },
-      filter: { search: '', deleted: 'exclude' },
+      filter: {},
     });
+    expect(toListQuery(lastParams(getList))).not.toHaveProperty('is_active');
     // count/max and the users-at-limit marker
     expect(screen.getAllByText('2/3').length).toBeGreaterThan(0);
     expect(screen.getAllByTestId('users-at-limit').length).toBe(2);
@@ -80,20 +87,14 @@ describe('cluster list', { timeout: 20_000 }, () => {
 
   it('debounces the search, resets the page and persists the keys', async () => {
     localStorage.setItem('page_clusters', '3');
-    const { getList } = setup(admin);
-    await screen.findByText('C-a');
+    // Enough rows for a third page, so page 3 is not out of range.
+    const { getList } = setup(admin, undefined, 40);
+    await screen.findByText('C-a', {}, { timeout: 5000 });
     const callsBefore = getList.mock.calls.length;
-    // The clock is the subject: typed text waits out the debounce before it is searched for.
-    vi.useFakeTimers();
-    try {
-      fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'and' } });
-      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1));
-      expect(getList.mock.calls.length).toBe(callsBefore);
-      // Past the debounce, and past react-admin's own wait before it applies a filter.
-      await act(() => vi.advanceTimersByTimeAsync(1000));
-    } finally {
-      vi.useRealTimers();
-    }
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'and' } });
+    // Typed text waits out the debounce before it is searched for.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS - 150));
+    expect(getList.mock.calls.length).toBe(callsBefore);
     await waitFor(() => expect(lastParams(getList).filter.search).toBe('and'));
     expect(lastParams(getList).pagination.page).toBe(1);
     expect(localStorage.getItem('search_clusters')).toBe('"and"');
@@ -102,13 +103,14 @@ describe('cluster list', { timeout: 20_000 }, () => {
 
   it('applies is_active only when exactly one status is chosen, and shows deleted rows on request', async () => {
     const { getList } = setup(admin);
-    await screen.findByText('C-a');
+    await screen.findByText('C-a', {}, { timeout: 5000 });
     fireEvent.click(screen.getByTestId('open-filters'));
     fireEvent.click(await screen.findByLabelText('Inactive'));
-    await waitFor(() => expect(lastParams(getList).filter.is_active).toBe(false));
+    await waitFor(() => expect(toListQuery(lastParams(getList)).is_active).toBe(false));
     expect(localStorage.getItem('filters_clusters')).toBe('["inactive"]');
     fireEvent.click(screen.getByLabelText('Active'));
-    await waitFor(() => expect(lastParams(getList).filter).not.toHaveProperty('is_active'));
+    await waitFor(() => expect(lastParams(getList).filter.status).toEqual(['active', 'inactive']));
+    expect(toListQuery(lastParams(getList))).not.toHaveProperty('is_active');
     fireEvent.click(screen.getByLabelText('Show soft-deleted'));
     await waitFor(() => expect(lastParams(getList).filter.deleted).toBe('include'));
     expect(localStorage.getItem('filter_clusters_deleted')).toBe('true');
@@ -116,9 +118,20 @@ describe('cluster list', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('deleted-badge')).toBeInTheDocument();
   });
 
+  it('keeps the search when a status filter is chosen while the search is still waiting', async () => {
+    const { getList } = setup(admin);
+    await screen.findByText('C-a');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'and' } });
+    fireEvent.click(screen.getByTestId('open-filters'));
+    fireEvent.click(await screen.findByLabelText('Inactive'));
+    await waitFor(() => expect(lastParams(getList).filter).toEqual({ search: 'and', status: ['inactive'] }));
+    expect(localStorage.getItem('search_clusters')).toBe('"and"');
+    expect(localStorage.getItem('filters_clusters')).toBe('["inactive"]');
+  });
+
   it('disables export when the table is empty and hides Add without the create grant', async () => {
     setup({ platform: ['cluster.read'], clusters: {}, is_super_admin: false }, []);
-    expect(await screen.findByTestId('list-empty')).toBeInTheDocument();
+    expect(await screen.findByTestId('list-empty', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('export-csv')).toBeDisabled();
     expect(screen.queryByTestId('empty-add')).not.toBeInTheDocument();
     expect(screen.queryByTestId('toolbar-add')).not.toBeInTheDocument();
@@ -126,7 +139,7 @@ describe('cluster list', { timeout: 20_000 }, () => {
 
   it('exports this page through the server with the list’s filter and sort', async () => {
     const { exportCsv, getList } = setup(admin);
-    await screen.findByText('C-a');
+    await screen.findByText('C-a', {}, { timeout: 5000 });
     await waitFor(() => expect(screen.getByTestId('export-csv')).toBeEnabled());
     fireEvent.click(screen.getByTestId('export-csv'));
     expect(await screen.findByTestId('export-page', {}, { timeout: 5000 })).toHaveTextContent('This page (2 rows)');
@@ -143,7 +156,7 @@ describe('cluster list', { timeout: 20_000 }, () => {
   // Read views: a reader's row menu opens the record (it used to say "No actions available").
   it('shows only Open in the row menu without edit or delete grants', async () => {
     setup({ platform: ['cluster.read'], clusters: {}, is_super_admin: false });
-    await screen.findByText('C-a');
+    await screen.findByText('C-a', {}, { timeout: 5000 });
     fireEvent.click(screen.getByTestId('row-actions-a'));
     expect(await screen.findByRole('menuitem', { name: 'Open' })).toBeInTheDocument();
     expect(screen.queryByText('Edit')).not.toBeInTheDocument();

@@ -56,7 +56,6 @@ const columns: ListColumn<Cluster>[] = [
 export const ClusterList = () => (
   <AdminList
     resource="clusters"
-    listName="clusters"
     title="resources.clusters.name"
     columns={columns}
     createPath="/clusters/create"

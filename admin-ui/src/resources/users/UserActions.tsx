@@ -9,15 +9,14 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RemoveModeratorIcon from '@mui/icons-material/RemoveModerator';
 import type { Grants, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { useProblemText } from '../../lib/useProblemText';
-import { useNotifyText } from '../../lib/useNotifyText';
+import { useNotice, useReason } from '../../lib/notice';
 
 type ConfirmKind = 'deactivate' | 'reactivate' | 'remove_super_admin';
 
 /** A new initial password; the API's rule (400) is said under the field and the dialog stays. */
 const ResetPasswordDialog = (props: { user: UserAccount; onClose: () => void; onDone: () => void }) => {
   const translate = useTranslate();
-  const problemText = useProblemText();
+  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -77,8 +76,8 @@ const ResetPasswordDialog = (props: { user: UserAccount; onClose: () => void; on
  */
 export const UserActions = ({ record, onChanged }: { record: UserAccount; onChanged: () => Promise<unknown> }) => {
   const translate = useTranslate();
-  const notifyText = useNotifyText();
-  const problemText = useProblemText();
+  const notice = useNotice();
+  const problemText = useReason();
   const queryClient = useQueryClient();
   const dataProvider = useAppDataProvider();
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'users', record: { id: record.id } });
@@ -92,9 +91,7 @@ export const UserActions = ({ record, onChanged }: { record: UserAccount; onChan
   const callerIsSuperAdmin = !!permissions?.is_super_admin;
 
   const after = async (message: string) => {
-    // The notification area lies outside this screen's messages: it gets the sentence itself.
-    const text = translate(message, { name });
-    notifyText(text, 'success');
+    notice(message, { type: 'success', args: { name } });
     // The account's history and grants count changed with it.
     await queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
     await onChanged();

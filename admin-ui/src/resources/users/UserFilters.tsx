@@ -3,7 +3,12 @@ import { useTranslate } from 'react-admin';
 import { MenuItem, TextField } from '@mui/material';
 import { FiltersButton } from '../../components/list/FilterSheet';
 import { ClusterAutocomplete } from './RecordAutocomplete';
-import { USER_LIST_DEFAULTS, userFilterCount, type Tristate, type UserListState } from './userListState';
+import { useFilterValues, useSetFilter } from '../../components/list/ResourceList';
+import type { Cluster } from '../../types';
+import { booleanOf, tristateOf, userFilterCount, type Tristate } from './userListState';
+
+const isCluster = (v: unknown): v is Cluster =>
+  typeof v === 'object' && v !== null && 'id' in v && 'code' in v && 'name' in v;
 
 const TristateSelect = (props: {
   label: string;
@@ -31,40 +36,42 @@ const TristateSelect = (props: {
   );
 };
 
-/** The account list's Filters button and sheet: status, grants and cluster. */
-export const UserFilters = ({
-  state,
-  update,
-}: {
-  state: UserListState;
-  update: (change: Partial<UserListState>) => void;
-}) => {
+/** The account list's Filters button and sheet: status, grants and cluster, in the list's filter values. */
+export const UserFilters = () => {
   const translate = useTranslate();
+  const filter = useFilterValues();
+  const setFilter = useSetFilter();
+  // The cluster is kept whole beside its id, so its name shows again without a fetch.
+  const cluster = isCluster(filter.cluster) && filter.cluster.id === filter.cluster_id ? filter.cluster : null;
   return (
     <FiltersButton
-      activeCount={userFilterCount(state)}
-      onClear={() => update({ active: USER_LIST_DEFAULTS.active, grants: USER_LIST_DEFAULTS.grants, cluster: null })}
+      activeCount={userFilterCount(filter)}
+      onClear={() =>
+        setFilter({ is_active: undefined, has_grants: undefined, cluster_id: undefined, cluster: undefined })
+      }
     >
       <TristateSelect
         label={translate('resources.users.fields.is_active')}
-        value={state.active}
+        value={tristateOf(filter.is_active)}
         yes={translate('app.status.active')}
         no={translate('app.status.inactive')}
-        onChange={(active) => update({ active })}
+        onChange={(v) => setFilter({ is_active: booleanOf(v) })}
         testId="filter-active"
       />
       <TristateSelect
         label={translate('resources.users.fields.grant_count')}
-        value={state.grants}
+        value={tristateOf(filter.has_grants)}
         yes={translate('resources.users.filters.with_grants')}
         no={translate('resources.users.filters.without_grants')}
-        onChange={(grants) => update({ grants })}
+        onChange={(v) => setFilter({ has_grants: booleanOf(v) })}
         testId="filter-grants"
       />
       <ClusterAutocomplete
         label={translate('resources.clusters.name', { smart_count: 1 })}
-        value={state.cluster}
-        onChange={(cluster) => update({ cluster })}
+        value={cluster}
+        onChange={(c) =>
+          setFilter({ cluster_id: c?.id, cluster: c ? { id: c.id, code: c.code, name: c.name } : undefined })
+        }
         testId="filter-cluster"
       />
     </FiltersButton>

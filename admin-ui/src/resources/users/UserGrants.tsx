@@ -8,8 +8,7 @@ import type { Grant, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { DateTimeText } from '../../components/DateTimeText';
-import { useProblemText } from '../../lib/useProblemText';
-import { useNotifyText } from '../../lib/useNotifyText';
+import { useNotice, useReason } from '../../lib/notice';
 import { AddGrantDialog } from './AddGrantDialog';
 import { usePermissionLabel } from './permissionKeys';
 
@@ -25,9 +24,9 @@ export const UserGrants = ({
   onChanged: () => Promise<unknown>;
 }) => {
   const translate = useTranslate();
-  const notifyText = useNotifyText();
+  const notice = useNotice();
   const permissionLabel = usePermissionLabel();
-  const problemText = useProblemText();
+  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'user-grants' });
@@ -56,12 +55,10 @@ export const UserGrants = ({
     setFailure('');
     try {
       await dataProvider.removeUserGrant(user.id, grant.id);
-      // The notification area lies outside this screen's messages: it gets the sentence itself.
-      const text = translate('resources.users.grants.removed', {
-        permission: permissionLabel(grant.permission_key),
-        name: user.username,
+      notice('resources.users.grants.removed', {
+        type: 'success',
+        args: { permission: permissionLabel(grant.permission_key), name: user.username },
       });
-      notifyText(text, 'success');
       await changed();
     } catch (e) {
       setFailure(problemText(e));
@@ -155,11 +152,10 @@ export const UserGrants = ({
           onClose={() => setAdding(false)}
           onAdded={(grant) => {
             setAdding(false);
-            const text = translate('resources.users.grants.added', {
-              permission: permissionLabel(grant.permission_key),
-              name: user.username,
+            notice('resources.users.grants.added', {
+              type: 'success',
+              args: { permission: permissionLabel(grant.permission_key), name: user.username },
             });
-            notifyText(text, 'success');
             void changed();
           }}
         />

@@ -73,9 +73,7 @@ describe('user list', { timeout: 30_000 }, () => {
     const cluster = screen.getByTestId('filter-cluster');
     fireEvent.mouseDown(cluster);
     fireEvent.click(await screen.findByRole('option', { name: 'CL-B — Bangkok' }));
-    await waitFor(() =>
-      expect(lastFilter()).toEqual({ search: '', is_active: false, has_grants: true, cluster_id: 'c2' }),
-    );
+    await waitFor(() => expect(lastFilter()).toMatchObject({ is_active: false, has_grants: true, cluster_id: 'c2' }));
 
     fireEvent.mouseDown(screen.getByTestId('filter-active'));
     fireEvent.click(await screen.findByRole('option', { name: 'Any' }));

@@ -7,8 +7,7 @@ import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { ErrorState } from '../../components/ErrorState';
 import { DateTimeText } from '../../components/DateTimeText';
-import { useProblemText } from '../../lib/useProblemText';
-import { useNotifyText } from '../../lib/useNotifyText';
+import { useNotice, useReason } from '../../lib/notice';
 import { useSsoProviders } from '../../sso/useSsoProviders';
 
 /**
@@ -17,8 +16,8 @@ import { useSsoProviders } from '../../sso/useSsoProviders';
  */
 export const UserSsoCard = ({ user }: { user: UserAccount }) => {
   const translate = useTranslate();
-  const notifyText = useNotifyText();
-  const problemText = useProblemText();
+  const notice = useNotice();
+  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'users', record: { id: user.id } });
@@ -40,11 +39,10 @@ export const UserSsoCard = ({ user }: { user: UserAccount }) => {
       const updated = await dataProvider.setUserSsoOnly(user.id, value);
       queryClient.setQueryData(queryKey, updated);
       await queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
-      // The notification area lies outside this screen's messages: it gets the sentence itself.
-      const text = translate(value ? 'resources.users.sso.sso_only_on' : 'resources.users.sso.sso_only_off', {
-        name: user.username,
+      notice(value ? 'resources.users.sso.sso_only_on' : 'resources.users.sso.sso_only_off', {
+        type: 'success',
+        args: { name: user.username },
       });
-      notifyText(text, 'success');
     } catch (e) {
       setFailure(problemText(e));
     } finally {

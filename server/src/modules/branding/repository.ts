@@ -34,6 +34,22 @@ export function brandingRepository() {
       return select(trx, table).where({ id }).forUpdate().first<BrandedRecord | undefined>();
     },
 
+    /**
+     * The images of one field that this record's uploads replaced, as the audit trail recorded them (each upload's
+     * `before`): the objects kept for the history until the field's image is removed.
+     */
+    async replacedImageKeys(
+      db: Knex | Knex.Transaction,
+      uploadAction: string,
+      id: string,
+      field: ImageField,
+    ): Promise<string[]> {
+      const rows = await db('audit_events')
+        .select(db.raw('changes -> ? ->> ? as key', [`${field}_key`, 'before']))
+        .where({ action: uploadAction, target_id: id });
+      return (rows as { key: string | null }[]).flatMap((r) => (r.key ? [r.key] : []));
+    },
+
     /** Sets (or, with null, clears) the image key; an image is not a form change, so updated_at (and the ETag) stay as they are. */
     async setImageKey(
       db: Knex | Knex.Transaction,

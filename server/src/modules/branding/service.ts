@@ -41,8 +41,9 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
 
   return {
     /**
-     * Stores a logo or avatar at once (independently of any form save) and replaces the previous image, whose object
-     * is deleted. Content is checked by magic bytes; nothing is stored when it is refused.
+     * Stores a logo or avatar at once (independently of any form save) and replaces the previous image. The replaced
+     * object is kept: the record's history shows it as the "before" picture (ADR 0028). Content is checked by magic
+     * bytes; nothing is stored when it is refused.
      */
     async upload(
       auth: AuthContext,
@@ -71,9 +72,8 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
       const { extension, contentType } = IMAGE_FORMATS[format];
       const key = `${randomUUID()}.${extension}`;
       await storage.put(key, file.buffer, contentType);
-      let previous: string | null;
       try {
-        previous = await knex.transaction(async (trx) => {
+        await knex.transaction(async (trx) => {
           const locked = await repo.lock(trx, table, id);
           if (!locked || locked.deleted_at !== null) throw new NotFoundError(NOT_FOUND[table]);
           await repo.setImageKey(trx, table, id, field, key);
@@ -86,24 +86,19 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
             before: { [`${field}_key`]: replaced },
             after: { [`${field}_key`]: key },
           });
-          return replaced;
         });
       } catch (err) {
         await storage.delete(key).catch(() => undefined);
         throw err;
       }
-      if (previous && previous !== key) {
-        // The new image is saved; a leftover old object is only wasted space, never a failed upload.
-        await storage
-          .delete(previous)
-          .catch((err: unknown) => logger?.warn({ err, key: previous }, 'could not delete the replaced image'));
-      }
       return storage.signedUrl(key);
     },
 
     /**
-     * Clears a logo or avatar at once and deletes its stored object. Nothing set is nothing to do: no event, no error.
-     * The caller's If-Match names the record's version, checked under the row lock.
+     * Clears a logo or avatar at once and deletes its stored object, with every earlier image of that field the
+     * record's uploads replaced (ADR 0028): a removed picture is gone, history included, which then reads as text.
+     * Nothing set is nothing to do: no event, no error. The caller's If-Match names the record's version, checked under
+     * the row lock.
      */
     async remove(
       auth: AuthContext,
@@ -123,6 +118,7 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
         assertFresh(locked);
         const current = field === 'logo' ? locked.logo_key : locked.avatar_key;
         if (current === null) return null;
+        const earlier = await repo.replacedImageKeys(trx, UPLOAD_ACTIONS[table][field][0], id, field);
         await repo.setImageKey(trx, table, id, field, null);
         const [action, type] = REMOVE_ACTIONS[table][field];
         await audit.record(trx, auth, {
@@ -132,13 +128,13 @@ export function brandingService(deps: { knex: Knex; storage: StoragePort; logger
           before: { [`${field}_key`]: current },
           after: { [`${field}_key`]: null },
         });
-        return current;
+        return [...new Set([current, ...earlier])];
       });
-      if (removed) {
+      for (const key of removed ?? []) {
         // The record no longer points at the object; a leftover is only wasted space, never a failed removal.
         await storage
-          .delete(removed)
-          .catch((err: unknown) => logger?.warn({ err, key: removed }, 'could not delete the removed image'));
+          .delete(key)
+          .catch((err: unknown) => logger?.warn({ err, key }, 'could not delete the removed image'));
       }
     },
   };
