@@ -576,6 +576,48 @@ describe.each(engines())('audit trail on %s', (engine) => {
         target: { type: 'user', id: a.id },
       };
     },
+    createServiceAccount: async () => ({
+      method: 'POST',
+      path: '/api-system/service-accounts',
+      json: { name: `audit-svc-${uniq().toLowerCase()}` },
+      target: { type: 'user' },
+    }),
+    updateServiceAccount: async () => {
+      const sa = await post<{ id: string; name: string }>('/api-system/service-accounts', {
+        name: `audit-svc-${uniq().toLowerCase()}`,
+      });
+      return {
+        method: 'PUT',
+        path: `/api-system/service-accounts/${sa.id}`,
+        json: { name: sa.name, description: 'Point-of-sale sync', is_active: true },
+        target: { type: 'user', id: sa.id },
+      };
+    },
+    createApiToken: async () => {
+      const sa = await post<{ id: string }>('/api-system/service-accounts', {
+        name: `audit-svc-${uniq().toLowerCase()}`,
+      });
+      return {
+        method: 'POST',
+        path: `/api-system/service-accounts/${sa.id}/tokens`,
+        json: { name: 'sync', expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+        target: { type: 'api_token' },
+      };
+    },
+    revokeApiToken: async () => {
+      const sa = await post<{ id: string }>('/api-system/service-accounts', {
+        name: `audit-svc-${uniq().toLowerCase()}`,
+      });
+      const token = await post<{ id: string }>(`/api-system/service-accounts/${sa.id}/tokens`, {
+        name: 'sync',
+        expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      });
+      return {
+        method: 'DELETE',
+        path: `/api-system/service-accounts/${sa.id}/tokens/${token.id}`,
+        target: { type: 'api_token', id: token.id },
+      };
+    },
     createWebhook: async () => ({
       method: 'POST',
       path: '/api-system/webhooks',

@@ -24,6 +24,9 @@ import { createPostgresDatabase, engines, type Engine } from './support/index.js
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TABLES = [
   'users',
+  'webhook_attempts',
+  'webhook_deliveries',
+  'webhook_subscriptions',
   'permission_grants',
   'refresh_tokens',
   'sessions',

@@ -38,7 +38,7 @@ describe('configuration documents', () => {
   });
 
   it('when the loader sources are read, then every setting in the table is read there and documented', () => {
-    const source = ['server/src/config.ts', 'server/src/config-oidc.ts']
+    const source = ['server/src/config.ts', 'server/src/config-oidc.ts', 'server/src/config-tracing.ts']
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
     const doc = configDocs()['docs/configuration.md']!;

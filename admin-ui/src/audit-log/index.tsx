@@ -1,5 +1,5 @@
-import { Menu, useCanAccess, useTranslate } from 'react-admin';
 import HistoryIcon from '@mui/icons-material/History';
+import { PageMenuItem } from '../components/PageMenuItem';
 import { lazyPage } from '../components/lazyPage';
 
 /** The route of the audit log page. */
@@ -12,9 +12,6 @@ export const auditLogOfImport = (importId: string) => `${AUDIT_LOG_PATH}?import_
 export const AuditLogPage = lazyPage(async () => (await import('./AuditLogPage')).AuditLog);
 
 /** The menu entry of the audit log, shown to those who may read it (`cluster.read` on any cluster, or `user.read`). */
-export const AuditLogMenuItem = () => {
-  const translate = useTranslate();
-  const { canAccess } = useCanAccess({ action: 'list', resource: 'audit-log' });
-  if (!canAccess) return null;
-  return <Menu.Item to={AUDIT_LOG_PATH} primaryText={translate('app.audit_log.title')} leftIcon={<HistoryIcon />} />;
-};
+export const AuditLogMenuItem = () => (
+  <PageMenuItem resource="audit-log" to={AUDIT_LOG_PATH} label="app.audit_log.title" icon={<HistoryIcon />} />
+);

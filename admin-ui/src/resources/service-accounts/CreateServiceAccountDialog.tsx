@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import type { ServiceAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { useProblemText } from '../../lib/useProblemText';
+import { useReason } from '../../lib/notice';
 
 /** A name and what the account is for; the server's refusal (a name taken, not a valid name) stays in the dialog. */
 export const CreateServiceAccountDialog = (props: {
@@ -11,7 +11,7 @@ export const CreateServiceAccountDialog = (props: {
   onCreated: (account: ServiceAccount) => void;
 }) => {
   const translate = useTranslate();
-  const problemText = useProblemText();
+  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');

@@ -23,8 +23,8 @@ import {
 import type { ApiTokenCreated, Grant, ServiceAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { ErrorState } from '../../components/ErrorState';
-import { useProblemText } from '../../lib/useProblemText';
 import { usePermissionLabel } from '../users/permissionKeys';
+import { useReason } from '../../lib/notice';
 
 /** The expiries offered; the server takes any up to a year. */
 const EXPIRY_DAYS = [30, 90, 180, 365] as const;
@@ -40,7 +40,7 @@ export const CreateTokenDialog = (props: {
   onCreated: (token: ApiTokenCreated) => void;
 }) => {
   const translate = useTranslate();
-  const problemText = useProblemText();
+  const problemText = useReason();
   const permissionLabel = usePermissionLabel();
   const dataProvider = useAppDataProvider();
   const grants = useQuery({

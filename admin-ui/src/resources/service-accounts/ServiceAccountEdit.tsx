@@ -22,14 +22,13 @@ import { RequireAccess } from '../../components/RequireAccess';
 import { ErrorState } from '../../components/ErrorState';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { PageLoading } from '../../layout/PageLoading';
-import { useNotifyText } from '../../lib/useNotifyText';
-import { useProblemText } from '../../lib/useProblemText';
 import { userScreenMessages } from '../users/messages';
 import { UserGrants } from '../users/UserGrants';
 import { serviceAccountScreenMessages } from './messages';
 import { SERVICE_ACCOUNTS_PATH } from './paths';
 import { SERVICE_ACCOUNTS_KEY, StatusChip } from './ServiceAccountList';
 import { TokensCard } from './TokensCard';
+import { useNotice, useReason } from '../../lib/notice';
 
 // The grants card is an account's Access tab: its words come with the users' messages.
 const MODULES = [serviceAccountScreenMessages, userScreenMessages];
@@ -37,8 +36,8 @@ const MODULES = [serviceAccountScreenMessages, userScreenMessages];
 /** Name, description and whether it is active; saved as one record, refused by the server in its own words. */
 const DetailsCard = ({ account, onSaved }: { account: ServiceAccount; onSaved: () => Promise<unknown> }) => {
   const translate = useTranslate();
-  const notifyText = useNotifyText();
-  const problemText = useProblemText();
+  const notice = useNotice();
+  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'service-accounts' });
   const [name, setName] = useState(account.name);
@@ -61,7 +60,7 @@ const DetailsCard = ({ account, onSaved }: { account: ServiceAccount; onSaved: (
         description: description.trim() || null,
         is_active: active,
       });
-      notifyText(translate('service_accounts.saved', { name: saved.name }), 'success');
+      notice('service_accounts.saved', { type: 'success', args: { name: saved.name } });
       await onSaved();
     } catch (e) {
       setError(problemText(e));

@@ -10,10 +10,10 @@ import { RequireAccess } from '../../components/RequireAccess';
 import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { DateTimeText } from '../../components/DateTimeText';
-import { useNotifyText } from '../../lib/useNotifyText';
 import { serviceAccountScreenMessages } from './messages';
 import { CreateServiceAccountDialog } from './CreateServiceAccountDialog';
 import { SERVICE_ACCOUNTS_PATH } from './paths';
+import { useNotice } from '../../lib/notice';
 
 const MODULES = [serviceAccountScreenMessages];
 export const SERVICE_ACCOUNTS_KEY = ['serviceAccounts'];
@@ -32,7 +32,7 @@ export const StatusChip = ({ active }: { active: boolean }) => {
 
 const AccountsCard = () => {
   const translate = useTranslate();
-  const notifyText = useNotifyText();
+  const notice = useNotice();
   const navigate = useNavigate();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
@@ -114,7 +114,7 @@ const AccountsCard = () => {
           onClose={() => setCreating(false)}
           onCreated={(account) => {
             setCreating(false);
-            notifyText(translate('service_accounts.created', { name: account.name }), 'success');
+            notice('service_accounts.created', { type: 'success', args: { name: account.name } });
             void queryClient.invalidateQueries({ queryKey: SERVICE_ACCOUNTS_KEY });
             open(account);
           }}

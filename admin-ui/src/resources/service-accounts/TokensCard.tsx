@@ -8,18 +8,17 @@ import type { ApiToken, ApiTokenCreated, ServiceAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { DateTimeText } from '../../components/DateTimeText';
-import { useNotifyText } from '../../lib/useNotifyText';
-import { useProblemText } from '../../lib/useProblemText';
 import { CreateTokenDialog } from './CreateTokenDialog';
 import { TokenCreatedDialog } from './TokenCreatedDialog';
+import { useNotice, useReason } from '../../lib/notice';
 
 const STATUS_COLOR = { active: 'success', expired: 'default', revoked: 'error' } as const;
 
 /** The account's tokens (never a secret), with Create, the copy-once dialog, and Revoke, for `user.manage`. */
 export const TokensCard = ({ account, onChanged }: { account: ServiceAccount; onChanged: () => Promise<unknown> }) => {
   const translate = useTranslate();
-  const notifyText = useNotifyText();
-  const problemText = useProblemText();
+  const notice = useNotice();
+  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'service-accounts' });
@@ -41,7 +40,7 @@ export const TokensCard = ({ account, onChanged }: { account: ServiceAccount; on
     setFailure('');
     try {
       await dataProvider.revokeApiToken(account.id, token.id);
-      notifyText(translate('service_accounts.tokens.revoked_notice', { name: token.name }), 'success');
+      notice('service_accounts.tokens.revoked_notice', { type: 'success', args: { name: token.name } });
       await changed();
     } catch (e) {
       setFailure(problemText(e));

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import type { WebhookWithSecret } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { useProblemText } from '../../lib/useProblemText';
+import { useReason } from '../../lib/notice';
 
 /**
  * A new webhook: its URL and the event types it sends. The server's refusal (not https, a private address, an unknown
@@ -23,7 +23,7 @@ import { useProblemText } from '../../lib/useProblemText';
 export const CreateWebhookDialog = (props: { onClose: () => void; onCreated: (w: WebhookWithSecret) => void }) => {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const problemText = useProblemText();
+  const problemText = useReason();
   const types = useQuery({ queryKey: ['webhookEventTypes'], queryFn: () => dataProvider.listWebhookEventTypes() });
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');

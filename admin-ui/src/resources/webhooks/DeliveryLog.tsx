@@ -6,8 +6,7 @@ import type { Webhook, WebhookDelivery } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { DateTimeText } from '../../components/DateTimeText';
-import { useProblemText } from '../../lib/useProblemText';
-import { useNotifyText } from '../../lib/useNotifyText';
+import { useNotice, useReason } from '../../lib/notice';
 
 const PER_PAGE = 20;
 const COLOURS = { pending: 'info', delivered: 'success', failed: 'error', skipped: 'default' } as const;
@@ -17,8 +16,8 @@ export const DeliveryLog = ({ webhook, onClose }: { webhook: Webhook; onClose: (
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
-  const problemText = useProblemText();
-  const notifyText = useNotifyText();
+  const problemText = useReason();
+  const notice = useNotice();
   const [page, setPage] = useState(1);
   const [failure, setFailure] = useState('');
   const key = ['webhookDeliveries', webhook.id, page];
@@ -33,7 +32,7 @@ export const DeliveryLog = ({ webhook, onClose }: { webhook: Webhook; onClose: (
     setFailure('');
     try {
       await dataProvider.redeliverWebhookDelivery(webhook.id, d.id);
-      notifyText(translate('webhooks.deliveries.queued'), 'success');
+      notice('webhooks.deliveries.queued', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['webhookDeliveries', webhook.id] });
     } catch (e) {
       setFailure(problemText(e));

@@ -9,11 +9,10 @@ import { RequireAccess } from '../../components/RequireAccess';
 import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { DateTimeText } from '../../components/DateTimeText';
-import { useProblemText } from '../../lib/useProblemText';
-import { useNotifyText } from '../../lib/useNotifyText';
 import { webhookScreenMessages } from './messages';
 import { CreateWebhookDialog, SecretDialog } from './CreateWebhookDialog';
 import { DeliveryLog } from './DeliveryLog';
+import { useNotice } from '../../lib/notice';
 
 const MODULES = [webhookScreenMessages];
 const WEBHOOKS = ['webhooks'];
@@ -23,8 +22,7 @@ const WebhooksCard = () => {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
-  const problemText = useProblemText();
-  const notifyText = useNotifyText();
+  const notice = useNotice();
   const hooks = useQuery({ queryKey: WEBHOOKS, queryFn: () => dataProvider.listWebhooks() });
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -37,10 +35,10 @@ const WebhooksCard = () => {
     setBusy(true);
     try {
       await work();
-      if (done) notifyText(translate(done), 'success');
+      if (done) notice(done, { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: WEBHOOKS });
     } catch (e) {
-      notifyText(problemText(e), 'error');
+      notice('webhooks.failed', { type: 'error', error: e });
     } finally {
       setBusy(false);
     }

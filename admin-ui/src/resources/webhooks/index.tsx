@@ -1,4 +1,5 @@
-import { Menu, useCanAccess, useTranslate } from 'react-admin';
+import WebhookIcon from '@mui/icons-material/Webhook';
+import { PageMenuItem } from '../../components/PageMenuItem';
 import { lazyPage } from '../../components/lazyPage';
 
 /** The route of the webhooks screen. */
@@ -8,9 +9,6 @@ export const WEBHOOKS_PATH = '/webhooks';
 export const WebhooksPage = lazyPage(async () => (await import('./WebhooksPage')).Webhooks);
 
 /** The menu entry, shown to those who may read the audit trail of some cluster (a webhook delivers its events). */
-export const WebhooksMenuItem = () => {
-  const translate = useTranslate();
-  const { canAccess } = useCanAccess({ action: 'list', resource: 'webhooks' });
-  if (!canAccess) return null;
-  return <Menu.Item to={WEBHOOKS_PATH} primaryText={translate('app.webhooks.title')} />;
-};
+export const WebhooksMenuItem = () => (
+  <PageMenuItem resource="webhooks" to={WEBHOOKS_PATH} label="app.webhooks.title" icon={<WebhookIcon />} />
+);

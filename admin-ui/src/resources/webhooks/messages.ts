@@ -3,6 +3,7 @@ import type { MessageModule, Messages } from '../../lib/messages';
 
 const en: Messages = {
   webhooks: {
+    failed: 'The change was not made: %{reason}',
     intro:
       'Your webhooks send the audit events you choose, signed with their secret, to a partner’s system. They send only what you may read in the audit log.',
     add: 'Add webhook',
@@ -62,6 +63,7 @@ const en: Messages = {
 
 const th: Messages = {
   webhooks: {
+    failed: 'ทำรายการไม่สำเร็จ: %{reason}',
     intro:
       'เว็บฮุกของคุณส่งเหตุการณ์ในบันทึกการตรวจสอบที่คุณเลือก พร้อมลายเซ็นจากรหัสลับ ไปยังระบบของพาร์ทเนอร์ โดยส่งเฉพาะสิ่งที่คุณมีสิทธิ์อ่านในบันทึกการตรวจสอบ',
     add: 'เพิ่มเว็บฮุก',
