@@ -24,7 +24,23 @@ export const RUN_LAST: string[] = [
 ];
 
 const SSO = 'needs an identity provider, and a fresh demo configures none (OIDC_PROVIDERS)';
+const SERVICE_ACCOUNT =
+  'the example’s service account is not in the demo: its id is the one createServiceAccount answered';
+const WEBHOOK = 'the example’s webhook is not in the demo: its id is the one createWebhook answered';
 export const NOT_RUNNABLE: Record<string, string> = {
+  getServiceAccount: SERVICE_ACCOUNT,
+  updateServiceAccount: SERVICE_ACCOUNT,
+  listApiTokens: SERVICE_ACCOUNT,
+  createApiToken: SERVICE_ACCOUNT,
+  revokeApiToken: `${SERVICE_ACCOUNT}; the token’s id is the one createApiToken answered`,
+  createWebhook:
+    'the example’s receiver is a reserved .example name that resolves nowhere; a partner puts in their own',
+  getWebhook: WEBHOOK,
+  updateWebhook: WEBHOOK,
+  deleteWebhook: WEBHOOK,
+  rotateWebhookSecret: WEBHOOK,
+  listWebhookDeliveries: WEBHOOK,
+  redeliverWebhookDelivery: `${WEBHOOK}; the delivery’s id is one listWebhookDeliveries answered`,
   startSsoSignIn: SSO,
   completeSsoSignIn: SSO,
   exchangeSsoCode: `${SSO}; the code comes from a completed sign-in`,
