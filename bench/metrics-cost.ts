@@ -14,12 +14,11 @@ import { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import type { Knex } from 'knex';
 import { createMetrics } from '../server/src/observability/metrics.js';
-import { numberArg, parseArgs } from './lib/cli.js';
-import { defaultDatabaseUrl, openDatabase, postgresDatabaseExists, recreatePostgresDatabase } from './lib/db.js';
-import { generateData } from './datagen/generate.js';
+import { parseArgs } from './lib/cli.js';
+import { LIMITS_OUT_OF_REACH, prepareCostRun } from './lib/cost-run.js';
+import { openDatabase } from './lib/db.js';
 import { runScenario, type Target } from './lib/harness.js';
 import { spawnReady, type Child } from './lib/processes.js';
-import { parseScale } from './lib/scale.js';
 import { buildScenarios, loadScenarioData, signInAll } from './lib/scenarios.js';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -86,28 +85,7 @@ if (args.has('per-request')) {
   perRequestCost();
   process.exit(0);
 }
-const scale = parseScale(args.get('scale'));
-const url = args.get('database-url') ?? defaultDatabaseUrl(scale);
-const only = (args.get('only') ?? 'clusters-page-1').split(',');
-const settings = {
-  rounds: numberArg(args, 'rounds', 8),
-  seconds: numberArg(args, 'seconds', 5),
-  warmupSeconds: numberArg(args, 'warmup', 3),
-  connections: numberArg(args, 'connections', 32),
-  probeSeconds: 0,
-  log,
-};
-
-if (!(await postgresDatabaseExists(url))) {
-  log(`Data: generating scale ${scale} into ${url.replace(/\/\/[^@]*@/, '//')}`);
-  await recreatePostgresDatabase(url);
-  const db = await openDatabase({ url });
-  try {
-    await generateData(db.knex, scale);
-  } finally {
-    await db.close();
-  }
-}
+const { url, only, settings } = await prepareCostRun(args, log);
 
 const jwtSecret = randomBytes(36).toString('base64url');
 const env = {
@@ -121,10 +99,7 @@ const env = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'info',
   DATA_DIR: path.join(os.tmpdir(), 'bench-metrics-cost'),
-  AUTH_RATE_PER_IP: '1000000/1s',
-  RATE_LIMIT_PER_CREDENTIAL: '1000000/1s',
-  RATE_LIMIT_PER_ADDRESS: '1000000/1s',
-  AUTH_HASH_QUEUE: '100000',
+  ...LIMITS_OUT_OF_REACH,
 };
 const metricsPort = await freePort();
 const children: Child[] = [];

@@ -18,12 +18,11 @@ import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import { tracingOf } from '../server/src/config-tracing.js';
 import { startTelemetry } from '../server/src/observability/telemetry.js';
-import { numberArg, parseArgs } from './lib/cli.js';
-import { defaultDatabaseUrl, openDatabase, postgresDatabaseExists, recreatePostgresDatabase } from './lib/db.js';
-import { generateData } from './datagen/generate.js';
+import { parseArgs } from './lib/cli.js';
+import { LIMITS_OUT_OF_REACH, prepareCostRun } from './lib/cost-run.js';
+import { openDatabase } from './lib/db.js';
 import { runScenario, type Target } from './lib/harness.js';
 import { spawnReady, type Child } from './lib/processes.js';
-import { parseScale } from './lib/scale.js';
 import { buildScenarios, loadScenarioData, signInAll } from './lib/scenarios.js';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -120,28 +119,7 @@ if (args.has('per-request')) {
   await perRequestCost();
   process.exit(0);
 }
-const scale = parseScale(args.get('scale'));
-const url = args.get('database-url') ?? defaultDatabaseUrl(scale);
-const only = (args.get('only') ?? 'clusters-page-1').split(',');
-const settings = {
-  rounds: numberArg(args, 'rounds', 8),
-  seconds: numberArg(args, 'seconds', 5),
-  warmupSeconds: numberArg(args, 'warmup', 3),
-  connections: numberArg(args, 'connections', 32),
-  probeSeconds: 0,
-  log,
-};
-
-if (!(await postgresDatabaseExists(url))) {
-  log(`Data: generating scale ${scale} into ${url.replace(/\/\/[^@]*@/, '//')}`);
-  await recreatePostgresDatabase(url);
-  const db = await openDatabase({ url });
-  try {
-    await generateData(db.knex, scale);
-  } finally {
-    await db.close();
-  }
-}
+const { url, only, settings } = await prepareCostRun(args, log);
 
 const jwtSecret = randomBytes(36).toString('base64url');
 const env = {
@@ -155,8 +133,7 @@ const env = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'info',
   DATA_DIR: path.join(os.tmpdir(), 'bench-tracing-cost'),
-  AUTH_RATE_PER_IP: '1000000/1s',
-  AUTH_HASH_QUEUE: '100000',
+  ...LIMITS_OUT_OF_REACH,
 };
 const collector = await collectorStandIn();
 const children: Child[] = [];
