@@ -12,13 +12,15 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import type { WebhookWithSecret } from '../../types';
+import type { Cluster, WebhookWithSecret } from '../../types';
+import { ClusterAutocomplete } from '../users/RecordAutocomplete';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useReason } from '../../lib/notice';
 
 /**
- * A new webhook: its URL and the event types it sends. The server's refusal (not https, a private address, an unknown
- * event type) stays in the dialog in its own words.
+ * A new webhook: its URL, the event types it sends and, optionally, the one cluster whose events it sends (picked from
+ * the clusters the caller may read). The server's refusal (not https, a private address, an unknown event type) stays
+ * in the dialog in its own words.
  */
 export const CreateWebhookDialog = (props: { onClose: () => void; onCreated: (w: WebhookWithSecret) => void }) => {
   const translate = useTranslate();
@@ -28,6 +30,7 @@ export const CreateWebhookDialog = (props: { onClose: () => void; onCreated: (w:
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<string[]>([]);
+  const [cluster, setCluster] = useState<Cluster | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
 
@@ -40,6 +43,7 @@ export const CreateWebhookDialog = (props: { onClose: () => void; onCreated: (w:
           url: url.trim(),
           description: description.trim() || null,
           event_types: events,
+          ...(cluster ? { cluster_id: cluster.id } : {}),
         }),
       );
     } catch (e) {
@@ -92,6 +96,13 @@ export const CreateWebhookDialog = (props: { onClose: () => void; onCreated: (w:
               data-testid="webhook-events"
             />
           )}
+          <ClusterAutocomplete
+            label={translate('webhooks.create.cluster')}
+            value={cluster}
+            onChange={setCluster}
+            size="medium"
+            testId="webhook-cluster"
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -48,6 +48,8 @@ function setup(initial: Webhook[], { failFirst = false } = {}) {
       return held;
     }),
     listWebhookEventTypes: vi.fn(async () => ['createCluster', 'updateCluster']),
+    // The clusters the caller may read, for the scope picker.
+    getList: vi.fn(async () => ({ data: [{ id: 'c1', code: 'CL-A', name: 'Andaman Hotels Group' }], total: 1 })),
     createWebhook: vi.fn(async (input: WebhookCreate) => {
       if (input.url.startsWith('https://10.'))
         throw new HttpError('private address', 400, { status: 400, detail: 'The host resolves to a private address' });
@@ -114,5 +116,27 @@ describe('the webhooks screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(dp.redeliverWebhookDelivery).toHaveBeenCalledWith('w1', 'd1'));
     fireEvent.click(screen.getByTestId('webhook-toggle'));
     await waitFor(() => expect(dp.setWebhookActive).toHaveBeenCalledWith('w1', true));
+  });
+
+  it('when a cluster is picked, then the webhook is created for that cluster only', async () => {
+    const dp = setup([]);
+    fireEvent.click(await screen.findByTestId('webhook-add'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByTestId('webhook-url'), { target: { value: 'https://erp.example.com/h' } });
+    fireEvent.mouseDown(within(within(dialog).getByTestId('webhook-events')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'updateCluster' }));
+    const cluster = within(dialog).getByTestId('webhook-cluster');
+    fireEvent.mouseDown(cluster);
+    fireEvent.change(cluster, { target: { value: 'CL' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'CL-A — Andaman Hotels Group' }));
+    fireEvent.click(within(dialog).getByTestId('webhook-save'));
+    await waitFor(() =>
+      expect(dp.createWebhook).toHaveBeenLastCalledWith({
+        url: 'https://erp.example.com/h',
+        description: null,
+        event_types: ['updateCluster'],
+        cluster_id: 'c1',
+      }),
+    );
   });
 });
