@@ -514,12 +514,12 @@ export interface paths {
         put?: never;
         /**
          * Upload the logo of a cluster
-         * @description Stores the image at once, independently of any form save, and replaces (and deletes) the previous one. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the cluster. Shown as a rectangular preview.
+         * @description Stores the image at once, independently of any form save, and replaces the previous one, which stays for the record's history until the image is removed. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the cluster. Shown as a rectangular preview.
          */
         post: operations["uploadClusterLogo"];
         /**
          * Remove the logo of a cluster
-         * @description Clears the logo at once, independently of any form save, and deletes the stored image. Removing a logo that is not set changes nothing (204). With `If-Match` (the cluster's ETag), a stale ETag → 412. Needs `cluster.update` on the cluster, as an upload does.
+         * @description Clears the logo at once, independently of any form save, and deletes the stored image and every one it replaced. Removing a logo that is not set changes nothing (204). With `If-Match` (the cluster's ETag), a stale ETag → 412. Needs `cluster.update` on the cluster, as an upload does.
          */
         delete: operations["deleteClusterLogo"];
         options?: never;
@@ -538,12 +538,12 @@ export interface paths {
         put?: never;
         /**
          * Upload the avatar of a cluster
-         * @description Stores the image at once, independently of any form save, and replaces (and deletes) the previous one. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the cluster. Shown as a square preview.
+         * @description Stores the image at once, independently of any form save, and replaces the previous one, which stays for the record's history until the image is removed. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the cluster. Shown as a square preview.
          */
         post: operations["uploadClusterAvatar"];
         /**
          * Remove the avatar of a cluster
-         * @description Clears the avatar at once, independently of any form save, and deletes the stored image. Removing a avatar that is not set changes nothing (204). With `If-Match` (the cluster's ETag), a stale ETag → 412. Needs `cluster.update` on the cluster, as an upload does.
+         * @description Clears the avatar at once, independently of any form save, and deletes the stored image and every one it replaced. Removing a avatar that is not set changes nothing (204). With `If-Match` (the cluster's ETag), a stale ETag → 412. Needs `cluster.update` on the cluster, as an upload does.
          */
         delete: operations["deleteClusterAvatar"];
         options?: never;
@@ -1234,12 +1234,12 @@ export interface paths {
         put?: never;
         /**
          * Upload the logo of a business unit
-         * @description Stores the image at once, independently of any form save, and replaces (and deletes) the previous one. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the business unit's cluster. Shown as a rectangular preview.
+         * @description Stores the image at once, independently of any form save, and replaces the previous one, which stays for the record's history until the image is removed. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the business unit's cluster. Shown as a rectangular preview.
          */
         post: operations["uploadBusinessUnitLogo"];
         /**
          * Remove the logo of a business unit
-         * @description Clears the logo at once, independently of any form save, and deletes the stored image. Removing a logo that is not set changes nothing (204). With `If-Match` (the business unit's ETag), a stale ETag → 412. Needs `cluster.update` on the business unit's cluster, as an upload does.
+         * @description Clears the logo at once, independently of any form save, and deletes the stored image and every one it replaced. Removing a logo that is not set changes nothing (204). With `If-Match` (the business unit's ETag), a stale ETag → 412. Needs `cluster.update` on the business unit's cluster, as an upload does.
          */
         delete: operations["deleteBusinessUnitLogo"];
         options?: never;
@@ -1258,12 +1258,12 @@ export interface paths {
         put?: never;
         /**
          * Upload the avatar of a business unit
-         * @description Stores the image at once, independently of any form save, and replaces (and deletes) the previous one. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the business unit's cluster. Shown as a square preview.
+         * @description Stores the image at once, independently of any form save, and replaces the previous one, which stays for the record's history until the image is removed. JPEG, PNG or WebP by content, at most 5 MB. Needs `cluster.update` on the business unit's cluster. Shown as a square preview.
          */
         post: operations["uploadBusinessUnitAvatar"];
         /**
          * Remove the avatar of a business unit
-         * @description Clears the avatar at once, independently of any form save, and deletes the stored image. Removing a avatar that is not set changes nothing (204). With `If-Match` (the business unit's ETag), a stale ETag → 412. Needs `cluster.update` on the business unit's cluster, as an upload does.
+         * @description Clears the avatar at once, independently of any form save, and deletes the stored image and every one it replaced. Removing a avatar that is not set changes nothing (204). With `If-Match` (the business unit's ETag), a stale ETag → 412. Needs `cluster.update` on the business unit's cluster, as an upload does.
          */
         delete: operations["deleteBusinessUnitAvatar"];
         options?: never;

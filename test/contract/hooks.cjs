@@ -1615,11 +1615,11 @@ const cases = {
       const signature = createHmac('sha256', `files:${JWT_SECRET}`).update(`${key}\n${expires}`).digest('base64url');
       fileUrl(t, `${signed.pathname}?expires=${expires}&signature=${signature}`);
     },
-    // A correctly signed URL of an image that was replaced (the old file is deleted).
+    // A correctly signed URL of an image that was removed (a replaced one stays for the history; removal deletes it).
     404: async (t) => {
       const c = await newCluster();
       const old = await uploadDirect('clusters', c.id, 'logo', ASCII_WEBP, 'image/webp', 'logo.webp');
-      await uploadDirect('clusters', c.id, 'logo', PNG_1PX, 'image/png', 'logo.png');
+      await must(204, 'DELETE', `/api-system/clusters/${c.id}/logo`, { token: admin() });
       fileUrl(t, old);
     },
   },

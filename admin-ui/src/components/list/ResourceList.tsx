@@ -10,6 +10,7 @@ import { ListPagination } from './ListPagination';
 import { CreateLink, ListToolbar } from './ListToolbar';
 import { ListTable, type ListColumn } from './ListTable';
 import { ListStates } from './ListStates';
+import { RequireAccess } from '../RequireAccess';
 import { useListContextSelection } from './useListSelection';
 
 const PER_PAGE_OPTIONS = [10, 25, 50, 100];
@@ -37,25 +38,28 @@ export const ResourceList = (props: {
   // The provider itself, not StoreContextProvider: the parent store is already set up, and must not be torn down here.
   const store = useMemo(() => withSeedListKeys(parent), [parent]);
   const sent: SentFilter = useRef(null);
+  // react-admin's own check redirects only after its first fetch has gone out: the guard asks before anything is fetched.
   return (
-    <StoreContext.Provider value={store}>
-      <SentFilterContext.Provider value={sent}>
-        <List
-          resource={props.resource}
-          title={translate(props.title, { smart_count: 2 })}
-          sort={props.sort}
-          perPage={10}
-          actions={false}
-          pagination={false}
-          component="div"
-          empty={false}
-          exporter={false}
-          sx={{ '& .RaList-main': { minWidth: 0 } }}
-        >
-          {props.children}
-        </List>
-      </SentFilterContext.Provider>
-    </StoreContext.Provider>
+    <RequireAccess action="list" resource={props.resource}>
+      <StoreContext.Provider value={store}>
+        <SentFilterContext.Provider value={sent}>
+          <List
+            resource={props.resource}
+            title={translate(props.title, { smart_count: 2 })}
+            sort={props.sort}
+            perPage={10}
+            actions={false}
+            pagination={false}
+            component="div"
+            empty={false}
+            exporter={false}
+            sx={{ '& .RaList-main': { minWidth: 0 } }}
+          >
+            {props.children}
+          </List>
+        </SentFilterContext.Provider>
+      </StoreContext.Provider>
+    </RequireAccess>
   );
 };
 
