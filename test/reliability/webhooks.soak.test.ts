@@ -90,8 +90,12 @@ describe('webhooks on PostgreSQL server processes', () => {
         committed.filter((id) => !delivered.has(id)),
         'committed events never delivered',
       ).toEqual([]);
-      const statuses = await engine.knex('webhook_deliveries').distinct<Array<{ status: string }>>('status');
-      expect(statuses.map((s) => s.status)).toEqual(['delivered']);
+      // The receiver has each event before the dispatcher records its answer: wait for the record too.
+      const recorded = async () =>
+        (await engine.knex('webhook_deliveries').distinct<Array<{ status: string }>>('status')).map((s) => s.status);
+      const until = Date.now() + 15_000;
+      while (Date.now() < until && (await recorded()).some((status) => status !== 'delivered')) await sleep(200);
+      expect(await recorded()).toEqual(['delivered']);
     } finally {
       await server.stop();
       await receiver.close();
