@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startProcess, waitForHttp, type Started } from '../support/processes.js';
+import { consumerTypeErrors } from '../support/typecheck.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const work = mkdtempSync(path.join(os.tmpdir(), 'client-package-'));
@@ -149,31 +150,7 @@ describe('the client package', () => {
 
   it('type-checks a consumer’s TypeScript against the installed package (tsc)', () => {
     writeFileSync(path.join(project, 'typed.ts'), TYPED);
-    writeFileSync(
-      path.join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          lib: ['ES2023', 'DOM'],
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: true,
-          types: [],
-        },
-        files: ['typed.ts'],
-      }),
-    );
-    let output = '';
-    try {
-      execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], {
-        cwd: project,
-        encoding: 'utf8',
-        stdio: 'pipe',
-      });
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error);
-    }
+    const output = consumerTypeErrors(project, ['typed.ts']);
     expect(output).toBe('');
   });
 });

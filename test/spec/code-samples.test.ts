@@ -1,13 +1,13 @@
 // The code samples the docs show (`x-codeSamples`, generated into the bundle by `npm run gen:types`): every operation
 // has a curl and a TypeScript sample, and every TypeScript sample compiles against the typed client, so a sample that
 // no longer matches the contract fails here.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
+import { consumerTypeErrors } from '../support/typecheck.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 type Sample = { lang: string; label: string; source: string };
@@ -45,33 +45,11 @@ describe('the code samples in the docs', () => {
       return file;
     });
     writeFileSync(path.join(work, 'package.json'), JSON.stringify({ type: 'module' }));
-    writeFileSync(
-      path.join(work, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          lib: ['ES2023', 'DOM'],
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          types: ['node'],
-          typeRoots: [path.join(ROOT, 'node_modules', '@types')],
-        },
-        files,
-      }),
-    );
-    let output = '';
-    try {
-      execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', path.join(work, 'tsconfig.json')], {
-        cwd: work,
-        encoding: 'utf8',
-        stdio: 'pipe',
-      });
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error);
-    }
+    const output = consumerTypeErrors(work, files, {
+      skipLibCheck: true,
+      types: ['node'],
+      typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+    });
     expect(output, 'tsc errors in the generated samples').toBe('');
     expect(files.length).toBe(operations.length);
   }, 120_000);
