@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Chip, Link } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box, Chip, Link } from '@mui/material';
 import type { ServiceAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { RequireAccess } from '../../components/RequireAccess';
-import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
+import { CardAddButton, CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { DateTimeText } from '../../components/DateTimeText';
 import { serviceAccountScreenMessages } from './messages';
@@ -81,28 +80,21 @@ const AccountsCard = () => {
       testId="service-accounts"
       title={translate('app.service_accounts.title')}
       subheader={translate('service_accounts.intro')}
-      refreshing={accounts.isFetching && !accounts.isPending}
+      query={accounts}
       action={
         canCreate && (
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<AddIcon />}
+          <CardAddButton
+            labelKey="service_accounts.create"
             onClick={() => setCreating(true)}
-            data-testid="service-account-create"
-          >
-            {translate('service_accounts.create')}
-          </Button>
+            testId="service-account-create"
+          />
         )
       }
     >
       <CardTable<ServiceAccount>
         rows={accounts.data?.data}
+        query={accounts}
         columns={columns}
-        rowKey={(a) => a.id}
-        loading={accounts.isPending}
-        error={accounts.error}
-        onRetry={() => void accounts.refetch()}
         empty={translate('service_accounts.empty')}
         emptyTestId="service-accounts-empty"
         rowTestId="service-account-row"

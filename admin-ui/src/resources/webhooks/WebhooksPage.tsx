@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Confirm, Title, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import type { Webhook } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { RequireAccess } from '../../components/RequireAccess';
-import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
+import { CardAddButton, CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { DateTimeText } from '../../components/DateTimeText';
 import { webhookScreenMessages } from './messages';
@@ -86,26 +85,13 @@ const WebhooksCard = () => {
         testId="webhooks"
         title={translate('app.webhooks.title')}
         subheader={translate('webhooks.intro')}
-        refreshing={hooks.isFetching && !hooks.isPending}
-        action={
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<AddIcon />}
-            onClick={() => setAdding(true)}
-            data-testid="webhook-add"
-          >
-            {translate('webhooks.add')}
-          </Button>
-        }
+        query={hooks}
+        action={<CardAddButton labelKey="webhooks.add" onClick={() => setAdding(true)} testId="webhook-add" />}
       >
         <CardTable<Webhook>
           rows={hooks.data}
+          query={hooks}
           columns={columns}
-          rowKey={(w) => w.id}
-          loading={hooks.isPending}
-          error={hooks.error}
-          onRetry={() => void hooks.refetch()}
           empty={translate('webhooks.empty')}
           emptyTestId="webhooks-empty"
           rowTestId="webhook-row"
