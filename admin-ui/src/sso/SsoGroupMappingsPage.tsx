@@ -7,16 +7,7 @@ import type { SsoGroupMapping } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { RequireAccess } from '../components/RequireAccess';
 import { ErrorState } from '../components/ErrorState';
-import {
-  CardAddButton,
-  CardTable,
-  RowActionConfirm,
-  RowActionFailure,
-  TableCard,
-  useConfirmedRowAction,
-  useRemoveColumn,
-  type CardColumn,
-} from '../components/card-table';
+import { RecordsCard, useConfirmedRowAction, type CardColumn } from '../components/card-table';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { DateTimeText } from '../components/DateTimeText';
 import { userScreenMessages } from '../resources/users/messages';
@@ -65,8 +56,6 @@ const MappingsCard = () => {
     },
   );
 
-  const removeColumn = useRemoveColumn(removal, { labelKey: 'sso.mappings.remove', testId: 'mapping-remove' });
-
   const columns: CardColumn<SsoGroupMapping>[] = [
     { id: 'provider', label: translate('sso.mappings.provider'), render: (m) => providerName(m.provider) },
     { id: 'group', label: translate('sso.mappings.group'), render: (m) => m.group },
@@ -90,19 +79,33 @@ const MappingsCard = () => {
   ];
 
   return (
-    <TableCard
+    <RecordsCard<SsoGroupMapping>
       testId="sso-mappings"
       title={translate('app.sso.title')}
       subheader={translate('sso.mappings.intro')}
+      query={mappings}
       refreshing={(mappings.isFetching && !mappings.isPending) || providers.isFetching}
-      action={
-        <CardAddButton
-          labelKey="sso.mappings.add"
-          disabled={providerList.length === 0}
-          onClick={() => setAdding(true)}
-          testId="mapping-add"
-        />
-      }
+      rows={mappings.data}
+      columns={columns}
+      emptyKey="sso.mappings.empty"
+      captionKey="sso.mappings.caption"
+      emptyTestId="mappings-empty"
+      rowTestId="mapping-row"
+      add={{
+        labelKey: 'sso.mappings.add',
+        testId: 'mapping-add',
+        onClick: () => setAdding(true),
+        disabled: providerList.length === 0,
+      }}
+      removal={{
+        action: removal,
+        labelKey: 'sso.mappings.remove',
+        testId: 'mapping-remove',
+        failureTestId: 'mapping-error',
+        title: 'sso.mappings.remove_title',
+        content: 'sso.mappings.remove_content',
+        args: (m) => ({ group: m.group, permission: permissionLabel(m.permission_key), scope: scopeOf(m) }),
+      }}
       alerts={
         <>
           {providers.isSuccess && providerList.length === 0 && (
@@ -111,20 +114,9 @@ const MappingsCard = () => {
             </Alert>
           )}
           {providers.isError && <ErrorState error={providers.error} onRetry={() => void providers.refetch()} />}
-          <RowActionFailure action={removal} testId="mapping-error" />
         </>
       }
     >
-      <CardTable<SsoGroupMapping>
-        rows={mappings.data}
-        query={mappings}
-        columns={columns}
-        empty={translate('sso.mappings.empty')}
-        emptyTestId="mappings-empty"
-        rowTestId="mapping-row"
-        ariaLabel={translate('sso.mappings.caption')}
-        {...removeColumn}
-      />
       {adding && (
         <AddMappingDialog
           providers={providerList}
@@ -136,13 +128,7 @@ const MappingsCard = () => {
           }}
         />
       )}
-      <RowActionConfirm
-        action={removal}
-        title="sso.mappings.remove_title"
-        content="sso.mappings.remove_content"
-        args={(m) => ({ group: m.group, permission: permissionLabel(m.permission_key), scope: scopeOf(m) })}
-      />
-    </TableCard>
+    </RecordsCard>
   );
 };
 

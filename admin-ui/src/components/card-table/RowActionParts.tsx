@@ -3,7 +3,6 @@ import { Alert, Button, IconButton, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { ConfirmedRowAction } from './useConfirmedRowAction';
-import type { CardTableProps } from './CardTable';
 
 /** The confirmation of a card's row action: its title and sentence keys, filled from the row that waits. */
 export const RowActionConfirm = <R,>(props: {
@@ -63,23 +62,4 @@ export const CardAddButton = (props: { labelKey: string; onClick: () => void; te
       {translate(props.labelKey)}
     </Button>
   );
-};
-
-/**
- * The table's actions column when its one action is a confirmed remove: the props to spread on `CardTable`, none when
- * the caller may not remove (`enabled`), and no button on a row `when` rules out (a token already revoked).
- */
-export const useRemoveColumn = <R,>(
-  action: ConfirmedRowAction<R>,
-  opts: { labelKey: string; testId: string; enabled?: boolean; when?: (row: R) => boolean },
-): Pick<CardTableProps<R>, 'actions' | 'actionsLabel'> => {
-  const translate = useTranslate();
-  if (opts.enabled === false) return {};
-  return {
-    actionsLabel: translate(opts.labelKey),
-    actions: (row) =>
-      (opts.when?.(row) ?? true) && (
-        <RemoveRowButton labelKey={opts.labelKey} onClick={() => action.ask(row)} testId={opts.testId} />
-      ),
-  };
 };

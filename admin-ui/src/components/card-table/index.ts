@@ -1,4 +1,4 @@
 export { CardTable, type CardColumn, type CardTableProps, type RowsQuery } from './CardTable';
 export { TableCard } from './TableCard';
+export { RecordsCard, type CardAdd, type CardRemoval } from './RecordsCard';
 export { useConfirmedRowAction, type ConfirmedRowAction } from './useConfirmedRowAction';
-export { CardAddButton, RemoveRowButton, RowActionConfirm, RowActionFailure, useRemoveColumn } from './RowActionParts';

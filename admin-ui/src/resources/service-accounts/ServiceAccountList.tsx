@@ -6,7 +6,7 @@ import { Box, Chip, Link } from '@mui/material';
 import type { ServiceAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { RequireAccess } from '../../components/RequireAccess';
-import { CardAddButton, CardTable, TableCard, type CardColumn } from '../../components/card-table';
+import { RecordsCard, type CardColumn } from '../../components/card-table';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { DateTimeText } from '../../components/DateTimeText';
 import { serviceAccountScreenMessages } from './messages';
@@ -76,31 +76,26 @@ const AccountsCard = () => {
   ];
 
   return (
-    <TableCard
+    <RecordsCard<ServiceAccount>
       testId="service-accounts"
       title={translate('app.service_accounts.title')}
       subheader={translate('service_accounts.intro')}
       query={accounts}
-      action={
-        canCreate && (
-          <CardAddButton
-            labelKey="service_accounts.create"
-            onClick={() => setCreating(true)}
-            testId="service-account-create"
-          />
-        )
+      rows={accounts.data?.data}
+      columns={columns}
+      emptyKey="service_accounts.empty"
+      captionKey="service_accounts.caption"
+      emptyTestId="service-accounts-empty"
+      rowTestId="service-account-row"
+      add={
+        canCreate && {
+          labelKey: 'service_accounts.create',
+          testId: 'service-account-create',
+          onClick: () => setCreating(true),
+        }
       }
+      onRowClick={open}
     >
-      <CardTable<ServiceAccount>
-        rows={accounts.data?.data}
-        query={accounts}
-        columns={columns}
-        empty={translate('service_accounts.empty')}
-        emptyTestId="service-accounts-empty"
-        rowTestId="service-account-row"
-        ariaLabel={translate('service_accounts.caption')}
-        onRowClick={open}
-      />
       {creating && (
         <CreateServiceAccountDialog
           onClose={() => setCreating(false)}
@@ -112,7 +107,7 @@ const AccountsCard = () => {
           }}
         />
       )}
-    </TableCard>
+    </RecordsCard>
   );
 };
 

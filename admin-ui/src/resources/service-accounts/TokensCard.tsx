@@ -4,16 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Chip } from '@mui/material';
 import type { ApiToken, ApiTokenCreated, ServiceAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import {
-  CardAddButton,
-  CardTable,
-  RowActionConfirm,
-  RowActionFailure,
-  TableCard,
-  useConfirmedRowAction,
-  useRemoveColumn,
-  type CardColumn,
-} from '../../components/card-table';
+import { RecordsCard, useConfirmedRowAction, type CardColumn } from '../../components/card-table';
 import { DateTimeText } from '../../components/DateTimeText';
 import { CreateTokenDialog } from './CreateTokenDialog';
 import { TokenCreatedDialog } from './TokenCreatedDialog';
@@ -45,13 +36,6 @@ export const TokensCard = ({ account, onChanged }: { account: ServiceAccount; on
       return changed();
     },
   );
-
-  const removeColumn = useRemoveColumn(revocation, {
-    labelKey: 'service_accounts.tokens.revoke',
-    testId: 'token-revoke',
-    enabled: !!canManage,
-    when: (x) => x.status === 'active',
-  });
 
   const columns: CardColumn<ApiToken>[] = [
     { id: 'name', label: translate('service_accounts.tokens.name'), render: (x) => x.name },
@@ -102,33 +86,38 @@ export const TokensCard = ({ account, onChanged }: { account: ServiceAccount; on
   ];
 
   return (
-    <TableCard
+    <RecordsCard<ApiToken>
       testId="api-tokens"
       title={translate('service_accounts.tokens.title')}
       subheader={translate('service_accounts.tokens.intro')}
       query={tokens}
-      action={
-        canManage && (
-          <CardAddButton
-            labelKey="service_accounts.tokens.add"
-            disabled={!account.is_active}
-            onClick={() => setCreating(true)}
-            testId="token-create"
-          />
-        )
+      rows={tokens.data}
+      columns={columns}
+      emptyKey="service_accounts.tokens.empty"
+      captionKey="service_accounts.tokens.caption"
+      emptyTestId="tokens-empty"
+      rowTestId="token-row"
+      add={
+        canManage && {
+          labelKey: 'service_accounts.tokens.add',
+          testId: 'token-create',
+          onClick: () => setCreating(true),
+          disabled: !account.is_active,
+        }
       }
-      alerts={<RowActionFailure action={revocation} testId="token-error" />}
+      removal={
+        canManage && {
+          action: revocation,
+          labelKey: 'service_accounts.tokens.revoke',
+          testId: 'token-revoke',
+          failureTestId: 'token-error',
+          title: 'service_accounts.tokens.revoke_title',
+          content: 'service_accounts.tokens.revoke_content',
+          args: (x) => ({ name: x.name, prefix: x.prefix }),
+          when: (x) => x.status === 'active',
+        }
+      }
     >
-      <CardTable<ApiToken>
-        rows={tokens.data}
-        query={tokens}
-        columns={columns}
-        empty={translate('service_accounts.tokens.empty')}
-        emptyTestId="tokens-empty"
-        rowTestId="token-row"
-        ariaLabel={translate('service_accounts.tokens.caption')}
-        {...removeColumn}
-      />
       {creating && (
         <CreateTokenDialog
           account={account}
@@ -141,12 +130,6 @@ export const TokensCard = ({ account, onChanged }: { account: ServiceAccount; on
         />
       )}
       {created && <TokenCreatedDialog token={created} onClose={() => setCreated(null)} />}
-      <RowActionConfirm
-        action={revocation}
-        title="service_accounts.tokens.revoke_title"
-        content="service_accounts.tokens.revoke_content"
-        args={(x) => ({ name: x.name, prefix: x.prefix })}
-      />
-    </TableCard>
+    </RecordsCard>
   );
 };

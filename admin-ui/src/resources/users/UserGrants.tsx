@@ -4,16 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from '@mui/material';
 import type { Grant, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import {
-  CardAddButton,
-  CardTable,
-  RowActionConfirm,
-  RowActionFailure,
-  TableCard,
-  useConfirmedRowAction,
-  useRemoveColumn,
-  type CardColumn,
-} from '../../components/card-table';
+import { RecordsCard, useConfirmedRowAction, type CardColumn } from '../../components/card-table';
 import { DateTimeText } from '../../components/DateTimeText';
 import { useNotice } from '../../lib/notice';
 import { AddGrantDialog } from './AddGrantDialog';
@@ -61,12 +52,6 @@ export const UserGrants = ({
     },
   );
 
-  const removeColumn = useRemoveColumn(removal, {
-    labelKey: 'resources.users.grants.remove',
-    testId: 'grant-remove',
-    enabled: !!canManage,
-  });
-
   const columns: CardColumn<Grant>[] = [
     {
       id: 'permission',
@@ -89,33 +74,33 @@ export const UserGrants = ({
   ];
 
   return (
-    <TableCard
+    <RecordsCard<Grant>
       testId="user-grants"
       title={translate('resources.users.fields.grant_count')}
       query={grants}
-      action={
-        canManage && (
-          <CardAddButton labelKey="resources.users.grants.add" onClick={() => setAdding(true)} testId="grant-add" />
-        )
+      rows={grants.data?.data}
+      columns={columns}
+      emptyKey="resources.users.grants.empty"
+      emptyTestId="grants-empty"
+      rowTestId="grant-row"
+      add={canManage && { labelKey: 'resources.users.grants.add', testId: 'grant-add', onClick: () => setAdding(true) }}
+      removal={
+        canManage && {
+          action: removal,
+          labelKey: 'resources.users.grants.remove',
+          testId: 'grant-remove',
+          failureTestId: 'grant-error',
+          title: 'resources.users.grants.remove_title',
+          content: 'resources.users.grants.remove_content',
+          args: (g) => ({ permission: permissionLabel(g.permission_key), name: user.username, scope: scopeOf(g) }),
+        }
       }
       alerts={
-        <>
-          {grants.data?.is_super_admin && (
-            <Alert severity="info">{translate('resources.users.grants.super_admin_note')}</Alert>
-          )}
-          <RowActionFailure action={removal} testId="grant-error" />
-        </>
+        grants.data?.is_super_admin && (
+          <Alert severity="info">{translate('resources.users.grants.super_admin_note')}</Alert>
+        )
       }
     >
-      <CardTable<Grant>
-        rows={grants.data?.data}
-        query={grants}
-        columns={columns}
-        empty={translate('resources.users.grants.empty')}
-        emptyTestId="grants-empty"
-        rowTestId="grant-row"
-        {...removeColumn}
-      />
       {adding && (
         <AddGrantDialog
           user={user}
@@ -127,12 +112,6 @@ export const UserGrants = ({
           }}
         />
       )}
-      <RowActionConfirm
-        action={removal}
-        title="resources.users.grants.remove_title"
-        content="resources.users.grants.remove_content"
-        args={(g) => ({ permission: permissionLabel(g.permission_key), name: user.username, scope: scopeOf(g) })}
-      />
-    </TableCard>
+    </RecordsCard>
   );
 };

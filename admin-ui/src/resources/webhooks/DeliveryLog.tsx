@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Chip, TablePagination } from '@mui/material';
 import type { Webhook, WebhookDelivery } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
+import { RecordsCard, type CardColumn } from '../../components/card-table';
 import { DateTimeText } from '../../components/DateTimeText';
 import { useNotice, useReason } from '../../lib/notice';
 
@@ -72,11 +72,17 @@ export const DeliveryLog = ({ webhook, onClose }: { webhook: Webhook; onClose: (
   ];
 
   return (
-    <TableCard
+    <RecordsCard<WebhookDelivery>
       testId="webhook-deliveries"
       title={translate('webhooks.deliveries.title', { url: webhook.url })}
       query={log}
-      action={
+      rows={log.data?.data}
+      columns={columns}
+      emptyKey="webhooks.deliveries.empty"
+      captionKey="webhooks.deliveries.caption"
+      emptyTestId="deliveries-empty"
+      rowTestId="delivery-row"
+      header={
         <Button size="small" onClick={onClose}>
           {translate('webhooks.deliveries.close')}
         </Button>
@@ -88,22 +94,15 @@ export const DeliveryLog = ({ webhook, onClose }: { webhook: Webhook; onClose: (
           </Alert>
         )
       }
-    >
-      <CardTable<WebhookDelivery>
-        rows={log.data?.data}
-        query={log}
-        columns={columns}
-        empty={translate('webhooks.deliveries.empty')}
-        emptyTestId="deliveries-empty"
-        rowTestId="delivery-row"
-        ariaLabel={translate('webhooks.deliveries.caption')}
-        actionsLabel={translate('webhooks.deliveries.send_again')}
-        actions={(d) => (
+      rowActions={{
+        actionsLabel: translate('webhooks.deliveries.send_again'),
+        actions: (d) => (
           <Button size="small" onClick={() => void sendAgain(d)} data-testid="delivery-send-again">
             {translate('webhooks.deliveries.send_again')}
           </Button>
-        )}
-      />
+        ),
+      }}
+    >
       {(log.data?.paginate.total ?? 0) > PER_PAGE && (
         <TablePagination
           component="div"
@@ -114,6 +113,6 @@ export const DeliveryLog = ({ webhook, onClose }: { webhook: Webhook; onClose: (
           onPageChange={(_e, p) => setPage(p + 1)}
         />
       )}
-    </TableCard>
+    </RecordsCard>
   );
 };

@@ -5,7 +5,7 @@ import { Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type { Webhook } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { RequireAccess } from '../../components/RequireAccess';
-import { CardAddButton, CardTable, TableCard, type CardColumn } from '../../components/card-table';
+import { RecordsCard, type CardColumn } from '../../components/card-table';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { DateTimeText } from '../../components/DateTimeText';
 import { webhookScreenMessages } from './messages';
@@ -81,23 +81,21 @@ const WebhooksCard = () => {
 
   return (
     <>
-      <TableCard
+      <RecordsCard<Webhook>
         testId="webhooks"
         title={translate('app.webhooks.title')}
         subheader={translate('webhooks.intro')}
         query={hooks}
-        action={<CardAddButton labelKey="webhooks.add" onClick={() => setAdding(true)} testId="webhook-add" />}
-      >
-        <CardTable<Webhook>
-          rows={hooks.data}
-          query={hooks}
-          columns={columns}
-          empty={translate('webhooks.empty')}
-          emptyTestId="webhooks-empty"
-          rowTestId="webhook-row"
-          ariaLabel={translate('webhooks.caption')}
-          actionsLabel={translate('webhooks.actions')}
-          actions={(w) => (
+        rows={hooks.data}
+        columns={columns}
+        emptyKey="webhooks.empty"
+        captionKey="webhooks.caption"
+        emptyTestId="webhooks-empty"
+        rowTestId="webhook-row"
+        add={{ labelKey: 'webhooks.add', testId: 'webhook-add', onClick: () => setAdding(true) }}
+        rowActions={{
+          actionsLabel: translate('webhooks.actions'),
+          actions: (w) => (
             <Stack direction="row" spacing={1}>
               <Button size="small" onClick={() => setViewing(w)} data-testid="webhook-log">
                 {translate('webhooks.log')}
@@ -128,9 +126,9 @@ const WebhooksCard = () => {
                 {translate('webhooks.remove')}
               </Button>
             </Stack>
-          )}
-        />
-      </TableCard>
+          ),
+        }}
+      />
       {viewing && (
         <Box sx={{ mt: 3 }}>
           <DeliveryLog key={viewing.id} webhook={viewing} onClose={() => setViewing(null)} />
