@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useNotify, useTranslate, type Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BrandedResource, ImageKind } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { checkImageFile } from '../lib/imageCheck';
 import { readableProblem } from '../lib/problems';
+import { useNotice } from '../lib/notice';
 
 interface Props {
   resource: BrandedResource;
@@ -23,7 +24,7 @@ interface Props {
  */
 export function useBrandingImage(props: Props) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notice = useNotice();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -40,9 +41,9 @@ export function useBrandingImage(props: Props) {
 
   const failed = (key: 'upload_failed' | 'remove_failed', e: unknown) => {
     const reason = readableProblem(e, () => kindName, translate('ra.notification.http_error'));
-    notify(`app.branding.${key}`, {
+    notice(`app.branding.${key}`, {
       type: 'error',
-      messageArgs: { kind: kindName, reason: translate(reason, { _: reason }) },
+      args: { kind: kindName, reason: translate(reason, { _: reason }) },
     });
   };
 
@@ -51,7 +52,7 @@ export function useBrandingImage(props: Props) {
     try {
       const next = await write();
       setStored({ url: next, over: props.url });
-      notify(done, { type: 'success', messageArgs: { kind: kindName } });
+      notice(done, { type: 'success', args: { kind: kindName } });
       await refreshCaches();
     } catch (e) {
       failed(failure, e);
@@ -66,7 +67,7 @@ export function useBrandingImage(props: Props) {
     upload: (file: File) => {
       const problem = checkImageFile(file);
       if (problem) {
-        notify(problem === 'type' ? 'app.branding.invalid_type' : 'app.branding.too_large', { type: 'error' });
+        notice(problem === 'type' ? 'app.branding.invalid_type' : 'app.branding.too_large', { type: 'error' });
         return Promise.resolve();
       }
       return run(

@@ -1,5 +1,6 @@
-import { useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { readableProblem } from '../lib/problems';
+import { useNotice } from '../lib/notice';
 
 type Outcome = 'saved' | 'created' | 'deleted' | 'restored';
 type Failure = 'save_failed' | 'create_failed' | 'delete_failed' | 'restore_failed';
@@ -11,18 +12,19 @@ type Failure = 'save_failed' | 'create_failed' | 'delete_failed' | 'restore_fail
  */
 export function useRecordFeedback(resource: string) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notice = useNotice();
   const resourceName = translate(`resources.${resource}.name`, { smart_count: 1 });
   const labelOf = (field: string) => translate(`resources.${resource}.fields.${field}`, { _: field });
 
   const success = (outcome: Outcome, name: string) =>
-    notify(`app.feedback.${outcome}`, { type: 'success', messageArgs: { resource: resourceName, name } });
+    notice(`app.feedback.${outcome}`, { type: 'success', args: { resource: resourceName, name } });
 
   const failure = (failure: Failure, name: string, error: unknown) => {
-    // Messages of our own (a session ended by the user, a blocked pre-check) are keys; server details are text.
+    // Messages of our own (a session ended by the user, a blocked pre-check) are keys; server details are text. The
+    // reason names fields by their labels on this resource, which the generic reason of `useNotice` cannot.
     const raw = readableProblem(error, labelOf, translate('ra.notification.http_error'));
     const reason = translate(raw, { _: raw });
-    notify(`app.feedback.${failure}`, { type: 'error', messageArgs: { resource: resourceName, name, reason } });
+    notice(`app.feedback.${failure}`, { type: 'error', args: { resource: resourceName, name, reason } });
   };
 
   return {

@@ -5,7 +5,7 @@ import type { Cluster, PermissionKey, SsoGroupMapping, SsoProvider } from '../ty
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { PermissionKeySelect, PLATFORM_KEYS } from '../resources/users/permissionKeys';
 import { ClusterAutocomplete } from '../resources/users/RecordAutocomplete';
-import { GrantingDialog, useGrantingCall } from '../resources/users/GrantingDialog';
+import { FormDialog, useDialogCall } from '../components/FormDialog';
 
 /**
  * A group of one provider mapped to one key, on one cluster or on all; a platform key takes no cluster. The server's
@@ -24,7 +24,7 @@ export const AddMappingDialog = (props: {
   const [cluster, setCluster] = useState<Cluster | null>(null);
   const platformKey = key !== '' && PLATFORM_KEYS.includes(key);
   const ready = provider !== '' && group.trim() !== '' && key !== '';
-  const call = useGrantingCall(
+  const call = useDialogCall(
     // Add stays disabled until a key is chosen.
     () =>
       key === ''
@@ -39,9 +39,12 @@ export const AddMappingDialog = (props: {
   );
 
   return (
-    <GrantingDialog
+    <FormDialog
       title={translate('sso.mappings.add_title')}
-      testId="add-mapping"
+      testId="add-mapping-dialog"
+      submitTestId="add-mapping-submit"
+      errorTestId="add-mapping-error"
+      submitLabel="ra.action.add"
       ready={ready}
       call={call}
       onClose={props.onClose}
@@ -89,6 +92,6 @@ export const AddMappingDialog = (props: {
           <FormHelperText>{translate('sso.mappings.all_clusters_help')}</FormHelperText>
         </FormControl>
       )}
-    </GrantingDialog>
+    </FormDialog>
   );
 };

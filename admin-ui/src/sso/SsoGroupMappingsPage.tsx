@@ -1,22 +1,20 @@
 import { useState } from 'react';
-import { Confirm, Title, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, IconButton, Stack, Tooltip } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
+import { Alert, Box, Chip, Tooltip } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { SsoGroupMapping } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { RequireAccess } from '../components/RequireAccess';
 import { ErrorState } from '../components/ErrorState';
-import { CardTable, TableCard, type CardColumn } from '../components/card-table';
+import { RecordsCard, useConfirmedRowAction, type CardColumn } from '../components/card-table';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { DateTimeText } from '../components/DateTimeText';
 import { userScreenMessages } from '../resources/users/messages';
 import { usePermissionLabel } from '../resources/users/permissionKeys';
 import { ssoScreenMessages } from './messages';
 import { AddMappingDialog } from './AddMappingDialog';
-import { useNotice, useReason } from '../lib/notice';
+import { useNotice } from '../lib/notice';
 import { useSsoProviders } from './useSsoProviders';
 
 // The permission keys are named as on an account's Access tab.
@@ -31,15 +29,11 @@ const MappingsCard = () => {
   const translate = useTranslate();
   const notice = useNotice();
   const permissionLabel = usePermissionLabel();
-  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const mappings = useQuery({ queryKey: MAPPINGS, queryFn: () => dataProvider.listSsoGroupMappings() });
   const providers = useSsoProviders();
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<SsoGroupMapping | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
   const providerList = providers.data ?? [];
 
   // A mapping may outlive its provider's configuration: it is still listed, and can be deleted.
@@ -54,21 +48,13 @@ const MappingsCard = () => {
     await queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
   };
 
-  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
-  const remove = async (mapping: SsoGroupMapping) => {
-    setBusy(true);
-    setFailure('');
-    try {
-      await dataProvider.deleteSsoGroupMapping(mapping.id);
+  const removal = useConfirmedRowAction<SsoGroupMapping>(
+    (mapping) => dataProvider.deleteSsoGroupMapping(mapping.id),
+    (mapping) => {
       said('sso.mappings.removed', { group: mapping.group });
-      await changed();
-    } catch (e) {
-      setFailure(problemText(e));
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  };
+      return changed();
+    },
+  );
 
   const columns: CardColumn<SsoGroupMapping>[] = [
     { id: 'provider', label: translate('sso.mappings.provider'), render: (m) => providerName(m.provider) },
@@ -93,62 +79,44 @@ const MappingsCard = () => {
   ];
 
   return (
-    <TableCard
+    <RecordsCard<SsoGroupMapping>
       testId="sso-mappings"
       title={translate('app.sso.title')}
       subheader={translate('sso.mappings.intro')}
+      query={mappings}
       refreshing={(mappings.isFetching && !mappings.isPending) || providers.isFetching}
-      action={
-        <Button
-          variant="contained"
-          size="small"
-          startIcon={<AddIcon />}
-          disabled={providerList.length === 0}
-          onClick={() => setAdding(true)}
-          data-testid="mapping-add"
-        >
-          {translate('sso.mappings.add')}
-        </Button>
+      rows={mappings.data}
+      columns={columns}
+      emptyKey="sso.mappings.empty"
+      captionKey="sso.mappings.caption"
+      emptyTestId="mappings-empty"
+      rowTestId="mapping-row"
+      add={{
+        labelKey: 'sso.mappings.add',
+        testId: 'mapping-add',
+        onClick: () => setAdding(true),
+        disabled: providerList.length === 0,
+      }}
+      removal={{
+        action: removal,
+        labelKey: 'sso.mappings.remove',
+        testId: 'mapping-remove',
+        failureTestId: 'mapping-error',
+        title: 'sso.mappings.remove_title',
+        content: 'sso.mappings.remove_content',
+        args: (m) => ({ group: m.group, permission: permissionLabel(m.permission_key), scope: scopeOf(m) }),
+      }}
+      alerts={
+        <>
+          {providers.isSuccess && providerList.length === 0 && (
+            <Alert severity="info" data-testid="sso-no-providers">
+              {translate('sso.mappings.no_providers')}
+            </Alert>
+          )}
+          {providers.isError && <ErrorState error={providers.error} onRetry={() => void providers.refetch()} />}
+        </>
       }
     >
-      <Stack spacing={2}>
-        {providers.isSuccess && providerList.length === 0 && (
-          <Alert severity="info" data-testid="sso-no-providers">
-            {translate('sso.mappings.no_providers')}
-          </Alert>
-        )}
-        {providers.isError && <ErrorState error={providers.error} onRetry={() => void providers.refetch()} />}
-        {failure && (
-          <Alert severity="error" onClose={() => setFailure('')} data-testid="mapping-error">
-            {failure}
-          </Alert>
-        )}
-        <CardTable<SsoGroupMapping>
-          rows={mappings.data}
-          columns={columns}
-          rowKey={(m) => m.id}
-          loading={mappings.isPending}
-          error={mappings.error}
-          onRetry={() => void mappings.refetch()}
-          empty={translate('sso.mappings.empty')}
-          emptyTestId="mappings-empty"
-          rowTestId="mapping-row"
-          ariaLabel={translate('sso.mappings.caption')}
-          actionsLabel={translate('sso.mappings.remove')}
-          actions={(m) => (
-            <Tooltip title={translate('sso.mappings.remove')}>
-              <IconButton
-                size="small"
-                aria-label={translate('sso.mappings.remove')}
-                onClick={() => setRemoving(m)}
-                data-testid="mapping-remove"
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        />
-      </Stack>
       {adding && (
         <AddMappingDialog
           providers={providerList}
@@ -160,22 +128,7 @@ const MappingsCard = () => {
           }}
         />
       )}
-      <Confirm
-        isOpen={removing !== null}
-        loading={busy}
-        title="sso.mappings.remove_title"
-        content="sso.mappings.remove_content"
-        translateOptions={{
-          group: removing?.group ?? '',
-          permission: removing ? permissionLabel(removing.permission_key) : '',
-          scope: removing ? scopeOf(removing) : '',
-        }}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => {
-          if (removing) void remove(removing);
-        }}
-      />
-    </TableCard>
+    </RecordsCard>
   );
 };
 

@@ -20,16 +20,27 @@ export interface CardColumn<R> {
   sx?: SystemStyleObject<Theme>;
 }
 
+/** What a card needs of the query its rows come from (a TanStack Query result fits). */
+export interface RowsQuery {
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
 export interface CardTableProps<R> {
   /** Undefined while the first load runs. */
   rows: readonly R[] | undefined;
   columns: readonly CardColumn<R>[];
-  rowKey: (row: R, index: number) => string;
+  /** The row's React key; by default its `id` (every record the API lists has one). */
+  rowKey?: (row: R, index: number) => string;
   /** The first load is running: a few placeholder rows hold the card's shape. */
   loading?: boolean;
   /** A failed load: its message and Retry take the table's place. */
   error?: unknown;
   onRetry?: () => void;
+  /** The query the rows come from: its first load, its failure and Retry, in place of the three props above. */
+  query?: RowsQuery;
   /** What the card says when there is nothing to list. */
   empty: ReactNode;
   emptyTestId?: string;
@@ -45,6 +56,9 @@ export interface CardTableProps<R> {
 }
 
 const PLACEHOLDER_ROWS = 3;
+
+const idOf = (row: unknown, index: number): string =>
+  typeof row === 'object' && row !== null && 'id' in row ? String(row.id) : String(index);
 
 /** Long unbroken values (emails, ids, JSON) wrap inside their cell instead of widening the table past the card. */
 const FIT_WIDTH: SxProps<Theme> = {
@@ -69,9 +83,12 @@ function isPlainRowClick(e: MouseEvent<HTMLElement>): boolean {
  */
 export const CardTable = <R,>(props: CardTableProps<R>) => {
   const translate = useTranslate();
-  const { columns, actions } = props;
-  if (props.error) return <ErrorState error={props.error} onRetry={props.onRetry} />;
-  if (!props.loading && props.rows?.length === 0) {
+  const { columns, actions, query } = props;
+  const loading = props.loading ?? query?.isPending;
+  const error = props.error ?? query?.error;
+  const onRetry = props.onRetry ?? (query ? () => void query.refetch() : undefined);
+  if (error) return <ErrorState error={error} onRetry={onRetry} />;
+  if (!loading && props.rows?.length === 0) {
     return (
       <Typography color="text.secondary" data-testid={props.emptyTestId ?? 'card-table-empty'}>
         {props.empty}
@@ -100,7 +117,7 @@ export const CardTable = <R,>(props: CardTableProps<R>) => {
         </TableRow>
       </TableHead>
       <TableBody>
-        {props.loading || !props.rows
+        {loading || !props.rows
           ? Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
               <TableRow key={i} data-testid="card-table-loading" aria-busy>
                 <TableCell colSpan={span}>
@@ -115,7 +132,7 @@ export const CardTable = <R,>(props: CardTableProps<R>) => {
             ))
           : props.rows.map((row, i) => (
               <TableRow
-                key={props.rowKey(row, i)}
+                key={(props.rowKey ?? idOf)(row, i)}
                 data-testid={props.rowTestId}
                 hover={!!props.onRowClick}
                 onClick={

@@ -1,20 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItemButton,
-  ListItemText,
-  Stack,
-  TextField,
-  type SxProps,
-} from '@mui/material';
+import { Box, CircularProgress, List, ListItemButton, ListItemText, TextField, type SxProps } from '@mui/material';
 import type { MembershipRole } from '../../types';
 import { displayName, type UserNameParts as NamedUser } from '../../lib/displayName';
 import { DEFAULT_ROLE } from '../../lib/membership';
@@ -22,6 +7,7 @@ import { statusOf } from '../../lib/problems';
 import { useBusyAction } from '../../lib/useBusyAction';
 import { useNotice } from '../../lib/notice';
 import { RoleSelect } from './RoleSelect';
+import { FormDialog } from '../FormDialog';
 
 /**
  * The frame of every membership dialog (add or edit, on a cluster or a unit): the title, the fields with the role
@@ -45,35 +31,23 @@ export const MemberDialog = (props: {
   before?: ReactNode;
   after?: ReactNode;
 }) => {
-  const translate = useTranslate();
   return (
-    <Dialog
+    <FormDialog
       open={props.open}
       onClose={props.onClose}
-      fullWidth
+      title={props.title}
+      testId={props.testId}
       maxWidth={props.wide ? 'sm' : 'xs'}
-      data-testid={props.testId}
+      // A refused membership call is said as a notice (useBusyAction), so the frame keeps none in place.
+      call={{ error: '', busy: props.busy, submit: props.onSubmit }}
+      ready={props.canSubmit}
+      submitLabel={props.submitLabel}
+      submitTestId={props.submitTestId}
     >
-      <DialogTitle>{props.title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {props.before}
-          <RoleSelect value={props.role} onChange={props.onRole} />
-          {props.after}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!props.canSubmit || props.busy}
-          onClick={props.onSubmit}
-          data-testid={props.submitTestId}
-        >
-          {translate(props.submitLabel)}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {props.before}
+      <RoleSelect value={props.role} onChange={props.onRole} />
+      {props.after}
+    </FormDialog>
   );
 };
 

@@ -102,7 +102,6 @@ const MembersCardBody = <M extends ClusterUser | BusinessUnitUser>(props: Member
       <CardTable<M>
         rows={members.isPending ? undefined : props.rows}
         columns={props.columns}
-        rowKey={(m) => m.id}
         loading={members.isPending}
         error={members.error}
         onRetry={() => void members.refetch()}

@@ -1,19 +1,13 @@
 import { useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { Cluster, ClusterUser } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { compareByNameThenEmail, matchesUserSearch } from '../../lib/displayName';
 import { clusterAddUserPath } from '../../lib/membership';
-import { ErrorState } from '../../components/ErrorState';
-import {
-  ChoicesBox,
-  MemberDialog,
-  PersonChoices,
-  PersonSearch,
-  useAddMember,
-} from '../../components/members/MemberDialog';
+import { useAddMember } from '../../components/members/MemberDialog';
+import { AddMemberDialog } from '../../components/members/AddMemberDialog';
 
 /** Why no user can be picked, in the words the dialog says it. */
 type NoneToPick = 'cluster_has_no_users' | 'all_are_members' | 'no_match';
@@ -43,74 +37,43 @@ export const AddBusinessUnitUserDialog = (props: {
   const clusterName = cluster?.name ?? translate('members.this_cluster');
   const notMembers = (clusterUsers.data ?? []).filter((u) => !props.memberUserIds.has(u.user_id));
   const candidates = notMembers.filter((u) => matchesUserSearch(u, add.search)).sort(compareByNameThenEmail);
-  const none: NoneToPick | null =
-    clusterUsers.data?.length === 0
-      ? 'cluster_has_no_users'
-      : notMembers.length === 0
-        ? 'all_are_members'
-        : candidates.length === 0
-          ? 'no_match'
-          : null;
+  const none: NoneToPick =
+    clusterUsers.data?.length === 0 ? 'cluster_has_no_users' : notMembers.length === 0 ? 'all_are_members' : 'no_match';
 
   return (
-    <MemberDialog
+    <AddMemberDialog<ClusterUser>
       open={props.open}
-      onClose={add.close}
-      title={translate('app.members.add_title')}
+      add={add}
       testId="add-bu-user-dialog"
-      wide
-      role={add.role}
-      onRole={add.setRole}
-      submitLabel="ra.action.add"
       submitTestId="add-bu-user-submit"
-      canSubmit={add.selected !== null}
-      busy={add.busy}
-      onSubmit={() =>
-        void add.submit((user, role) =>
-          dataProvider.addBusinessUnitUser({ user_id: user.user_id, business_unit_id: props.businessUnitId, role }),
-        )()
+      search={{
+        label: translate('app.members.search_cluster_users'),
+        helperText: translate('members.from_cluster', { cluster: clusterName }),
+      }}
+      source={clusterUsers}
+      people={candidates}
+      keyOf={(u) => u.user_id}
+      optionTestId="bu-user-option"
+      none={
+        <Stack spacing={1} sx={{ p: 2 }} data-testid="bu-user-none" data-reason={none}>
+          <Typography color="text.secondary">
+            {translate(`members.${none}`, { cluster: clusterName, search: add.search })}
+          </Typography>
+          {none !== 'no_match' && (
+            <MuiLink
+              component={Link}
+              to={clusterAddUserPath(props.clusterId)}
+              onClick={add.close}
+              underline="hover"
+              data-testid="bu-user-add-to-cluster"
+            >
+              {translate('members.add_to_cluster', { cluster: clusterName })}
+            </MuiLink>
+          )}
+        </Stack>
       }
-      before={
-        <>
-          <PersonSearch
-            label={translate('app.members.search_cluster_users')}
-            helperText={translate('members.from_cluster', { cluster: clusterName })}
-            value={add.search}
-            onChange={add.setSearch}
-          />
-          <ChoicesBox>
-            {clusterUsers.isPending ? (
-              <LinearProgress />
-            ) : clusterUsers.isError ? (
-              <ErrorState error={clusterUsers.error} onRetry={() => void clusterUsers.refetch()} />
-            ) : none ? (
-              <Stack spacing={1} sx={{ p: 2 }} data-testid="bu-user-none" data-reason={none}>
-                <Typography color="text.secondary">
-                  {translate(`members.${none}`, { cluster: clusterName, search: add.search })}
-                </Typography>
-                {none !== 'no_match' && (
-                  <MuiLink
-                    component={Link}
-                    to={clusterAddUserPath(props.clusterId)}
-                    onClick={add.close}
-                    underline="hover"
-                    data-testid="bu-user-add-to-cluster"
-                  >
-                    {translate('members.add_to_cluster', { cluster: clusterName })}
-                  </MuiLink>
-                )}
-              </Stack>
-            ) : (
-              <PersonChoices
-                people={candidates}
-                keyOf={(u) => u.user_id}
-                selected={add.selected}
-                onSelect={add.setSelected}
-                optionTestId="bu-user-option"
-              />
-            )}
-          </ChoicesBox>
-        </>
+      send={(user, role) =>
+        dataProvider.addBusinessUnitUser({ user_id: user.user_id, business_unit_id: props.businessUnitId, role })
       }
     />
   );

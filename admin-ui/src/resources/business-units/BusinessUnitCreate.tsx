@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Create, SaveButton, SimpleForm, Toolbar, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Create, SaveButton, SimpleForm, Toolbar, useDataProvider, useTranslate } from 'react-admin';
 import { Button, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { precheckBuLicence } from './licencePrecheck';
 import { RequireAccess } from '../../components/RequireAccess';
 import type { BusinessUnit, BusinessUnitInput } from '../../types';
 import { recordLabel, useRecordFeedback } from '../../components/useRecordFeedback';
+import { useNotice } from '../../lib/notice';
 
 const CreateToolbar = () => {
   const translate = useTranslate();
@@ -28,7 +29,7 @@ const BusinessUnitCreateForm = () => {
   const clusterId = params.get('cluster_id');
   const defaults = useMemo(() => newBusinessUnitValues(clusterId), [clusterId]);
   const dataProvider = useDataProvider();
-  const notify = useNotify();
+  const notice = useNotice();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const feedback = useRecordFeedback('business-units');
@@ -37,7 +38,7 @@ const BusinessUnitCreateForm = () => {
     try {
       const blocked = await precheckBuLicence(dataProvider, String(values.cluster_id));
       if (blocked) {
-        notify(blocked, { type: 'error' });
+        notice(blocked, { type: 'error' });
         return { cluster_id: blocked };
       }
       const { data } = await dataProvider.create<BusinessUnitInput, BusinessUnit>('business-units', {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormControlLabel, Switch } from '@mui/material';
 import type { BusinessUnitUser } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { compareByNameThenEmail } from '../../lib/displayName';
@@ -8,7 +9,7 @@ import { MembersCard } from '../../components/members/MembersCard';
 import { roleColumn, useMemberColumns } from '../../components/members/memberColumns';
 import { useMembersCard } from '../../components/members/useMembersCard';
 import { AddBusinessUnitUserDialog } from './AddBusinessUnitUserDialog';
-import { EditBusinessUnitUserDialog } from './EditBusinessUnitUserDialog';
+import { EditMemberDialog } from '../../components/members/EditMemberDialog';
 
 /**
  * Members of the BU: add from the cluster's users, edit role and status (the row updates at once), remove after
@@ -62,8 +63,17 @@ export const BusinessUnitUsersCard = ({ businessUnitId, clusterId }: { businessU
             onAdded={state.onAdded}
           />
           {editing && (
-            <EditBusinessUnitUserDialog
+            <EditMemberDialog
               member={editing}
+              testId="edit-bu-user-dialog"
+              initial={editing.is_active}
+              field={(active, onChange) => (
+                <FormControlLabel
+                  control={<Switch checked={active} onChange={(e) => onChange(e.target.checked)} />}
+                  label={translate('app.members.membership_active')}
+                />
+              )}
+              save={(role, active) => dataProvider.updateBusinessUnitUser(editing, { role, is_active: active })}
               onClose={() => state.setEditing(null)}
               onSaved={(updated) => {
                 // The row shows the change at once; the refresh confirms it.

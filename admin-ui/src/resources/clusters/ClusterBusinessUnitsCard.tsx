@@ -127,7 +127,6 @@ export const ClusterBusinessUnitsCard = ({
       <CardTable<BusinessUnit>
         rows={isPending ? undefined : data}
         columns={columns}
-        rowKey={(bu) => bu.id}
         loading={isPending}
         error={error}
         onRetry={() => void refetch()}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
+import { Typography } from '@mui/material';
 import type { ClusterUser } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { compareByNameThenEmail } from '../../lib/displayName';
@@ -10,7 +11,8 @@ import { MembersCard } from '../../components/members/MembersCard';
 import { roleColumn, useMemberColumns } from '../../components/members/memberColumns';
 import { useMembersCard } from '../../components/members/useMembersCard';
 import { AddClusterUserDialog } from './AddClusterUserDialog';
-import { EditClusterUserDialog } from './EditClusterUserDialog';
+import { EditMemberDialog } from '../../components/members/EditMemberDialog';
+import { ParentBuSelect } from './ParentBuSelect';
 import { useClusterBusinessUnits } from './useClusterBusinessUnits';
 
 /**
@@ -72,10 +74,28 @@ export const ClusterUsersCard = ({ clusterId }: { clusterId: string }) => {
             onAdded={state.onAdded}
           />
           {editing && (
-            <EditClusterUserDialog
+            // The member's current BU is never disabled.
+            <EditMemberDialog
               key={editing.id}
               member={editing}
-              businessUnits={businessUnits.data}
+              testId="edit-cluster-user-dialog"
+              before={
+                <Typography variant="body2" color="text.secondary">
+                  {editing.email}
+                </Typography>
+              }
+              initial={editing.parent_bu_id ?? ''}
+              field={(parentBu, onChange) => (
+                <ParentBuSelect
+                  businessUnits={businessUnits.data}
+                  value={parentBu}
+                  currentBuId={editing.parent_bu_id}
+                  onChange={onChange}
+                />
+              )}
+              save={(role, parentBu) =>
+                dataProvider.updateClusterUser(editing, { role, parent_bu_id: parentBu || null })
+              }
               onClose={() => state.setEditing(null)}
               onSaved={state.onSaved}
               onStale={state.onStale}

@@ -3,12 +3,7 @@ import { useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -17,14 +12,13 @@ import {
   Radio,
   RadioGroup,
   Select,
-  Stack,
   TextField,
 } from '@mui/material';
 import type { ApiTokenCreated, Grant, ServiceAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { ErrorState } from '../../components/ErrorState';
 import { usePermissionLabel } from '../users/permissionKeys';
-import { useReason } from '../../lib/notice';
+import { FormDialog, useDialogCall } from '../../components/FormDialog';
 
 /** The expiries offered; the server takes any up to a year. */
 const EXPIRY_DAYS = [30, 90, 180, 365] as const;
@@ -40,7 +34,6 @@ export const CreateTokenDialog = (props: {
   onCreated: (token: ApiTokenCreated) => void;
 }) => {
   const translate = useTranslate();
-  const problemText = useReason();
   const permissionLabel = usePermissionLabel();
   const dataProvider = useAppDataProvider();
   const grants = useQuery({
@@ -51,8 +44,6 @@ export const CreateTokenDialog = (props: {
   const [days, setDays] = useState<number>(90);
   const [narrowed, setNarrowed] = useState(false);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const held = grants.data?.data ?? [];
   const scopeOf = (g: Grant) =>
     g.cluster_id ? (g.cluster_code ?? g.cluster_id) : translate('service_accounts.tokens.all_clusters');
@@ -65,97 +56,81 @@ export const CreateTokenDialog = (props: {
     });
   const ready = name.trim() !== '' && (!narrowed || chosen.size > 0);
 
-  const submit = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      const scopes = narrowed
-        ? held
-            .filter((g) => chosen.has(g.id))
-            .map((g) => ({ permission_key: g.permission_key, cluster_id: g.cluster_id }))
-        : null;
-      const expires_at = new Date(Date.now() + days * DAY_MS - 60_000).toISOString();
-      props.onCreated(await dataProvider.createApiToken(props.account.id, { name: name.trim(), expires_at, scopes }));
-    } catch (e) {
-      setError(problemText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const call = useDialogCall(() => {
+    const scopes = narrowed
+      ? held
+          .filter((g) => chosen.has(g.id))
+          .map((g) => ({ permission_key: g.permission_key, cluster_id: g.cluster_id }))
+      : null;
+    const expires_at = new Date(Date.now() + days * DAY_MS - 60_000).toISOString();
+    return dataProvider.createApiToken(props.account.id, { name: name.trim(), expires_at, scopes });
+  }, props.onCreated);
 
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="token-create-title">
-      <DialogTitle id="token-create-title">
-        {translate('service_accounts.tokens.add_title', { name: props.account.name })}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {error && (
-            <Alert severity="error" data-testid="token-create-error">
-              {error}
-            </Alert>
-          )}
-          <TextField
-            label={translate('service_accounts.tokens.name')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            autoFocus
-            inputProps={{ 'data-testid': 'token-name', maxLength: 100 }}
+    <FormDialog
+      title={translate('service_accounts.tokens.add_title', { name: props.account.name })}
+      titleId="token-create-title"
+      onClose={props.onClose}
+      call={call}
+      ready={ready}
+      submitLabel="service_accounts.tokens.add"
+      cancelLabel="service_accounts.cancel"
+      submitTestId="token-save"
+      errorTestId="token-create-error"
+    >
+      <TextField
+        label={translate('service_accounts.tokens.name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        autoFocus
+        inputProps={{ 'data-testid': 'token-name', maxLength: 100 }}
+      />
+      <FormControl>
+        <InputLabel id="token-expiry-label">{translate('service_accounts.tokens.expires')}</InputLabel>
+        <Select
+          labelId="token-expiry-label"
+          label={translate('service_accounts.tokens.expires')}
+          value={days}
+          onChange={(e) => setDays(Number(e.target.value))}
+          data-testid="token-expiry"
+        >
+          {EXPIRY_DAYS.map((d) => (
+            <MenuItem key={d} value={d}>
+              {translate('service_accounts.tokens.days', { smart_count: d })}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <FormControl>
+        <FormLabel id="token-scopes-label">{translate('service_accounts.tokens.scopes')}</FormLabel>
+        <RadioGroup
+          aria-labelledby="token-scopes-label"
+          value={narrowed ? 'some' : 'all'}
+          onChange={(e) => setNarrowed(e.target.value === 'some')}
+        >
+          <FormControlLabel value="all" control={<Radio />} label={translate('service_accounts.tokens.all_keys')} />
+          <FormControlLabel
+            value="some"
+            control={<Radio />}
+            disabled={held.length === 0}
+            label={translate('service_accounts.tokens.some_keys')}
           />
-          <FormControl>
-            <InputLabel id="token-expiry-label">{translate('service_accounts.tokens.expires')}</InputLabel>
-            <Select
-              labelId="token-expiry-label"
-              label={translate('service_accounts.tokens.expires')}
-              value={days}
-              onChange={(e) => setDays(Number(e.target.value))}
-              data-testid="token-expiry"
-            >
-              {EXPIRY_DAYS.map((d) => (
-                <MenuItem key={d} value={d}>
-                  {translate('service_accounts.tokens.days', { smart_count: d })}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          <FormControl>
-            <FormLabel id="token-scopes-label">{translate('service_accounts.tokens.scopes')}</FormLabel>
-            <RadioGroup
-              aria-labelledby="token-scopes-label"
-              value={narrowed ? 'some' : 'all'}
-              onChange={(e) => setNarrowed(e.target.value === 'some')}
-            >
-              <FormControlLabel value="all" control={<Radio />} label={translate('service_accounts.tokens.all_keys')} />
-              <FormControlLabel
-                value="some"
-                control={<Radio />}
-                disabled={held.length === 0}
-                label={translate('service_accounts.tokens.some_keys')}
-              />
-            </RadioGroup>
-          </FormControl>
-          {grants.isError && <ErrorState error={grants.error} onRetry={() => void grants.refetch()} />}
-          {grants.isSuccess && held.length === 0 && (
-            <Alert severity="info">{translate('service_accounts.tokens.no_grants')}</Alert>
-          )}
-          {narrowed &&
-            held.map((g) => (
-              <FormControlLabel
-                key={g.id}
-                control={<Checkbox checked={chosen.has(g.id)} onChange={() => toggle(g.id)} />}
-                label={`${permissionLabel(g.permission_key)} — ${scopeOf(g)}`}
-                data-testid="token-scope"
-              />
-            ))}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{translate('service_accounts.cancel')}</Button>
-        <Button variant="contained" disabled={busy || !ready} onClick={() => void submit()} data-testid="token-save">
-          {translate('service_accounts.tokens.add')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </RadioGroup>
+      </FormControl>
+      {grants.isError && <ErrorState error={grants.error} onRetry={() => void grants.refetch()} />}
+      {grants.isSuccess && held.length === 0 && (
+        <Alert severity="info">{translate('service_accounts.tokens.no_grants')}</Alert>
+      )}
+      {narrowed &&
+        held.map((g) => (
+          <FormControlLabel
+            key={g.id}
+            control={<Checkbox checked={chosen.has(g.id)} onChange={() => toggle(g.id)} />}
+            label={`${permissionLabel(g.permission_key)} — ${scopeOf(g)}`}
+            data-testid="token-scope"
+          />
+        ))}
+    </FormDialog>
   );
 };

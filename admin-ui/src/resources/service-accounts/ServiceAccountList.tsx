@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Chip, Link } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box, Chip, Link } from '@mui/material';
 import type { ServiceAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { RequireAccess } from '../../components/RequireAccess';
-import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
+import { RecordsCard, type CardColumn } from '../../components/card-table';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { DateTimeText } from '../../components/DateTimeText';
 import { serviceAccountScreenMessages } from './messages';
@@ -77,38 +76,26 @@ const AccountsCard = () => {
   ];
 
   return (
-    <TableCard
+    <RecordsCard<ServiceAccount>
       testId="service-accounts"
       title={translate('app.service_accounts.title')}
       subheader={translate('service_accounts.intro')}
-      refreshing={accounts.isFetching && !accounts.isPending}
-      action={
-        canCreate && (
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<AddIcon />}
-            onClick={() => setCreating(true)}
-            data-testid="service-account-create"
-          >
-            {translate('service_accounts.create')}
-          </Button>
-        )
+      query={accounts}
+      rows={accounts.data?.data}
+      columns={columns}
+      emptyKey="service_accounts.empty"
+      captionKey="service_accounts.caption"
+      emptyTestId="service-accounts-empty"
+      rowTestId="service-account-row"
+      add={
+        canCreate && {
+          labelKey: 'service_accounts.create',
+          testId: 'service-account-create',
+          onClick: () => setCreating(true),
+        }
       }
+      onRowClick={open}
     >
-      <CardTable<ServiceAccount>
-        rows={accounts.data?.data}
-        columns={columns}
-        rowKey={(a) => a.id}
-        loading={accounts.isPending}
-        error={accounts.error}
-        onRetry={() => void accounts.refetch()}
-        empty={translate('service_accounts.empty')}
-        emptyTestId="service-accounts-empty"
-        rowTestId="service-account-row"
-        ariaLabel={translate('service_accounts.caption')}
-        onRowClick={open}
-      />
       {creating && (
         <CreateServiceAccountDialog
           onClose={() => setCreating(false)}
@@ -120,7 +107,7 @@ const AccountsCard = () => {
           }}
         />
       )}
-    </TableCard>
+    </RecordsCard>
   );
 };
 

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { FormControl, FormControlLabel, FormHelperText, Radio, RadioGroup, Typography } from '@mui/material';
 import type { Cluster, Grant, PermissionKey, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { GrantingDialog, useGrantingCall } from './GrantingDialog';
+import { FormDialog, useDialogCall } from '../../components/FormDialog';
 import { ClusterAutocomplete } from './RecordAutocomplete';
 import { PermissionKeySelect, PLATFORM_KEYS } from './permissionKeys';
 
@@ -23,7 +23,7 @@ export const AddGrantDialog = (props: {
   const platformKey = key !== '' && PLATFORM_KEYS.includes(key);
   const effectiveScope: Scope = platformKey ? 'all' : scope;
   const ready = key !== '' && (effectiveScope === 'all' || cluster !== null);
-  const call = useGrantingCall(
+  const call = useDialogCall(
     // Add stays disabled until a key is chosen.
     () =>
       key === ''
@@ -36,9 +36,12 @@ export const AddGrantDialog = (props: {
   );
 
   return (
-    <GrantingDialog
+    <FormDialog
       title={translate('resources.users.grants.add_title', { name: props.user.username })}
-      testId="add-grant"
+      testId="add-grant-dialog"
+      submitTestId="add-grant-submit"
+      errorTestId="add-grant-error"
+      submitLabel="ra.action.add"
       ready={ready}
       call={call}
       onClose={props.onClose}
@@ -74,6 +77,6 @@ export const AddGrantDialog = (props: {
           testId="grant-cluster"
         />
       )}
-    </GrantingDialog>
+    </FormDialog>
   );
 };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Confirm, useCanAccess, usePermissions, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Alert, Button, Stack, TextField } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import KeyIcon from '@mui/icons-material/Key';
@@ -10,63 +10,41 @@ import RemoveModeratorIcon from '@mui/icons-material/RemoveModerator';
 import type { Grants, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useNotice, useReason } from '../../lib/notice';
+import { FormDialog, useDialogCall } from '../../components/FormDialog';
 
 type ConfirmKind = 'deactivate' | 'reactivate' | 'remove_super_admin';
 
 /** A new initial password; the API's rule (400) is said under the field and the dialog stays. */
 const ResetPasswordDialog = (props: { user: UserAccount; onClose: () => void; onDone: () => void }) => {
   const translate = useTranslate();
-  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const name = props.user.username;
-
-  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
-  const submit = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      await dataProvider.resetUserPassword(props.user.id, password);
-      props.onDone();
-    } catch (e) {
-      setError(problemText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const call = useDialogCall(() => dataProvider.resetUserPassword(props.user.id, password), props.onDone);
 
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" data-testid="reset-password-dialog">
-      <DialogTitle>{translate('resources.users.reset.title', { name })}</DialogTitle>
-      <DialogContent>
-        <TextField
-          sx={{ mt: 1 }}
-          fullWidth
-          autoFocus
-          type="password"
-          autoComplete="new-password"
-          label={translate('resources.users.fields.password')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={!!error}
-          helperText={error || translate('resources.users.reset.hint')}
-          inputProps={{ 'data-testid': 'reset-password-input' }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!password || busy}
-          onClick={() => void submit()}
-          data-testid="reset-password-submit"
-        >
-          {translate('resources.users.actions.reset_password')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={translate('resources.users.reset.title', { name: props.user.username })}
+      onClose={props.onClose}
+      call={call}
+      ready={!!password}
+      maxWidth="xs"
+      testId="reset-password-dialog"
+      submitLabel="resources.users.actions.reset_password"
+      submitTestId="reset-password-submit"
+    >
+      <TextField
+        fullWidth
+        autoFocus
+        type="password"
+        autoComplete="new-password"
+        label={translate('resources.users.fields.password')}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={!!call.error}
+        helperText={call.error || translate('resources.users.reset.hint')}
+        inputProps={{ 'data-testid': 'reset-password-input' }}
+      />
+    </FormDialog>
   );
 };
 

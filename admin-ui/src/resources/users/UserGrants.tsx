@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Confirm, useCanAccess, useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, IconButton, Stack, Tooltip } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
+import { Alert } from '@mui/material';
 import type { Grant, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
+import { RecordsCard, useConfirmedRowAction, type CardColumn } from '../../components/card-table';
 import { DateTimeText } from '../../components/DateTimeText';
-import { useNotice, useReason } from '../../lib/notice';
+import { useNotice } from '../../lib/notice';
 import { AddGrantDialog } from './AddGrantDialog';
 import { usePermissionLabel } from './permissionKeys';
 
@@ -26,20 +24,18 @@ export const UserGrants = ({
   const translate = useTranslate();
   const notice = useNotice();
   const permissionLabel = usePermissionLabel();
-  const problemText = useReason();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const { canAccess: canManage } = useCanAccess({ action: 'edit', resource: 'user-grants' });
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<Grant | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
   const queryKey = ['userGrants', user.id];
   const grants = useQuery({ queryKey, queryFn: () => dataProvider.getUserGrants(user.id) });
   const scopeOf = (g: Grant) =>
     g.cluster_id
       ? [g.cluster_code, g.cluster_name].filter(Boolean).join(' — ') || g.cluster_id
       : translate('resources.users.grants.all_clusters');
+  const said = (key: string, grant: Grant) =>
+    notice(key, { type: 'success', args: { permission: permissionLabel(grant.permission_key), name: user.username } });
 
   const changed = async () => {
     // The grants, the trail, and the users list's grant counts.
@@ -48,25 +44,13 @@ export const UserGrants = ({
     );
     await onChanged();
   };
-
-  // Never rejects (a failure is shown to the user), so the buttons fire it and forget it.
-  const remove = async (grant: Grant) => {
-    setBusy(true);
-    setFailure('');
-    try {
-      await dataProvider.removeUserGrant(user.id, grant.id);
-      notice('resources.users.grants.removed', {
-        type: 'success',
-        args: { permission: permissionLabel(grant.permission_key), name: user.username },
-      });
-      await changed();
-    } catch (e) {
-      setFailure(problemText(e));
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  };
+  const removal = useConfirmedRowAction<Grant>(
+    (g) => dataProvider.removeUserGrant(user.id, g.id),
+    (g) => {
+      said('resources.users.grants.removed', g);
+      return changed();
+    },
+  );
 
   const columns: CardColumn<Grant>[] = [
     {
@@ -90,91 +74,44 @@ export const UserGrants = ({
   ];
 
   return (
-    <TableCard
+    <RecordsCard<Grant>
       testId="user-grants"
       title={translate('resources.users.fields.grant_count')}
-      refreshing={grants.isFetching && !grants.isPending}
-      action={
-        canManage && (
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<AddIcon />}
-            onClick={() => setAdding(true)}
-            data-testid="grant-add"
-          >
-            {translate('resources.users.grants.add')}
-          </Button>
+      query={grants}
+      rows={grants.data?.data}
+      columns={columns}
+      emptyKey="resources.users.grants.empty"
+      emptyTestId="grants-empty"
+      rowTestId="grant-row"
+      add={canManage && { labelKey: 'resources.users.grants.add', testId: 'grant-add', onClick: () => setAdding(true) }}
+      removal={
+        canManage && {
+          action: removal,
+          labelKey: 'resources.users.grants.remove',
+          testId: 'grant-remove',
+          failureTestId: 'grant-error',
+          title: 'resources.users.grants.remove_title',
+          content: 'resources.users.grants.remove_content',
+          args: (g) => ({ permission: permissionLabel(g.permission_key), name: user.username, scope: scopeOf(g) }),
+        }
+      }
+      alerts={
+        grants.data?.is_super_admin && (
+          <Alert severity="info">{translate('resources.users.grants.super_admin_note')}</Alert>
         )
       }
     >
-      <Stack spacing={2}>
-        {grants.data?.is_super_admin && (
-          <Alert severity="info">{translate('resources.users.grants.super_admin_note')}</Alert>
-        )}
-        {failure && (
-          <Alert severity="error" onClose={() => setFailure('')} data-testid="grant-error">
-            {failure}
-          </Alert>
-        )}
-        <CardTable<Grant>
-          rows={grants.data?.data}
-          columns={columns}
-          rowKey={(g) => g.id}
-          loading={grants.isPending}
-          error={grants.error}
-          onRetry={() => void grants.refetch()}
-          empty={translate('resources.users.grants.empty')}
-          emptyTestId="grants-empty"
-          rowTestId="grant-row"
-          actionsLabel={canManage ? translate('resources.users.grants.remove') : undefined}
-          actions={
-            canManage
-              ? (g) => (
-                  <Tooltip title={translate('resources.users.grants.remove')}>
-                    <IconButton
-                      size="small"
-                      aria-label={translate('resources.users.grants.remove')}
-                      onClick={() => setRemoving(g)}
-                      data-testid="grant-remove"
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )
-              : undefined
-          }
-        />
-      </Stack>
       {adding && (
         <AddGrantDialog
           user={user}
           onClose={() => setAdding(false)}
           onAdded={(grant) => {
             setAdding(false);
-            notice('resources.users.grants.added', {
-              type: 'success',
-              args: { permission: permissionLabel(grant.permission_key), name: user.username },
-            });
+            said('resources.users.grants.added', grant);
             void changed();
           }}
         />
       )}
-      <Confirm
-        isOpen={removing !== null}
-        loading={busy}
-        title="resources.users.grants.remove_title"
-        content="resources.users.grants.remove_content"
-        translateOptions={{
-          permission: removing ? permissionLabel(removing.permission_key) : '',
-          name: user.username,
-          scope: removing ? scopeOf(removing) : '',
-        }}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => {
-          if (removing) void remove(removing);
-        }}
-      />
-    </TableCard>
+    </RecordsCard>
   );
 };

@@ -16,6 +16,7 @@ import type { Cluster, WebhookWithSecret } from '../../types';
 import { ClusterAutocomplete } from '../users/RecordAutocomplete';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useReason } from '../../lib/notice';
+import { FormDialog, useDialogCall } from '../../components/FormDialog';
 
 /**
  * A new webhook: its URL, the event types it sends and, optionally, the one cluster whose events it sends (picked from
@@ -31,92 +32,70 @@ export const CreateWebhookDialog = (props: { onClose: () => void; onCreated: (w:
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<string[]>([]);
   const [cluster, setCluster] = useState<Cluster | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-
-  const save = async () => {
-    setBusy(true);
-    setFailure('');
-    try {
-      props.onCreated(
-        await dataProvider.createWebhook({
-          url: url.trim(),
-          description: description.trim() || null,
-          event_types: events,
-          ...(cluster ? { cluster_id: cluster.id } : {}),
-        }),
-      );
-    } catch (e) {
-      setFailure(problemText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const call = useDialogCall(
+    () =>
+      dataProvider.createWebhook({
+        url: url.trim(),
+        description: description.trim() || null,
+        event_types: events,
+        ...(cluster ? { cluster_id: cluster.id } : {}),
+      }),
+    props.onCreated,
+  );
 
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="webhook-create-title">
-      <DialogTitle id="webhook-create-title">{translate('webhooks.create.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {failure && (
-            <Alert severity="error" data-testid="webhook-create-error">
-              {failure}
-            </Alert>
-          )}
-          <TextField
-            label={translate('webhooks.url')}
-            helperText={translate('webhooks.create.url_help')}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            required
-            autoFocus
-            slotProps={{ htmlInput: { 'data-testid': 'webhook-url' } }}
-          />
-          <TextField
-            label={translate('webhooks.create.description')}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-          {types.isError ? (
-            <Alert severity="error">{problemText(types.error)}</Alert>
-          ) : (
-            <Autocomplete
-              multiple
-              options={['*', ...(types.data ?? [])]}
-              loading={types.isPending}
-              value={events}
-              onChange={(_e, value) => setEvents(value)}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={translate('webhooks.events')}
-                  helperText={translate('webhooks.create.events_help')}
-                />
-              )}
-              data-testid="webhook-events"
+    <FormDialog
+      title={translate('webhooks.create.title')}
+      titleId="webhook-create-title"
+      onClose={props.onClose}
+      call={call}
+      ready={url.trim() !== '' && events.length > 0}
+      submitLabel="webhooks.create.save"
+      cancelLabel="webhooks.create.cancel"
+      submitTestId="webhook-save"
+      errorTestId="webhook-create-error"
+    >
+      <TextField
+        label={translate('webhooks.url')}
+        helperText={translate('webhooks.create.url_help')}
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { 'data-testid': 'webhook-url' } }}
+      />
+      <TextField
+        label={translate('webhooks.create.description')}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      {types.isError ? (
+        <Alert severity="error">{problemText(types.error)}</Alert>
+      ) : (
+        <Autocomplete
+          multiple
+          options={['*', ...(types.data ?? [])]}
+          loading={types.isPending}
+          value={events}
+          onChange={(_e, value) => setEvents(value)}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={translate('webhooks.events')}
+              helperText={translate('webhooks.create.events_help')}
             />
           )}
-          <ClusterAutocomplete
-            label={translate('webhooks.create.cluster')}
-            value={cluster}
-            onChange={setCluster}
-            size="medium"
-            testId="webhook-cluster"
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{translate('webhooks.create.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={busy || url.trim() === '' || events.length === 0}
-          onClick={() => void save()}
-          data-testid="webhook-save"
-        >
-          {translate('webhooks.create.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          data-testid="webhook-events"
+        />
+      )}
+      <ClusterAutocomplete
+        label={translate('webhooks.create.cluster')}
+        value={cluster}
+        onChange={setCluster}
+        size="medium"
+        testId="webhook-cluster"
+      />
+    </FormDialog>
   );
 };
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Chip, Stack, TablePagination } from '@mui/material';
+import { Alert, Button, Chip, TablePagination } from '@mui/material';
 import type { Webhook, WebhookDelivery } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
+import { RecordsCard, type CardColumn } from '../../components/card-table';
 import { DateTimeText } from '../../components/DateTimeText';
 import { useNotice, useReason } from '../../lib/notice';
 
@@ -72,51 +72,47 @@ export const DeliveryLog = ({ webhook, onClose }: { webhook: Webhook; onClose: (
   ];
 
   return (
-    <TableCard
+    <RecordsCard<WebhookDelivery>
       testId="webhook-deliveries"
       title={translate('webhooks.deliveries.title', { url: webhook.url })}
-      refreshing={log.isFetching && !log.isPending}
-      action={
+      query={log}
+      rows={log.data?.data}
+      columns={columns}
+      emptyKey="webhooks.deliveries.empty"
+      captionKey="webhooks.deliveries.caption"
+      emptyTestId="deliveries-empty"
+      rowTestId="delivery-row"
+      header={
         <Button size="small" onClick={onClose}>
           {translate('webhooks.deliveries.close')}
         </Button>
       }
-    >
-      <Stack spacing={2}>
-        {failure && (
+      alerts={
+        failure && (
           <Alert severity="error" onClose={() => setFailure('')} data-testid="delivery-error">
             {failure}
           </Alert>
-        )}
-        <CardTable<WebhookDelivery>
-          rows={log.data?.data}
-          columns={columns}
-          rowKey={(d) => d.id}
-          loading={log.isPending}
-          error={log.error}
-          onRetry={() => void log.refetch()}
-          empty={translate('webhooks.deliveries.empty')}
-          emptyTestId="deliveries-empty"
-          rowTestId="delivery-row"
-          ariaLabel={translate('webhooks.deliveries.caption')}
-          actionsLabel={translate('webhooks.deliveries.send_again')}
-          actions={(d) => (
-            <Button size="small" onClick={() => void sendAgain(d)} data-testid="delivery-send-again">
-              {translate('webhooks.deliveries.send_again')}
-            </Button>
-          )}
+        )
+      }
+      rowActions={{
+        actionsLabel: translate('webhooks.deliveries.send_again'),
+        actions: (d) => (
+          <Button size="small" onClick={() => void sendAgain(d)} data-testid="delivery-send-again">
+            {translate('webhooks.deliveries.send_again')}
+          </Button>
+        ),
+      }}
+    >
+      {(log.data?.paginate.total ?? 0) > PER_PAGE && (
+        <TablePagination
+          component="div"
+          count={log.data!.paginate.total}
+          page={page - 1}
+          rowsPerPage={PER_PAGE}
+          rowsPerPageOptions={[PER_PAGE]}
+          onPageChange={(_e, p) => setPage(p + 1)}
         />
-        {(log.data?.paginate.total ?? 0) > PER_PAGE && (
-          <TablePagination
-            component="div"
-            count={log.data!.paginate.total}
-            page={page - 1}
-            rowsPerPage={PER_PAGE}
-            rowsPerPageOptions={[PER_PAGE]}
-            onPageChange={(_e, p) => setPage(p + 1)}
-          />
-        )}
-      </Stack>
-    </TableCard>
+      )}
+    </RecordsCard>
   );
 };

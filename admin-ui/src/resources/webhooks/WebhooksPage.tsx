@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Confirm, Title, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import type { Webhook } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { RequireAccess } from '../../components/RequireAccess';
-import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
+import { RecordsCard, type CardColumn } from '../../components/card-table';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { DateTimeText } from '../../components/DateTimeText';
 import { webhookScreenMessages } from './messages';
@@ -82,36 +81,21 @@ const WebhooksCard = () => {
 
   return (
     <>
-      <TableCard
+      <RecordsCard<Webhook>
         testId="webhooks"
         title={translate('app.webhooks.title')}
         subheader={translate('webhooks.intro')}
-        refreshing={hooks.isFetching && !hooks.isPending}
-        action={
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<AddIcon />}
-            onClick={() => setAdding(true)}
-            data-testid="webhook-add"
-          >
-            {translate('webhooks.add')}
-          </Button>
-        }
-      >
-        <CardTable<Webhook>
-          rows={hooks.data}
-          columns={columns}
-          rowKey={(w) => w.id}
-          loading={hooks.isPending}
-          error={hooks.error}
-          onRetry={() => void hooks.refetch()}
-          empty={translate('webhooks.empty')}
-          emptyTestId="webhooks-empty"
-          rowTestId="webhook-row"
-          ariaLabel={translate('webhooks.caption')}
-          actionsLabel={translate('webhooks.actions')}
-          actions={(w) => (
+        query={hooks}
+        rows={hooks.data}
+        columns={columns}
+        emptyKey="webhooks.empty"
+        captionKey="webhooks.caption"
+        emptyTestId="webhooks-empty"
+        rowTestId="webhook-row"
+        add={{ labelKey: 'webhooks.add', testId: 'webhook-add', onClick: () => setAdding(true) }}
+        rowActions={{
+          actionsLabel: translate('webhooks.actions'),
+          actions: (w) => (
             <Stack direction="row" spacing={1}>
               <Button size="small" onClick={() => setViewing(w)} data-testid="webhook-log">
                 {translate('webhooks.log')}
@@ -142,9 +126,9 @@ const WebhooksCard = () => {
                 {translate('webhooks.remove')}
               </Button>
             </Stack>
-          )}
-        />
-      </TableCard>
+          ),
+        }}
+      />
       {viewing && (
         <Box sx={{ mt: 3 }}>
           <DeliveryLog key={viewing.id} webhook={viewing} onClose={() => setViewing(null)} />
