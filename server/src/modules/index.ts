@@ -34,6 +34,8 @@ import { apiTokenService } from './service-accounts/tokens.js';
 import { serviceAccountRoutes } from './service-accounts/routes.js';
 import { userService } from './users/service.js';
 import { userRoutes } from './users/routes.js';
+import { userSessionRoutes } from './users/user-sessions-routes.js';
+import { secondFactorRoutes } from './second-factor/routes.js';
 import { widgetService } from './widgets/service.js';
 import { widgetRoutes } from './widgets/routes.js';
 import { webhookService } from './webhooks/service.js';
@@ -100,6 +102,8 @@ export function createHandlers({ services, ...deps }: ModuleDeps & { services: S
     ...membershipRoutes({ memberships: services.memberships }),
     ...membershipImportRoutes({ imports: services.membershipImport }),
     ...userRoutes({ users: services.users }),
+    ...userSessionRoutes(),
+    ...secondFactorRoutes(),
     ...serviceAccountRoutes({ accounts: services.serviceAccounts, tokens: services.apiTokens }),
     ...brandingRoutes({ branding: services.branding }),
     ...currencyRoutes({ currencies: services.currencies }),

@@ -217,6 +217,7 @@ export function ssoRepository() {
             clusters: {},
             is_super_admin: r.is_super_admin,
             must_change_password: r.must_change_password,
+            must_enrol_second_factor: false,
           },
         });
       }

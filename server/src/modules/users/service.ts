@@ -273,6 +273,7 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       clusters,
       is_super_admin: callerRow.is_super_admin,
       must_change_password: callerRow.must_change_password,
+      must_enrol_second_factor: false,
     };
     if (!can(caller, 'grant.manage')) throw new ForbiddenError('Missing permission grant.manage (platform-wide)');
     return { caller, target };
