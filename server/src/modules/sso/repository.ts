@@ -290,6 +290,27 @@ export function ssoRepository() {
       await db('users').where({ id: userId }).update({ sso_only: ssoOnly, updated_at: db.fn.now() });
     },
 
+    /**
+     * How a single sign-on session was authenticated: by the provider (`sso`), with the `amr` it reported, and a
+     * second factor at sign-in when that `amr` names one.
+     */
+    async recordSsoAuthentication(
+      db: Db,
+      sessionId: string,
+      amr: string[] | null,
+      secondFactor: boolean,
+    ): Promise<void> {
+      await db('sessions')
+        .where({ id: sessionId })
+        .update({
+          methods: db.raw("array['sso']::text[]"),
+          // Sent as JSON and unpacked in SQL: one array binding, the same on every driver.
+          sso_amr:
+            amr === null ? null : db.raw('array(select jsonb_array_elements_text(?::jsonb))', [JSON.stringify(amr)]),
+          ...(secondFactor ? { second_factor_at: db.fn.now() } : {}),
+        });
+    },
+
     /** Ends the sessions of the user that began with a password (when the account becomes SSO-only). */
     async endPasswordSessions(db: Db, userId: string): Promise<void> {
       const ended = await db('sessions')

@@ -17,6 +17,7 @@ import { hashRefreshToken } from '../auth/tokens.js';
 import { ProviderUnavailableError, type IdentityProviders } from './providers.js';
 import { claimLoginNames, lockedStanding } from '../users/service.js';
 import { assertPerson } from '../users/people.js';
+import { amrOf, isSecondFactorAmr } from './amr.js';
 import {
   ssoRepository,
   type AccountRow,
@@ -362,6 +363,8 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
             provider: p.id,
             idToken: verified.idToken,
           });
+          const amr = amrOf(verified.claims);
+          await repo.recordSsoAuthentication(trx, sessionId, amr, isSecondFactorAmr(amr));
           const code = randomBytes(32).toString('base64url');
           await repo.insertHandoff(trx, {
             code_hash: hashRefreshToken(code),
