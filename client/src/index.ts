@@ -153,6 +153,12 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
     async login(username, password) {
       const { data, error, response } = await auth.POST('/api/auth/login', { body: { username, password } });
       if (!data) throw new SignInError(response.status, error);
+      // An account with a second factor answers 202: a person's sign-in, which a program's client cannot finish.
+      if (!('access_token' in data))
+        throw new SignInError(response.status, {
+          title: 'Second factor required',
+          detail: 'This account signs in with a second factor: call the API with a service account token instead.',
+        });
       return set(fromPair(data))!;
     },
     refresh,

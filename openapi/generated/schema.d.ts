@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Exchanges a username (or email) and password for an access token and a refresh token. Failed attempts are counted per account (username and email share one counter) and per client, and a client is delayed by its failures over every account it tried: after five, it waits progressively longer (429 with `Retry-After`), while a client that has not failed still signs in, and its password is checked before those of clients that failed. A successful sign-in sets the device cookie (`pa_device`, signed, HttpOnly, path `/api/auth`): a later sign-in to the same account that presents it is judged by that browser's own failures and rate, never by its address's. Requests beyond the client's own rate → 429 before any password is checked; no rate is shared by all clients. A failure never says whether the account exists, nor, for an account that signs in with single sign-on only, whether the password was right. When `must_change_password` is true in `GET /api/user/permission/platform`, the caller must change the password first.
+         * @description Exchanges a username (or email) and password for an access token and a refresh token. Failed attempts are counted per account (username and email share one counter) and per client, and a client is delayed by its failures over every account it tried: after five, it waits progressively longer (429 with `Retry-After`), while a client that has not failed still signs in, and its password is checked before those of clients that failed. A successful sign-in sets the device cookie (`pa_device`, signed, HttpOnly, path `/api/auth`): a later sign-in to the same account that presents it is judged by that browser's own failures and rate, never by its address's. Requests beyond the client's own rate → 429 before any password is checked; no rate is shared by all clients. A failure never says whether the account exists, nor, for an account that signs in with single sign-on only, whether the password was right. When `must_change_password` is true in `GET /api/user/permission/platform`, the caller must change the password first. An account with a second factor (an authenticator app or a passkey) gets 202 instead, with a token for the second step (`POST /api/auth/second-factor` with a code, or `POST /api/auth/passkey`) and no session yet; the failed sign-ins are cleared and the device cookie is set as for 200, since the password was right.
          */
         post: operations["login"];
         delete?: never;
@@ -95,6 +95,66 @@ export interface paths {
          * @description Revokes the refresh token (and so the sign-in it came from). Access tokens already issued expire on their own.
          */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-in with a code
+         * @description The second step of a sign-in whose password was right (`POST /api/auth/login` answered 202): the token from that answer and a code from the account's authenticator app (`totp`, one step of clock drift either way; a code of a step already used is refused) or one of its recovery codes (each works once). Opens the session, which records `[password, totp]` or `[password, recovery_code]`. Failed codes count per account and client like failed sign-ins: after five, that client waits progressively longer (429 with `Retry-After`). No code is ever logged or audited.
+         */
+        post: operations["verifySecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a sign-in with a passkey
+         * @description A WebAuthn challenge for `POST /api/auth/passkey`, valid for 5 minutes. With `second_factor_token` (the second step of a password sign-in) it lists that account's passkeys; without, it asks for a discoverable passkey, so a passkey signs in without a password. It never takes a username, so it never tells whether an account exists or has a passkey.
+         */
+        post: operations["passkeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description Verifies the authenticator's answer to the challenge of `POST /api/auth/passkey/options` (each challenge answers once). With `second_factor_token` it finishes that password sign-in (`[password, passkey]`), and only a passkey of that same account is accepted; without, the passkey alone signs its account in (`[passkey]`). A passkey that is unknown, of another account, or whose answer does not verify → 401 `second-factor-invalid`; failures are counted per account (when known) and per client, like the second step with a code.
+         */
+        post: operations["signInWithPasskey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -851,6 +911,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-system/users/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's sessions
+         * @description Every signed-in device of the account that has not signed out, been revoked or expired, most recently used first: its address, browser, last use and how it signed in. `current` is true only for the caller's own current session. A service account has no sessions (404: see its tokens). Needs `user.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
+         */
+        get: operations["listUserSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/sessions/revoke-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of an account
+         * @description Signs the account out on every device (each one's next request gets 401 `session-ended`), including the caller's own when it is the caller's account. Audited with how many ended. Needs `user.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
+         */
+        post: operations["revokeUserSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of an account's sessions
+         * @description That device's next request gets 401 `session-ended`. A session that is not the account's, or has ended → 404. Audited. Needs `user.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own. Ending one's own current session this way signs the caller out.
+         */
+        delete: operations["revokeUserSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/users/{id}/second-factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's second factors
+         * @description The account's authenticator app, passkeys and recovery codes left, with their last use (never a secret or a credential id), and whether it must enrol. A service account → 404. Needs `user.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
+         */
+        get: operations["getUserSecondFactors"];
+        put?: never;
+        post?: never;
+        /**
+         * Reset an account's second factors
+         * @description For a lost device: removes the account's authenticator app, passkeys and recovery codes, ends every session of the account, and makes it set up a new factor at its next sign-in (`must_enrol_second_factor`). Needs a second factor used within the last 10 minutes (`x-step-up`). Audited. A service account → 404. Needs `user.manage`, and the delegation rule: Only a super admin acts on a super admin, and anyone else only on an account whose every key, on every scope, it holds too (403 naming the first key it lacks); one's own account is always one's own.
+         */
+        delete: operations["resetSecondFactors"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/second-factor-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who must have a second factor
+         * @description The policy in force: who must set up a second factor, whether single sign-ons are asked for it, and whether it comes from the deployment's configuration (`SECOND_FACTOR_REQUIRED`) or from a super admin's choice. Anyone signed in may read it.
+         */
+        get: operations["getSecondFactorPolicy"];
+        /**
+         * Change who must have a second factor
+         * @description Stores a super admin's choice, which overrides the configuration from then on. Only a super admin may change it (403), with a second factor used within the last 10 minutes (`x-step-up`). Accounts the new policy covers and that have no factor are led to enrolment at their next request. Audited. Needs `grant.manage`.
+         */
+        put: operations["updateSecondFactorPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-system/users/{id}/sso": {
         parameters: {
             query?: never;
@@ -1106,6 +1274,190 @@ export interface paths {
          * @description That session's next request gets 401. Another user's session, or one that has ended → 404.
          */
         delete: operations["revokeMySession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/second-factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's second factors
+         * @description The caller's authenticator app, passkeys and recovery codes left, each with when it was last used (never a secret or a credential id), and whether the caller must set one up (`required`). Answers while the caller must enrol.
+         */
+        get: operations["getMySecondFactors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/second-factors/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app
+         * @description A new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) as a QR code and as text, which is not in force until `POST /api-system/me/second-factors/totp/confirm` confirms its first code. Starting again replaces an unconfirmed secret; a confirmed one must be removed first (409). The secret is stored encrypted. Answers while the caller must enrol.
+         */
+        post: operations["startTotpEnrolment"];
+        /**
+         * Remove the authenticator app
+         * @description The authenticator app no longer signs the caller in. Needs a second factor used within the last 10 minutes (`x-step-up`). When the caller must have a second factor and this is the last one → 409: add a passkey first. Removing the last factor also voids the recovery codes.
+         */
+        delete: operations["removeTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/second-factors/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app
+         * @description Puts the started secret in force with a first code from the app (that code's step counts as used). When it is the caller's first factor, the answer holds ten recovery codes, shown this once. A wrong code → 400 (check the app's clock, or scan again); no started secret → 404. Clears an administrator's reset (`must_enrol_second_factor`). Answers while the caller must enrol.
+         */
+        post: operations["confirmTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/second-factors/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes
+         * @description Ten new recovery codes, shown this once; the earlier set stops working. Needs a confirmed factor (409 otherwise) and a second factor used within the last 10 minutes (`x-step-up`).
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/second-factors/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey
+         * @description A WebAuthn registration challenge for `POST /api-system/me/second-factors/passkeys`, valid for 5 minutes. It asks for a discoverable passkey where the authenticator can make one (so it can sign in without a password), and lists the caller's passkeys so an authenticator is not registered twice. Answers while the caller must enrol.
+         */
+        post: operations["passkeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/second-factors/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a passkey
+         * @description Verifies the authenticator's answer to the challenge of `POST /api-system/me/second-factors/passkeys/options` and adds the passkey under the given name. The caller's first factor needs nothing more, and the answer then holds ten recovery codes, shown this once; adding one more needs a second factor used within the last 10 minutes (`x-step-up`). An answer that does not verify, or an unknown or used challenge → 400; a passkey already registered → 409. Clears an administrator's reset. Answers while the caller must enrol.
+         */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/second-factors/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description The passkey no longer signs the caller in. Needs a second factor used within the last 10 minutes (`x-step-up`). When the caller must have a second factor and this is the last one → 409. Another account's passkey → 404.
+         */
+        delete: operations["removePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/step-up/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start confirming it is you with a passkey
+         * @description A WebAuthn challenge for the caller's passkeys, for `POST /api-system/me/step-up` with `method: passkey`; valid for 5 minutes, for this session only.
+         */
+        post: operations["stepUpPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-system/me/step-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm it is you
+         * @description Marks the caller's session as having used a second factor now, so operations marked `x-step-up` answer for the next 10 minutes. Takes a code from the authenticator app, a recovery code, or a passkey's answer to the challenge of `POST /api-system/me/step-up/options`. A wrong factor → 401 `second-factor-invalid`, counted like a failed sign-in of this account from this client (429 with `Retry-After` after five). Audited; the code never is.
+         */
+        post: operations["stepUp"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1795,6 +2147,12 @@ export interface components {
              */
             unknown_business_unit_codes: components["schemas"]["BusinessUnitCode"][];
         };
+        /**
+         * @description A second factor the account can prove itself with.
+         * @example totp
+         * @enum {string}
+         */
+        SecondFactorMethod: "totp" | "recovery_code" | "passkey";
         /** @description An RFC 9457 problem document. Every failure of every operation has this shape, served as `application/problem+json`. `detail` says what is wrong and how to fix it; `errors` lists field-level validation failures. */
         Problem: {
             /**
@@ -1846,6 +2204,8 @@ export interface components {
             retry_after?: number;
             /** @description On a resolve 404 with `explain=true`, every candidate mapping and why it was not chosen. */
             candidates?: components["schemas"]["ResolveCandidate"][];
+            /** @description On a 403 `step-up-required`, the second factors the caller can confirm it is them with. */
+            methods?: components["schemas"]["SecondFactorMethod"][];
         };
         Health: {
             /**
@@ -1939,9 +2299,215 @@ export interface components {
              */
             refresh_expires_in: number;
         };
+        /**
+         * @description The opaque, single-use token of a sign-in whose password was right and whose second step is pending: bound to that account, valid for 5 minutes.
+         * @example Zm9yLXRoZS1zZWNvbmQtc3RlcC1vZi1hZG1pbnMtc2l
+         */
+        SecondFactorToken: string;
+        /** @description The password was right and the account has a second factor: no session exists yet. Send `second_factor_token` with a code to `POST /api/auth/second-factor`, or with a passkey's answer to `POST /api/auth/passkey`. */
+        SecondFactorChallenge: {
+            second_factor_token: components["schemas"]["SecondFactorToken"];
+            /**
+             * @description The second factors this account can use.
+             * @example [
+             *       "totp",
+             *       "recovery_code"
+             *     ]
+             */
+            methods: components["schemas"]["SecondFactorMethod"][];
+            /**
+             * Format: int32
+             * @description Seconds the token stays valid.
+             * @example 300
+             */
+            expires_in: number;
+        };
         RefreshTokenRequest: {
             /** @example 3q2-7wAAAAB0b2tlbi1leGFtcGxlLXZhbHVl */
             refresh_token: string;
+        };
+        /**
+         * @description Six digits from the authenticator app (`123456`), or a recovery code (`abcd-efgh-jkmn`; case, spaces and dashes do not matter).
+         * @example 492039
+         */
+        SecondFactorCode: string;
+        /** @description The second step of a sign-in with a code. */
+        SecondFactorVerify: {
+            second_factor_token: components["schemas"]["SecondFactorToken"];
+            /**
+             * @example totp
+             * @enum {string}
+             */
+            method: "totp" | "recovery_code";
+            code: components["schemas"]["SecondFactorCode"];
+        };
+        /** @description With `second_factor_token` (the 202 of `POST /api/auth/login`), the challenge is for that account's passkeys. Without, it is for a discoverable passkey: a sign-in without a password, where the passkey names its account. */
+        PasskeySignInOptionsRequest: {
+            second_factor_token?: components["schemas"]["SecondFactorToken"];
+        };
+        /**
+         * @description Bytes in base64url, as WebAuthn's JSON forms carry them.
+         * @example c2lnbi1pbi1jaGFsbGVuZ2UtZm9yLWFkbWlu
+         */
+        Base64Url: string;
+        /** @description A passkey the authenticator may use (or, at registration, must not register again). */
+        PasskeyDescriptor: {
+            id: components["schemas"]["Base64Url"];
+            /**
+             * @example public-key
+             * @enum {string}
+             */
+            type: "public-key";
+            transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+        };
+        /** @description WebAuthn's `PublicKeyCredentialRequestOptionsJSON`: hand it to `navigator.credentials.get` (e.g. through `@simplewebauthn/browser`'s `startAuthentication`). An empty `allowCredentials` asks for a discoverable passkey (sign-in without a password). */
+        PasskeyRequestOptions: {
+            challenge: components["schemas"]["Base64Url"];
+            /**
+             * Format: int32
+             * @example 300000
+             */
+            timeout?: number;
+            /** @example admin.example.com */
+            rpId?: string;
+            allowCredentials?: components["schemas"]["PasskeyDescriptor"][];
+            /**
+             * @example preferred
+             * @enum {string}
+             */
+            userVerification?: "required" | "preferred" | "discouraged";
+            hints?: ("hybrid" | "security-key" | "client-device")[];
+        };
+        /** @description WebAuthn's `PublicKeyCredentialCreationOptionsJSON`: hand it to `navigator.credentials.create` (e.g. through `@simplewebauthn/browser`'s `startRegistration`). `excludeCredentials` lists the account's passkeys, so one authenticator is not registered twice. */
+        PasskeyCreationOptions: {
+            rp: {
+                /**
+                 * @example Platform Admin
+                 * @enum {string}
+                 */
+                name: "Platform Admin";
+                /** @example admin.example.com */
+                id?: string;
+            };
+            user: {
+                id: components["schemas"]["Base64Url"];
+                /** @example admin */
+                name: string;
+                /** @example Platform Admin */
+                displayName: string;
+            };
+            challenge: components["schemas"]["Base64Url"];
+            pubKeyCredParams: {
+                /**
+                 * Format: int32
+                 * @example -7
+                 */
+                alg: number;
+                /**
+                 * @example public-key
+                 * @enum {string}
+                 */
+                type: "public-key";
+            }[];
+            /**
+             * Format: int32
+             * @example 300000
+             */
+            timeout?: number;
+            excludeCredentials?: components["schemas"]["PasskeyDescriptor"][];
+            authenticatorSelection?: {
+                /**
+                 * @example platform
+                 * @enum {string}
+                 */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                /** @example false */
+                requireResidentKey?: boolean;
+                /**
+                 * @example preferred
+                 * @enum {string}
+                 */
+                residentKey?: "required" | "preferred" | "discouraged";
+                /**
+                 * @example preferred
+                 * @enum {string}
+                 */
+                userVerification?: "required" | "preferred" | "discouraged";
+            };
+            hints?: ("hybrid" | "security-key" | "client-device")[];
+            /**
+             * @example none
+             * @enum {string}
+             */
+            attestation?: "none" | "indirect" | "direct" | "enterprise";
+            attestationFormats?: ("fido-u2f" | "packed" | "android-safetynet" | "android-key" | "tpm" | "apple" | "none")[];
+            extensions?: {
+                /** @example true */
+                credProps?: boolean;
+            };
+        };
+        /** @description A WebAuthn challenge, stored by the server for 5 minutes and good for one answer: send `challenge_id` back with the authenticator's answer. */
+        PasskeyChallenge: {
+            /**
+             * Format: uuid
+             * @example 5d1c9e0a-7b2f-4c3e-8a6d-2f4b6c8e0a1d
+             */
+            challenge_id: string;
+            /**
+             * @example {
+             *       "challenge": "c2lnbi1pbi1jaGFsbGVuZ2UtZm9yLWFkbWlu",
+             *       "timeout": 300000,
+             *       "rpId": "127.0.0.1",
+             *       "allowCredentials": [],
+             *       "userVerification": "preferred"
+             *     }
+             */
+            options: components["schemas"]["PasskeyRequestOptions"] | components["schemas"]["PasskeyCreationOptions"];
+        };
+        /**
+         * @description What the browser reports of the extensions it ran (`credProps` at registration, the only one asked for).
+         * @example {}
+         */
+        PasskeyClientExtensionResults: {
+            credProps?: {
+                /**
+                 * @description Whether the passkey is discoverable.
+                 * @example true
+                 */
+                rk?: boolean;
+            };
+        };
+        /** @description WebAuthn's `AuthenticationResponseJSON`: the authenticator's signed answer to a sign-in or step-up challenge (what `@simplewebauthn/browser`'s `startAuthentication` returns). */
+        PasskeyAuthenticationResponse: {
+            id: components["schemas"]["Base64Url"];
+            rawId: components["schemas"]["Base64Url"];
+            /**
+             * @example public-key
+             * @enum {string}
+             */
+            type: "public-key";
+            /**
+             * @example platform
+             * @enum {string}
+             */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults: components["schemas"]["PasskeyClientExtensionResults"];
+            response: {
+                clientDataJSON: components["schemas"]["Base64Url"];
+                authenticatorData: components["schemas"]["Base64Url"];
+                signature: components["schemas"]["Base64Url"];
+                userHandle?: components["schemas"]["Base64Url"];
+            };
+        };
+        /** @description The authenticator's answer to a sign-in challenge; with `second_factor_token` when it is the second step of a password sign-in, without when the passkey signs in alone. */
+        PasskeySignIn: {
+            /**
+             * Format: uuid
+             * @example 5d1c9e0a-7b2f-4c3e-8a6d-2f4b6c8e0a1d
+             */
+            challenge_id: string;
+            second_factor_token?: components["schemas"]["SecondFactorToken"];
+            response: components["schemas"]["PasskeyAuthenticationResponse"];
         };
         /** @description An OpenID Connect identity provider operators may sign in with. */
         SsoProvider: {
@@ -2026,6 +2592,11 @@ export interface components {
              * @example false
              */
             must_change_password: boolean;
+            /**
+             * @description The caller must set up a second factor (an authenticator app or a passkey, under `/api-system/me/second-factors`) before anything else: the policy covers the account, or an administrator reset its factors. A password change comes first.
+             * @example false
+             */
+            must_enrol_second_factor: boolean;
         };
         /**
          * @description How a card renders: `kpi` and `gauge` for scalar and scalar_delta datasets, `pie` and `bar` for categorical ones.
@@ -2906,6 +3477,155 @@ export interface components {
              */
             cluster_id: string | null;
         };
+        /**
+         * @description How a session was authenticated: its password, an authenticator app's code (`totp`), a recovery code, a passkey, or single sign-on (`sso`).
+         * @example password
+         * @enum {string}
+         */
+        SessionMethod: "password" | "totp" | "recovery_code" | "passkey" | "sso";
+        /** @description One signed-in device of an account, from its sign-in until it signs out, is revoked or expires: how it signed in (`methods`, and the provider of a single sign-on) and when it last used a second factor. */
+        Session: {
+            /**
+             * Format: uuid
+             * @example 8f9e0d1c-2b3a-4c5d-9e6f-7a8b9c0d1e2f
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T07:45:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description The last sign-in or token refresh.
+             * @example 2026-11-20T09:15:00.000Z
+             */
+            last_used_at: string;
+            /** @example 203.0.113.7 */
+            ip: string | null;
+            /** @example Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 */
+            user_agent: string | null;
+            /**
+             * @description The session of the access token this request carries.
+             * @example true
+             */
+            current: boolean;
+            /**
+             * @description How the session signed in, e.g. `[password, totp]`; empty for a session older than this record.
+             * @example [
+             *       "password",
+             *       "totp"
+             *     ]
+             */
+            methods: components["schemas"]["SessionMethod"][];
+            /**
+             * @description The identity provider of a single sign-on; null otherwise.
+             * @example null
+             */
+            sso_provider: string | null;
+            /**
+             * Format: date-time
+             * @description The last time this session used a second factor: at sign-in, or to confirm a sensitive action.
+             * @example 2026-11-20T07:45:00.000Z
+             */
+            second_factor_at: string | null;
+        };
+        SessionList: {
+            data: components["schemas"]["Session"][];
+        };
+        RevokedSessions: {
+            /**
+             * Format: int32
+             * @description How many sessions ended.
+             * @example 2
+             */
+            revoked: number;
+        };
+        /** @description One of the account's passkeys, by the name its owner gave it (never its credential id). */
+        Passkey: {
+            /**
+             * Format: uuid
+             * @example 7a3e1c5b-9d2f-4b6a-8e0c-1f3d5b7a9c2e
+             */
+            id: string;
+            /** @example Office laptop */
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T08:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T01:30:00.000Z
+             */
+            last_used_at: string | null;
+        };
+        /** @description An account's second factors and whether it must have one. `required` is true while the account must enrol (the policy covers it, or an administrator reset its factors) and has no authenticator app and no passkey yet; `required_reason` says why. Recovery codes alone are not a factor: they stand in for a lost one. */
+        SecondFactors: {
+            /** @example false */
+            required: boolean;
+            /**
+             * @example null
+             * @enum {string|null}
+             */
+            required_reason: "policy" | "reset" | null;
+            /** @description The confirmed authenticator app; null when there is none (an unconfirmed enrolment does not count). */
+            totp: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-20T08:00:00.000Z
+                 */
+                confirmed_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T01:30:00.000Z
+                 */
+                last_used_at: string | null;
+            } | null;
+            passkeys: components["schemas"]["Passkey"][];
+            recovery_codes: {
+                /**
+                 * Format: int32
+                 * @example 10
+                 */
+                remaining: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-20T08:00:00.000Z
+                 */
+                generated_at: string;
+            } | null;
+        };
+        /**
+         * @description Who must have a second factor: nobody, the privileged (super admins and holders of any platform-wide key), or everyone.
+         * @example privileged
+         * @enum {string}
+         */
+        SecondFactorRequirement: "none" | "privileged" | "everyone";
+        /** @description Who must have a second factor, and whether a single sign-on asks for this product's second factor (`second-factor`: only of accounts that have one) or trusts the provider (`trusted`). `configured` is the deployment's `SECOND_FACTOR_REQUIRED`; `source` says whether `required_for` is that (`configuration`) or a super admin's choice (`console`), which overrides it. */
+        SecondFactorPolicy: {
+            required_for: components["schemas"]["SecondFactorRequirement"];
+            /**
+             * @example trusted
+             * @enum {string}
+             */
+            sso_sign_ins: "trusted" | "second-factor";
+            /**
+             * @example configuration
+             * @enum {string}
+             */
+            source: "configuration" | "console";
+            configured: components["schemas"]["SecondFactorRequirement"];
+        };
+        SecondFactorPolicyUpdate: {
+            required_for: components["schemas"]["SecondFactorRequirement"];
+            /**
+             * @example trusted
+             * @enum {string}
+             */
+            sso_sign_ins: "trusted" | "second-factor";
+        };
         /** @description How an account signs in with single sign-on. */
         UserSso: {
             /**
@@ -3200,44 +3920,106 @@ export interface components {
             /** @example Phuket-Lagoon-Morning-7 */
             new_password: string;
         };
-        /** @description One signed-in device of the caller, from its sign-in until it signs out, is revoked or expires. */
-        Session: {
+        /** @description A new authenticator-app secret, not yet in force: scan `qr_svg` (or type `secret`) into the app, then confirm with its first code. Starting again replaces an unconfirmed secret. */
+        TotpEnrolment: {
+            /**
+             * @description The key in base32, for typing into the app.
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /**
+             * @description The same key as an `otpauth://` URI (what the QR code holds).
+             * @example otpauth://totp/Platform%20Admin:admin?issuer=Platform%20Admin&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30
+             */
+            otpauth_uri: string;
+            /**
+             * @description An SVG document of the QR code, to show as an image.
+             * @example <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45"><path d="M4 4h7v7H4z"/></svg>
+             */
+            qr_svg: string;
+        };
+        TotpConfirm: {
+            /**
+             * @description The app's current code.
+             * @example 492039
+             */
+            code: string;
+        };
+        /** @example k7mq-3xtd-9pwa */
+        RecoveryCode: string;
+        /** @description The account's factors after the new one. `recovery_codes` holds ten new codes, shown this once, when this is the account's first factor (it had no set of codes); else null. */
+        SecondFactorEnrolled: {
+            factors: components["schemas"]["SecondFactors"];
+            recovery_codes: components["schemas"]["RecoveryCode"][] | null;
+        };
+        /** @description Ten new recovery codes, shown this once and stored only hashed; each signs in once in place of a second factor. Any earlier set no longer works. */
+        RecoveryCodes: {
+            recovery_codes: components["schemas"]["RecoveryCode"][];
+        };
+        /** @description WebAuthn's `RegistrationResponseJSON`: the authenticator's new passkey (what `@simplewebauthn/browser`'s `startRegistration` returns). */
+        PasskeyRegistrationResponse: {
+            id: components["schemas"]["Base64Url"];
+            rawId: components["schemas"]["Base64Url"];
+            /**
+             * @example public-key
+             * @enum {string}
+             */
+            type: "public-key";
+            /**
+             * @example platform
+             * @enum {string}
+             */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults: components["schemas"]["PasskeyClientExtensionResults"];
+            response: {
+                clientDataJSON: components["schemas"]["Base64Url"];
+                attestationObject: components["schemas"]["Base64Url"];
+                authenticatorData?: components["schemas"]["Base64Url"];
+                publicKey?: components["schemas"]["Base64Url"];
+                /**
+                 * Format: int32
+                 * @example -7
+                 */
+                publicKeyAlgorithm?: number;
+                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+            };
+        };
+        PasskeyRegistration: {
             /**
              * Format: uuid
-             * @example 8f9e0d1c-2b3a-4c5d-9e6f-7a8b9c0d1e2f
+             * @example 5d1c9e0a-7b2f-4c3e-8a6d-2f4b6c8e0a1d
              */
-            id: string;
+            challenge_id: string;
+            /**
+             * @description What its owner calls it (the device or key).
+             * @example Office laptop
+             */
+            name: string;
+            response: components["schemas"]["PasskeyRegistrationResponse"];
+        };
+        /** @description Proof of a second factor within a session: `code` for `totp` or `recovery_code`; `challenge_id` (from `POST /api-system/me/step-up/options`) and `response` for `passkey`. */
+        StepUpRequest: {
+            method: components["schemas"]["SecondFactorMethod"];
+            code?: components["schemas"]["SecondFactorCode"];
+            /**
+             * Format: uuid
+             * @example 5d1c9e0a-7b2f-4c3e-8a6d-2f4b6c8e0a1d
+             */
+            challenge_id?: string;
+            response?: components["schemas"]["PasskeyAuthenticationResponse"];
+        };
+        /** @description The caller's session may do what needs a recent second factor until `expires_at` (10 minutes). */
+        StepUp: {
             /**
              * Format: date-time
-             * @example 2026-11-20T07:45:00.000Z
+             * @example 2026-11-24T02:00:00.000Z
              */
-            created_at: string;
+            second_factor_at: string;
             /**
              * Format: date-time
-             * @description The last sign-in or token refresh.
-             * @example 2026-11-20T09:15:00.000Z
+             * @example 2026-11-24T02:10:00.000Z
              */
-            last_used_at: string;
-            /** @example 203.0.113.7 */
-            ip: string | null;
-            /** @example Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 */
-            user_agent: string | null;
-            /**
-             * @description The session of the access token this request carries.
-             * @example true
-             */
-            current: boolean;
-        };
-        SessionList: {
-            data: components["schemas"]["Session"][];
-        };
-        RevokedSessions: {
-            /**
-             * Format: int32
-             * @description How many sessions ended.
-             * @example 2
-             */
-            revoked: number;
+            expires_at: string;
         };
         /**
          * @description A number format, normally an object of `Intl.NumberFormat` options (for example `{ "locales": "th-TH", "minimumIntegerDigits": 2 }`; the per-page format is `{ "default": 10 }`). When the console could not parse the operator's JSON text it sends the raw text, which is stored and returned as a string (at most 1,000 characters). An object holds at most 25 options; options other than those listed are strings of at most 100 characters, numbers or booleans. A format takes at most 2 KB (2,048 bytes) as JSON once saved.
@@ -4641,6 +5423,25 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The second factor is wrong or has been used (`second-factor-invalid`: a wrong or replayed code, a used recovery code, or a passkey that is not the account's or whose answer does not verify; counted as a failed sign-in of this account from this client), or the sign-in's token is unknown, expired or used (`second-factor-token-invalid`: sign in again). On a signed-in operation, a missing or invalid access token is the plain 401. */
+        SecondFactorUnauthorized: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://platform-admin.dev/problems/second-factor-invalid",
+                 *       "title": "Unauthorized",
+                 *       "status": 401,
+                 *       "detail": "The code is wrong or has been used: enter the current code from your authenticator app, or a recovery code"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A browser redirect (no body): to the identity provider, or back to the console's login page, which reads `sso_code` (a one-time code to exchange for tokens) or `sso_error` (why the sign-in did not complete) from its address. */
         SsoRedirect: {
             headers: {
@@ -4769,6 +5570,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The caller lacks the permission (`about:blank`), or its account has a second factor that this session has not used within the last 10 minutes (`step-up-required`, with `methods`): confirm with `POST /api-system/me/step-up`, then send the request again. */
+        StepUpRequired: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://platform-admin.dev/problems/step-up-required",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "Confirm it is you: use your authenticator app, a recovery code or a passkey, then try again. This is asked at most every 10 minutes.",
+                 *       "methods": [
+                 *         "totp",
+                 *         "recovery_code"
+                 *       ]
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The signed URL has expired: read the record again for a fresh one. */
         Gone: {
             headers: {
@@ -4881,6 +5705,11 @@ export interface components {
          */
         UserIdPath: string;
         /**
+         * @description The session id.
+         * @example 8f9e0d1c-2b3a-4c5d-9e6f-7a8b9c0d1e2f
+         */
+        UserSessionIdPath: string;
+        /**
          * @description The mapping id.
          * @example 6a1f0c3e-9b2d-4e7a-8c5f-1d2e3f4a5b6c
          */
@@ -4905,6 +5734,11 @@ export interface components {
          * @example 8f9e0d1c-2b3a-4c5d-9e6f-7a8b9c0d1e2f
          */
         SessionIdPath: string;
+        /**
+         * @description The passkey's id (from `GET /api-system/me/second-factors`), not its credential id.
+         * @example 7a3e1c5b-9d2f-4b6a-8e0c-1f3d5b7a9c2e
+         */
+        PasskeyIdPath: string;
         /**
          * @description `field:asc|desc`, comma-separated for several keys. Fields: code, name, alias_name, cluster_name, is_active, is_hq, created_at, updated_at, deleted_at. Default `created_at:desc`.
          * @example name:asc
@@ -5137,6 +5971,29 @@ export interface operations {
                     "application/json": components["schemas"]["TokenPair"];
                 };
             };
+            /** @description The password was right; the account's second factor is asked for next. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    /** @description The device cookie, as for 200. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "second_factor_token": "Zm9yLXRoZS1zZWNvbmQtc3RlcC1vZi1hZG1pbnMtc2l",
+                     *       "methods": [
+                     *         "totp",
+                     *         "recovery_code"
+                     *       ],
+                     *       "expires_in": 300
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SecondFactorChallenge"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
@@ -5206,6 +6063,162 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    verifySecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "second_factor_token": "Zm9yLXRoZS1zZWNvbmQtc3RlcC1vZi1hZG1pbnMtc2l",
+                 *       "method": "totp",
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecondFactorVerify"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwYjZjIn0.c2lnbmF0dXJl",
+                     *       "refresh_token": "3q2-7wAAAAB0b2tlbi1leGFtcGxlLXZhbHVl",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 900,
+                     *       "refresh_expires_in": 1209600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SecondFactorUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    passkeySignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "second_factor_token": "Zm9yLXRoZS1zZWNvbmQtc3RlcC1vZi1hZG1pbnMtc2l"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasskeySignInOptionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The challenge. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "challenge_id": "5d1c9e0a-7b2f-4c3e-8a6d-2f4b6c8e0a1d",
+                     *       "options": {
+                     *         "challenge": "c2lnbi1pbi1jaGFsbGVuZ2UtZm9yLWFkbWlu",
+                     *         "timeout": 300000,
+                     *         "rpId": "127.0.0.1",
+                     *         "allowCredentials": [
+                     *           {
+                     *             "id": "Y3JlZGVudGlhbC1vZi1hZG1pbnMtbGFwdG9w",
+                     *             "type": "public-key",
+                     *             "transports": [
+                     *               "internal"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "userVerification": "preferred"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PasskeyChallenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SecondFactorUnauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    signInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "challenge_id": "5d1c9e0a-7b2f-4c3e-8a6d-2f4b6c8e0a1d",
+                 *       "response": {
+                 *         "id": "Y3JlZGVudGlhbC1vZi1hZG1pbnMtbGFwdG9w",
+                 *         "rawId": "Y3JlZGVudGlhbC1vZi1hZG1pbnMtbGFwdG9w",
+                 *         "type": "public-key",
+                 *         "clientExtensionResults": {},
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
+                 *           "authenticatorData": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
+                 *           "signature": "MEUCIQDsaWduYXR1cmUtb2YtdGhlLWNoYWxsZW5nZQ"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasskeySignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwYjZjIn0.c2lnbmF0dXJl",
+                     *       "refresh_token": "3q2-7wAAAAB0b2tlbi1leGFtcGxlLXZhbHVl",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 900,
+                     *       "refresh_expires_in": 1209600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SecondFactorUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
         };
@@ -7043,7 +8056,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["StepUpRequired"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
@@ -7113,7 +8126,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["StepUpRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -7203,9 +8216,306 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["StepUpRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "8f9e0d1c-2b3a-4c5d-9e6f-7a8b9c0d1e2f",
+                     *           "created_at": "2026-11-20T07:45:00.000Z",
+                     *           "last_used_at": "2026-11-20T09:15:00.000Z",
+                     *           "ip": "203.0.113.7",
+                     *           "user_agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+                     *           "current": false,
+                     *           "methods": [
+                     *             "password",
+                     *             "totp"
+                     *           ],
+                     *           "sso_provider": null,
+                     *           "second_factor_at": "2026-11-20T07:45:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many ended. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokedSessions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeUserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The session id.
+                 * @example 8f9e0d1c-2b3a-4c5d-9e6f-7a8b9c0d1e2f
+                 */
+                sessionId: components["parameters"]["UserSessionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getUserSecondFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's factors. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "required": false,
+                     *       "required_reason": null,
+                     *       "totp": {
+                     *         "confirmed_at": "2026-11-20T08:00:00.000Z",
+                     *         "last_used_at": "2026-11-24T01:30:00.000Z"
+                     *       },
+                     *       "passkeys": [
+                     *         {
+                     *           "id": "7a3e1c5b-9d2f-4b6a-8e0c-1f3d5b7a9c2e",
+                     *           "name": "Office laptop",
+                     *           "created_at": "2026-11-21T08:00:00.000Z",
+                     *           "last_used_at": null
+                     *         }
+                     *       ],
+                     *       "recovery_codes": {
+                     *         "remaining": 9,
+                     *         "generated_at": "2026-11-20T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SecondFactors"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resetSecondFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user id.
+                 * @example 2e4f6a8c-1b3d-4e5f-8a7b-9c0d1e2f3a4b
+                 */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset. */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StepUpRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSecondFactorPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "required_for": "privileged",
+                     *       "sso_sign_ins": "trusted",
+                     *       "source": "configuration",
+                     *       "configured": "privileged"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SecondFactorPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateSecondFactorPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "required_for": "everyone",
+                 *       "sso_sign_ins": "trusted"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecondFactorPolicyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The policy after the change. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "required_for": "everyone",
+                     *       "sso_sign_ins": "trusted",
+                     *       "source": "console",
+                     *       "configured": "privileged"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SecondFactorPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StepUpRequired"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
         };
@@ -7281,7 +8591,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["StepUpRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -7349,7 +8659,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["StepUpRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -7382,7 +8692,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["StepUpRequired"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
@@ -7419,7 +8729,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["StepUpRequired"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
@@ -7543,7 +8853,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["StepUpRequired"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
@@ -7762,7 +9072,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["StepUpRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -7919,6 +9229,486 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMySecondFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's factors. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "required": false,
+                     *       "required_reason": null,
+                     *       "totp": {
+                     *         "confirmed_at": "2026-11-20T08:00:00.000Z",
+                     *         "last_used_at": "2026-11-24T01:30:00.000Z"
+                     *       },
+                     *       "passkeys": [
+                     *         {
+                     *           "id": "7a3e1c5b-9d2f-4b6a-8e0c-1f3d5b7a9c2e",
+                     *           "name": "Office laptop",
+                     *           "created_at": "2026-11-21T08:00:00.000Z",
+                     *           "last_used_at": null
+                     *         }
+                     *       ],
+                     *       "recovery_codes": {
+                     *         "remaining": 9,
+                     *         "generated_at": "2026-11-20T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SecondFactors"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    startTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret to scan. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+                     *       "otpauth_uri": "otpauth://totp/Platform%20Admin:admin?issuer=Platform%20Admin&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30",
+                     *       "qr_svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 45 45\"><path d=\"M4 4h7v7H4z\"/></svg>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    removeTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StepUpRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    confirmTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TotpConfirm"];
+            };
+        };
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "factors": {
+                     *         "required": false,
+                     *         "required_reason": null,
+                     *         "totp": {
+                     *           "confirmed_at": "2026-11-20T08:00:00.000Z",
+                     *           "last_used_at": "2026-11-24T01:30:00.000Z"
+                     *         },
+                     *         "passkeys": [
+                     *           {
+                     *             "id": "7a3e1c5b-9d2f-4b6a-8e0c-1f3d5b7a9c2e",
+                     *             "name": "Office laptop",
+                     *             "created_at": "2026-11-21T08:00:00.000Z",
+                     *             "last_used_at": null
+                     *           }
+                     *         ],
+                     *         "recovery_codes": {
+                     *           "remaining": 9,
+                     *           "generated_at": "2026-11-20T08:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "recovery_codes": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SecondFactorEnrolled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new codes. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "k7mq-3xtd-9pwa",
+                     *         "4hvn-8bzr-2cye",
+                     *         "p6ws-7jq3-tk9m",
+                     *         "x2fd-5nha-8uvr",
+                     *         "c9tb-3mwk-6qzs",
+                     *         "7yeq-2rdp-4hna",
+                     *         "m5vk-9xcs-3bwt",
+                     *         "8nzh-4ptf-6kyd",
+                     *         "r3au-7wqm-2exc",
+                     *         "6dtp-5vbn-9jhs"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StepUpRequired"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    passkeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "challenge_id": "5d1c9e0a-7b2f-4c3e-8a6d-2f4b6c8e0a1d",
+                     *       "options": {
+                     *         "rp": {
+                     *           "name": "Platform Admin",
+                     *           "id": "127.0.0.1"
+                     *         },
+                     *         "user": {
+                     *           "id": "MGI2YzVkMmUtMmY0YS00YzFlLTlhNTctM2YxZjhmMGEyYjEx",
+                     *           "name": "admin",
+                     *           "displayName": "Platform Admin"
+                     *         },
+                     *         "challenge": "cmVnaXN0ZXItY2hhbGxlbmdlLWZvci1hZG1pbg",
+                     *         "pubKeyCredParams": [
+                     *           {
+                     *             "alg": -8,
+                     *             "type": "public-key"
+                     *           },
+                     *           {
+                     *             "alg": -7,
+                     *             "type": "public-key"
+                     *           },
+                     *           {
+                     *             "alg": -257,
+                     *             "type": "public-key"
+                     *           }
+                     *         ],
+                     *         "timeout": 300000,
+                     *         "attestation": "none",
+                     *         "excludeCredentials": [],
+                     *         "authenticatorSelection": {
+                     *           "residentKey": "preferred",
+                     *           "userVerification": "preferred",
+                     *           "requireResidentKey": false
+                     *         },
+                     *         "extensions": {
+                     *           "credProps": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PasskeyChallenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "challenge_id": "5d1c9e0a-7b2f-4c3e-8a6d-2f4b6c8e0a1d",
+                 *       "name": "Office laptop",
+                 *       "response": {
+                 *         "id": "Y3JlZGVudGlhbC1vZi1hZG1pbnMtbGFwdG9w",
+                 *         "rawId": "Y3JlZGVudGlhbC1vZi1hZG1pbnMtbGFwdG9w",
+                 *         "type": "public-key",
+                 *         "clientExtensionResults": {},
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
+                 *           "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YQ",
+                 *           "transports": [
+                 *             "internal"
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasskeyRegistration"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "factors": {
+                     *         "required": false,
+                     *         "required_reason": null,
+                     *         "totp": {
+                     *           "confirmed_at": "2026-11-20T08:00:00.000Z",
+                     *           "last_used_at": "2026-11-24T01:30:00.000Z"
+                     *         },
+                     *         "passkeys": [
+                     *           {
+                     *             "id": "7a3e1c5b-9d2f-4b6a-8e0c-1f3d5b7a9c2e",
+                     *             "name": "Office laptop",
+                     *             "created_at": "2026-11-21T08:00:00.000Z",
+                     *             "last_used_at": null
+                     *           }
+                     *         ],
+                     *         "recovery_codes": {
+                     *           "remaining": 9,
+                     *           "generated_at": "2026-11-20T08:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "recovery_codes": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SecondFactorEnrolled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StepUpRequired"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The passkey's id (from `GET /api-system/me/second-factors`), not its credential id.
+                 * @example 7a3e1c5b-9d2f-4b6a-8e0c-1f3d5b7a9c2e
+                 */
+                passkeyId: components["parameters"]["PasskeyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["StepUpRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    stepUpPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "challenge_id": "5d1c9e0a-7b2f-4c3e-8a6d-2f4b6c8e0a1d",
+                     *       "options": {
+                     *         "challenge": "c2lnbi1pbi1jaGFsbGVuZ2UtZm9yLWFkbWlu",
+                     *         "timeout": 300000,
+                     *         "rpId": "127.0.0.1",
+                     *         "allowCredentials": [
+                     *           {
+                     *             "id": "Y3JlZGVudGlhbC1vZi1hZG1pbnMtbGFwdG9w",
+                     *             "type": "public-key",
+                     *             "transports": [
+                     *               "internal"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "userVerification": "preferred"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PasskeyChallenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    stepUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "totp",
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StepUpRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "second_factor_at": "2026-11-24T02:00:00.000Z",
+                     *       "expires_at": "2026-11-24T02:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StepUp"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SecondFactorUnauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
         };

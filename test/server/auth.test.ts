@@ -32,8 +32,8 @@ describe.each(engines())('auth on %s', (engine) => {
       .POST('/api/auth/login', { body: { username: 'admin', password: 'admin123' } });
     expect(response.status).toBe(200);
     expect(data).toMatchObject({ token_type: 'Bearer', expires_in: 900, refresh_expires_in: 14 * 24 * 3600 });
-    expect(data!.access_token.split('.')).toHaveLength(3);
-    expect(data!.refresh_token.length).toBeGreaterThanOrEqual(32);
+    expect((data as { access_token: string }).access_token.split('.')).toHaveLength(3);
+    expect((data as { refresh_token: string }).refresh_token.length).toBeGreaterThanOrEqual(32);
   });
 
   it('when a user signs in with the email in any case, then it works', async () => {

@@ -372,7 +372,13 @@ describe.each(engines())('datasets on %s', (engine) => {
           await service.values(
             {
               userId: me.id,
-              permissions: { platform: [], clusters: {}, is_super_admin: true, must_change_password: false },
+              permissions: {
+                platform: [],
+                clusters: {},
+                is_super_admin: true,
+                must_change_password: false,
+                must_enrol_second_factor: false,
+              },
             },
             d.id,
           );

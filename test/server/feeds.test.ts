@@ -246,7 +246,13 @@ describe.each(engines())('pending counts and approval feeds on %s', (engine) => 
       const feeds = feedService({ knex: t.knex });
       const caller: AuthContext = {
         userId: me.id,
-        permissions: { platform: [], clusters: {}, is_super_admin: false, must_change_password: false },
+        permissions: {
+          platform: [],
+          clusters: {},
+          is_super_admin: false,
+          must_change_password: false,
+          must_enrol_second_factor: false,
+        },
       };
       const statementsOf = async (run: () => Promise<unknown>) => {
         let n = 0;

@@ -105,7 +105,13 @@ describe.each(engines())('the caller standing cache on %s', (engine) => {
 describe('the caller standing cache, against a loader it counts', () => {
   const OK: CallerStanding = {
     status: 'ok',
-    permissions: { platform: ['cluster.read'], clusters: {}, is_super_admin: false, must_change_password: false },
+    permissions: {
+      platform: ['cluster.read'],
+      clusters: {},
+      is_super_admin: false,
+      must_change_password: false,
+      must_enrol_second_factor: false,
+    },
   };
 
   function fakeFeed(live = true) {

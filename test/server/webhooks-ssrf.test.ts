@@ -123,6 +123,7 @@ describe('the webhook target guard', () => {
         clusters: {},
         is_super_admin: false,
         must_change_password: false,
+        must_enrol_second_factor: false,
       },
     };
     for (const url of ['https://internal.example/h', 'https://127.0.0.1/h', 'http://[::ffff:169.254.169.254]/h']) {

@@ -37,6 +37,7 @@ export const owner: PlatformPermissions = {
   clusters: {},
   is_super_admin: false,
   must_change_password: false,
+  must_enrol_second_factor: false,
 };
 
 export const authFor = (perms: PlatformPermissions): AuthProvider => ({

@@ -30,6 +30,9 @@ export interface StoredSession {
   last_used_at: Date;
   ip: string | null;
   user_agent: string | null;
+  methods: string[];
+  sso_provider: string | null;
+  second_factor_at: Date | null;
 }
 
 export interface StoredRefreshToken {
@@ -123,6 +126,7 @@ export function authRepository({ knex }: { knex: Knex }) {
         clusters,
         is_super_admin: !!user.is_super_admin,
         must_change_password: !!user.must_change_password,
+        must_enrol_second_factor: false,
       },
     };
   }
@@ -250,6 +254,8 @@ export function authRepository({ knex }: { knex: Knex }) {
         ip: row.ip,
         user_agent: row.user_agent,
         expires_at: trx.raw(`now() + make_interval(secs => ?)`, [row.ttlSeconds]),
+        // How it signed in: its password, or its identity provider (a second factor used later adds to this).
+        methods: trx.raw(row.sso ? "array['sso']::text[]" : "array['password']::text[]"),
         ...(row.sso
           ? { sso_provider: row.sso.provider, sso_authenticated_at: trx.fn.now(), sso_id_token: row.sso.idToken }
           : {}),
@@ -338,7 +344,7 @@ export function authRepository({ knex }: { knex: Knex }) {
     /** The user's live sessions (not revoked, not expired), most recently used first. */
     async listSessions(userId: string): Promise<StoredSession[]> {
       return knex('sessions')
-        .select('id', 'created_at', 'last_used_at', 'ip', 'user_agent')
+        .select('id', 'created_at', 'last_used_at', 'ip', 'user_agent', 'methods', 'sso_provider', 'second_factor_at')
         .where({ user_id: userId })
         .whereNull('revoked_at')
         .andWhere('expires_at', '>', knex.fn.now())

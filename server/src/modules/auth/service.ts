@@ -50,6 +50,14 @@ export const SERVICE_ACCOUNT_SIGN_IN =
 export const BAD_SSO_CODE = 'The sign-in code is invalid, used or expired: sign in again';
 
 type TokenPair = Schemas['TokenPair'];
+type SessionMethod = Schemas['SessionMethod'];
+const SESSION_METHODS: readonly string[] = ['password', 'totp', 'recovery_code', 'passkey', 'sso'];
+
+/** A session's methods as stored (a text array; the migration's check keeps it to the contract's list). */
+export function sessionMethods(stored: unknown): SessionMethod[] {
+  const list = Array.isArray(stored) ? stored : [];
+  return list.filter((m): m is SessionMethod => typeof m === 'string' && SESSION_METHODS.includes(m)).slice(0, 5);
+}
 
 /** Retry-After and the RateLimit fields of a delayed client: five failures, remembered a day after the last one. */
 function delayedError(seconds: number): TooManyRequestsError {
@@ -411,6 +419,9 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
           ip: r.ip === null ? null : r.ip.replace(/%.*$/, '').slice(0, 45) || null,
           user_agent: r.user_agent === null ? null : r.user_agent.slice(0, 500),
           current: r.id === auth.sessionId,
+          methods: sessionMethods(r.methods),
+          sso_provider: r.sso_provider,
+          second_factor_at: r.second_factor_at === null ? null : new Date(r.second_factor_at).toISOString(),
         })),
       };
     },

@@ -62,13 +62,25 @@ export function tokenPermissions(
   accountKeys: readonly TokenScope[],
   scopes: readonly TokenScope[] | null,
 ): Permissions {
-  const account: Permissions = { platform: [], clusters: {}, is_super_admin: false, must_change_password: false };
+  const account: Permissions = {
+    platform: [],
+    clusters: {},
+    is_super_admin: false,
+    must_change_password: false,
+    must_enrol_second_factor: false,
+  };
   for (const k of accountKeys) {
     if (k.cluster_id === null) account.platform.push(k.permission_key);
     else (account.clusters[k.cluster_id] ??= []).push(k.permission_key);
   }
   if (scopes === null) return account;
-  const out: Permissions = { platform: [], clusters: {}, is_super_admin: false, must_change_password: false };
+  const out: Permissions = {
+    platform: [],
+    clusters: {},
+    is_super_admin: false,
+    must_change_password: false,
+    must_enrol_second_factor: false,
+  };
   const add = (key: PermissionKey, clusterId: string | null) => {
     if (clusterId === null) {
       if (!out.platform.includes(key)) out.platform.push(key);

@@ -187,7 +187,13 @@ export function webhookRepository({ knex }: { knex: Knex }) {
         if (g.cluster_id === null) platform.push(g.permission_key);
         else (clusters[g.cluster_id] ??= []).push(g.permission_key);
       }
-      return { platform, clusters, is_super_admin: !!first.is_super_admin, must_change_password: false };
+      return {
+        platform,
+        clusters,
+        is_super_admin: !!first.is_super_admin,
+        must_change_password: false,
+        must_enrol_second_factor: false,
+      };
     },
   };
 }
