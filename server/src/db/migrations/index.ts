@@ -13,6 +13,7 @@ import * as m0011 from './0011_audit_by_construction.js';
 import * as m0012 from './0012_audit_labels.js';
 import * as m0013 from './0013_service_accounts.js';
 import * as m0014 from './0014_webhooks.js';
+import * as m0016 from './0016_keyset_indexes.js';
 
 interface Migration {
   name: string;
@@ -39,6 +40,7 @@ export const migrations: Migration[] = [
   { name: '0012_audit_labels', file: '0012_audit_labels', ...m0012 },
   { name: '0013_service_accounts', file: '0013_service_accounts', ...m0013 },
   { name: '0014_webhooks', file: '0014_webhooks', ...m0014 },
+  { name: '0016_keyset_indexes', file: '0016_keyset_indexes', ...m0016 },
 ];
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */
