@@ -170,7 +170,7 @@ export function cursorPaginate(
 ): Paginate {
   const info = paginateInfo(result.total, q);
   const next_cursor =
-    result.nextKey && q.limit !== undefined
+    result.nextKey && q.limit !== undefined && q.perpage !== -1
       ? cursors.make({ key: result.nextKey, offset: (q.before ?? q.offset) + result.count }, ctx)
       : null;
   return { ...info, next_cursor, ...(result.estimated ? { total_estimated: true } : {}) };
