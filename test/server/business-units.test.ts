@@ -9,7 +9,7 @@ import type {
   UserRecord,
 } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
-import { anyObject } from '../support/matchers.js';
+import { anyObject, anyString } from '../support/matchers.js';
 
 type BusinessUnit = components['schemas']['BusinessUnit'];
 type BusinessUnitInput = components['schemas']['BusinessUnitInput'];
@@ -296,6 +296,7 @@ describe.each(engines())('business units on %s', (engine) => {
       page: 1,
       perpage: 10,
       pages: 2,
+      next_cursor: anyString(),
     });
   });
 

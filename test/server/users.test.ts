@@ -48,7 +48,7 @@ describe.each(engines())('user search on %s', (engine) => {
     for (let i = 0; i < 13; i++) await aUser(t, { username: `${w}-${String(12 - i).padStart(2, '0')}` });
     const first = await search({ search: w });
     expect(first.data).toHaveLength(10);
-    expect(first.paginate).toEqual({ total: 13, page: 1, perpage: 10, pages: 2, next_cursor: expect.any(String) });
+    expect(first.paginate).toEqual({ total: 13, page: 1, perpage: 10, pages: 2 });
     expect(first.data.map((u) => u.username)).toEqual(
       Array.from({ length: 10 }, (_, i) => `${w}-${String(i).padStart(2, '0')}`),
     );
