@@ -1,11 +1,11 @@
-// `npm run bench -- --scale 1|10|100 [--database-url URL]`: the load scenarios against the service and the bare
+// `npm run bench -- --scale 1|10|100|1000 [--database-url URL]`: the load scenarios against the service and the bare
 // baseline, alternating, then `npm start` cold/warm on PGlite; writes bench/results/<date>.md (+ a JSON record).
 //
 // Before measuring, every scenario's answers of the service and the baseline are compared (bench/lib/compare.ts);
 // a difference fails the run.
 //
 // Options: --rounds 3  --seconds 5  --warmup 2  --connections 32  --probe 3  --only id,id  --regenerate  --no-baseline
-//          --no-startup  --log-level info  --compiled (the built dist/ server under plain node instead of tsx)
+//          --no-bare  --no-startup  --log-level info  --compiled (the built dist/ server under plain node instead of tsx)
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import { rssMb, runScenario, type Target } from './lib/harness.js';
 import { ROOT, spawnReady, type Child } from './lib/processes.js';
 import { markdownReport, summaryTable, type RunRecord } from './lib/report.js';
 import { parseScale, sizesFor } from './lib/scale.js';
-import { buildScenarios, loadScenarioData, signInAll } from './lib/scenarios.js';
+import { buildScenarios, deepPageCursor, loadScenarioData, signInAll } from './lib/scenarios.js';
 import { measureStartup } from './lib/startup.js';
 import { generateData, generatedClusterCount } from './datagen/generate.js';
 
@@ -153,12 +153,44 @@ async function main(): Promise<void> {
       log(`Baseline ${baseline.url} (ready in ${baseline.readyMs.toFixed(0)} ms)`);
       targets.push({ name: 'baseline', url: baseline.url, tokens, pid: baseline.process.pid });
     }
+    if (!args.has('no-bare')) {
+      // The physical limit of the reads: the baseline's statements without their caller check, no token check.
+      const bare = await spawnReady('bench/baseline/server.ts', {
+        ...process.env,
+        DATABASE_URL: url,
+        JWT_SECRET: jwtSecret,
+        PORT: '0',
+        BARE: '1',
+      });
+      children.push(bare);
+      (record.processes ??= {}).bare = { startMs: bare.readyMs, idleRssMb: rssMb(bare.process.pid) };
+      log(`Bare     ${bare.url} (ready in ${bare.readyMs.toFixed(0)} ms)`);
+      targets.push({ name: 'bare', url: bare.url, tokens, pid: bare.process.pid });
+    }
+    data.deepCursor = await deepPageCursor(server.url, tokens, data);
 
     const scenarios = buildScenarios(data).filter((s) => !only || only.includes(s.id));
+    const peered = scenarios.filter((s) => !s.serverOnly);
+    const bareTarget = targets.find((t) => t.name === 'bare');
+    if (bareTarget) {
+      // The bare limit answers the reads with the same bodies, or it would measure a cheaper response.
+      const comparison = await compareTargets(
+        peered.filter((s) => s.read),
+        tokens,
+        server.url,
+        bareTarget.url,
+      );
+      if (comparison.differences.length) {
+        throw new Error(
+          `the bare limit's answers differ from the service's (${comparison.differences.length} differences):\n${formatDifferences(comparison)}`,
+        );
+      }
+      log(`Answers: the service and the bare limit agree on ${comparison.requests} read requests`);
+    }
     const baselineTarget = targets.find((t) => t.name === 'baseline');
     if (baselineTarget) {
       // The baseline must answer exactly what the service answers, or its figures measure a cheaper response.
-      const comparison = await compareTargets(scenarios, tokens, server.url, baselineTarget.url);
+      const comparison = await compareTargets(peered, tokens, server.url, baselineTarget.url);
       record.comparison = {
         requests: comparison.requests,
         ignored: comparison.ignored,

@@ -157,6 +157,24 @@ export interface BaselineOptions {
   databaseUrl: string;
   jwtSecret: string;
   poolSize?: number;
+  /**
+   * The bare limit instead of the peer: the token is read for its subject but not verified, and each statement's
+   * caller check is removed (`SQL.bare`): one statement per request, the same body, no auth. Reads only.
+   */
+  bare?: boolean;
+}
+
+/** The token's subject and session, read without verifying it (the bare limit only). */
+function unverifiedCaller(token: string): { sub: string; sid: string | null } | null {
+  try {
+    const p = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      sub?: string;
+      sid?: string;
+    };
+    return typeof p.sub === 'string' && UUID.test(p.sub) ? { sub: p.sub, sid: p.sid ?? null } : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface Baseline {
@@ -169,10 +187,18 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
   // The version check hashes in SQL like the service's ETag (sha1); pgcrypto provides digest().
   await pool.query('create extension if not exists pgcrypto');
   const jwt = tokens(opts.jwtSecret);
+  const bareStatements = new Map<string, string>();
+  /** The statement as this server runs it: the peer's, or its bare form (made once per text). */
+  const statement = (sql: string): string => {
+    if (!opts.bare) return sql;
+    let b = bareStatements.get(sql);
+    if (b === undefined) bareStatements.set(sql, (b = SQL.bare(sql)));
+    return b;
+  };
 
   /** Runs a statement of sql.ts for the caller and turns its standing into the reply (or the refusal). */
   async function answer(caller: { sub: string; sid: string | null }, sql: string, params: unknown[]): Promise<string> {
-    const { rows } = await pool.query<{ standing: string; body: string | null }>(sql, [
+    const { rows } = await pool.query<{ standing: string; body: string | null }>(statement(sql), [
       caller.sub,
       caller.sid,
       ...params,
@@ -256,8 +282,9 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
     if (req.method === 'POST' && path === '/api/auth/login') return login(req);
 
     const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(req.headers.authorization ?? '');
-    const caller = m ? jwt.verify(m[1]!) : null;
+    const caller = m ? (opts.bare ? unverifiedCaller(m[1]!) : jwt.verify(m[1]!)) : null;
     if (!caller) throw new HttpError(401, 'unauthorized');
+    if (opts.bare && req.method !== 'GET') throw new HttpError(405, 'the bare limit answers reads only');
     const ok = (text: string): Reply => ({ status: 200, text });
 
     if (req.method === 'GET' && path === '/api-system/clusters') {
@@ -375,7 +402,7 @@ export async function startBaseline(opts: BaselineOptions, port = 0, host = '127
   };
 }
 
-// Child-process entry: DATABASE_URL, JWT_SECRET, PORT; prints one READY line with the URL.
+// Child-process entry: DATABASE_URL, JWT_SECRET, PORT (BARE=1 for the bare limit); prints one READY line with the URL.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const databaseUrl = process.env.DATABASE_URL;
   const jwtSecret = process.env.JWT_SECRET;
@@ -384,7 +411,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(1);
   }
   const baseline = await startBaseline(
-    { databaseUrl, jwtSecret },
+    { databaseUrl, jwtSecret, bare: process.env.BARE === '1' },
     Number(process.env.PORT ?? 0),
     process.env.HOST ?? '127.0.0.1',
   );

@@ -46,6 +46,17 @@ function caller(permission: string, extra = ''): string {
     from users u where u.id = $1::uuid)`;
 }
 
+/**
+ * The bare-limit form of a statement (bench/baseline/server.ts with `bare`): the same body, but the caller is only
+ * named, never checked: no standing, session or permission test, always 'ok'. The caller's row is still read by id
+ * (one primary-key lookup), because some bodies are the caller's own (the widget list) or scoped by it.
+ */
+export function bare(statement: string): string {
+  const checked = /case when not u\.is_active then 'deactivated'[\s\S]*?else 'ok' end as standing/;
+  if (!checked.test(statement)) throw new Error('bare(): the statement has no caller check to remove');
+  return statement.replace(checked, `'ok'::text as standing, $2::uuid as session_id`);
+}
+
 /** `select standing, <body when ok>` of a statement whose body needs nothing but the caller. */
 const answer = (body: string) =>
   `select caller.standing, case when caller.standing = 'ok' then (${body}) end as body from caller`;

@@ -13,6 +13,8 @@ export const VOLATILE = {
   writeTimes: ['updated_at', 'audit.updated.at'],
   /** each sign-in issues new tokens */
   tokens: ['access_token', 'refresh_token'],
+  /** a signed position for the caller (cursor paging, ADR 0031): the peers page by offset only */
+  cursors: ['paginate.next_cursor'],
 } as const;
 
 export interface Difference {
@@ -122,6 +124,7 @@ async function compareOne(
   const note = (detail: string) => out.push({ scenario, request: describe(r), detail });
   const ignored: string[] = [
     ...VOLATILE.signedUrls,
+    ...VOLATILE.cursors,
     ...(isWrite(r) ? VOLATILE.writeTimes : []),
     ...(isSignIn(r) ? VOLATILE.tokens : []),
   ];
@@ -188,6 +191,7 @@ export async function compareTargets(
     `${VOLATILE.signedUrls.join(', ')} (signed storage URLs: presence compared, text not)`,
     `${VOLATILE.writeTimes.join(', ')} of write answers (each write stamps its own time; the ETags are checked against the bodies instead)`,
     `${VOLATILE.tokens.join(', ')} of sign-ins (new tokens each time; the baseline's token is checked on the service)`,
+    `${VOLATILE.cursors.join(', ')} (the service's signed cursor to the next page; the peers page by offset only)`,
   ];
   return { requests, differences: differencesFound, ignored };
 }

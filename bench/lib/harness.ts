@@ -3,7 +3,8 @@ import { median, runLoad, type LoadResult } from './load.js';
 import { probeLatency, type ProbeResult } from './probe.js';
 import type { Scenario, Tokens } from './scenarios.js';
 
-export type TargetName = 'server' | 'baseline';
+/** The service; the best-SQL peer with auth; the bare limit (no auth, one statement, the same body; reads only). */
+export type TargetName = 'server' | 'baseline' | 'bare';
 
 export interface Target {
   name: TargetName;
@@ -105,10 +106,24 @@ export interface ScenarioResult {
   rounds: Partial<Record<TargetName, LoadResult[]>>;
   server: Summary;
   baseline?: Summary;
+  bare?: Summary;
   /** single-connection latency (no queueing), per target */
   probe?: Partial<Record<TargetName, ProbeResult>>;
   /** server ÷ baseline of the medians */
   ratio?: { throughput: number; p99: number; cpu?: number };
+  /** server ÷ bare limit of the medians */
+  ratioBare?: { throughput: number; p99: number; cpu?: number };
+}
+
+function ratioOf(server: Summary, other: Summary): { throughput: number; p99: number; cpu?: number } {
+  return {
+    throughput: other.rps > 0 ? server.rps / other.rps : NaN,
+    // autocannon reports whole milliseconds; a 0 ms p99 counts as 1 ms so the ratio stays finite.
+    p99: Math.max(1, server.p99) / Math.max(1, other.p99),
+    ...(server.cpuMsPerRequest !== undefined && other.cpuMsPerRequest
+      ? { cpu: server.cpuMsPerRequest / other.cpuMsPerRequest }
+      : {}),
+  };
 }
 
 function summarise(rs: LoadResult[]): Summary {
@@ -130,8 +145,12 @@ function summarise(rs: LoadResult[]): Summary {
  * Runs one scenario against every target, alternating them round by round (and swapping who goes first each
  * round), so drift and noise of the shared machine fall on both sides alike.
  */
-export async function runScenario(scenario: Scenario, targets: Target[], opts: RunOptions): Promise<ScenarioResult> {
+export async function runScenario(scenario: Scenario, allTargets: Target[], opts: RunOptions): Promise<ScenarioResult> {
   const log = opts.log ?? (() => undefined);
+  // The bare limit answers reads only; a scenario of the service alone (cursor paging) has no peer at all.
+  const targets = allTargets.filter(
+    (t) => t.name === 'server' || (!scenario.serverOnly && (t.name !== 'bare' || scenario.read)),
+  );
   const rounds: Partial<Record<TargetName, LoadResult[]>> = {};
   if (opts.warmupSeconds > 0) {
     for (const t of targets) await measure(t, scenario.requests(t.tokens), opts.warmupSeconds, opts.connections);
@@ -159,6 +178,7 @@ export async function runScenario(scenario: Scenario, targets: Target[], opts: R
   }
   const server = summarise(rounds.server ?? []);
   const baseline = rounds.baseline ? summarise(rounds.baseline) : undefined;
+  const bare = rounds.bare ? summarise(rounds.bare) : undefined;
   return {
     id: scenario.id,
     title: scenario.title,
@@ -168,18 +188,7 @@ export async function runScenario(scenario: Scenario, targets: Target[], opts: R
     rounds,
     ...(probe ? { probe } : {}),
     server,
-    ...(baseline
-      ? {
-          baseline,
-          ratio: {
-            throughput: baseline.rps > 0 ? server.rps / baseline.rps : NaN,
-            // autocannon reports whole milliseconds; a 0 ms p99 counts as 1 ms so the ratio stays finite.
-            p99: Math.max(1, server.p99) / Math.max(1, baseline.p99),
-            ...(server.cpuMsPerRequest !== undefined && baseline.cpuMsPerRequest
-              ? { cpu: server.cpuMsPerRequest / baseline.cpuMsPerRequest }
-              : {}),
-          },
-        }
-      : {}),
+    ...(baseline ? { baseline, ratio: ratioOf(server, baseline) } : {}),
+    ...(bare ? { bare, ratioBare: ratioOf(server, bare) } : {}),
   };
 }

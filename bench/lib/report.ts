@@ -116,6 +116,8 @@ export function summaryTable(run: RunRecord): string {
       'server rps',
       'base rps',
       'thr ratio',
+      'bare rps',
+      '÷ bare',
       'server p50',
       'server p99',
       'base p99',
@@ -136,6 +138,8 @@ export function summaryTable(run: RunRecord): string {
         f0(s.server.rps),
         f0(s.baseline?.rps),
         f2(s.ratio?.throughput),
+        f0(s.bare?.rps),
+        f2(s.ratioBare?.throughput),
         f1(s.server.p50),
         f1(s.server.p99),
         f1(s.baseline?.p99),
@@ -146,7 +150,12 @@ export function summaryTable(run: RunRecord): string {
         f2(s.probe?.baseline?.p50),
         f0(s.server.peakRssMb),
         f0(s.baseline?.peakRssMb),
-        String(s.server.errors + s.server.non2xx + (s.baseline ? s.baseline.errors + s.baseline.non2xx : 0)),
+        String(
+          s.server.errors +
+            s.server.non2xx +
+            (s.baseline ? s.baseline.errors + s.baseline.non2xx : 0) +
+            (s.bare ? s.bare.errors + s.bare.non2xx : 0),
+        ),
         ok === undefined ? '' : ok ? 'met' : 'MISSED',
       ];
     }),
@@ -167,6 +176,7 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
       `Server build: ${run.settings.serverBuild === 'compiled' ? 'compiled (`npm run build` output, plain node)' : 'server/src under tsx'}. ` +
       'Baseline: **best hand-written SQL** — bench/baseline/server.ts, node:http + pg answering each request with one statement written for its response body ' +
       '(PostgreSQL builds the JSON; the HS256 token is verified with the key imported once, and the account, session and permission are checked by the same statement). ' +
+      'Bare limit (reads only): the same server and statements with the token left unverified and the caller check taken out of each statement (`SQL.bare`): one statement per request, the same body, no auth, validation or logging: the physical limit, not a peer. ' +
       (run.comparison
         ? `Before measuring, both answered ${run.comparison.requests} requests of the scenarios identically (compared as JSON; left out: ${run.comparison.ignored.join('; ')}). `
         : '') +
@@ -198,14 +208,16 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
   lines.push('## Scenarios');
   lines.push('');
   lines.push(
-    '| Scenario | What | Server rps | Baseline rps | Throughput ratio (≥ 0.8) | Server p50 ms | Server p99 ms | Baseline p50 ms | Baseline p99 ms | p99 ratio (≤ 1.5) | Server CPU ms/req | Baseline CPU ms/req | Server idle p50 ms | Baseline idle p50 ms | Server peak RSS MB | Baseline peak RSS MB | Errors / non-2xx | Goal | Met |',
+    '| Scenario | What | Server rps | Baseline rps | Throughput ratio (≥ 0.8) | Bare-limit rps | Ratio to bare | Bare CPU ms/req | Server p50 ms | Server p99 ms | Baseline p50 ms | Baseline p99 ms | p99 ratio (≤ 1.5) | Server CPU ms/req | Baseline CPU ms/req | Server idle p50 ms | Baseline idle p50 ms | Server peak RSS MB | Baseline peak RSS MB | Errors / non-2xx | Goal | Met |',
   );
-  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  lines.push(
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+  );
   for (const s of run.scenarios) {
     const ok = meetsRatioGoal(s);
     const errs = `${s.server.errors}/${s.server.non2xx}${s.baseline ? ` · ${s.baseline.errors}/${s.baseline.non2xx}` : ''}`;
     lines.push(
-      `| ${s.title} | ${s.note} | ${f0(s.server.rps)} | ${f0(s.baseline?.rps)} | ${f2(s.ratio?.throughput)} | ${f1(s.server.p50)} | ${f1(s.server.p99)} | ${f1(s.baseline?.p50)} | ${f1(s.baseline?.p99)} | ${f2(s.ratio?.p99)} | ${f2(s.server.cpuMsPerRequest)} | ${f2(s.baseline?.cpuMsPerRequest)} | ${f2(s.probe?.server?.p50)} | ${f2(s.probe?.baseline?.p50)} | ${f0(s.server.peakRssMb)} | ${f0(s.baseline?.peakRssMb)} | ${errs} | ${goalText(s.goal)} | ${ok === undefined ? (s.goal === 'none' ? '–' : 'no baseline') : ok ? 'met' : '**missed**'} |`,
+      `| ${s.title} | ${s.note} | ${f0(s.server.rps)} | ${f0(s.baseline?.rps)} | ${f2(s.ratio?.throughput)} | ${f0(s.bare?.rps)} | ${f2(s.ratioBare?.throughput)} | ${f2(s.bare?.cpuMsPerRequest)} | ${f1(s.server.p50)} | ${f1(s.server.p99)} | ${f1(s.baseline?.p50)} | ${f1(s.baseline?.p99)} | ${f2(s.ratio?.p99)} | ${f2(s.server.cpuMsPerRequest)} | ${f2(s.baseline?.cpuMsPerRequest)} | ${f2(s.probe?.server?.p50)} | ${f2(s.probe?.baseline?.p50)} | ${f0(s.server.peakRssMb)} | ${f0(s.baseline?.peakRssMb)} | ${errs} | ${goalText(s.goal)} | ${ok === undefined ? (s.goal === 'none' ? '–' : 'no baseline') : ok ? 'met' : '**missed**'} |`,
     );
   }
   lines.push('');
@@ -221,14 +233,17 @@ export function markdownReport(run: RunRecord, small: RunRecord | undefined, fin
     lines.push('|---|---:|---:|');
     lines.push(row(`Server (${run.settings.serverBuild ?? 'tsx'})`, proc.server));
     if (proc.baseline) lines.push(row('Baseline', proc.baseline));
+    if (proc.bare) lines.push(row('Bare limit', proc.bare));
     lines.push('');
   }
-  lines.push('Rounds (rps / p50 / p99 per round, server then baseline):');
+  lines.push('Rounds (rps / p50 / p99 per round, server, baseline, bare limit):');
   lines.push('');
   for (const s of run.scenarios) {
     const fmt = (rs: typeof s.rounds.server) =>
       (rs ?? []).map((r) => `${f0(r.rps)}/${f1(r.p50)}/${f1(r.p99)}`).join(', ');
-    lines.push(`- ${s.id}: server ${fmt(s.rounds.server)}; baseline ${fmt(s.rounds.baseline)}`);
+    lines.push(
+      `- ${s.id}: server ${fmt(s.rounds.server)}; baseline ${fmt(s.rounds.baseline)}${s.rounds.bare ? `; bare ${fmt(s.rounds.bare)}` : ''}`,
+    );
   }
   lines.push('');
   lines.push('## Cost growth (server p50, 1 % → this scale; goal ≤ 1.3 for every read scenario)');

@@ -16,7 +16,7 @@ export type Sizes = { -readonly [K in keyof typeof FULL_SIZES]: number } & {
   widgetsPerUser: number;
 };
 
-export const SCALES = [1, 10, 100] as const;
+export const SCALES = [1, 10, 100, 1000] as const;
 export type Scale = (typeof SCALES)[number];
 
 export function parseScale(raw: string | undefined, fallback: Scale = 1): Scale {

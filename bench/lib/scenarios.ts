@@ -13,6 +13,11 @@ export interface ScenarioData {
   operatorWidgetId: string;
   /** clusters the write scenario updates: more than the load connections, so each request has one of its own */
   writeClusters: WritableCluster[];
+  /**
+   * The service's cursor to the deep page (`paginate.next_cursor` of the page before it, for the admin), filled in by
+   * `deepPageCursor` once the server runs; without it the cursor scenario is left out.
+   */
+  deepCursor?: string;
 }
 
 export interface WritableCluster {
@@ -43,6 +48,19 @@ export interface Scenario {
   requests(t: Tokens): LoadRequest[];
   /** what the request does at this scale, for the report */
   note: string;
+  /** measured on the service alone: a way of asking the peers do not offer (cursor paging) */
+  serverOnly?: boolean;
+}
+
+/** The deep cluster page's cursor as the service hands it to the admin: the next cursor of the page before it. */
+export async function deepPageCursor(baseUrl: string, tokens: Tokens, d: ScenarioData): Promise<string | undefined> {
+  const deepPage = Math.min(500, d.clusterPages);
+  if (deepPage < 2) return undefined;
+  const res = await fetch(`${baseUrl}/api-system/clusters?page=${deepPage - 1}&perpage=10`, {
+    headers: bearer(tokens.admin),
+  });
+  if (!res.ok) throw new Error(`the cluster page before the deep page answered ${res.status}`);
+  return ((await res.json()) as { paginate: { next_cursor?: string | null } }).paginate.next_cursor ?? undefined;
 }
 
 const SAMPLE = 50;
@@ -232,6 +250,25 @@ export function buildScenarios(d: ScenarioData): Scenario[] {
       note: `page ${deepPage} of ${d.clusterPages}${deepPage < 500 ? ' (the last page: fewer than 500 pages at this scale)' : ''}`,
       requests: (t) => [clusterList(t, deepPage)],
     },
+    ...(d.deepCursor
+      ? [
+          {
+            id: 'clusters-cursor-500',
+            title: 'Cluster list, page 500 by cursor',
+            goal: 'none' as const,
+            read: true,
+            serverOnly: true,
+            note: `page ${deepPage} by its cursor (keyset) instead of its offset; the service alone`,
+            requests: (t: Tokens): LoadRequest[] => [
+              {
+                method: 'GET',
+                path: `/api-system/clusters?perpage=10&cursor=${encodeURIComponent(d.deepCursor!)}`,
+                headers: bearer(t.admin),
+              },
+            ],
+          },
+        ]
+      : []),
     {
       id: 'bu-by-cluster',
       title: 'Business units filtered by cluster',

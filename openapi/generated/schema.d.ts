@@ -3036,7 +3036,7 @@ export interface components {
             /** @example null */
             readonly deleted_by_name: string | null;
         };
-        /** @description Paging facts of a list response. `pages` is `ceil(total / perpage)` and 1 when `total` is 0 or all rows were asked for (`perpage=-1`). */
+        /** @description Paging facts of a list response. `pages` is `ceil(total / perpage)` and 1 when `total` is 0 or all rows were asked for (`perpage=-1`). Lists that page by cursor add `next_cursor`; a page reached by cursor reports the page number its position falls on. */
         Paginate: {
             /**
              * Format: int32
@@ -3060,6 +3060,16 @@ export interface components {
              * @example 1
              */
             pages: number;
+            /**
+             * @description On lists that page by cursor: send it as `cursor` (with the same filters, search and sort) for the rows after this page; null on the last page and for `perpage=-1`.
+             * @example WyJbXCIyMDI2LTExLTI1VDA5OjAwOjAwLjAwMDAwMCswMDowMFwiXSIsMTBd.q1m6d2y0bHc8uX0QF1cG4a7xv1lH3m0b4Ckx9o0Pz6Y
+             */
+            next_cursor?: string | null;
+            /**
+             * @description Present and true when `total=estimate` was asked for; `total` (and so `pages`) is then the planner's estimate.
+             * @example true
+             */
+            total_estimated?: boolean;
         };
         ClusterPage: {
             /** @description The page; with `perpage=-1` every matching row (bounded by the all-rows ceiling of 1,000,000). */
@@ -3281,8 +3291,9 @@ export interface components {
             readonly etag?: string;
         };
         ClusterUserList: {
-            /** @description Every membership of the cluster (bounded by the all-rows ceiling of 1,000,000). */
+            /** @description Every membership of the cluster, or one page with `perpage`/`cursor` (bounded by the all-rows ceiling of 1,000,000). */
             data: components["schemas"]["ClusterUser"][];
+            paginate?: components["schemas"]["Paginate"];
         };
         ClusterUserUpdate: {
             role?: components["schemas"]["MembershipRole"];
@@ -4421,8 +4432,9 @@ export interface components {
             role?: components["schemas"]["MembershipRole"];
         };
         BusinessUnitUserList: {
-            /** @description Every member (bounded by `max_license_users`, at most 1,000,000, when the business unit has a cap). */
+            /** @description Every member, or one page with `perpage`/`cursor` (bounded by `max_license_users`, at most 1,000,000, when the business unit has a cap). */
             data: components["schemas"]["BusinessUnitUser"][];
+            paginate?: components["schemas"]["Paginate"];
         };
         BusinessUnitUserUpdate: {
             role?: components["schemas"]["MembershipRole"];
@@ -5644,6 +5656,13 @@ export interface components {
          * @example 10
          */
         PerPageOrAll: number;
+        /** @description Continues the list after the page whose `paginate.next_cursor` it is (keyset paging: a deep page costs what the first page costs, and rows added or removed meanwhile neither repeat nor skip the rows still to come). Opaque and signed; send it with the same filters, search and sort as the request that returned it (`page` is then ignored, `perpage` may change). A cursor of another list, filter, sort or caller, or an altered one → 400: start again from the first page without `cursor`. */
+        Cursor: string;
+        /**
+         * @description `exact` (the default) counts every matching row for `paginate.total`. `estimate` answers the database planner's estimate instead and says so with `paginate.total_estimated: true`: on a list of millions the count costs more than the page, and a cursor walk does not need it. An estimate is never below the rows the walk has already shown.
+         * @example exact
+         */
+        ListTotal: "exact" | "estimate";
         /**
          * @description Case-insensitive text to look for (contains).
          * @example andaman
@@ -5679,6 +5698,11 @@ export interface components {
          * @example 10
          */
         PerPage: number;
+        /**
+         * @description Rows per page, 1 to 100, continued with `cursor` (`paginate.next_cursor`). Without `perpage` and `cursor` the answer holds every membership and no `paginate`, as it always has.
+         * @example 50
+         */
+        MemberPerPage: number;
         /**
          * @description The cluster membership id (the `id` of a cluster-user row, not the user id).
          * @example 1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d
@@ -6806,6 +6830,13 @@ export interface operations {
                  * @example 10
                  */
                 perpage?: components["parameters"]["PerPageOrAll"];
+                /** @description Continues the list after the page whose `paginate.next_cursor` it is (keyset paging: a deep page costs what the first page costs, and rows added or removed meanwhile neither repeat nor skip the rows still to come). Opaque and signed; send it with the same filters, search and sort as the request that returned it (`page` is then ignored, `perpage` may change). A cursor of another list, filter, sort or caller, or an altered one → 400: start again from the first page without `cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `exact` (the default) counts every matching row for `paginate.total`. `estimate` answers the database planner's estimate instead and says so with `paginate.total_estimated: true`: on a list of millions the count costs more than the page, and a cursor walk does not need it. An estimate is never below the rows the walk has already shown.
+                 * @example exact
+                 */
+                total?: components["parameters"]["ListTotal"];
                 /**
                  * @description Case-insensitive text to look for (contains).
                  * @example andaman
@@ -7456,7 +7487,20 @@ export interface operations {
     };
     listClusterUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Rows per page, 1 to 100, continued with `cursor` (`paginate.next_cursor`). Without `perpage` and `cursor` the answer holds every membership and no `paginate`, as it always has.
+                 * @example 50
+                 */
+                perpage?: components["parameters"]["MemberPerPage"];
+                /** @description Continues the list after the page whose `paginate.next_cursor` it is (keyset paging: a deep page costs what the first page costs, and rows added or removed meanwhile neither repeat nor skip the rows still to come). Opaque and signed; send it with the same filters, search and sort as the request that returned it (`page` is then ignored, `perpage` may change). A cursor of another list, filter, sort or caller, or an altered one → 400: start again from the first page without `cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `exact` (the default) counts every matching row for `paginate.total`. `estimate` answers the database planner's estimate instead and says so with `paginate.total_estimated: true`: on a list of millions the count costs more than the page, and a cursor walk does not need it. An estimate is never below the rows the walk has already shown.
+                 * @example exact
+                 */
+                total?: components["parameters"]["ListTotal"];
+            };
             header?: never;
             path: {
                 /**
@@ -7635,6 +7679,13 @@ export interface operations {
                  * @example 10
                  */
                 perpage?: components["parameters"]["PerPage"];
+                /** @description Continues the list after the page whose `paginate.next_cursor` it is (keyset paging: a deep page costs what the first page costs, and rows added or removed meanwhile neither repeat nor skip the rows still to come). Opaque and signed; send it with the same filters, search and sort as the request that returned it (`page` is then ignored, `perpage` may change). A cursor of another list, filter, sort or caller, or an altered one → 400: start again from the first page without `cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `exact` (the default) counts every matching row for `paginate.total`. `estimate` answers the database planner's estimate instead and says so with `paginate.total_estimated: true`: on a list of millions the count costs more than the page, and a cursor walk does not need it. An estimate is never below the rows the walk has already shown.
+                 * @example exact
+                 */
+                total?: components["parameters"]["ListTotal"];
                 /**
                  * @description Case-insensitive text to look for (contains).
                  * @example andaman
@@ -9726,6 +9777,13 @@ export interface operations {
                  * @example 10
                  */
                 perpage?: components["parameters"]["PerPageOrAll"];
+                /** @description Continues the list after the page whose `paginate.next_cursor` it is (keyset paging: a deep page costs what the first page costs, and rows added or removed meanwhile neither repeat nor skip the rows still to come). Opaque and signed; send it with the same filters, search and sort as the request that returned it (`page` is then ignored, `perpage` may change). A cursor of another list, filter, sort or caller, or an altered one → 400: start again from the first page without `cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `exact` (the default) counts every matching row for `paginate.total`. `estimate` answers the database planner's estimate instead and says so with `paginate.total_estimated: true`: on a list of millions the count costs more than the page, and a cursor walk does not need it. An estimate is never below the rows the walk has already shown.
+                 * @example exact
+                 */
+                total?: components["parameters"]["ListTotal"];
                 /**
                  * @description Case-insensitive text to look for (contains).
                  * @example andaman
@@ -10460,7 +10518,20 @@ export interface operations {
     };
     listBusinessUnitUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Rows per page, 1 to 100, continued with `cursor` (`paginate.next_cursor`). Without `perpage` and `cursor` the answer holds every membership and no `paginate`, as it always has.
+                 * @example 50
+                 */
+                perpage?: components["parameters"]["MemberPerPage"];
+                /** @description Continues the list after the page whose `paginate.next_cursor` it is (keyset paging: a deep page costs what the first page costs, and rows added or removed meanwhile neither repeat nor skip the rows still to come). Opaque and signed; send it with the same filters, search and sort as the request that returned it (`page` is then ignored, `perpage` may change). A cursor of another list, filter, sort or caller, or an altered one → 400: start again from the first page without `cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `exact` (the default) counts every matching row for `paginate.total`. `estimate` answers the database planner's estimate instead and says so with `paginate.total_estimated: true`: on a list of millions the count costs more than the page, and a cursor walk does not need it. An estimate is never below the rows the walk has already shown.
+                 * @example exact
+                 */
+                total?: components["parameters"]["ListTotal"];
+            };
             header?: never;
             path: {
                 /**
@@ -11116,6 +11187,13 @@ export interface operations {
                  * @example 10
                  */
                 perpage?: components["parameters"]["PerPage"];
+                /** @description Continues the list after the page whose `paginate.next_cursor` it is (keyset paging: a deep page costs what the first page costs, and rows added or removed meanwhile neither repeat nor skip the rows still to come). Opaque and signed; send it with the same filters, search and sort as the request that returned it (`page` is then ignored, `perpage` may change). A cursor of another list, filter, sort or caller, or an altered one → 400: start again from the first page without `cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `exact` (the default) counts every matching row for `paginate.total`. `estimate` answers the database planner's estimate instead and says so with `paginate.total_estimated: true`: on a list of millions the count costs more than the page, and a cursor walk does not need it. An estimate is never below the rows the walk has already shown.
+                 * @example exact
+                 */
+                total?: components["parameters"]["ListTotal"];
                 /**
                  * @description Only events of this kind of record.
                  * @example cluster

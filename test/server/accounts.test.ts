@@ -335,7 +335,7 @@ describe.each(engines())('accounts on %s', (engine) => {
         expect(await ids(`cluster_id=${clusterB}`)).toEqual([]);
         const page2 = await list('perpage=2&page=2');
         expect(page2.data.map((u) => u.id)).toEqual([boss, member]);
-        expect(page2.paginate).toEqual({ total: 5, page: 2, perpage: 2, pages: 3 });
+        expect(page2.paginate).toEqual({ total: 5, page: 2, perpage: 2, pages: 3, next_cursor: anyString() });
         expect(page2.data.find((u) => u.id === boss)).toMatchObject({ is_super_admin: true, grant_count: 0 });
         expect((await list('has_grants=true')).data.find((u) => u.id === granted)!.grant_count).toBe(2);
         expect((await call('GET', '/api-system/users?sort=password_hash:asc')).status).toBe(400);

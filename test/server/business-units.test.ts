@@ -9,7 +9,7 @@ import type {
   UserRecord,
 } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
-import { anyObject } from '../support/matchers.js';
+import { anyObject, anyString } from '../support/matchers.js';
 
 type BusinessUnit = components['schemas']['BusinessUnit'];
 type BusinessUnitInput = components['schemas']['BusinessUnitInput'];
@@ -214,7 +214,7 @@ describe.each(engines())('business units on %s', (engine) => {
     );
     const all = await list(admin, `cluster_id=${cluster.id}&perpage=-1&sort=code:asc`);
     expect(all.data).toHaveLength(1000);
-    expect(all.paginate).toEqual({ total: 1005, page: 1, perpage: -1, pages: 1 });
+    expect(all.paginate).toEqual({ total: 1005, page: 1, perpage: -1, pages: 1, next_cursor: null });
     expect(all.data[999]!.code).toBe(`${prefix}-0999`);
     const res = await t.fetch(`/api-system/business-units/export?${encodeQuery(`cluster_id=${cluster.id}`)}`, {
       token: admin,
@@ -290,12 +290,13 @@ describe.each(engines())('business units on %s', (engine) => {
     const all = await list(admin, `cluster_id=${cluster.id}&perpage=-1&sort=name:asc`);
     expect(all.data).toHaveLength(12);
     expect(all.data.every((b) => b.cluster_id === cluster.id)).toBe(true);
-    expect(all.paginate).toEqual({ total: 12, page: 1, perpage: -1, pages: 1 });
+    expect(all.paginate).toEqual({ total: 12, page: 1, perpage: -1, pages: 1, next_cursor: null });
     expect((await list(admin, `cluster_id=${cluster.id}`)).paginate).toEqual({
       total: 12,
       page: 1,
       perpage: 10,
       pages: 2,
+      next_cursor: anyString(),
     });
   });
 

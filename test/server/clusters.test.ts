@@ -146,13 +146,13 @@ describe.each(engines())('clusters on %s', (engine) => {
     const prefix = `PP${tag()}`;
     for (let i = 0; i < 12; i++) await aCluster(t, { code: `${prefix}-${String(i).padStart(2, '0')}` });
     const paged = await list(admin, `search=${prefix}&perpage=5&page=3&sort=code:asc`);
-    expect(paged.paginate).toEqual({ total: 12, page: 3, perpage: 5, pages: 3 });
+    expect(paged.paginate).toEqual({ total: 12, page: 3, perpage: 5, pages: 3, next_cursor: null });
     expect(paged.data.map((c) => c.code)).toEqual([`${prefix}-10`, `${prefix}-11`]);
     const all = await list(admin, `search=${prefix}&perpage=-1`);
     expect(all.data).toHaveLength(12);
-    expect(all.paginate).toEqual({ total: 12, page: 1, perpage: -1, pages: 1 });
+    expect(all.paginate).toEqual({ total: 12, page: 1, perpage: -1, pages: 1, next_cursor: null });
     const none = await list(admin, `search=nothing-${prefix}`);
-    expect(none).toEqual({ data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 1 } });
+    expect(none).toEqual({ data: [], paginate: { total: 0, page: 1, perpage: 10, pages: 1, next_cursor: null } });
   });
 
   it('when searching, then code, name and alias match case-insensitively as contains', async () => {

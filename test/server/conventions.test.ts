@@ -1,5 +1,6 @@
 // The wire conventions every operation shares (docs/adr/0001-wire-conventions.md), checked over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anyString } from '../support/matchers.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 describe.each(engines())('wire conventions on %s', (engine) => {
@@ -61,14 +62,21 @@ describe.each(engines())('wire conventions on %s', (engine) => {
     }
   });
 
-  it('when a list is read, then the paging envelope says total, page, perpage and pages', async () => {
+  it('when a list is read, then the paging envelope says total, page, perpage, pages and the next cursor', async () => {
     const res = await t.fetch('/api-system/clusters?perpage=1&page=2', { token });
     const body = (await res.json()) as {
       data: unknown[];
       paginate: { total: number; page: number; perpage: number; pages: number };
     };
     expect(body.data).toHaveLength(1);
-    expect(body.paginate).toEqual({ total: body.paginate.total, page: 2, perpage: 1, pages: body.paginate.total });
+    // The large lists also carry the cursor to the next page (null on the last one).
+    expect(body.paginate).toEqual({
+      total: body.paginate.total,
+      page: 2,
+      perpage: 1,
+      pages: body.paginate.total,
+      next_cursor: body.paginate.total > 2 ? anyString() : null,
+    });
   });
 
   it('when a request is answered, then it carries a request id that problems repeat', async () => {

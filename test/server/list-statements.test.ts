@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anyString } from '../support/matchers.js';
 import type { components } from '../../openapi/generated/schema.js';
 import { aBusinessUnit, aCluster, aUserWith } from '../support/factory.js';
 import type { ClusterMemberRecord } from '../support/records.js';
@@ -66,7 +67,7 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     await t.knex<ClusterMemberRecord>('cluster_users').insert({ user_id: member.id, cluster_id: a.id });
 
     const page = await onePage(`/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=2`);
-    expect(page.paginate).toEqual({ total: 3, page: 1, perpage: 2, pages: 2 });
+    expect(page.paginate).toEqual({ total: 3, page: 1, perpage: 2, pages: 2, next_cursor: anyString() });
     expect(page.data.map((r) => r.id)).toEqual([a.id, b.id]);
     expect(page.data[0]).toMatchObject({
       bu_count: 2,
@@ -90,18 +91,18 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     const user = await aUserWith(t, [], { username: `le-${prefix.toLowerCase()}` });
 
     const clusters = await onePage(`/api-system/clusters?search=${prefix}&perpage=1&page=9`);
-    expect(clusters).toEqual({ data: [], paginate: { total: 2, page: 9, perpage: 1, pages: 2 } });
+    expect(clusters).toEqual({ data: [], paginate: { total: 2, page: 9, perpage: 1, pages: 2, next_cursor: null } });
     const units = await onePage(`/api-system/business-units?cluster_id=${cluster.id}&page=5`);
-    expect(units).toEqual({ data: [], paginate: { total: 1, page: 5, perpage: 10, pages: 1 } });
+    expect(units).toEqual({ data: [], paginate: { total: 1, page: 5, perpage: 10, pages: 1, next_cursor: null } });
     const search = await onePage(`/api-system/user?search=${user.username}&page=3`);
     expect(search).toEqual({ data: [], paginate: { total: 1, page: 3, perpage: 10, pages: 1 } });
     const accounts = await onePage(`/api-system/users?search=${user.username}&page=2`);
-    expect(accounts).toEqual({ data: [], paginate: { total: 1, page: 2, perpage: 10, pages: 1 } });
+    expect(accounts).toEqual({ data: [], paginate: { total: 1, page: 2, perpage: 10, pages: 1, next_cursor: null } });
 
     // Nothing matches: still one statement, and a total of 0.
     expect(await onePage(`/api-system/clusters?search=none-${prefix}`)).toEqual({
       data: [],
-      paginate: { total: 0, page: 1, perpage: 10, pages: 1 },
+      paginate: { total: 0, page: 1, perpage: 10, pages: 1, next_cursor: null },
     });
   });
 
@@ -148,7 +149,7 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
       `/api-system/business-units?search=${prefix}&perpage=2&page=2&sort=code%3Aasc`,
       reader.token,
     );
-    expect(units.paginate).toEqual({ total: 3, page: 2, perpage: 2, pages: 2 });
+    expect(units.paginate).toEqual({ total: 3, page: 2, perpage: 2, pages: 2, next_cursor: null });
     expect(units.data).toHaveLength(1);
     expect(units.data[0]).toMatchObject({ cluster_id: mine.id, cluster_name: mine.name, users_count: 0 });
   });
@@ -170,7 +171,7 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     expect(outside.data.map((r) => r.id)).toEqual([users[1]!.id, users[2]!.id]);
 
     const accounts = await onePage(`/api-system/users?search=${prefix}&perpage=2`);
-    expect(accounts.paginate).toEqual({ total: 3, page: 1, perpage: 2, pages: 2 });
+    expect(accounts.paginate).toEqual({ total: 3, page: 1, perpage: 2, pages: 2, next_cursor: anyString() });
     expect(accounts.data.map((r) => r.id)).toEqual([users[0]!.id, users[1]!.id]);
     expect(accounts.data[0]).toMatchObject({ grant_count: 0, sign_in_delayed: false });
   });

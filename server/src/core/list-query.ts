@@ -1,11 +1,14 @@
 import type { Schemas } from './contract.js';
 import { BadRequestError } from './errors.js';
+import type { CursorContext, ListCursors } from './list-cursor.js';
 
 export interface SortTerm {
   /** The column expression from the whitelist (never the raw client text). */
   column: string;
   field: string;
   direction: 'asc' | 'desc';
+  /** The column never holds null: a keyset bound on it can use its index as a range (see `keysetWhere`). */
+  notNull?: boolean;
 }
 
 export interface ListQuery {
@@ -17,6 +20,17 @@ export interface ListQuery {
   offset: number;
   sort: SortTerm[];
   search: string | undefined;
+  /**
+   * Keyset paging: the page starts after this position (the sort values, then the id, of the previous page's last
+   * row), with no offset. Set from a `cursor` (see `withCursor`).
+   */
+  after?: unknown[];
+  /** `estimate`: the total is the planner's row estimate, not a count (`total=estimate`). Default exact. */
+  total?: 'exact' | 'estimate';
+  /** Read one row past the page, to know whether a next page exists without an exact total. */
+  probe?: boolean;
+  /** Rows before the page: its offset, or the count a cursor carries (the offset is 0 then). */
+  before?: number;
 }
 
 /** The paging parameters every list operation shares, as the contract validator hands them over. */
@@ -25,6 +39,8 @@ export interface ListParams {
   perpage?: number;
   sort?: string;
   search?: string;
+  cursor?: string;
+  total?: 'exact' | 'estimate';
 }
 
 export interface ListOptions {
@@ -32,6 +48,8 @@ export interface ListOptions {
   sortable: Record<string, string>;
   /** default `created_at:desc` */
   defaultSort?: string;
+  /** Sort fields whose column is never null (faster keyset bounds); any other field is treated as nullable. */
+  notNull?: string[];
 }
 
 export type Paginate = Schemas['Paginate'];
@@ -47,7 +65,7 @@ export type DeletedFilter = 'exclude' | 'include' | 'only';
  * Resolves `field:dir[,field:dir]` against the whitelist. The contract's pattern already refuses unknown fields;
  * this is the second line, so a sort never reaches SQL unchecked.
  */
-export function parseSort(text: string, sortable: Record<string, string>): SortTerm[] {
+export function parseSort(text: string, sortable: Record<string, string>, notNull: string[] = []): SortTerm[] {
   const terms: SortTerm[] = [];
   for (const part of text
     .split(',')
@@ -62,7 +80,8 @@ export function parseSort(text: string, sortable: Record<string, string>): SortT
         [{ path: '/query/sort', message: `unknown sort "${part}"` }],
       );
     }
-    if (!terms.some((t) => t.field === field)) terms.push({ column, field, direction });
+    if (!terms.some((t) => t.field === field))
+      terms.push({ column, field, direction, notNull: notNull.includes(field) });
   }
   return terms;
 }
@@ -78,13 +97,14 @@ export function parseListQuery(query: ListParams, opts: ListOptions): ListQuery 
     perpage,
     limit: all ? undefined : perpage,
     offset: all ? 0 : (page - 1) * perpage,
-    sort: parseSort(query.sort || (opts.defaultSort ?? 'created_at:desc'), opts.sortable),
+    sort: parseSort(query.sort || (opts.defaultSort ?? 'created_at:desc'), opts.sortable, opts.notNull),
     search: search ? search : undefined,
+    total: query.total ?? 'exact',
   };
 }
 
 /** A list with one fixed order and no sort or search of its own (the audit log, the member lists): only its page. */
-export function parsePageQuery(query: Pick<ListParams, 'page' | 'perpage'>): ListQuery {
+export function parsePageQuery(query: Pick<ListParams, 'page' | 'perpage' | 'total'>): ListQuery {
   return parseListQuery(query, { sortable: {}, defaultSort: '' });
 }
 
@@ -103,6 +123,57 @@ export function capAllRows(q: ListQuery): ListQuery {
 export function paginateInfo(total: number, q: Pick<ListQuery, 'page' | 'perpage'>): Paginate {
   const pages = q.perpage === -1 || total === 0 ? 1 : Math.ceil(total / q.perpage);
   return { total, page: q.page, perpage: q.perpage, pages };
+}
+
+/** The highest page number the contract's `page` allows; a cursor deeper than that still reports this one. */
+const MAX_PAGE = 1_000_000;
+
+/**
+ * The list query a request's `cursor` continues: after the cursor's position, with no offset, its page number
+ * derived from how many rows came before. Without a cursor the query is unchanged but reads one row past the page
+ * when its total is only estimated (a next page is known from the exact total otherwise). A cursor made for another
+ * list, filter, sort or caller, or changed in any way, is refused with a 400.
+ */
+export function withCursor(
+  q: ListQuery,
+  cursor: string | undefined,
+  cursors: ListCursors,
+  ctx: CursorContext,
+): ListQuery {
+  if (q.limit === undefined) return q;
+  if (cursor === undefined) return { ...q, before: q.offset, probe: q.total === 'estimate' };
+  const position = cursors.read(cursor, ctx);
+  const page = Math.min(MAX_PAGE, Math.floor(position.offset / q.limit) + 1);
+  return { ...q, page, offset: 0, before: position.offset, after: position.key, probe: true };
+}
+
+/** A list statement's result as the service needs it (see `runListPage`). */
+export interface PageRows<R> {
+  rows: R[];
+  total: number;
+  /** Whether `total` is the planner's estimate. */
+  estimated: boolean;
+  /** The keyset position after the last row, when a next page exists. */
+  nextKey: unknown[] | null;
+}
+
+/**
+ * `paginate` of a page that may be continued by cursor: the seed's four fields, `next_cursor` (null on the last
+ * page and for `perpage=-1`) and, when asked for, `total_estimated`. Rows before the page: its offset, or the
+ * cursor's count.
+ */
+export function cursorPaginate(
+  result: Omit<PageRows<unknown>, 'rows'> & { count: number },
+  q: ListQuery,
+  cursors: ListCursors,
+  ctx: CursorContext,
+): Paginate {
+  const info = paginateInfo(result.total, q);
+  const next_cursor =
+    result.nextKey && q.limit !== undefined && q.perpage !== -1
+      ? cursors.make({ key: result.nextKey, offset: (q.before ?? q.offset) + result.count }, ctx)
+      : null;
+  return { ...info, next_cursor, ...(result.estimated ? { total_estimated: true } : {}) };
 }
 
 export function toPage<T>(data: T[], total: number, q: Pick<ListQuery, 'page' | 'perpage'>): Page<T> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ListQuery } from '../core/list-query.js';
+import { refused } from '../core/list-cursor.js';
+import type { ListQuery, PageRows, SortTerm } from '../core/list-query.js';
 import { toCount } from './count.js';
 
 /** SQL pieces shared by the repositories. Everything here builds queries; nothing runs one. */
@@ -61,6 +62,76 @@ export function applyListQuery<B extends { orderByRaw(sql: string): B; limit(n: 
   return b;
 }
 
+/** The list's order as keyset terms: its sort, then the id ascending as the tie-breaker (as `applyListQuery` orders). */
+export function keysetTerms(sort: SortTerm[], idColumn: string): SortTerm[] {
+  if (sort.some((t) => t.column === idColumn)) return sort;
+  return [...sort, { column: idColumn, field: 'id', direction: 'asc', notNull: true }];
+}
+
+/** The keyset values of a row, as PostgreSQL renders them in JSON (timestamps keep their microseconds). */
+export function keysetKeySql(terms: SortTerm[]): string {
+  return `json_build_array(${terms.map((t) => t.column).join(', ')})`;
+}
+
+/**
+ * Narrows `qb` to the rows after `key` in the order of `terms` (PostgreSQL's: nulls last ascending, first
+ * descending). One direction over columns that are never null is a row comparison, `(a, id) > (?, ?)`, which a
+ * composite index answers as one range. Otherwise the rows strictly after on the first term, or equal on it and
+ * after on the rest, and so on; when the first column is never null, a `>=`/`<=` bound on it is added, so its index
+ * still starts the scan at the position instead of at the first row.
+ */
+export function keysetWhere(qb: Knex.QueryBuilder, terms: SortTerm[], key: unknown[]): Knex.QueryBuilder {
+  if (key.length !== terms.length) throw refused();
+  const first = terms[0]!;
+  if (terms.every((t) => t.notNull && t.direction === first.direction) && key.every((v) => v !== null)) {
+    const cols = terms.map((t) => t.column).join(', ');
+    const marks = terms.map(() => '?').join(', ');
+    return qb.whereRaw(`(${cols}) ${first.direction === 'asc' ? '>' : '<'} (${marks})`, key as Knex.Value[]);
+  }
+  const equal = (t: SortTerm, v: unknown): [string, Knex.Value[]] =>
+    v === null ? [`${t.column} is null`, []] : [`${t.column} = ?`, [v as Knex.Value]];
+  const after = (t: SortTerm, v: unknown): [string, Knex.Value[]] => {
+    if (t.direction === 'asc')
+      return v === null ? ['false', []] : [`(${t.column} > ? or ${t.column} is null)`, [v as Knex.Value]];
+    return v === null ? [`${t.column} is not null`, []] : [`${t.column} < ?`, [v as Knex.Value]];
+  };
+  const alternatives: string[] = [];
+  const bindings: Knex.Value[] = [];
+  terms.forEach((t, i) => {
+    const parts: string[] = [];
+    for (let j = 0; j < i; j++) {
+      const [sql, b] = equal(terms[j]!, key[j]);
+      parts.push(sql);
+      bindings.push(...b);
+    }
+    const [sql, b] = after(t, key[i]);
+    parts.push(sql);
+    bindings.push(...b);
+    alternatives.push(`(${parts.join(' and ')})`);
+  });
+  if (first.notNull && key[0] !== null) {
+    qb.whereRaw(`${first.column} ${first.direction === 'asc' ? '>=' : '<='} ?`, [key[0] as Knex.Value]);
+  }
+  return qb.whereRaw(`(${alternatives.join(' or ')})`, bindings);
+}
+
+/**
+ * The planner's estimate of the rows `filtered` matches: what `total=estimate` answers instead of counting them.
+ * EXPLAIN plans without running, so it costs about one planning; on a table never analysed (a fresh PGlite) the
+ * planner still estimates from the table's size on disk.
+ */
+export async function estimateRows(db: Knex | Knex.Transaction, filtered: Knex.QueryBuilder): Promise<number> {
+  const { sql, bindings } = filtered.clone().clearSelect().select(db.raw('1')).toSQL();
+  // pg answers a raw statement as its result object, PGlite's knex client as the rows.
+  const result: unknown = await db.raw(`explain (format json) ${sql}`, bindings);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+    Record<string, unknown>
+  >;
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.max(0, Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0));
+}
+
 /** Distinct statements named so far; see `prepared`. */
 const preparedNames = new Set<string>();
 const MAX_PREPARED = 200;
@@ -95,6 +166,7 @@ export function prepared<B extends Knex.QueryBuilder>(qb: B): B {
 export const LIST_PAGE = 'list_page';
 const LIST_TOTAL = 'list_total';
 const LIST_MATCHES = 'list_matches';
+const LIST_KEY = 'list_key';
 
 /**
  * A list page and its total as ONE statement (one round trip, one parse):
@@ -119,7 +191,7 @@ const LIST_MATCHES = 'list_matches';
 export function listPageStatement(
   db: Knex | Knex.Transaction,
   filtered: Knex.QueryBuilder,
-  list: Pick<ListQuery, 'sort' | 'limit' | 'offset'>,
+  list: Pick<ListQuery, 'sort' | 'limit' | 'offset' | 'after' | 'total' | 'probe'>,
   idColumn: string,
   selectRows: (qb: Knex.QueryBuilder) => Knex.QueryBuilder,
   { selective = false }: { selective?: boolean } = {},
@@ -132,13 +204,21 @@ export function listPageStatement(
     pageSource = db(idColumn.split('.')[0]!).whereIn(idColumn, db.from(LIST_MATCHES).select('id'));
     total = db.from(LIST_MATCHES).count({ count: '*' });
   }
-  const ids = applyListQuery(pageSource.clone().select(`${idColumn} as id`), list, idColumn);
+  // An estimated total is planned apart (`estimateRows`): the statement counts nothing.
+  if (list.total === 'estimate') total = db.queryBuilder().select(db.raw('null::bigint as count'));
+  const terms = keysetTerms(list.sort, idColumn);
+  let idsSource: Knex.QueryBuilder = pageSource
+    .clone()
+    .select(`${idColumn} as id`, db.raw(`${keysetKeySql(terms)} as ${LIST_KEY}`));
+  if (list.after) idsSource = keysetWhere(idsSource, terms, list.after);
+  const limit = list.limit !== undefined && list.probe ? list.limit + 1 : list.limit;
+  const ids = applyListQuery(idsSource, { ...list, limit }, idColumn);
   const head = start
     .with(LIST_PAGE, ids)
     .with(LIST_TOTAL, total)
     .from(LIST_TOTAL)
     .joinRaw(`left join ${LIST_PAGE} on true`)
-    .select(`${LIST_TOTAL}.count as ${LIST_TOTAL}`);
+    .select(`${LIST_TOTAL}.count as ${LIST_TOTAL}`, `${LIST_PAGE}.${LIST_KEY} as ${LIST_KEY}`);
   return applyListQuery(selectRows(head), { ...list, limit: undefined }, idColumn);
 }
 
@@ -146,7 +226,56 @@ export function listPageStatement(
 export function pageOf<R extends { id: unknown }>(
   result: Array<R & { [LIST_TOTAL]?: unknown }>,
 ): { rows: R[]; total: number } {
-  const total = toCount(result[0]?.[LIST_TOTAL]);
-  const rows = result.filter((r) => r.id !== null).map(({ [LIST_TOTAL]: _total, ...row }) => row as unknown as R);
+  const { rows, total } = pageRowsOf(result, { limit: undefined, offset: 0 });
   return { rows, total };
+}
+
+/** A key as the driver hands it over: parsed JSON on pg, text on some PGlite paths. */
+const keyOf = (value: unknown): unknown[] => (typeof value === 'string' ? JSON.parse(value) : value) as unknown[];
+
+/**
+ * The result of `listPageStatement` as a page: its rows (without the statement's own columns), its total, and the
+ * keyset position after its last row when there is a next page: known from the extra row a probe reads, else from the
+ * exact total.
+ */
+export function pageRowsOf<R extends { id: unknown }>(
+  result: Array<R & { [LIST_TOTAL]?: unknown; [LIST_KEY]?: unknown }>,
+  list: Pick<ListQuery, 'limit' | 'offset' | 'probe'>,
+): PageRows<R> {
+  const total = toCount(result[0]?.[LIST_TOTAL]);
+  const found = result.filter((r) => r.id !== null);
+  const limit = list.limit;
+  const more = limit !== undefined && (list.probe ? found.length > limit : (list.offset ?? 0) + found.length < total);
+  const kept = list.probe && limit !== undefined ? found.slice(0, limit) : found;
+  const last = kept[kept.length - 1];
+  const nextKey = more && last ? keyOf(last[LIST_KEY]) : null;
+  const rows = kept.map(({ [LIST_TOTAL]: _total, [LIST_KEY]: _key, ...row }) => row as unknown as R);
+  return { rows, total, estimated: false, nextKey };
+}
+
+/**
+ * Runs a list page (`listPageStatement`) and, for `total=estimate`, the planner's estimate of its filter alongside.
+ * `run` lets a repository name the statement (`prepared`).
+ */
+export async function runListPage<R extends { id: unknown }>(
+  db: Knex | Knex.Transaction,
+  filtered: Knex.QueryBuilder,
+  list: ListQuery,
+  idColumn: string,
+  selectRows: (qb: Knex.QueryBuilder) => Knex.QueryBuilder,
+  opts: { selective?: boolean; run?: (qb: Knex.QueryBuilder) => Knex.QueryBuilder } = {},
+): Promise<PageRows<R>> {
+  const statement = listPageStatement(db, filtered, list, idColumn, selectRows, opts);
+  const run = opts.run ?? ((qb) => qb);
+  if (list.total !== 'estimate') {
+    return pageRowsOf((await run(statement)) as Array<R & { id: unknown }>, list);
+  }
+  const [result, estimate] = await Promise.all([
+    run(statement) as unknown as Promise<Array<R & { id: unknown }>>,
+    estimateRows(db, filtered),
+  ]);
+  const page = pageRowsOf(result, list);
+  // The estimate never claims fewer rows than the walk has shown to exist.
+  const seen = (list.before ?? list.offset) + page.rows.length + (page.nextKey ? 1 : 0);
+  return { ...page, total: Math.max(estimate, seen), estimated: true };
 }

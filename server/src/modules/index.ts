@@ -42,6 +42,7 @@ import { widgetService } from './widgets/service.js';
 import { widgetRoutes } from './widgets/routes.js';
 import { webhookService } from './webhooks/service.js';
 import { webhookRoutes } from './webhooks/routes.js';
+import { listCursors } from '../core/list-cursor.js';
 
 export type { ModuleDeps } from './types.js';
 
@@ -54,7 +55,8 @@ export type AppHandlers = Pick<OperationHandlers, HandledOperationId>;
  * module's repository. See docs/adding-a-resource.md.
  */
 export function createServices({ knex, storage, logger, config, changes }: ModuleDeps) {
-  const audit = auditTrail({ knex, storage });
+  const cursors = listCursors({ secret: config.jwtSecret });
+  const audit = auditTrail({ knex, storage, cursors });
   const providers = identityProviders({ configs: config.oidcProviders });
   const reauth = (id: string) => {
     const p = providers.find(id);
@@ -80,10 +82,18 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
     secondFactors,
     secondFactorRequired: config.secondFactor.required,
   });
-  const clusters = clusterService({ knex, storage, audit });
+  const clusters = clusterService({ knex, storage, audit, cursors });
   const currencies = currencyService({ knex });
-  const businessUnits = businessUnitService({ knex, storage, audit, clusters, currencies, members: memberDirectory() });
-  const memberships = membershipService({ knex, audit, clusters, businessUnits });
+  const businessUnits = businessUnitService({
+    knex,
+    storage,
+    audit,
+    clusters,
+    currencies,
+    members: memberDirectory(),
+    cursors,
+  });
+  const memberships = membershipService({ knex, audit, clusters, businessUnits, cursors });
   const widgets = widgetService({ knex, audit });
   const mappings = mappingService({ knex, audit, changes });
   const serviceAccounts = serviceAccountService({ knex, audit });
@@ -101,7 +111,7 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
     sso: ssoService({ knex, logger, audit, auth, providers }),
     widgets,
     datasets: datasetService({ knex, pinnedDatasetIds: widgets.pinnedDatasetIds }),
-    users: userService({ knex, audit }),
+    users: userService({ knex, audit, cursors }),
     userSessions: userSessionService({ knex, audit }),
     branding: brandingService({ knex, storage, logger, audit }),
     mappings,

@@ -14,6 +14,7 @@ import * as m0012 from './0012_audit_labels.js';
 import * as m0013 from './0013_service_accounts.js';
 import * as m0014 from './0014_webhooks.js';
 import * as m0015 from './0015_second_factor.js';
+import * as m0016 from './0016_keyset_indexes.js';
 
 interface Migration {
   name: string;
@@ -41,6 +42,7 @@ export const migrations: Migration[] = [
   { name: '0013_service_accounts', file: '0013_service_accounts', ...m0013 },
   { name: '0014_webhooks', file: '0014_webhooks', ...m0014 },
   { name: '0015_second_factor', file: '0015_second_factor', ...m0015 },
+  { name: '0016_keyset_indexes', file: '0016_keyset_indexes', ...m0016 },
 ];
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */

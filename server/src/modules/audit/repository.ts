@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
-import type { ListQuery } from '../../core/list-query.js';
+import type { ListQuery, PageRows, SortTerm } from '../../core/list-query.js';
 import { countFrom } from '../../db/count.js';
-import { applyListQuery, displayNameSql } from '../../db/sql.js';
+import { applyListQuery, displayNameSql, estimateRows, keysetKeySql, keysetWhere } from '../../db/sql.js';
 
 export type AuditEvent = Schemas['AuditEvent'];
 export type TargetType = AuditEvent['target_type'];
@@ -138,6 +138,12 @@ const newestFirst = (qb: Knex.QueryBuilder) =>
     { column: 'e.id', order: 'desc' },
   ]);
 
+/** The same order as keyset terms: both columns are never null and run one way, so a cursor is one index range. */
+const NEWEST_FIRST: SortTerm[] = [
+  { column: 'e.at', field: 'at', direction: 'desc', notNull: true },
+  { column: 'e.id', field: 'id', direction: 'desc', notNull: true },
+];
+
 export function auditRepository({ knex }: { knex: Knex }) {
   return {
     /**
@@ -214,14 +220,33 @@ export function auditRepository({ knex }: { knex: Knex }) {
       return row && toEvent(row);
     },
 
-    async list(f: AuditFilters, q: ListQuery): Promise<{ rows: AuditEvent[]; total: number }> {
-      const [counted, rows] = await Promise.all([
-        filtered(knex, f).count<Array<Record<string, unknown>>>({ count: '*' }),
-        newestFirst(filtered(knex, f)).select<Array<Record<string, unknown>>>('e.*').limit(q.limit!).offset(q.offset),
+    /**
+     * One page of events and the total (or the planner's estimate of it); after `q.after` when continued by cursor,
+     * reading one event past the page then to know whether another follows.
+     */
+    async list(f: AuditFilters, q: ListQuery): Promise<PageRows<AuditEvent>> {
+      const limit = q.limit!;
+      const page = newestFirst(filtered(knex, f))
+        .select<Array<Record<string, unknown>>>('e.*', knex.raw(`${keysetKeySql(NEWEST_FIRST)} as list_key`))
+        .limit(q.probe ? limit + 1 : limit)
+        .offset(q.offset);
+      if (q.after) keysetWhere(page, NEWEST_FIRST, q.after);
+      const estimated = q.total === 'estimate';
+      const [total, rows] = await Promise.all([
+        estimated
+          ? estimateRows(knex, filtered(knex, f))
+          : filtered(knex, f).count<Array<Record<string, unknown>>>({ count: '*' }).then(countFrom),
+        page,
       ]);
+      const more = q.probe ? rows.length > limit : q.offset + rows.length < total;
+      const kept = rows.slice(0, limit);
+      const last = kept[kept.length - 1];
+      const key = last?.list_key;
       return {
-        rows: rows.map(toEvent),
-        total: countFrom(counted),
+        rows: kept.map(({ list_key: _key, ...row }) => toEvent(row)),
+        total: estimated ? Math.max(total, (q.before ?? q.offset) + kept.length + (more ? 1 : 0)) : total,
+        estimated,
+        nextKey: more && last ? ((typeof key === 'string' ? JSON.parse(key) : key) as unknown[]) : null,
       };
     },
 

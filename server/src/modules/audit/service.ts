@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { OperationId, QueryParams, Schemas } from '../../core/contract.js';
-import { paginateInfo, parsePageQuery } from '../../core/list-query.js';
+import { randomBytes } from 'node:crypto';
+import { listCursors, type CursorContext, type ListCursors } from '../../core/list-cursor.js';
+import { cursorPaginate, parsePageQuery, withCursor } from '../../core/list-query.js';
 import { can, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { CsvColumn, CsvExport } from '../../core/csv.js';
 import { cursorBatches } from '../../db/cursor.js';
@@ -176,7 +178,17 @@ async function withImages(storage: StoragePort | undefined, events: AuditEvent[]
   );
 }
 
-export function auditTrail({ knex, storage }: { knex: Knex; storage?: StoragePort }) {
+/** What a cursor of the audit log is bound to: its filters, its one order and the caller. */
+function cursorContext(auth: AuthContext, query: QueryParams<'listAuditEvents'>): CursorContext {
+  const { page: _page, perpage: _perpage, cursor: _cursor, total: _total, ...filters } = query;
+  return { list: 'listAuditEvents', filters, sort: [], subject: auth.userId };
+}
+
+export function auditTrail(deps: { knex: Knex; storage?: StoragePort; cursors?: ListCursors }) {
+  const { knex, storage } = deps;
+  // A trail made only to record (a script, a test's fixture) never answers a list; a key of its own keeps the
+  // cursors of any list it does answer valid in this process only.
+  const cursors = deps.cursors ?? listCursors({ secret: randomBytes(32).toString('hex') });
   const repo = auditRepository({ knex });
   return {
     /**
@@ -214,12 +226,16 @@ export function auditTrail({ knex, storage }: { knex: Knex; storage?: StoragePor
      * about accounts). An event names no cluster the caller may not see (see `asSeenBy`).
      */
     async list(auth: AuthContext, query: QueryParams<'listAuditEvents'>): Promise<Schemas['AuditEventPage']> {
-      const list = parsePageQuery(query);
-      const [{ rows, total }, hidden] = await Promise.all([
+      const ctx = cursorContext(auth, query);
+      const list = withCursor(parsePageQuery(query), query.cursor, cursors, ctx);
+      const [page, hidden] = await Promise.all([
         repo.list(listFilter(auth, query), list),
         hiddenClusters(knex, auth.permissions),
       ]);
-      return { data: await withImages(storage, allAsSeenBy(rows, hidden)), paginate: paginateInfo(total, list) };
+      return {
+        data: await withImages(storage, allAsSeenBy(page.rows, hidden)),
+        paginate: cursorPaginate({ ...page, count: page.rows.length }, list, cursors, ctx),
+      };
     },
 
     /** The list as CSV: the same filters, access and view of other clusters, every matching event streamed from a cursor. */

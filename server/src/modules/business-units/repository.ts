@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { LIST_PAGE, applyListQuery, likeContains, listPageStatement, pageOf, prepared } from '../../db/sql.js';
-import { type DeletedFilter, type ListQuery } from '../../core/list-query.js';
+import { LIST_PAGE, applyListQuery, likeContains, prepared, runListPage } from '../../db/sql.js';
+import { type DeletedFilter, type ListQuery, type PageRows } from '../../core/list-query.js';
 import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
 import { type AuditRow } from '../../core/audit.js';
 import type { Schemas } from '../../core/contract.js';
@@ -104,6 +104,9 @@ export const BU_SORTABLE: Record<string, string> = {
   deleted_at: 'business_units.deleted_at',
 };
 
+/** The sort fields whose column is never null (the keyset's bounds use their indexes as ranges). */
+export const BU_NOT_NULL = ['code', 'name', 'cluster_name', 'is_active', 'is_hq', 'created_at', 'updated_at'];
+
 const RECORD_COLUMNS = [
   'id',
   'cluster_id',
@@ -164,16 +167,18 @@ export function businessUnitRepository({ knex }: { knex: Knex }) {
      * One page of rows with their member counts, and the total: one statement (see `listPageStatement`). Prepared
      * unless it searches: the list of one cluster is the statement that gains from it (see `prepared`).
      */
-    async listPage(
-      db: Knex | Knex.Transaction,
-      f: BusinessUnitListFilter,
-    ): Promise<{ rows: BusinessUnitListRow[]; total: number }> {
-      const statement = listPageStatement(db, filtered(db, f), f.list, 'business_units.id', (qb) =>
-        withJoins(qb.leftJoin('business_units', 'business_units.id', `${LIST_PAGE}.id`)).select(
-          knex.raw('(select count(*) from bu_users m where m.business_unit_id = business_units.id) as users_count'),
-        ),
+    listPage(db: Knex | Knex.Transaction, f: BusinessUnitListFilter): Promise<PageRows<BusinessUnitListRow>> {
+      return runListPage<BusinessUnitListRow>(
+        db,
+        filtered(db, f),
+        f.list,
+        'business_units.id',
+        (qb) =>
+          withJoins(qb.leftJoin('business_units', 'business_units.id', `${LIST_PAGE}.id`)).select(
+            knex.raw('(select count(*) from bu_users m where m.business_unit_id = business_units.id) as users_count'),
+          ),
+        { run: (statement) => (f.list.search ? statement : prepared(statement)) },
       );
-      return pageOf((await (f.list.search ? statement : prepared(statement))) as BusinessUnitListRow[]);
     },
 
     /** The list's rows in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */

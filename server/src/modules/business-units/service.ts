@@ -5,7 +5,8 @@ import { cursorBatches } from '../../db/cursor.js';
 import type { QueryParams, Schemas } from '../../core/contract.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
-import { capAllRows, paginateInfo, parseListQuery } from '../../core/list-query.js';
+import type { CursorContext, ListCursors } from '../../core/list-cursor.js';
+import { capAllRows, cursorPaginate, parseListQuery, withCursor } from '../../core/list-query.js';
 import {
   assertCan,
   assertMayChangeLicence,
@@ -25,6 +26,7 @@ import type { MemberDirectory } from '../memberships/service.js';
 import { cleanConfig, formatFromJson, toWrite } from './form.js';
 import {
   BU_FORMAT_FIELDS,
+  BU_NOT_NULL,
   BU_SORTABLE,
   BU_TEXT_FIELDS,
   businessUnitRepository,
@@ -58,8 +60,14 @@ function listFilter(auth: AuthContext, query: QueryParams<'listBusinessUnits'>):
   const clusterId = query.cluster_id;
   if (clusterId && scope !== 'all' && !scope.includes(clusterId))
     throw new ForbiddenError('Missing permission cluster.read on this cluster');
-  const list = parseListQuery(query, { sortable: BU_SORTABLE });
+  const list = parseListQuery(query, { sortable: BU_SORTABLE, notNull: BU_NOT_NULL });
   return { list, isActive: query.is_active, deleted: query.deleted ?? 'exclude', clusterId, scope };
+}
+
+/** What a cursor of the list is bound to: the list, the query's filters and search, the sort and the caller. */
+function cursorContext(auth: AuthContext, f: BusinessUnitListFilter): CursorContext {
+  const filters = { is_active: f.isActive, deleted: f.deleted, cluster_id: f.clusterId, search: f.list.search };
+  return { list: 'listBusinessUnits', filters, sort: f.list.sort, subject: auth.userId };
 }
 
 /** The cluster's licence-cap message, word for word as specified, for create, move and restore alike. */
@@ -89,9 +97,11 @@ export interface BusinessUnitDeps {
   clusters: ClusterService;
   currencies: CurrencyService;
   members: MemberDirectory;
+  cursors: ListCursors;
 }
 
-export function businessUnitService({ knex, storage, audit, clusters, currencies, members }: BusinessUnitDeps) {
+export function businessUnitService(deps: BusinessUnitDeps) {
+  const { knex, storage, audit, clusters, currencies, members, cursors } = deps;
   const repo = businessUnitRepository({ knex });
 
   /**
@@ -205,9 +215,11 @@ export function businessUnitService({ knex, storage, audit, clusters, currencies
   return {
     async list(auth: AuthContext, query: QueryParams<'listBusinessUnits'>): Promise<BusinessUnitPage> {
       const filter = listFilter(auth, query);
-      const { rows, total } = await repo.listPage(knex, { ...filter, list: capAllRows(filter.list) });
-      const data = await Promise.all(rows.map((r) => present(auth, r, toCount(r.users_count))));
-      return { data, paginate: paginateInfo(total, filter.list) };
+      const ctx = cursorContext(auth, filter);
+      const list = withCursor(capAllRows(filter.list), query.cursor, cursors, ctx);
+      const page = await repo.listPage(knex, { ...filter, list });
+      const data = await Promise.all(page.rows.map((r) => present(auth, r, toCount(r.users_count))));
+      return { data, paginate: cursorPaginate({ ...page, count: page.rows.length }, list, cursors, ctx) };
     },
 
     /**

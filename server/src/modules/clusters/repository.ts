@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import { toCount } from '../../db/count.js';
-import { LIST_PAGE, applyListQuery, likeContains, listPageStatement, pageOf, prepared } from '../../db/sql.js';
-import { type DeletedFilter, type ListQuery } from '../../core/list-query.js';
+import { LIST_PAGE, applyListQuery, likeContains, prepared, runListPage } from '../../db/sql.js';
+import { type DeletedFilter, type ListQuery, type PageRows } from '../../core/list-query.js';
 import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
 import { type AuditRow } from '../../core/audit.js';
 
@@ -56,6 +56,9 @@ export const CLUSTER_SORTABLE: Record<string, string> = {
   updated_at: 'clusters.updated_at',
   deleted_at: 'clusters.deleted_at',
 };
+
+/** The sort fields whose column is never null (the keyset's bounds use their indexes as ranges). */
+export const CLUSTER_NOT_NULL = ['code', 'name', 'is_active', 'created_at', 'updated_at'];
 
 const COLUMNS = [
   'id',
@@ -115,14 +118,10 @@ export function clusterRepository({ knex }: { knex: Knex }) {
 
   return {
     /** One page of rows with their counts, and the total: one statement (see `listPageStatement`). */
-    async listPage(
-      db: Knex | Knex.Transaction,
-      f: ClusterListFilter,
-    ): Promise<{ rows: ClusterListRow[]; total: number }> {
-      const statement = listPageStatement(db, filtered(db, f), f.list, 'clusters.id', (qb) =>
+    listPage(db: Knex | Knex.Transaction, f: ClusterListFilter): Promise<PageRows<ClusterListRow>> {
+      return runListPage<ClusterListRow>(db, filtered(db, f), f.list, 'clusters.id', (qb) =>
         withCounts(withActors(qb.leftJoin('clusters', 'clusters.id', `${LIST_PAGE}.id`))),
       );
-      return pageOf((await statement) as ClusterListRow[]);
     },
 
     /** The list's rows with their counts in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { QueryParams, Schemas } from '../../core/contract.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
-import { capAllRows, paginateInfo, parseListQuery } from '../../core/list-query.js';
+import type { CursorContext, ListCursors } from '../../core/list-cursor.js';
+import { capAllRows, cursorPaginate, parseListQuery, withCursor } from '../../core/list-query.js';
 import { assertCan, assertMayChangeLicence, clustersWith, type AuthContext } from '../../core/permissions.js';
 import type { StoragePort } from '../../storage/port.js';
 import { DELETED, LIVE, pick, type AuditTrail, type Change } from '../audit/service.js';
@@ -13,6 +14,7 @@ import { isUniqueViolation } from '../../db/sql.js';
 import { cursorBatches } from '../../db/cursor.js';
 import { statusText, type CsvColumn, type CsvExport } from '../../core/csv.js';
 import {
+  CLUSTER_NOT_NULL,
   CLUSTER_SORTABLE,
   clusterRepository,
   type ClusterListFilter,
@@ -55,12 +57,18 @@ const CSV_COLUMNS: CsvColumn<ClusterListRow>[] = [
 /** The list's filter, for the list and its export alike: what the caller may read, narrowed by the query. */
 function listFilter(auth: AuthContext, query: QueryParams<'listClusters'>): ClusterListFilter {
   const scope = clustersWith(auth.permissions, 'cluster.read');
-  const list = parseListQuery(query, { sortable: CLUSTER_SORTABLE });
+  const list = parseListQuery(query, { sortable: CLUSTER_SORTABLE, notNull: CLUSTER_NOT_NULL });
   return { list, isActive: query.is_active, deleted: query.deleted ?? 'exclude', scope };
 }
 
-export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: AuditTrail }) {
-  const { knex, storage, audit } = deps;
+/** What a cursor of the list is bound to: the list, the query's filters and search, the sort and the caller. */
+function cursorContext(auth: AuthContext, query: QueryParams<'listClusters'>, f: ClusterListFilter): CursorContext {
+  const filters = { is_active: query.is_active, deleted: f.deleted, search: f.list.search };
+  return { list: 'listClusters', filters, sort: f.list.sort, subject: auth.userId };
+}
+
+export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: AuditTrail; cursors: ListCursors }) {
+  const { knex, storage, audit, cursors } = deps;
   const repo = clusterRepository({ knex });
 
   async function present(row: ClusterListRow): Promise<Cluster> {
@@ -119,9 +127,11 @@ export function clusterService(deps: { knex: Knex; storage: StoragePort; audit: 
 
     async list(auth: AuthContext, query: QueryParams<'listClusters'>): Promise<ClusterPage> {
       const filter = listFilter(auth, query);
-      const { rows, total } = await repo.listPage(knex, { ...filter, list: capAllRows(filter.list) });
-      const data = await Promise.all(rows.map(present));
-      return { data, paginate: paginateInfo(total, filter.list) };
+      const ctx = cursorContext(auth, query, filter);
+      const list = withCursor(capAllRows(filter.list), query.cursor, cursors, ctx);
+      const page = await repo.listPage(knex, { ...filter, list });
+      const data = await Promise.all(page.rows.map(present));
+      return { data, paginate: cursorPaginate({ ...page, count: page.rows.length }, list, cursors, ctx) };
     },
 
     /**

@@ -1,7 +1,14 @@
 import type { Knex } from 'knex';
 import { toCount } from '../../db/count.js';
-import type { ListQuery } from '../../core/list-query.js';
-import { applyListQuery, displayNameSql, nextUpdatedAt } from '../../db/sql.js';
+import type { ListQuery, PageRows, SortTerm } from '../../core/list-query.js';
+import {
+  applyListQuery,
+  displayNameSql,
+  estimateRows,
+  keysetKeySql,
+  keysetWhere,
+  nextUpdatedAt,
+} from '../../db/sql.js';
 import type { AccountKind } from '../users/people.js';
 
 type Db = Knex | Knex.Transaction;
@@ -68,6 +75,54 @@ const USER_COLUMNS = ['users.username', 'users.email', 'users.firstname', 'users
 const byName = <Row>(qb: Knex.QueryBuilder, idColumn: string) =>
   qb.orderByRaw<Row[]>(`lower(${displayNameSql('users')}) asc, lower(users.email) asc, ${idColumn} asc`);
 
+/**
+ * The same order as keyset terms. None is ever null: the display name falls back to the username and then the email,
+ * which every account has; so a cursor is one row comparison.
+ */
+const byNameTerms = (idColumn: string): SortTerm[] => [
+  { column: `lower(${displayNameSql('users')})`, field: 'name', direction: 'asc', notNull: true },
+  { column: 'lower(users.email)', field: 'email', direction: 'asc', notNull: true },
+  { column: idColumn, field: 'id', direction: 'asc', notNull: true },
+];
+
+/**
+ * One page of a member list (`ordered`, in the list's order) after the cursor's position when there is one, and
+ * its total (the count of `counted`, or its estimate). A parent's members are few enough (a licence each) that the
+ * page is cut after the join and sort; the keyset spares the offset, not the sort.
+ */
+async function memberPage<R>(
+  db: Db,
+  ordered: Knex.QueryBuilder,
+  counted: Knex.QueryBuilder,
+  terms: SortTerm[],
+  q: ListQuery,
+): Promise<PageRows<R>> {
+  const limit = q.limit!;
+  const page = ordered.select(db.raw(`${keysetKeySql(terms)} as list_key`)).limit(q.probe ? limit + 1 : limit);
+  if (q.offset) page.offset(q.offset);
+  if (q.after) keysetWhere(page, terms, q.after);
+  const estimated = q.total === 'estimate';
+  const [total, rows] = await Promise.all([
+    estimated
+      ? estimateRows(db, counted)
+      : counted
+          .clone()
+          .count({ count: '*' })
+          .first<{ count?: unknown } | undefined>()
+          .then((r) => toCount(r?.count)),
+    page as Promise<Array<R & { list_key?: unknown }>>,
+  ]);
+  const more = q.probe ? rows.length > limit : q.offset + rows.length < total;
+  const kept = rows.slice(0, limit);
+  const key = kept[kept.length - 1]?.list_key;
+  return {
+    rows: kept.map(({ list_key: _key, ...row }) => row as unknown as R),
+    total: estimated ? Math.max(total, (q.before ?? q.offset) + kept.length + (more ? 1 : 0)) : total,
+    estimated,
+    nextKey: more && key ? ((typeof key === 'string' ? JSON.parse(key) : key) as unknown[]) : null,
+  };
+}
+
 export function membershipRepository() {
   const clusterMembers = (db: Db) =>
     db('cluster_users')
@@ -111,6 +166,16 @@ export function membershipRepository() {
     async listClusterMembers(db: Db, clusterId: string): Promise<ClusterMemberRow[]> {
       return clusterMembersOf(db, clusterId);
     },
+
+    /** One page of the cluster's members, continued by cursor (see `memberPage`). */
+    clusterMembersPage: (db: Db, clusterId: string, q: ListQuery): Promise<PageRows<ClusterMemberRow>> =>
+      memberPage<ClusterMemberRow>(
+        db,
+        clusterMembersOf(db, clusterId),
+        db('cluster_users').where('cluster_users.cluster_id', clusterId),
+        byNameTerms('cluster_users.id'),
+        q,
+      ),
 
     /** The cluster's member list (or the page of `q`): an export's query. */
     // The member lists have one order (by name) and no sort of their own: the list query adds only the page.
@@ -173,6 +238,16 @@ export function membershipRepository() {
     async listBuMembers(db: Db, businessUnitId: string): Promise<BuMemberRow[]> {
       return buMembersOf(db, businessUnitId);
     },
+
+    /** One page of the business unit's members, continued by cursor (see `memberPage`). */
+    buMembersPage: (db: Db, businessUnitId: string, q: ListQuery): Promise<PageRows<BuMemberRow>> =>
+      memberPage<BuMemberRow>(
+        db,
+        buMembersOf(db, businessUnitId),
+        db('bu_users').where('bu_users.business_unit_id', businessUnitId),
+        byNameTerms('bu_users.id'),
+        q,
+      ),
 
     /** The business unit's member list (or the page of `q`): an export's query. */
     exportBuMembers: (db: Db, businessUnitId: string, q: ListQuery): Knex.QueryBuilder =>

@@ -5,9 +5,9 @@ import type { MembershipService } from './service.js';
 
 export function membershipRoutes({ memberships }: { memberships: MembershipService }) {
   return operations({
-    listClusterUsers: async ({ auth, params }) => ({
+    listClusterUsers: async ({ auth, params, query }) => ({
       status: 200,
-      body: await memberships.listClusterUsers(auth, params.id),
+      body: await memberships.listClusterUsers(auth, params.id, query),
     }),
     exportClusterMembers: async ({ auth, query, req }) =>
       csvReply(await memberships.exportClusterUsers(auth, pageOrAll(req, query))),
@@ -19,9 +19,9 @@ export function membershipRoutes({ memberships }: { memberships: MembershipServi
       return { status: 204 };
     },
 
-    listBusinessUnitUsers: async ({ auth, params }) => ({
+    listBusinessUnitUsers: async ({ auth, params, query }) => ({
       status: 200,
-      body: await memberships.listBusinessUnitUsers(auth, params.id),
+      body: await memberships.listBusinessUnitUsers(auth, params.id, query),
     }),
     exportBusinessUnitMembers: async ({ auth, query, req }) =>
       csvReply(await memberships.exportBusinessUnitUsers(auth, pageOrAll(req, query))),

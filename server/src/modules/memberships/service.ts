@@ -3,7 +3,8 @@ import type { QueryParams, Schemas } from '../../core/contract.js';
 import { iso } from '../../core/audit.js';
 import { statusText, type CsvColumn, type CsvExport } from '../../core/csv.js';
 import { displayName } from '../../core/display-name.js';
-import { parsePageQuery } from '../../core/list-query.js';
+import type { CursorContext, ListCursors } from '../../core/list-cursor.js';
+import { cursorPaginate, parsePageQuery, withCursor, type Paginate, type PageRows } from '../../core/list-query.js';
 import { cursorBatches } from '../../db/cursor.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import type { FreshnessCheck } from '../../core/etag.js';
@@ -40,7 +41,11 @@ export interface MembershipDeps {
   audit: AuditTrail;
   clusters: TenantRecords<ClusterRow>;
   businessUnits: TenantRecords<BusinessUnitRow>;
+  cursors: ListCursors;
 }
+
+/** A member list's paging parameters: without `perpage` and `cursor` the answer holds every member, as it always has. */
+type MemberPaging = Pick<QueryParams<'listClusterUsers'>, 'perpage' | 'cursor' | 'total'>;
 
 /** The fields of a membership its audit events show. */
 const CLUSTER_MEMBER_FIELDS = ['user_id', 'cluster_id', 'role', 'is_active', 'parent_bu_id'];
@@ -84,8 +89,27 @@ function buLicenceMessage(count: number, max: number): string {
   return `Cannot add user: business unit has reached its license limit (${count}/${max})`;
 }
 
-export function membershipService({ knex, audit, clusters, businessUnits }: MembershipDeps) {
+export function membershipService({ knex, audit, clusters, businessUnits, cursors }: MembershipDeps) {
   const repo = membershipRepository();
+
+  /** One page of a member list, when the query asks for pages; undefined when it asks for every member. */
+  async function memberPage<R, T>(
+    auth: AuthContext,
+    list: string,
+    query: MemberPaging,
+    read: (q: ReturnType<typeof parsePageQuery>) => Promise<PageRows<R>>,
+    present: (row: R) => T,
+  ): Promise<{ data: T[]; paginate: Paginate } | undefined> {
+    if (query.perpage === undefined && query.cursor === undefined) return undefined;
+    // A member list has one order and no filter: its cursor is bound to the list of that parent and the caller.
+    const ctx: CursorContext = { list, filters: {}, sort: [], subject: auth.userId };
+    const q = withCursor(parsePageQuery({ perpage: query.perpage, total: query.total }), query.cursor, cursors, ctx);
+    const page = await read(q);
+    return {
+      data: page.rows.map(present),
+      paginate: cursorPaginate({ ...page, count: page.rows.length }, q, cursors, ctx),
+    };
+  }
 
   /** Reading a cluster's members needs `cluster.read` on it, and the cluster must exist. */
   async function assertClusterReadable(auth: AuthContext, clusterId: string): Promise<void> {
@@ -150,9 +174,20 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
   }
 
   return {
-    async listClusterUsers(auth: AuthContext, clusterId: string): Promise<{ data: ClusterUser[] }> {
+    async listClusterUsers(
+      auth: AuthContext,
+      clusterId: string,
+      query: MemberPaging = {},
+    ): Promise<{ data: ClusterUser[]; paginate?: Paginate }> {
       await assertClusterReadable(auth, clusterId);
-      return { data: (await repo.listClusterMembers(knex, clusterId)).map(presentClusterMember) };
+      const page = await memberPage(
+        auth,
+        `listClusterUsers:${clusterId}`,
+        query,
+        (q) => repo.clusterMembersPage(knex, clusterId, q),
+        presentClusterMember,
+      );
+      return page ?? { data: (await repo.listClusterMembers(knex, clusterId)).map(presentClusterMember) };
     },
 
     /** The cluster's member list as CSV, with the list's access. */
@@ -257,9 +292,20 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
       });
     },
 
-    async listBusinessUnitUsers(auth: AuthContext, businessUnitId: string): Promise<{ data: BusinessUnitUser[] }> {
+    async listBusinessUnitUsers(
+      auth: AuthContext,
+      businessUnitId: string,
+      query: MemberPaging = {},
+    ): Promise<{ data: BusinessUnitUser[]; paginate?: Paginate }> {
       await assertBusinessUnitVisible(auth, businessUnitId);
-      return { data: (await repo.listBuMembers(knex, businessUnitId)).map(presentBuMember) };
+      const page = await memberPage(
+        auth,
+        `listBusinessUnitUsers:${businessUnitId}`,
+        query,
+        (q) => repo.buMembersPage(knex, businessUnitId, q),
+        presentBuMember,
+      );
+      return page ?? { data: (await repo.listBuMembers(knex, businessUnitId)).map(presentBuMember) };
     },
 
     /** The business unit's member list as CSV, with the list's access. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
-import type { ListQuery, SortTerm } from '../../core/list-query.js';
+import type { ListQuery, PageRows, SortTerm } from '../../core/list-query.js';
 import type { TargetStanding } from '../../core/delegation.js';
 import type { PermissionKey } from '../../core/permissions.js';
 import type { AccountKind } from './people.js';
@@ -12,6 +12,7 @@ import {
   listPageStatement,
   nextUpdatedAt,
   pageOf,
+  runListPage,
 } from '../../db/sql.js';
 
 type Db = Knex | Knex.Transaction;
@@ -86,6 +87,9 @@ export const USER_SORTABLE: Record<string, string> = {
   created_at: 'users.created_at',
   updated_at: 'users.updated_at',
 };
+
+/** The sort fields whose column is never null (the keyset's bounds use their indexes as ranges). */
+export const USER_NOT_NULL = ['username', 'email', 'is_active', 'created_at', 'updated_at'];
 
 /** The search's order: lower(username) is the unique index's expression, so ordered reads walk the index. */
 const SEARCH_ORDER: SortTerm[] = [{ field: 'username', column: 'lower(users.username)', direction: 'asc' }];
@@ -209,8 +213,8 @@ export function userRepository({ knex }: { knex: Knex }) {
       return pageOf((await statement) as UserRow[]);
     },
 
-    async listPage(db: Db, f: AccountListFilter): Promise<{ rows: AccountRow[]; total: number }> {
-      const statement = listPageStatement(
+    listPage(db: Db, f: AccountListFilter): Promise<PageRows<AccountRow>> {
+      return runListPage<AccountRow>(
         db,
         accountsFiltered(db, f),
         f.list,
@@ -220,7 +224,6 @@ export function userRepository({ knex }: { knex: Knex }) {
           selective: Boolean(f.list.search),
         },
       );
-      return pageOf((await statement) as AccountRow[]);
     },
 
     /** The list's accounts in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */

@@ -6,7 +6,8 @@ import { assertMayGrant, scopePhrase } from '../../core/granting.js';
 import { userInfoOf } from '../../core/display-name.js';
 import type { FreshnessCheck } from '../../core/etag.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
-import { paginateInfo, parseListQuery } from '../../core/list-query.js';
+import type { CursorContext, ListCursors } from '../../core/list-cursor.js';
+import { cursorPaginate, paginateInfo, parseListQuery, withCursor } from '../../core/list-query.js';
 import { passwordProblem } from '../../core/password-policy.js';
 import {
   assertCan,
@@ -24,6 +25,7 @@ import { pick, type AuditTrail } from '../audit/service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { assertPerson } from './people.js';
 import {
+  USER_NOT_NULL,
   USER_SORTABLE,
   lockLoginNames,
   loginNameClash,
@@ -67,8 +69,14 @@ const CSV_COLUMNS: CsvColumn<AccountRow>[] = [
 
 /** The account list's filter, for the list and its export alike. */
 function listFilter(query: QueryParams<'listUsers'>): AccountListFilter {
-  const list = parseListQuery(query, { sortable: USER_SORTABLE, defaultSort: 'username:asc' });
+  const list = parseListQuery(query, { sortable: USER_SORTABLE, defaultSort: 'username:asc', notNull: USER_NOT_NULL });
   return { list, isActive: query.is_active, hasGrants: query.has_grants, clusterId: query.cluster_id };
+}
+
+/** What a cursor of the account list is bound to: the list, the query's filters and search, the sort and the caller. */
+function cursorContext(auth: AuthContext, f: AccountListFilter): CursorContext {
+  const filters = { is_active: f.isActive, has_grants: f.hasGrants, cluster_id: f.clusterId, search: f.list.search };
+  return { list: 'listUsers', filters, sort: f.list.sort, subject: auth.userId };
 }
 
 function present(row: AccountRow): UserAccount {
@@ -166,8 +174,8 @@ export async function lockedStanding(
 }
 
 /** The Users operations: accounts, their sign-in state and their grants. Accounts belong to no cluster. */
-export function userService(deps: { knex: Knex; audit: AuditTrail }) {
-  const { knex, audit } = deps;
+export function userService(deps: { knex: Knex; audit: AuditTrail; cursors: ListCursors }) {
+  const { knex, audit, cursors } = deps;
   const repo = userRepository({ knex });
 
   async function load(db: Knex | Knex.Transaction, id: string): Promise<UserAccount> {
@@ -310,8 +318,13 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       assertCan(auth, 'user.read', null);
       if (query.cluster_id) assertClusterReadable(auth, query.cluster_id);
       const filter = listFilter(query);
-      const { rows, total } = await repo.listPage(knex, filter);
-      return { data: rows.map(present), paginate: paginateInfo(total, filter.list) };
+      const ctx = cursorContext(auth, filter);
+      const list = withCursor(filter.list, query.cursor, cursors, ctx);
+      const page = await repo.listPage(knex, { ...filter, list });
+      return {
+        data: page.rows.map(present),
+        paginate: cursorPaginate({ ...page, count: page.rows.length }, list, cursors, ctx),
+      };
     },
 
     /**
