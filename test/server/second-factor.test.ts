@@ -6,6 +6,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aUser, FACTORY_PASSWORD, type Problem } from '../support/factory.js';
 import { softAuthenticator, type CreationOptions, type RequestOptions } from '../support/soft-authenticator.js';
+import { purgeAuthRecords } from '../../server/src/modules/auth/purge.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 const PERIOD_MS = 30_000;
@@ -690,5 +691,24 @@ describe.each(engines())('the second factor on %s', (engine) => {
     } finally {
       await t.knex('second_factor_policy').delete();
     }
+  });
+
+  it('when sign-in challenges and WebAuthn challenges expire, then the purge removes them and keeps the live ones', async () => {
+    const user = await aUser(t, { password: FACTORY_PASSWORD });
+    const past = t.knex.raw("now() - interval '1 minute'");
+    const future = t.knex.raw("now() + interval '5 minutes'");
+    await t.knex('sign_in_challenges').insert([
+      { user_id: user.id, token_hash: `expired-${user.id}`, expires_at: past },
+      { user_id: user.id, token_hash: `live-${user.id}`, expires_at: future },
+    ]);
+    await t.knex('webauthn_challenges').insert([
+      { user_id: user.id, challenge: 'old', purpose: 'sign-in', expires_at: past },
+      { user_id: user.id, challenge: 'new', purpose: 'register', expires_at: future },
+    ]);
+    await purgeAuthRecords(t.knex);
+    expect(await t.knex('sign_in_challenges').where({ user_id: user.id }).pluck('token_hash')).toEqual([
+      `live-${user.id}`,
+    ]);
+    expect(await t.knex('webauthn_challenges').where({ user_id: user.id }).pluck('challenge')).toEqual(['new']);
   });
 });
