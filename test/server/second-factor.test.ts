@@ -682,12 +682,7 @@ describe.each(engines())('the second factor on %s', (engine) => {
         source: 'console',
         configured: 'none',
       });
-      expect(
-        await t
-          .knex('audit_events')
-          .where({ action: 'updateSecondFactorPolicy', target_type: 'second_factor_policy' })
-          .first(),
-      ).toBeTruthy();
+      expect(await t.knex('audit_events').where({ action: 'updateSecondFactorPolicy' }).first()).toBeTruthy();
     } finally {
       await t.knex('second_factor_policy').delete();
     }
