@@ -27,7 +27,29 @@ const SSO = 'needs an identity provider, and a fresh demo configures none (OIDC_
 const SERVICE_ACCOUNT =
   'the example’s service account is not in the demo: its id is the one createServiceAccount answered';
 const WEBHOOK = 'the example’s webhook is not in the demo: its id is the one createWebhook answered';
+const SECOND_STEP =
+  'needs the token of a sign-in whose password was right and a code of the account’s authenticator app, which a fresh demo has not set up';
+const PASSKEY = 'needs an authenticator’s signed answer to a challenge the server just issued (a browser’s WebAuthn)';
+const TOTP = 'needs the current code of an authenticator app set up with the secret startTotpEnrolment answered';
+const STEP_UP = 'needs a second factor used within the last 10 minutes, and the demo admin has none set up';
+const OTHER_SESSION = 'the example’s session is not in the demo: its id is one listUserSessions answers';
 export const NOT_RUNNABLE: Record<string, string> = {
+  verifySecondFactor: SECOND_STEP,
+  signInWithPasskey: PASSKEY,
+  registerPasskey: PASSKEY,
+  confirmTotpEnrolment: TOTP,
+  stepUp: TOTP,
+  stepUpPasskeyOptions: 'the demo admin has no passkey to confirm it is them with (409)',
+  passkeySignInOptions: 'passkeys are bound to the console’s origin: a browser’s Origin header, or WEBAUTHN_RP_ID set',
+  passkeyRegistrationOptions:
+    'passkeys are bound to the console’s origin: a browser’s Origin header, or WEBAUTHN_RP_ID set',
+  removeTotp: 'the demo admin has no authenticator app to remove',
+  regenerateRecoveryCodes: 'recovery codes need a confirmed second factor, which the demo admin has not set up',
+  removePasskey: 'the example’s passkey is not in the demo: its id is one getMySecondFactors lists',
+  resetSecondFactors: `${STEP_UP}; it also ends every session of the account`,
+  revokeUserSession: OTHER_SESSION,
+  updateSecondFactorPolicy:
+    'changes who must set up a second factor for every account of the demo that other samples use',
   getServiceAccount: SERVICE_ACCOUNT,
   updateServiceAccount: SERVICE_ACCOUNT,
   listApiTokens: SERVICE_ACCOUNT,

@@ -8,7 +8,8 @@ export const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Deletes what sign-in leaves behind once it can no longer matter: failure counters a day after their last failure,
- * refresh tokens and sessions a day after they expired or were revoked, single sign-ons and their codes once expired.
+ * refresh tokens and sessions a day after they expired or were revoked, single sign-ons and their codes, second steps
+ * of sign-ins and WebAuthn challenges once expired.
  */
 export async function purgeAuthRecords(
   knex: Knex,
@@ -29,9 +30,12 @@ export async function purgeAuthRecords(
   const sessions = await deleted('sessions', ended, [ENDED_KEPT_SECONDS, ENDED_KEPT_SECONDS]);
   const refreshTokens = await deleted('refresh_tokens', ended, [ENDED_KEPT_SECONDS, ENDED_KEPT_SECONDS]);
   // Single sign-ons never finished, and one-time codes never exchanged, are no use once expired.
+  // So are second steps of sign-ins and WebAuthn challenges: each is good for five minutes.
   const ssoLeftovers =
     (await deleted('sso_sign_ins', 'expires_at < now()', [])) +
-    (await deleted('sso_handoffs', 'expires_at < now()', []));
+    (await deleted('sso_handoffs', 'expires_at < now()', [])) +
+    (await deleted('sign_in_challenges', 'expires_at < now()', [])) +
+    (await deleted('webauthn_challenges', 'expires_at < now()', []));
   return { loginAttempts, refreshTokens, sessions, ssoLeftovers };
 }
 

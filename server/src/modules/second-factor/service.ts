@@ -344,7 +344,8 @@ export function secondFactorService({ knex, serverSecret, audit, configured, rel
         await repo.savePolicy(trx, next, auth.userId);
         await audit.record(trx, caller(auth), {
           action: 'updateSecondFactorPolicy',
-          target: { type: 'second_factor_policy', id: null },
+          // No record of its own to name: the event is found by its action, with the policy before and after.
+          target: { type: 'user', id: null },
           before: { required_for: before.required_for, sso_sign_ins: before.sso_sign_ins },
           after: { ...next },
         });
