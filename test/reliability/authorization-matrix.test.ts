@@ -135,6 +135,9 @@ const webhookRow = (ok: number, call: (f: Fixture, hook: string) => Promise<Omit
   call: async (f, granted) => ({ ...(await call(f, await webhookOf(f, granted.id))), clusterId: f.target }),
 });
 
+/** Forgets every failed sign-in and second step, so a row's wrong code is judged alone. */
+const forgetFailures = (f: Fixture) => f.t.knex('login_attempts').del();
+
 const MATRIX: Record<string, Row> = {
   getHealth: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/healthz' }) },
   getReadiness: { key: null, scope: 'public', ok: 200, call: async () => ({ method: 'GET', path: '/readyz' }) },
@@ -1208,6 +1211,169 @@ const MATRIX: Record<string, Row> = {
     scope: 'signin',
     ok: 200,
     call: async () => ({ method: 'POST', path: '/api-system/me/sessions/revoke-others' }),
+  },
+  // The second factor. Wrong codes count as failed sign-ins of this one client (127.0.0.1), so the rows that send one
+  // start each call with the client's failures forgotten: what they check is who reaches the operation, not the delay.
+  // No matrix account has a factor, so none is asked for a step-up (second-factor.test.ts covers it):
+  // what is checked here is who reaches each operation, and that a request naming nothing real is refused cleanly.
+  verifySecondFactor: {
+    key: null,
+    scope: 'public',
+    ok: 401,
+    fresh: true,
+    call: async (f) => {
+      await forgetFailures(f);
+      return {
+        method: 'POST',
+        path: '/api/auth/second-factor',
+        json: { second_factor_token: 'x'.repeat(43), method: 'totp', code: '123456' },
+      };
+    },
+  },
+  // No Origin header and no WEBAUTHN_ORIGINS: the server cannot tell which console asks, and says so.
+  passkeySignInOptions: {
+    key: null,
+    scope: 'public',
+    ok: 400,
+    call: async () => ({ method: 'POST', path: '/api/auth/passkey/options', json: {} }),
+  },
+  signInWithPasskey: {
+    key: null,
+    scope: 'public',
+    ok: 401,
+    fresh: true,
+    call: async (f) => {
+      await forgetFailures(f);
+      return {
+        method: 'POST',
+        path: '/api/auth/passkey',
+        json: {
+          challenge_id: randomUUID(),
+          response: {
+            id: 'AAAA',
+            rawId: 'AAAA',
+            type: 'public-key',
+            clientExtensionResults: {},
+            response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+          },
+        },
+      };
+    },
+  },
+  getSecondFactorPolicy: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/second-factor-policy' }),
+  },
+  updateSecondFactorPolicy: {
+    key: 'grant.manage',
+    scope: 'platform',
+    ok: 200,
+    // Only a super admin may change it: the granted caller is one as well as holding grant.manage.
+    call: async (f, g) => {
+      await f.t.knex('users').where({ id: g.id }).update({ is_super_admin: true });
+      return {
+        method: 'PUT',
+        path: '/api-system/second-factor-policy',
+        json: { required_for: 'none', sso_sign_ins: 'trusted' },
+      };
+    },
+  },
+  getUserSecondFactors: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => ({ method: 'GET', path: `/api-system/users/${await f.newUser()}/second-factors` }),
+  },
+  resetSecondFactors: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 204,
+    call: async (f) => ({ method: 'DELETE', path: `/api-system/users/${await f.newUser()}/second-factors` }),
+  },
+  getMySecondFactors: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'GET', path: '/api-system/me/second-factors' }),
+  },
+  startTotpEnrolment: {
+    key: null,
+    scope: 'signin',
+    ok: 200,
+    call: async () => ({ method: 'POST', path: '/api-system/me/second-factors/totp' }),
+  },
+  // Nothing to confirm: no setup was started.
+  confirmTotpEnrolment: {
+    key: null,
+    scope: 'signin',
+    ok: 404,
+    call: async () => ({
+      method: 'POST',
+      path: '/api-system/me/second-factors/totp/confirm',
+      json: { code: '000000' },
+    }),
+  },
+  removeTotp: {
+    key: null,
+    scope: 'signin',
+    ok: 404,
+    call: async () => ({ method: 'DELETE', path: '/api-system/me/second-factors/totp' }),
+  },
+  regenerateRecoveryCodes: {
+    key: null,
+    scope: 'signin',
+    ok: 409,
+    call: async () => ({ method: 'POST', path: '/api-system/me/second-factors/recovery-codes' }),
+  },
+  passkeyRegistrationOptions: {
+    key: null,
+    scope: 'signin',
+    ok: 400,
+    call: async () => ({ method: 'POST', path: '/api-system/me/second-factors/passkeys/options' }),
+  },
+  registerPasskey: {
+    key: null,
+    scope: 'signin',
+    ok: 400,
+    call: async () => ({
+      method: 'POST',
+      path: '/api-system/me/second-factors/passkeys',
+      json: {
+        challenge_id: randomUUID(),
+        name: 'Matrix key',
+        response: {
+          id: 'AAAA',
+          rawId: 'AAAA',
+          type: 'public-key',
+          clientExtensionResults: {},
+          response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+        },
+      },
+    }),
+  },
+  removePasskey: {
+    key: null,
+    scope: 'signin',
+    ok: 404,
+    call: async () => ({ method: 'DELETE', path: `/api-system/me/second-factors/passkeys/${randomUUID()}` }),
+  },
+  stepUpPasskeyOptions: {
+    key: null,
+    scope: 'signin',
+    ok: 409,
+    call: async () => ({ method: 'POST', path: '/api-system/me/step-up/options' }),
+  },
+  stepUp: {
+    key: null,
+    scope: 'signin',
+    ok: 401,
+    fresh: true,
+    call: async (f) => {
+      await forgetFailures(f);
+      return { method: 'POST', path: '/api-system/me/step-up', json: { method: 'totp', code: '123456' } };
+    },
   },
 };
 
