@@ -1372,6 +1372,27 @@ const cases = {
     ok: async (t) => id(t, (await newAccount()).id),
     403: deny('operator'),
   },
+  listUserSessions: {
+    ok: async (t) => id(t, (await signedInAccount()).account.id),
+    403: deny('operator'),
+  },
+  revokeUserSession: {
+    ok: async (t) => {
+      const { account, sessionId } = await signedInAccount();
+      url(t, { id: account.id, sessionId });
+    },
+    // A session that is not the account's (the generic cases name only {id}).
+    404: async (t) => url(t, { id: (await signedInAccount()).account.id, sessionId: NO_SUCH_ID }),
+    400: async (t) => {
+      url(t, { id: 'not-a-uuid', sessionId: NO_SUCH_ID });
+      lenient(t);
+    },
+    403: deny('operator'),
+  },
+  revokeUserSessions: {
+    ok: async (t) => id(t, (await signedInAccount()).account.id),
+    403: deny('operator'),
+  },
   revokeSuperAdmin: {
     // The demo data's admin is the only super admin of the suite's database (200 is skipped: see skips.cjs).
     403: async (t) => {

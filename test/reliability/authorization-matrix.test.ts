@@ -1040,6 +1040,36 @@ const MATRIX: Record<string, Row> = {
     ok: 200,
     call: async (f) => ({ method: 'POST', path: `/api-system/users/${await f.newUser()}/unlock` }),
   },
+  listUserSessions: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => {
+      const id = await f.newUser();
+      await f.session(id);
+      return { method: 'GET', path: `/api-system/users/${id}/sessions` };
+    },
+  },
+  revokeUserSession: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 204,
+    fresh: true,
+    call: async (f) => {
+      const id = await f.newUser();
+      return { method: 'DELETE', path: `/api-system/users/${id}/sessions/${await f.session(id)}` };
+    },
+  },
+  revokeUserSessions: {
+    key: 'user.manage',
+    scope: 'platform',
+    ok: 200,
+    call: async (f) => {
+      const id = await f.newUser();
+      await f.session(id);
+      return { method: 'POST', path: `/api-system/users/${id}/sessions/revoke-all` };
+    },
+  },
   revokeSuperAdmin: {
     key: 'grant.manage',
     scope: 'platform',
@@ -1443,6 +1473,12 @@ describe.each(engines())('authorization matrix on %s', (engine) => {
         json: { password: 'Reset-Matrix-Lagoon-26' },
       }),
       unlockUser: async (id) => ({ method: 'POST', path: `/api-system/users/${id}/unlock` }),
+      listUserSessions: async (id) => ({ method: 'GET', path: `/api-system/users/${id}/sessions` }),
+      revokeUserSession: async (id) => ({
+        method: 'DELETE',
+        path: `/api-system/users/${id}/sessions/${await f.session(id)}`,
+      }),
+      revokeUserSessions: async (id) => ({ method: 'POST', path: `/api-system/users/${id}/sessions/revoke-all` }),
       setUserSsoOnly: async (id) => ({ method: 'PUT', path: `/api-system/users/${id}/sso`, json: { sso_only: true } }),
       addUserGrant: async (id) => ({
         method: 'POST',

@@ -576,6 +576,24 @@ describe.each(engines())('audit trail on %s', (engine) => {
         target: { type: 'user', id: a.id },
       };
     },
+    revokeUserSession: async () => {
+      const a = await aUser(t);
+      const { sessionId } = await signIn(a.username);
+      return {
+        method: 'DELETE',
+        path: `/api-system/users/${a.id}/sessions/${sessionId}`,
+        target: { type: 'session', id: sessionId! },
+      };
+    },
+    revokeUserSessions: async () => {
+      const a = await aUser(t);
+      await signIn(a.username);
+      return {
+        method: 'POST',
+        path: `/api-system/users/${a.id}/sessions/revoke-all`,
+        target: { type: 'user', id: a.id },
+      };
+    },
     createServiceAccount: async () => ({
       method: 'POST',
       path: '/api-system/service-accounts',

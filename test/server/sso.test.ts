@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInAtIdp, startTestIdp, type TestIdp } from '../support/oidc-idp.js';
 import { hashPassword } from '../../server/src/modules/auth/passwords.js';
-import { aCluster, aUser, FACTORY_PASSWORD } from '../support/factory.js';
+import { aCluster, aUser, bodyOf, FACTORY_PASSWORD } from '../support/factory.js';
 import type {
   AuditEventRecord,
   GrantRecord,
@@ -678,6 +678,70 @@ describe.each(engines())('single sign-on on %s', (engine) => {
       .insert({ username: `${base}2`, email: `${uniq()}@elsewhere.example`, password_hash: 'x' });
     expect((await signIn(sub)).get('sso_code')).toBeTruthy();
     expect((await accountOf(email))?.username).toBe(`${base}3`);
+  });
+
+  describe('how a single sign-on authenticated is kept on its session (the provider’s amr)', () => {
+    /** Signs `sub` in through the provider and exchanges the code: the new session's id and its access token. */
+    const ssoSession = async (sub: string) => {
+      const code = (await signIn(sub)).get('sso_code')!;
+      const { access_token } = await bodyOf<{ access_token: string }>(await exchange(code), 200);
+      const sid = (JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+      const row = (await t
+        .knex('sessions')
+        .select('methods', 'sso_amr', 'second_factor_at', 'sso_provider')
+        .where({ id: sid })
+        .first()) as { methods: string[]; sso_amr: string[] | null; second_factor_at: Date | null };
+      return { sid, access_token, row };
+    };
+
+    it('when the provider says it asked for a second factor (amr otp), then the session records the amr, the method sso and a second factor at sign-in, and My sessions shows them', async () => {
+      const { sub } = person();
+      idp.accounts.get(sub)!.amr = ['pwd', 'otp'];
+      const { sid, access_token, row } = await ssoSession(sub);
+      expect(row).toMatchObject({ methods: ['sso'], sso_amr: ['pwd', 'otp'], sso_provider: 'test-idp' });
+      expect(row.second_factor_at).not.toBeNull();
+      const mine = await bodyOf<{ data: Array<Record<string, unknown>> }>(
+        await t.fetch('/api-system/me/sessions', { token: access_token }),
+        200,
+      );
+      expect(mine.data).toEqual([
+        expect.objectContaining({
+          id: sid,
+          current: true,
+          methods: ['sso'],
+          sso_provider: 'test-idp',
+          second_factor_at: stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        }),
+      ]);
+    });
+
+    it('when the provider says a password alone, or sends no amr, then the session has no second factor', async () => {
+      const withPassword = person();
+      idp.accounts.get(withPassword.sub)!.amr = ['pwd'];
+      const first = await ssoSession(withPassword.sub);
+      expect(first.row).toMatchObject({ methods: ['sso'], sso_amr: ['pwd'], second_factor_at: null });
+      const silent = person();
+      expect((await ssoSession(silent.sub)).row).toMatchObject({
+        methods: ['sso'],
+        sso_amr: null,
+        second_factor_at: null,
+      });
+    });
+
+    it('when the amr is long or holds values that are not short strings, then at most ten short ones are kept', async () => {
+      const { sub } = person();
+      const many = Array.from({ length: 12 }, (_, i) => `m${i}`);
+      idp.accounts.get(sub)!.amr = ['x'.repeat(33), ...many];
+      const { row } = await ssoSession(sub);
+      expect(row.sso_amr).toEqual(many.slice(0, 10));
+      expect(row.second_factor_at).toBeNull();
+      // A value the provider's claim types would not allow, sent by a tampered token, is left out too.
+      const other = person();
+      idp.tamper.idToken = (claims) => ({ claims: { ...claims, amr: ['hwk', 7, { mfa: true }] } });
+      const tampered = await ssoSession(other.sub);
+      expect(tampered.row.sso_amr).toEqual(['hwk']);
+      expect(tampered.row.second_factor_at).not.toBeNull();
+    });
   });
 
   describe('the single sign-on settings of an account follow the delegation rule', () => {

@@ -14,6 +14,8 @@ export interface IdpAccount {
   given_name?: string;
   family_name?: string;
   groups?: string[];
+  /** How the provider says it authenticated the account (the ID token's `amr`, RFC 8176); absent: no `amr`. */
+  amr?: string[];
 }
 
 /** How a test makes the provider misbehave; each hook applies until it is cleared. */
@@ -98,7 +100,8 @@ export async function startTestIdp(
       jwks: { keys: [jwk] },
       cookies: { keys: [randomUUID()] },
       claims: {
-        openid: ['sub'],
+        // `amr`: how the sign-in was authenticated (from the login below), in every ID token that has it.
+        openid: ['sub', 'amr'],
         email: ['email', 'email_verified'],
         profile: ['given_name', 'family_name'],
         groups: ['groups'],
@@ -127,7 +130,9 @@ export async function startTestIdp(
       findAccount: async (_ctx: KoaContextWithOIDC, sub: string) => {
         const person = people.get(sub);
         if (!person) return undefined;
-        return { accountId: sub, claims: async () => ({ sub, ...person }) };
+        // `amr` is the sign-in's, not the account's: it goes in the ID token from the login below.
+        const { amr: _amr, ...claims } = person;
+        return { accountId: sub, claims: async () => ({ sub, ...claims }) };
       },
       // Consent is implied: every client of this provider may have every scope and claim.
       loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
@@ -179,7 +184,13 @@ export async function startTestIdp(
             .end(`${FORM(uid)}<p role="alert">Unknown account</p>`);
           return;
         }
-        await idp.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });
+        const amr = people.get(login)!.amr;
+        await idp.interactionFinished(
+          req,
+          res,
+          { login: { accountId: login, ...(amr ? { amr } : {}) } },
+          { mergeWithLastSubmission: false },
+        );
       } catch (err) {
         res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
       }

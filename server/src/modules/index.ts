@@ -35,6 +35,7 @@ import { serviceAccountRoutes } from './service-accounts/routes.js';
 import { userService } from './users/service.js';
 import { userRoutes } from './users/routes.js';
 import { userSessionRoutes } from './users/user-sessions-routes.js';
+import { userSessionService } from './users/user-sessions.js';
 import { secondFactorRoutes } from './second-factor/routes.js';
 import { widgetService } from './widgets/service.js';
 import { widgetRoutes } from './widgets/routes.js';
@@ -80,6 +81,7 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
     widgets,
     datasets: datasetService({ knex, pinnedDatasetIds: widgets.pinnedDatasetIds }),
     users: userService({ knex, audit }),
+    userSessions: userSessionService({ knex, audit }),
     branding: brandingService({ knex, storage, logger, audit }),
     mappings,
     reverts: auditReverts({ knex, targets: { clusters, businessUnits, mappings } }),
@@ -102,7 +104,7 @@ export function createHandlers({ services, ...deps }: ModuleDeps & { services: S
     ...membershipRoutes({ memberships: services.memberships }),
     ...membershipImportRoutes({ imports: services.membershipImport }),
     ...userRoutes({ users: services.users }),
-    ...userSessionRoutes(),
+    ...userSessionRoutes({ sessions: services.userSessions }),
     ...secondFactorRoutes(),
     ...serviceAccountRoutes({ accounts: services.serviceAccounts, tokens: services.apiTokens }),
     ...brandingRoutes({ branding: services.branding }),

@@ -29,6 +29,8 @@ interface Refs {
   mappingId?: string;
   clusterMemberId?: string;
   businessUnitMemberId?: string;
+  /** A session's account is read from the session: "Ended a session of nok". */
+  sessionId?: string;
 }
 
 /** The ids an event carries: its target, its cluster, and the ids among its recorded values. */
@@ -54,6 +56,9 @@ function refsOf(row: AuditRow): Refs {
       break;
     case 'print_template_mapping':
       refs.mappingId = uuid(target);
+      break;
+    case 'session':
+      refs.sessionId = uuid(target);
       break;
     case 'user':
       refs.userId = uuid(target);
@@ -98,15 +103,17 @@ interface MemberRow {
  */
 export async function labelsOf(db: Knex | Knex.Transaction, rows: AuditRow[]): Promise<AuditLabels[]> {
   const refs = rows.map(refsOf);
-  const [clusterMembers, unitMembers] = await Promise.all([
+  const [clusterMembers, unitMembers, sessions] = await Promise.all([
     byId<MemberRow>(db, 'cluster_users', distinct(refs.map((r) => r.clusterMemberId)), ['user_id', 'role']),
     byId<MemberRow>(db, 'bu_users', distinct(refs.map((r) => r.businessUnitMemberId)), [
       'user_id',
       'role',
       'business_unit_id',
     ]),
+    byId<{ id: string; user_id: string }>(db, 'sessions', distinct(refs.map((r) => r.sessionId)), ['user_id']),
   ]);
   for (const r of refs) {
+    r.userId ??= sessions.get(r.sessionId ?? '')?.user_id;
     const member = clusterMembers.get(r.clusterMemberId ?? '') ?? unitMembers.get(r.businessUnitMemberId ?? '');
     if (!member) continue;
     r.userId ??= member.user_id;

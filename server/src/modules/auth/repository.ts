@@ -254,6 +254,8 @@ export function authRepository({ knex }: { knex: Knex }) {
         ip: row.ip,
         user_agent: row.user_agent,
         expires_at: trx.raw(`now() + make_interval(secs => ?)`, [row.ttlSeconds]),
+        // How it signed in: its password, or its identity provider (a second factor used later adds to this).
+        methods: trx.raw(row.sso ? "array['sso']::text[]" : "array['password']::text[]"),
         ...(row.sso
           ? { sso_provider: row.sso.provider, sso_authenticated_at: trx.fn.now(), sso_id_token: row.sso.idToken }
           : {}),

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { toCount } from '../../db/count.js';
 import type { ListQuery } from '../../core/list-query.js';
 import { applyListQuery, displayNameSql, nextUpdatedAt } from '../../db/sql.js';
+import type { AccountKind } from '../users/people.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -96,8 +97,15 @@ export function membershipRepository() {
     byName<BuMemberRow>(buMembers(db).where('bu_users.business_unit_id', businessUnitId), 'bu_users.id');
 
   return {
-    async userExists(db: Db, userId: string): Promise<boolean> {
-      return !!(await db('users').select('id').where({ id: userId }).first());
+    /** The account of the id, with its kind (a service account is never a member); undefined when there is none. */
+    async findAccount(
+      db: Db,
+      userId: string,
+    ): Promise<{ id: string; username: string; kind: AccountKind } | undefined> {
+      return db('users')
+        .select('id', 'username', 'kind')
+        .where({ id: userId })
+        .first<{ id: string; username: string; kind: AccountKind } | undefined>();
     },
 
     async listClusterMembers(db: Db, clusterId: string): Promise<ClusterMemberRow[]> {

@@ -10,6 +10,7 @@ import type { FreshnessCheck } from '../../core/etag.js';
 import { assertCan, assertVisible, type AuthContext } from '../../core/permissions.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import { pick, type AuditTrail } from '../audit/service.js';
+import { assertMayBeMember } from '../users/people.js';
 import { presentBuMember, presentClusterMember } from './present.js';
 import { membershipRepository, type BuMemberRow, type ClusterMemberRow } from './repository.js';
 
@@ -100,7 +101,9 @@ export function membershipService({ knex, audit, clusters, businessUnits }: Memb
   }
 
   async function assertUserExists(db: Knex | Knex.Transaction, userId: string): Promise<void> {
-    if (!(await repo.userExists(db, userId))) throw new NotFoundError('User not found');
+    const account = await repo.findAccount(db, userId);
+    if (!account) throw new NotFoundError('User not found');
+    assertMayBeMember(account);
   }
 
   /** Under a lock on the business unit row: concurrent joins never exceed its max_license_users. */

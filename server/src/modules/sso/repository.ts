@@ -63,6 +63,15 @@ export interface IdentityRow {
   last_sign_in_at: Date;
 }
 
+/** An account's single sign-on settings, with what tells a person from a service account. */
+export interface UserSsoRow {
+  id: string;
+  username: string;
+  kind: 'person' | 'service';
+  sso_only: boolean;
+  identities: IdentityRow[];
+}
+
 /** A sign-in in flight is good for ten minutes; a finished one's code for one. */
 const SIGN_IN_TTL_SECONDS = 10 * 60;
 const HANDOFF_TTL_SECONDS = 60;
@@ -266,19 +275,40 @@ export function ssoRepository() {
       return !!(await db('clusters').select('id').where({ id }).whereNull('deleted_at').first());
     },
 
-    async userSso(db: Db, userId: string): Promise<{ sso_only: boolean; identities: IdentityRow[] } | undefined> {
-      const user = (await db('users').select('sso_only').where({ id: userId }).first()) as
-        { sso_only: boolean } | undefined;
+    async userSso(db: Db, userId: string): Promise<UserSsoRow | undefined> {
+      const user = (await db('users').select('id', 'username', 'kind', 'sso_only').where({ id: userId }).first()) as
+        Omit<UserSsoRow, 'identities'> | undefined;
       if (!user) return undefined;
       const identities = await db('user_identities')
         .select<IdentityRow[]>('provider', 'subject', 'email', 'created_at', 'last_sign_in_at')
         .where({ user_id: userId })
         .orderBy(['provider', 'subject']);
-      return { sso_only: user.sso_only, identities };
+      return { ...user, identities };
     },
 
     async setSsoOnly(db: Db, userId: string, ssoOnly: boolean): Promise<void> {
       await db('users').where({ id: userId }).update({ sso_only: ssoOnly, updated_at: db.fn.now() });
+    },
+
+    /**
+     * How a single sign-on session was authenticated: by the provider (`sso`), with the `amr` it reported, and a
+     * second factor at sign-in when that `amr` names one.
+     */
+    async recordSsoAuthentication(
+      db: Db,
+      sessionId: string,
+      amr: string[] | null,
+      secondFactor: boolean,
+    ): Promise<void> {
+      await db('sessions')
+        .where({ id: sessionId })
+        .update({
+          methods: db.raw("array['sso']::text[]"),
+          // Sent as JSON and unpacked in SQL: one array binding, the same on every driver.
+          sso_amr:
+            amr === null ? null : db.raw('array(select jsonb_array_elements_text(?::jsonb))', [JSON.stringify(amr)]),
+          ...(secondFactor ? { second_factor_at: db.fn.now() } : {}),
+        });
     },
 
     /** Ends the sessions of the user that began with a password (when the account becomes SSO-only). */

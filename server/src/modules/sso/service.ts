@@ -16,6 +16,8 @@ import { BAD_SSO_CODE, SERVICE_ACCOUNT_SIGN_IN, type AuthService } from '../auth
 import { hashRefreshToken } from '../auth/tokens.js';
 import { ProviderUnavailableError, type IdentityProviders } from './providers.js';
 import { claimLoginNames, lockedStanding } from '../users/service.js';
+import { assertPerson } from '../users/people.js';
+import { amrOf, isSecondFactorAmr } from './amr.js';
 import {
   ssoRepository,
   type AccountRow,
@@ -361,6 +363,8 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
             provider: p.id,
             idToken: verified.idToken,
           });
+          const amr = amrOf(verified.claims);
+          await repo.recordSsoAuthentication(trx, sessionId, amr, isSecondFactorAmr(amr));
           const code = randomBytes(32).toString('base64url');
           await repo.insertHandoff(trx, {
             code_hash: hashRefreshToken(code),
@@ -494,6 +498,7 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
       assertCan(auth, 'user.read', null);
       const found = await repo.userSso(knex, userId);
       if (!found) throw new NotFoundError('User not found');
+      assertPerson(found);
       return presentUserSso(found);
     },
 
@@ -503,6 +508,7 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
         // Locked first, so the keys read are the account's until the change is written.
         const target = await lockedStanding(trx, userId);
         if (!target) throw new NotFoundError('User not found');
+        assertPerson(target);
         assertMayActOn(auth, target, 'change the single sign-on settings of');
         const found = await repo.userSso(trx, userId);
         if (!found) throw new NotFoundError('User not found');

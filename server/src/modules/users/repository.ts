@@ -3,6 +3,7 @@ import type { Schemas } from '../../core/contract.js';
 import type { ListQuery, SortTerm } from '../../core/list-query.js';
 import type { TargetStanding } from '../../core/delegation.js';
 import type { PermissionKey } from '../../core/permissions.js';
+import type { AccountKind } from './people.js';
 import {
   LIST_PAGE,
   applyListQuery,
@@ -34,6 +35,7 @@ export interface UserSearch {
 
 /** An account as its administrators see it, with the counts computed in SQL. */
 export interface AccountRow extends UserRow {
+  kind: AccountKind;
   display_name: string;
   is_super_admin: boolean;
   must_change_password: boolean;
@@ -46,6 +48,7 @@ export interface AccountRow extends UserRow {
 
 /** The account row alone, as locked for a write. */
 export interface AccountRecord extends UserRow {
+  kind: AccountKind;
   is_super_admin: boolean;
   must_change_password: boolean;
   updated_at: Date | string;
@@ -95,6 +98,7 @@ const RECORD_COLUMNS = [
   'middlename',
   'lastname',
   'is_active',
+  'kind',
   'is_super_admin',
   'must_change_password',
   'updated_at',
@@ -164,6 +168,7 @@ export function userRepository({ knex }: { knex: Knex }) {
       'users.middlename',
       'users.lastname',
       'users.is_active',
+      'users.kind',
       'users.is_super_admin',
       'users.must_change_password',
       'users.last_sign_in_at',

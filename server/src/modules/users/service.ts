@@ -22,6 +22,7 @@ import { toCount } from '../../db/count.js';
 import { statusText, yesNo, type CsvColumn, type CsvExport } from '../../core/csv.js';
 import { pick, type AuditTrail } from '../audit/service.js';
 import { hashPassword } from '../auth/passwords.js';
+import { assertPerson } from './people.js';
 import {
   USER_SORTABLE,
   lockLoginNames,
@@ -175,9 +176,11 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
     return present(row);
   }
 
+  /** A person's account locked for a write (a service account is refused: it is managed under its own screen). */
   async function lockAccount(trx: Knex.Transaction, id: string): Promise<AccountRecord> {
     const row = await repo.lockById(trx, id);
     if (!row) throw new NotFoundError('User not found');
+    assertPerson(row);
     return row;
   }
 
@@ -188,6 +191,7 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
     const rows = await repo.lockSuperAdminsAnd(trx, id);
     const current = rows.find((r) => r.id === id);
     if (!current) throw new NotFoundError('User not found');
+    assertPerson(current);
     return { superAdmins: rows.filter((r) => r.is_super_admin && r.is_active).map((r) => r.id), current };
   }
 
@@ -326,7 +330,10 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
 
     async get(auth: AuthContext, id: string): Promise<UserAccount> {
       assertCan(auth, 'user.read', null);
-      return load(knex, id);
+      const row = await repo.findAccount(knex, id);
+      if (!row) throw new NotFoundError('User not found');
+      assertPerson(row);
+      return present(row);
     },
 
     async create(auth: AuthContext, input: Schemas['UserCreate']): Promise<UserAccount> {
@@ -417,6 +424,7 @@ export function userService(deps: { knex: Knex; audit: AuditTrail }) {
       assertCan(auth, 'user.manage', null);
       const owner = await repo.findAccount(knex, id);
       if (!owner) throw new NotFoundError('User not found');
+      assertPerson(owner);
       // Refused before the (deliberately slow) hashing; checked again below on the locked account.
       await assertMayActOnAccount(knex, auth, id, 'reset the password of');
       assertStrongPassword(input.password, owner);

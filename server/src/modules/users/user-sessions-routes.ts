@@ -1,13 +1,13 @@
-import { NotFoundError } from '../../core/errors.js';
 import { operations } from '../../http/handler.js';
+import type { UserSessionService } from './user-sessions.js';
 
-/** Until an administrator's view of another account's sessions is served, its operations answer 404. */
-const NOT_SERVED = 'Not served by this server yet: the sessions of another account';
-
-export function userSessionRoutes() {
+export function userSessionRoutes({ sessions }: { sessions: UserSessionService }) {
   return operations({
-    listUserSessions: () => Promise.reject(new NotFoundError(NOT_SERVED)),
-    revokeUserSession: () => Promise.reject(new NotFoundError(NOT_SERVED)),
-    revokeUserSessions: () => Promise.reject(new NotFoundError(NOT_SERVED)),
+    listUserSessions: async ({ auth, params }) => ({ status: 200, body: await sessions.list(auth, params.id) }),
+    revokeUserSession: async ({ auth, params }) => {
+      await sessions.revoke(auth, params.id, params.sessionId);
+      return { status: 204 };
+    },
+    revokeUserSessions: async ({ auth, params }) => ({ status: 200, body: await sessions.revokeAll(auth, params.id) }),
   });
 }

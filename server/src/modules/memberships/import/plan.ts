@@ -1,4 +1,5 @@
 import type { Schemas } from '../../../core/contract.js';
+import { serviceAccountMemberDetail, type AccountKind } from '../../users/people.js';
 import type { ImportLine } from './file.js';
 
 export type ImportRow = Schemas['MembershipImportRow'];
@@ -14,8 +15,8 @@ export interface KnownMembership {
 
 /** What the file names, as the database knows it now (under the import's locks, when it applies). */
 export interface ImportDirectory {
-  /** Users by lower-cased username and by lower-cased email. */
-  users: Map<string, Array<{ id: string }>>;
+  /** Accounts by lower-cased username and by lower-cased email (service accounts too: the plan refuses them). */
+  users: Map<string, Array<{ id: string; username: string; kind: AccountKind }>>;
   /** Live business units by code. */
   businessUnits: Map<
     string,
@@ -161,7 +162,10 @@ export function planImport(lines: ImportLine[], dir: ImportDirectory, access: Im
           : `"${line.user}" is the username of one user and the email of another: use the other name.`,
       );
     }
-    const userId = users[0]!.id;
+    const account = users[0]!;
+    // The membership operations refuse a service account; a file is no side door for one.
+    if (account.kind === 'service') return new Refusal('unknown_user', serviceAccountMemberDetail(account));
+    const userId = account.id;
     const target = targetOf(line, dir, access);
     if (target instanceof Refusal) return target;
     if (!access.canChange(target.clusterId)) {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { toCount } from '../../../db/count.js';
 import { nextUpdatedAt } from '../../../db/sql.js';
 import type { ImportLine } from './file.js';
+import type { AccountKind } from '../../users/people.js';
 import { membershipKey, type ImportDirectory, type ImportWrite, type KnownMembership } from './plan.js';
 
 type Db = Knex | Knex.Transaction;
@@ -65,16 +66,17 @@ export function membershipImportRepository() {
         names,
         (chunk) =>
           db('users')
-            .select('id', db.raw('lower(username) as username'), db.raw('lower(email) as email'))
+            .select('id', 'username', 'kind', db.raw('lower(email) as email'))
             .whereRaw(`lower(username) in (${placeholders(chunk)})`, chunk)
             .orWhereRaw(`lower(email) in (${placeholders(chunk)})`, chunk) as Promise<
-            Array<{ id: string; username: string; email: string }>
+            Array<{ id: string; username: string; kind: AccountKind; email: string }>
           >,
       );
-      const byName = new Map<string, Array<{ id: string }>>();
+      const byName: ImportDirectory['users'] = new Map();
       for (const u of new Map(users.map((u) => [u.id, u])).values()) {
-        for (const name of new Set([u.username, u.email]))
-          (byName.get(name) ?? byName.set(name, []).get(name)!).push({ id: u.id });
+        const account = { id: u.id, username: u.username, kind: u.kind };
+        for (const name of new Set([u.username.toLowerCase(), u.email]))
+          (byName.get(name) ?? byName.set(name, []).get(name)!).push(account);
       }
 
       const businessUnits = await inChunks(
