@@ -134,7 +134,9 @@ describe('accessibility', () => {
         ['user edit', `/users/${ids.user}/edit`],
         ['user create', '/users/create'],
         ['audit log', '/audit-log'],
+        // With the second-factor card; the user read view above has the sessions and second-factor cards.
         ['my account', '/account'],
+        ['security', '/security'],
         ['not found', '/no-such-screen'],
       ];
 
