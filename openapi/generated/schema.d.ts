@@ -4895,7 +4895,7 @@ export interface components {
              * @example cluster
              * @enum {string}
              */
-            target_type: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping" | "webhook" | "api_token";
+            target_type: "cluster" | "business_unit" | "cluster_user" | "business_unit_user" | "print_template_mapping" | "widget" | "user" | "session" | "sso_group_mapping" | "webhook" | "api_token" | "second_factor_policy";
             /** @example 3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60 */
             target_id: string | null;
             /**

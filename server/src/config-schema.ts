@@ -164,6 +164,30 @@ export const SETTINGS = [
     meaning: 'Password of the demo accounts (required with `NODE_ENV=production` and `SEED_DEMO=true`).',
   },
   {
+    name: 'SECOND_FACTOR_REQUIRED',
+    group: 'Accounts',
+    unset: '`privileged` with `NODE_ENV=production`, else `none`',
+    meaning:
+      'Who must set up a second factor (an authenticator app or a passkey) before anything else: `none`, `privileged` (super admins and holders of any platform-wide key) or `everyone`. A super admin can override it in the console (Second factor policy); the stored choice wins while it exists.',
+    example: 'privileged',
+  },
+  {
+    name: 'WEBAUTHN_RP_ID',
+    group: 'Accounts',
+    unset: 'the host name of `PUBLIC_BASE_URL`, else of the console the request came from',
+    meaning:
+      'The WebAuthn relying party id passkeys are bound to: the console’s host name or a parent domain of it (`example.com` for `admin.example.com`). Changing it later makes every registered passkey unusable.',
+    example: 'admin.example.com',
+  },
+  {
+    name: 'WEBAUTHN_ORIGINS',
+    group: 'Accounts',
+    unset: 'the origin of `PUBLIC_BASE_URL`, else the console’s own origin (same host as the request)',
+    meaning:
+      'The origins (comma-separated) a passkey answer may come from, e.g. `https://admin.example.com`; each must be the relying party id’s host or under it.',
+    example: 'https://admin.example.com',
+  },
+  {
     name: 'JWT_SECRET',
     group: 'Accounts',
     unset: 'generated into `DATA_DIR/jwt-secret`',

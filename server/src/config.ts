@@ -60,6 +60,12 @@ export interface Config {
   oidcProviders: OidcProviderConfig[];
   /** Webhook deliveries: whether private, loopback and link-local targets (and http) are allowed (development, tests). */
   webhooks: { allowPrivateTargets: boolean; timeoutSeconds: number };
+  /** Who must have a second factor (SECOND_FACTOR_REQUIRED), and where passkeys are bound (WEBAUTHN_*; null: derived). */
+  secondFactor: {
+    required: 'none' | 'privileged' | 'everyone';
+    rpId: string | null;
+    origins: string[];
+  };
   /** The Prometheus endpoint's own listener (METRICS_PORT); null port = no metrics kept or served. */
   metrics: { port: number | null; host: string; token: string | null };
   /** OpenTelemetry traces (OTEL_* settings); exporter `none` = off. */
@@ -226,6 +232,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
   }
 
+  const requiredRaw = str('SECOND_FACTOR_REQUIRED');
+  let secondFactorRequired: Config['secondFactor']['required'] = nodeEnv === 'production' ? 'privileged' : 'none';
+  if (requiredRaw === 'none' || requiredRaw === 'privileged' || requiredRaw === 'everyone')
+    secondFactorRequired = requiredRaw;
+  else if (requiredRaw !== undefined)
+    problems.push(`SECOND_FACTOR_REQUIRED must be none, privileged or everyone (got "${requiredRaw}")`);
+  const rpId = str('WEBAUTHN_RP_ID')?.toLowerCase() ?? null;
+  if (rpId !== null && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(rpId))
+    problems.push(`WEBAUTHN_RP_ID must be a host name like admin.example.com (got "${rpId}")`);
+  const webauthnOrigins: string[] = [];
+  for (const raw of (str('WEBAUTHN_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
+    let origin: string | null = null;
+    try {
+      const u = new URL(raw);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin === raw.replace(/\/$/, '')) origin = u.origin;
+    } catch {
+      /* reported below */
+    }
+    if (origin) webauthnOrigins.push(origin);
+    else
+      problems.push(
+        `WEBAUTHN_ORIGINS must be a comma-separated list of origins like https://admin.example.com: "${raw}" is not one`,
+      );
+  }
+
   let trustProxy: boolean | number | string[] = false;
   const trustProxyRaw = orDefault('TRUST_PROXY');
   if (trustProxyRaw !== undefined) {
@@ -317,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits,
     oidcProviders,
     webhooks,
+    secondFactor: { required: secondFactorRequired, rpId, origins: webauthnOrigins },
     metrics,
     tracing,
     jwtSecretSource,

@@ -112,6 +112,7 @@ describe('the caller standing cache, against a loader it counts', () => {
       must_change_password: false,
       must_enrol_second_factor: false,
     },
+    secondFactors: { methods: [], usedAt: null },
   };
 
   function fakeFeed(live = true) {

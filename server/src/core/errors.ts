@@ -43,8 +43,12 @@ export class UnauthorizedError extends DomainError {
 
 /** The caller is known but may not do this. */
 export class ForbiddenError extends DomainError {
-  constructor(detail = 'You do not have permission to do this', problem?: string) {
-    super(detail, undefined, undefined, problem);
+  constructor(
+    detail = 'You do not have permission to do this',
+    problem?: string,
+    extensions?: Record<string, unknown>,
+  ) {
+    super(detail, undefined, extensions, problem);
     this.name = 'ForbiddenError';
   }
 }
@@ -155,4 +159,46 @@ export function waitPhrase(seconds: number): string {
   if (s < 120) return s === 1 ? '1 second' : `${s} seconds`;
   const m = Math.ceil(s / 60);
   return `${m} minutes`;
+}
+
+/** The caller must set up a second factor (the policy, or an administrator's reset) before anything else. */
+export class SecondFactorEnrolmentRequiredError extends ForbiddenError {
+  constructor() {
+    super(
+      'Set up a second factor (an authenticator app or a passkey) under My account before anything else.',
+      'second-factor-enrolment-required',
+    );
+    this.name = 'SecondFactorEnrolmentRequiredError';
+  }
+}
+
+/** A sensitive operation needs a second factor used within the last 10 minutes; `methods` are those the caller has. */
+export class StepUpRequiredError extends ForbiddenError {
+  constructor(methods: string[]) {
+    super(
+      'Confirm it is you: use your authenticator app, a recovery code or a passkey, then try again. This is asked at most every 10 minutes.',
+      'step-up-required',
+      { methods },
+    );
+    this.name = 'StepUpRequiredError';
+  }
+}
+
+/** A second factor that is wrong, used, or not the account's. */
+export class SecondFactorInvalidError extends UnauthorizedError {
+  constructor() {
+    super(
+      'The code is wrong or has been used: enter the current code from your authenticator app, or a recovery code',
+      'second-factor-invalid',
+    );
+    this.name = 'SecondFactorInvalidError';
+  }
+}
+
+/** The token of a sign-in's second step is unknown, expired or used. */
+export class SecondFactorTokenInvalidError extends UnauthorizedError {
+  constructor() {
+    super('Sign in again: the sign-in has expired', 'second-factor-token-invalid');
+    this.name = 'SecondFactorTokenInvalidError';
+  }
 }

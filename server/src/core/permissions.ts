@@ -23,6 +23,11 @@ export interface AuthContext {
    */
   tokenId?: string;
   origin?: RequestOrigin;
+  /**
+   * The second factors the caller's account can prove itself with (empty: none, so it is never asked to step up),
+   * and when its session last used one (ms since the epoch; null: never). A person's access token only.
+   */
+  secondFactors?: { methods: Array<'totp' | 'recovery_code' | 'passkey'>; usedAt: number | null };
 }
 
 /**

@@ -3,7 +3,9 @@ import {
   AccountDeactivatedError,
   ForbiddenError,
   PasswordChangeRequiredError,
+  SecondFactorEnrolmentRequiredError,
   SessionEndedError,
+  StepUpRequiredError,
   UnauthorizedError,
 } from '../core/errors.js';
 import { passesAccessRule, type AuthContext, type RequestOrigin } from '../core/permissions.js';
@@ -98,18 +100,53 @@ export function authenticate(resolveCaller: CallerResolver): RequestHandler {
 }
 
 /**
+ * The console's origin a request came from, when it names the request's own host (the console is served by the same
+ * origin): what passkeys are bound to unless WEBAUTHN_RP_ID / WEBAUTHN_ORIGINS or PUBLIC_BASE_URL say otherwise.
+ */
+export function consoleOriginOf(req: Request): string | null {
+  const origin = req.headers.origin;
+  if (typeof origin !== 'string') return null;
+  try {
+    const u = new URL(origin);
+    return u.host === req.headers.host ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How long a second factor used in a session keeps the operations marked `x-step-up` open (GitHub's sudo mode). */
+export const STEP_UP_SECONDS = 600;
+
+/**
+ * Whether the caller's session used a second factor recently enough for an `x-step-up` operation. An account
+ * without any factor is never asked: nothing stronger than its password exists (the policy decides who must have one).
+ */
+export function stepUpMissing(auth: AuthContext, now = Date.now()): boolean {
+  const factors = auth.secondFactors;
+  if (!factors || factors.methods.length === 0) return false;
+  return factors.usedAt === null || now - factors.usedAt > STEP_UP_SECONDS * 1000;
+}
+
+/**
  * Applies the operation's declared access rule (`x-permission`) before the body is parsed or any record is read.
  * While the caller must change an initial or reset password, only the operations marked `x-password-change-exempt`
- * answer. An API token never reaches the operations marked `x-api-token-refused`.
+ * answer; then, while it must set up a second factor, only those marked `x-second-factor-enrolment-exempt`. An API
+ * token never reaches the operations marked `x-api-token-refused`. Once access is granted, an operation marked
+ * `x-step-up` also needs a second factor used in this session within the last 10 minutes.
  */
 export const requireAccess: RequestHandler = (req, _res, next) => {
   const access = req.operation?.access;
   if (!access || !req.auth) return next();
-  if (req.auth.tokenId && req.operation!.apiTokenRefused)
-    return next(new ForbiddenError(API_TOKEN_REFUSED, 'api-token-refused'));
-  if (req.auth.permissions.must_change_password && !req.operation!.passwordChangeExempt)
+  const op = req.operation!;
+  if (req.auth.tokenId && op.apiTokenRefused) return next(new ForbiddenError(API_TOKEN_REFUSED, 'api-token-refused'));
+  if (req.auth.permissions.must_change_password && !op.passwordChangeExempt)
     return next(new PasswordChangeRequiredError());
-  if (access.kind !== 'key') return next();
-  if (passesAccessRule(req.auth.permissions, access)) return next();
-  next(new ForbiddenError(`Missing permission ${access.key}${access.scope === 'platform' ? ' (platform-wide)' : ''}`));
+  if (req.auth.permissions.must_enrol_second_factor && !op.secondFactorEnrolmentExempt)
+    return next(new SecondFactorEnrolmentRequiredError());
+  if (access.kind === 'key' && !passesAccessRule(req.auth.permissions, access))
+    return next(
+      new ForbiddenError(`Missing permission ${access.key}${access.scope === 'platform' ? ' (platform-wide)' : ''}`),
+    );
+  if (op.stepUp && stepUpMissing(req.auth)) return next(new StepUpRequiredError(req.auth.secondFactors!.methods));
+  next();
 };

@@ -19,6 +19,17 @@ export const REDACT_PATHS = [
   'body.refresh_token',
   'req.body.password',
   'req.body.refresh_token',
+  // Second factors: a code, a sign-in's second-step token, a WebAuthn answer (it names the credential).
+  'code',
+  'second_factor_token',
+  '*.code',
+  '*.second_factor_token',
+  'body.code',
+  'body.second_factor_token',
+  'body.response',
+  'req.body.code',
+  'req.body.second_factor_token',
+  'req.body.response',
 ];
 
 /** One asynchronous stdout destination per process, however many loggers (tests build many apps). */

@@ -22,6 +22,10 @@ export interface Operation {
    * service account holds, so a leaked token can neither mint another one nor widen itself.
    */
   apiTokenRefused: boolean;
+  /** Answers while the caller must still set up a second factor (`x-second-factor-enrolment-exempt`). */
+  secondFactorEnrolmentExempt: boolean;
+  /** Needs a second factor used in the caller's session within the last 10 minutes (`x-step-up`). */
+  stepUp: boolean;
 }
 
 /**
@@ -64,6 +68,8 @@ interface SpecOperation {
   'x-permission-scope'?: string;
   'x-password-change-exempt'?: boolean;
   'x-api-token-refused'?: boolean;
+  'x-second-factor-enrolment-exempt'?: boolean;
+  'x-step-up'?: boolean;
   requestBody?: { content?: Record<string, { encoding?: Record<string, { contentType?: string }> } | undefined> };
 }
 
@@ -103,6 +109,8 @@ export function operationsOf(spec: ApiSpec): Operation[] {
         upload: uploadOf(op),
         passwordChangeExempt: op['x-password-change-exempt'] === true,
         apiTokenRefused: op['x-api-token-refused'] === true,
+        secondFactorEnrolmentExempt: op['x-second-factor-enrolment-exempt'] === true,
+        stepUp: op['x-step-up'] === true,
       });
     }
   }

@@ -37,6 +37,7 @@ import { userRoutes } from './users/routes.js';
 import { userSessionRoutes } from './users/user-sessions-routes.js';
 import { userSessionService } from './users/user-sessions.js';
 import { secondFactorRoutes } from './second-factor/routes.js';
+import { secondFactorService } from './second-factor/service.js';
 import { widgetService } from './widgets/service.js';
 import { widgetRoutes } from './widgets/routes.js';
 import { webhookService } from './webhooks/service.js';
@@ -59,7 +60,26 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
     const p = providers.find(id);
     return p && { hours: p.reauthHours, displayName: p.displayName };
   };
-  const auth = authService({ knex, jwtSecret: config.jwtSecret, audit, changes, reauth });
+  const secondFactors = secondFactorService({
+    knex,
+    serverSecret: config.jwtSecret,
+    audit,
+    configured: config.secondFactor.required,
+    relyingParty: {
+      rpId: config.secondFactor.rpId,
+      origins: config.secondFactor.origins,
+      publicBaseUrl: config.publicBaseUrl,
+    },
+  });
+  const auth = authService({
+    knex,
+    jwtSecret: config.jwtSecret,
+    audit,
+    changes,
+    reauth,
+    secondFactors,
+    secondFactorRequired: config.secondFactor.required,
+  });
   const clusters = clusterService({ knex, storage, audit });
   const currencies = currencyService({ knex });
   const businessUnits = businessUnitService({ knex, storage, audit, clusters, currencies, members: memberDirectory() });
@@ -72,6 +92,7 @@ export function createServices({ knex, storage, logger, config, changes }: Modul
     apiTokens: apiTokenService({ knex, audit, accounts: serviceAccounts, logger }),
     audit,
     auth,
+    secondFactors,
     clusters,
     currencies,
     businessUnits,
@@ -105,7 +126,7 @@ export function createHandlers({ services, ...deps }: ModuleDeps & { services: S
     ...membershipImportRoutes({ imports: services.membershipImport }),
     ...userRoutes({ users: services.users }),
     ...userSessionRoutes({ sessions: services.userSessions }),
-    ...secondFactorRoutes(),
+    ...secondFactorRoutes({ factors: services.secondFactors }),
     ...serviceAccountRoutes({ accounts: services.serviceAccounts, tokens: services.apiTokens }),
     ...brandingRoutes({ branding: services.branding }),
     ...currencyRoutes({ currencies: services.currencies }),

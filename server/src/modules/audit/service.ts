@@ -23,7 +23,7 @@ type Fields = Record<string, unknown>;
 
 /** What a change records: the operation, its target, and the written fields before and after (absent = none). */
 export interface Change {
-  action: OperationId | `login.${'succeeded' | 'failed' | 'delayed'}`;
+  action: OperationId | `login.${'succeeded' | 'failed' | 'delayed'}` | 'secondFactor.failed' | 'stepUp.failed';
   target: { type: TargetType; id: string | null };
   clusterId?: string | null;
   before?: Fields | null;
@@ -33,7 +33,21 @@ export interface Change {
 }
 
 /** Never recorded, whatever a caller passes in. */
-const SECRETS = new Set(['password', 'password_hash', 'refresh_token', 'access_token', 'token_hash', 'secret']);
+const SECRETS = new Set([
+  'password',
+  'password_hash',
+  'refresh_token',
+  'access_token',
+  'token_hash',
+  'secret',
+  // Second factors: a code, a sign-in's second-step token, a TOTP secret, a passkey's credential.
+  'code',
+  'recovery_codes',
+  'second_factor_token',
+  'secret_encrypted',
+  'credential_id',
+  'public_key',
+]);
 /** Recorded as changed, without the values (a database connection string may carry credentials). */
 const REDACTED = new Set(['db_connection']);
 

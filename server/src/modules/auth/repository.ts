@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Permissions, PermissionKey } from '../../core/permissions.js';
+import { mustEnrol, type SecondFactorMethod, type SecondFactorRequirement } from '../../core/second-factor.js';
 
 export interface UserCredentials {
   id: string;
@@ -22,7 +23,13 @@ export interface SessionSso {
 
 /** Why a valid token's caller is refused: the account was deactivated, or the token's session ended. */
 export type CallerStanding =
-  { status: 'ok'; permissions: Permissions } | { status: 'deactivated' | 'session-ended' | 'unknown' };
+  | {
+      status: 'ok';
+      permissions: Permissions;
+      /** The second factors the account can use, and when the session last used one. */
+      secondFactors: { methods: SecondFactorMethod[]; usedAt: number | null };
+    }
+  | { status: 'deactivated' | 'session-ended' | 'unknown' };
 
 export interface StoredSession {
   id: string;
@@ -62,9 +69,15 @@ interface StandingRow {
   is_active: boolean;
   must_change_password: boolean;
   kind: 'person' | 'service';
+  must_enrol_second_factor: boolean;
+  has_totp: boolean;
+  has_passkey: boolean;
+  has_recovery_code: boolean;
+  policy_required_for: SecondFactorRequirement | null;
   permission_key: PermissionKey | null;
   cluster_id: string | null;
   session_live?: boolean;
+  second_factor_at?: Date | null;
 }
 
 /** A user's name and email, as the console's header shows them. */
@@ -77,7 +90,14 @@ interface UserProfile {
   lastname: string | null;
 }
 
-export function authRepository({ knex }: { knex: Knex }) {
+export function authRepository({
+  knex,
+  secondFactorRequired = 'none',
+}: {
+  knex: Knex;
+  /** SECOND_FACTOR_REQUIRED: who must have a second factor while no super admin chose otherwise. */
+  secondFactorRequired?: SecondFactorRequirement;
+}) {
   /**
    * The caller's grants and standing in one round trip (one row per grant, or one row of nulls). With a session id
    * the session is joined too, so a revoked or expired session is refused by the same query.
@@ -90,6 +110,16 @@ export function authRepository({ knex }: { knex: Knex }) {
         'users.is_active',
         'users.must_change_password',
         'users.kind',
+        'users.must_enrol_second_factor',
+        // The account's factors and the stored policy ride along, so the standing stays one round trip.
+        knex.raw(
+          'exists (select 1 from user_totp f where f.user_id = users.id and f.confirmed_at is not null) as has_totp',
+        ),
+        knex.raw('exists (select 1 from user_passkeys f where f.user_id = users.id) as has_passkey'),
+        knex.raw(
+          'exists (select 1 from user_recovery_codes f where f.user_id = users.id and f.used_at is null) as has_recovery_code',
+        ),
+        knex.raw('(select p.required_for from second_factor_policy p limit 1) as policy_required_for'),
         'permission_grants.permission_key',
         'permission_grants.cluster_id',
       )
@@ -104,6 +134,7 @@ export function authRepository({ knex }: { knex: Knex }) {
           knex.raw(
             '(sessions.id is not null and sessions.revoked_at is null and sessions.expires_at > now()) as session_live',
           ),
+          'sessions.second_factor_at',
         );
     }
     const rows = await query;
@@ -119,6 +150,12 @@ export function authRepository({ knex }: { knex: Knex }) {
       if (g.cluster_id === null) platform.push(g.permission_key);
       else (clusters[g.cluster_id] ??= []).push(g.permission_key);
     }
+    const hasFactor = !!user.has_totp || !!user.has_passkey;
+    const methods: SecondFactorMethod[] = [];
+    if (user.has_totp) methods.push('totp');
+    // Recovery codes stand in for a factor the account has (after a reset, none is left to stand in for).
+    if (hasFactor && user.has_recovery_code) methods.push('recovery_code');
+    if (user.has_passkey) methods.push('passkey');
     return {
       status: 'ok',
       permissions: {
@@ -126,7 +163,17 @@ export function authRepository({ knex }: { knex: Knex }) {
         clusters,
         is_super_admin: !!user.is_super_admin,
         must_change_password: !!user.must_change_password,
-        must_enrol_second_factor: false,
+        must_enrol_second_factor: mustEnrol({
+          requiredFor: user.policy_required_for ?? secondFactorRequired,
+          isSuperAdmin: !!user.is_super_admin,
+          platformKeys: platform.length,
+          resetByAdmin: !!user.must_enrol_second_factor,
+          hasFactor,
+        }),
+      },
+      secondFactors: {
+        methods,
+        usedAt: user.second_factor_at ? new Date(user.second_factor_at).getTime() : null,
       },
     };
   }
@@ -246,16 +293,20 @@ export function authRepository({ knex }: { knex: Knex }) {
         user_agent: string | null;
         ttlSeconds: number;
         sso?: { provider: string; idToken: string | null };
+        /** How it signed in; a second factor among them marks the sign-in as its last use. */
+        methods?: string[];
       },
     ): Promise<void> {
+      const methods = row.methods ?? (row.sso ? ['sso'] : ['password']);
+      const secondFactor = methods.some((m) => m === 'totp' || m === 'recovery_code' || m === 'passkey');
       await trx('sessions').insert({
         id: row.id,
         user_id: row.user_id,
         ip: row.ip,
         user_agent: row.user_agent,
         expires_at: trx.raw(`now() + make_interval(secs => ?)`, [row.ttlSeconds]),
-        // How it signed in: its password, or its identity provider (a second factor used later adds to this).
-        methods: trx.raw(row.sso ? "array['sso']::text[]" : "array['password']::text[]"),
+        methods: trx.raw('?::text[]', [`{${methods.join(',')}}`]),
+        second_factor_at: secondFactor ? trx.fn.now() : null,
         ...(row.sso
           ? { sso_provider: row.sso.provider, sso_authenticated_at: trx.fn.now(), sso_id_token: row.sso.idToken }
           : {}),
@@ -352,6 +403,57 @@ export function authRepository({ knex }: { knex: Knex }) {
           { column: 'last_used_at', order: 'desc' },
           { column: 'id', order: 'asc' },
         ]);
+    },
+
+    /** The pending second step of a sign-in: its token's hash, bound to the account, for five minutes. */
+    async insertSignInChallenge(
+      db: Knex | Knex.Transaction,
+      row: {
+        user_id: string;
+        token_hash: string;
+        ip: string | null;
+        user_agent: string | null;
+        device_id: string | null;
+      },
+      ttlSeconds: number,
+    ): Promise<void> {
+      await db('sign_in_challenges').insert({
+        ...row,
+        expires_at: db.raw('now() + make_interval(secs => ?)', [ttlSeconds]),
+      });
+    },
+
+    /** A live, unused second step by its token's hash. */
+    async liveSignInChallenge(
+      db: Knex | Knex.Transaction,
+      tokenHash: string,
+    ): Promise<{ id: string; user_id: string } | undefined> {
+      return db('sign_in_challenges')
+        .select('id', 'user_id')
+        .where({ token_hash: tokenHash })
+        .whereNull('used_at')
+        .andWhere('expires_at', '>', db.fn.now())
+        .first<{ id: string; user_id: string } | undefined>();
+    },
+
+    /** Spends the second step's token, once: false when another request spent it first. */
+    async spendSignInChallenge(db: Knex | Knex.Transaction, id: string): Promise<boolean> {
+      const n = await db('sign_in_challenges')
+        .where({ id })
+        .whereNull('used_at')
+        .andWhere('expires_at', '>', db.fn.now())
+        .update({ used_at: db.fn.now() });
+      return n === 1;
+    },
+
+    /** The session has used a second factor now (a step-up); when, by the database clock. */
+    async markSecondFactor(db: Knex | Knex.Transaction, userId: string, sessionId: string): Promise<Date | null> {
+      const rows = await db('sessions')
+        .where({ id: sessionId, user_id: userId })
+        .whereNull('revoked_at')
+        .update({ second_factor_at: db.fn.now() })
+        .returning<Array<{ second_factor_at: Date }>>('second_factor_at');
+      return rows[0]?.second_factor_at ?? null;
     },
 
     async setPassword(trx: Knex | Knex.Transaction, userId: string, passwordHash: string): Promise<void> {

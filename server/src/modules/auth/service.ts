@@ -4,11 +4,16 @@ import type { Schemas } from '../../core/contract.js';
 import { displayName } from '../../core/display-name.js';
 import {
   BadRequestError,
+  ConflictError,
   NotFoundError,
+  SecondFactorInvalidError,
+  SecondFactorTokenInvalidError,
   TooManyRequestsError,
   UnauthorizedError,
   waitPhrase,
 } from '../../core/errors.js';
+import type { SecondFactorMethod, SecondFactorRequirement } from '../../core/second-factor.js';
+import { STEP_UP_SECONDS } from '../../http/auth.js';
 import { passwordProblem } from '../../core/password-policy.js';
 import type { AuthContext, RequestOrigin } from '../../core/permissions.js';
 import type { CallerRefusal } from '../../http/auth.js';
@@ -25,7 +30,9 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   hashRefreshToken,
   newRefreshToken,
+  newSignInToken,
   signAccessToken,
+  signInTokenHash,
   verifyAccessTokenClaims,
 } from './tokens.js';
 
@@ -86,6 +93,45 @@ export interface SsoSignIn {
 /** Per provider, how many hours its sign-ins last before the provider must be asked again (null: no limit). */
 export type ReauthPolicy = (provider: string) => { hours: number | null; displayName: string } | undefined;
 
+/** How long the second step of a sign-in can be taken after the password. */
+export const SECOND_STEP_SECONDS = 300;
+
+type PasskeyAnswer = Schemas['PasskeyAuthenticationResponse'];
+
+/**
+ * What sign-in asks of the second factor (the second-factor module answers): which factors an account has, whether
+ * a code is right (spending it), and the WebAuthn ceremony of a passkey. `origin` is the console's origin a request
+ * came from, which passkeys are bound to unless configured.
+ */
+export interface SecondFactorCheck {
+  methodsOf(userId: string, db?: Knex | Knex.Transaction): Promise<SecondFactorMethod[]>;
+  verifyCode(
+    db: Knex | Knex.Transaction,
+    userId: string,
+    method: 'totp' | 'recovery_code',
+    code: string,
+  ): Promise<boolean>;
+  passkeyChallenge(
+    db: Knex | Knex.Transaction,
+    at: { userId: string | null; sessionId: string | null; purpose: 'sign-in' | 'step-up'; origin: string | null },
+  ): Promise<Schemas['PasskeyChallenge']>;
+  verifyPasskey(
+    db: Knex | Knex.Transaction,
+    at: {
+      challengeId: string;
+      response: PasskeyAnswer;
+      purpose: 'sign-in' | 'step-up';
+      expectedUserId: string | null;
+      sessionId: string | null;
+      origin: string | null;
+    },
+  ): Promise<{ userId: string; passkeyId: string } | null>;
+}
+
+/** A sign-in with a second factor answers this instead of tokens: the second step comes next. */
+export type SignInOutcome =
+  { tokens: TokenPair; userId: string } | { challenge: Schemas['SecondFactorChallenge']; userId: string };
+
 /** What sign-in is built from: `jwtSecret` signs the access tokens and the device cookies. */
 export interface AuthDeps {
   knex: Knex;
@@ -94,18 +140,45 @@ export interface AuthDeps {
   changes: ChangeFeed;
   /** Without one, no provider's sign-in has to be renewed. */
   reauth?: ReauthPolicy;
+  /** Without one, no account has a second factor. */
+  secondFactors?: SecondFactorCheck;
+  /** SECOND_FACTOR_REQUIRED. */
+  secondFactorRequired?: SecondFactorRequirement;
 }
 
-export function authService({ knex, jwtSecret, audit, changes, reauth = () => undefined }: AuthDeps) {
-  const repo = authRepository({ knex });
+const NO_SECOND_FACTORS: SecondFactorCheck = {
+  methodsOf: () => Promise.resolve([]),
+  verifyCode: () => Promise.resolve(false),
+  passkeyChallenge: () => Promise.reject(new ConflictError('No passkeys here')),
+  verifyPasskey: () => Promise.resolve(null),
+};
+
+/** Failures of a second step are counted under the account's own key, apart from its password's. */
+const secondFactorKey = (userId: string) => `second-factor:${userId}`;
+
+export function authService({
+  knex,
+  jwtSecret,
+  audit,
+  changes,
+  reauth = () => undefined,
+  secondFactors = NO_SECOND_FACTORS,
+  secondFactorRequired = 'none',
+}: AuthDeps) {
+  const repo = authRepository({ knex, secondFactorRequired });
   const standings = standingCache({ changes, load: repo.standingOf });
   // A sign-in that goes first also hashes at the normal priority (passwords.ts).
   const verify = (password: string, hash: string, lane: HashLane) =>
     passwordHashGate().run(() => verifyPassword(password, hash, lane === 'other' ? 'background' : 'urgent'), lane);
   const devices = deviceCookies({ secret: jwtSecret });
 
-  /** A new session of the user, signed in with a password. */
-  async function openSession(trx: Knex.Transaction, userId: string, origin: RequestOrigin): Promise<string> {
+  /** A new session of the user, signed in with a password (and a second factor), or with a passkey alone. */
+  async function openSession(
+    trx: Knex.Transaction,
+    userId: string,
+    origin: RequestOrigin,
+    methods: SessionMethod[] = ['password'],
+  ): Promise<string> {
     const sessionId = randomUUID();
     await repo.insertSession(trx, {
       id: sessionId,
@@ -113,9 +186,51 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
       ip: origin.ip,
       user_agent: origin.userAgent,
       ttlSeconds: REFRESH_TOKEN_TTL_SECONDS,
+      methods,
     });
-    await recordSignIn(trx, userId, sessionId, origin);
+    await recordSignIn(trx, userId, sessionId, origin, undefined, methods);
     return sessionId;
+  }
+
+  /** Refuses a client that failed too often (over every account it tried, as at sign-in). */
+  async function assertNotDelayed(client: string, onDelayed: () => Promise<void>): Promise<void> {
+    const standing = await repo.clientStanding(client);
+    if (standing.delayedSeconds > 0) {
+      await onDelayed();
+      throw delayedError(standing.delayedSeconds);
+    }
+  }
+
+  /** Counts a failed second factor of the account from this client: 429 once delayed, else 401. */
+  async function failSecondFactor(accountKey: string, client: string, recordIt: () => Promise<void>): Promise<never> {
+    const { delayedSeconds } = await repo.recordFailure(accountKey, client, FAILURE_POLICY);
+    await recordIt();
+    if (delayedSeconds > 0) throw delayedError(delayedSeconds);
+    throw new SecondFactorInvalidError();
+  }
+
+  /** The pending second step a token names, or 401 `second-factor-token-invalid`. */
+  async function pendingSignIn(token: string): Promise<{ id: string; user_id: string }> {
+    const pending = await repo.liveSignInChallenge(knex, signInTokenHash(token));
+    if (!pending) throw new SecondFactorTokenInvalidError();
+    return pending;
+  }
+
+  /** Opens the session of a finished second step: its token is spent in the same transaction, once. */
+  async function finishSignIn(
+    pendingId: string | null,
+    userId: string,
+    origin: RequestOrigin,
+    methods: SessionMethod[],
+  ): Promise<TokenPair> {
+    return knex.transaction(async (trx) => {
+      if (pendingId !== null && !(await repo.spendSignInChallenge(trx, pendingId)))
+        throw new SecondFactorTokenInvalidError();
+      const user = await repo.findCredentials(userId, trx);
+      if (!user?.is_active || user.kind === 'service') throw new SecondFactorTokenInvalidError();
+      const sessionId = await openSession(trx, userId, origin, methods);
+      return issue(trx, userId, sessionId);
+    });
   }
 
   /** The sign-in in the trail (with the provider and subject of a single sign-on) and on the account. */
@@ -125,6 +240,7 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
     sessionId: string,
     origin: RequestOrigin,
     sso?: SsoSignIn,
+    methods?: SessionMethod[],
   ): Promise<void> {
     await repo.markSignedIn(trx, userId);
     await audit.record(
@@ -133,7 +249,7 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
       {
         action: 'login',
         target: { type: 'session', id: sessionId },
-        after: sso && { provider: sso.provider, subject: sso.subject },
+        after: sso ? { provider: sso.provider, subject: sso.subject } : methods && { methods },
       },
     );
   }
@@ -196,7 +312,7 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
       origin: RequestOrigin,
       device: Device | null = null,
       refused?: (attempt: RefusedSignIn) => void,
-    ): Promise<{ tokens: TokenPair; userId: string }> {
+    ): Promise<SignInOutcome> {
       const subject = login.trim().toLowerCase();
       const user = subject ? await repo.findUserByLogin(subject) : undefined;
       const client = clientOf(origin, device, user?.id);
@@ -238,11 +354,189 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
         throw new UnauthorizedError(BAD_CREDENTIALS);
       }
       await repo.clearFailures(accountKey, client);
+      // An account with a second factor gets the second step instead: no session until it is taken.
+      const methods = await secondFactors.methodsOf(user.id);
+      if (methods.length > 0) {
+        const { token, hash } = newSignInToken();
+        await repo.insertSignInChallenge(
+          knex,
+          {
+            user_id: user.id,
+            token_hash: hash,
+            ip: origin.ip,
+            user_agent: origin.userAgent,
+            device_id: device?.userId === user.id ? device.id : null,
+          },
+          SECOND_STEP_SECONDS,
+        );
+        return {
+          challenge: { second_factor_token: token, methods, expires_in: SECOND_STEP_SECONDS },
+          userId: user.id,
+        };
+      }
       const tokens = await knex.transaction(async (trx) => {
         const sessionId = await openSession(trx, user.id, origin);
         return issue(trx, user.id, sessionId);
       });
       return { tokens, userId: user.id };
+    },
+
+    /**
+     * The second step with a code: the authenticator app's (a step already used is refused) or a recovery code
+     * (spent). Failures count per account and client, as failed sign-ins do; no code is ever logged or recorded.
+     */
+    async verifySecondFactor(
+      body: Schemas['SecondFactorVerify'],
+      origin: RequestOrigin,
+      device: Device | null,
+    ): Promise<TokenPair> {
+      const pending = await pendingSignIn(body.second_factor_token);
+      const userId = pending.user_id;
+      const client = clientOf(origin, device, userId);
+      const failed = (delayed: boolean) =>
+        audit.record(
+          knex,
+          { userId, origin },
+          {
+            action: 'secondFactor.failed',
+            target: { type: 'session', id: null },
+            after: { method: body.method, delayed },
+          },
+        );
+      await assertNotDelayed(client, () => failed(true));
+      if (!(await secondFactors.verifyCode(knex, userId, body.method, body.code)))
+        return failSecondFactor(secondFactorKey(userId), client, () => failed(false));
+      await repo.clearFailures(secondFactorKey(userId), client);
+      return finishSignIn(pending.id, userId, origin, ['password', body.method]);
+    },
+
+    /**
+     * A WebAuthn challenge for signing in: with a pending second step, for that account's passkeys; without, for any
+     * discoverable passkey. It never takes a login, so it tells nobody whether an account exists or has a passkey.
+     */
+    async passkeySignInOptions(
+      secondFactorToken: string | undefined,
+      consoleOrigin: string | null,
+    ): Promise<Schemas['PasskeyChallenge']> {
+      const userId = secondFactorToken ? (await pendingSignIn(secondFactorToken)).user_id : null;
+      return secondFactors.passkeyChallenge(knex, {
+        userId,
+        sessionId: null,
+        purpose: 'sign-in',
+        origin: consoleOrigin,
+      });
+    },
+
+    /**
+     * Signs in with a passkey's answer: the second step of a password sign-in (only that account's passkey is
+     * accepted), or alone. Failures count per account when it is known, and per client always.
+     */
+    async signInWithPasskey(
+      body: Schemas['PasskeySignIn'],
+      origin: RequestOrigin,
+      device: Device | null,
+      consoleOrigin: string | null,
+    ): Promise<TokenPair> {
+      const pending = body.second_factor_token ? await pendingSignIn(body.second_factor_token) : null;
+      const expectedUserId = pending?.user_id ?? null;
+      const client = clientOf(origin, device, expectedUserId ?? undefined);
+      const accountKey = expectedUserId ? secondFactorKey(expectedUserId) : 'second-factor:passkey';
+      const failed = (delayed: boolean) =>
+        audit.record(
+          knex,
+          { userId: expectedUserId, origin },
+          {
+            action: 'secondFactor.failed',
+            target: { type: 'session', id: null },
+            after: { method: 'passkey', delayed },
+          },
+        );
+      await assertNotDelayed(client, () => failed(true));
+      const proved = await secondFactors.verifyPasskey(knex, {
+        challengeId: body.challenge_id,
+        response: body.response,
+        purpose: 'sign-in',
+        expectedUserId,
+        sessionId: null,
+        origin: consoleOrigin,
+      });
+      // Alone, a passkey signs in an active person whose password would (not a single-sign-on-only account).
+      const user = proved && (await repo.findCredentials(proved.userId));
+      if (!proved || !user || !user.is_active || user.kind === 'service' || (!pending && user.sso_only))
+        return failSecondFactor(accountKey, client, () => failed(false));
+      await repo.clearFailures(accountKey, client);
+      return finishSignIn(pending?.id ?? null, proved.userId, origin, pending ? ['password', 'passkey'] : ['passkey']);
+    },
+
+    /** A WebAuthn challenge for the caller's own passkeys, to step up in this session. */
+    async stepUpOptions(auth: AuthContext, consoleOrigin: string | null): Promise<Schemas['PasskeyChallenge']> {
+      if (!(await secondFactors.methodsOf(auth.userId)).includes('passkey'))
+        throw new ConflictError('You have no passkey: confirm with your authenticator app or a recovery code');
+      return secondFactors.passkeyChallenge(knex, {
+        userId: auth.userId,
+        sessionId: auth.sessionId ?? null,
+        purpose: 'step-up',
+        origin: consoleOrigin,
+      });
+    },
+
+    /**
+     * Marks the caller's session as having used a second factor now, for the operations marked `x-step-up` in the
+     * next 10 minutes. Failures count as the second step's do.
+     */
+    async stepUp(
+      auth: AuthContext,
+      body: Schemas['StepUpRequest'],
+      consoleOrigin: string | null,
+    ): Promise<Schemas['StepUp']> {
+      if (!auth.sessionId) throw new UnauthorizedError();
+      const client = clientOf(auth.origin, null, auth.userId);
+      const failed = (delayed: boolean) =>
+        audit.record(
+          knex,
+          { userId: auth.userId, origin: auth.origin },
+          {
+            action: 'stepUp.failed',
+            target: { type: 'session', id: auth.sessionId! },
+            after: { method: body.method, delayed },
+          },
+        );
+      await assertNotDelayed(client, () => failed(true));
+      let ok: boolean;
+      if (body.method === 'passkey') {
+        if (!body.challenge_id || !body.response)
+          throw new BadRequestError(
+            'A passkey step-up sends challenge_id and response (POST /api-system/me/step-up/options)',
+          );
+        ok =
+          (await secondFactors.verifyPasskey(knex, {
+            challengeId: body.challenge_id,
+            response: body.response,
+            purpose: 'step-up',
+            expectedUserId: auth.userId,
+            sessionId: auth.sessionId,
+            origin: consoleOrigin,
+          })) !== null;
+      } else {
+        if (!body.code) throw new BadRequestError('Send the code from your authenticator app, or a recovery code');
+        ok = await secondFactors.verifyCode(knex, auth.userId, body.method, body.code);
+      }
+      if (!ok) return failSecondFactor(secondFactorKey(auth.userId), client, () => failed(false));
+      await repo.clearFailures(secondFactorKey(auth.userId), client);
+      return knex.transaction(async (trx) => {
+        const at = await repo.markSecondFactor(trx, auth.userId, auth.sessionId!);
+        if (!at) throw new UnauthorizedError();
+        await audit.record(
+          trx,
+          { userId: auth.userId, origin: auth.origin },
+          { action: 'stepUp', target: { type: 'session', id: auth.sessionId! }, after: { method: body.method } },
+        );
+        const when = new Date(at);
+        return {
+          second_factor_at: when.toISOString(),
+          expires_at: new Date(when.getTime() + STEP_UP_SECONDS * 1000).toISOString(),
+        };
+      });
     },
 
     /** The device cookies of sign-in: read from a request, set after a successful sign-in. */
@@ -339,7 +633,12 @@ export function authService({ knex, jwtSecret, audit, changes, reauth = () => un
       const standing = await standings.standingOf(claims.userId, claims.sessionId);
       switch (standing.status) {
         case 'ok':
-          return { userId: claims.userId, permissions: standing.permissions, sessionId: claims.sessionId };
+          return {
+            userId: claims.userId,
+            permissions: standing.permissions,
+            sessionId: claims.sessionId,
+            secondFactors: standing.secondFactors,
+          };
         case 'deactivated':
           return { refused: 'account-deactivated' };
         case 'session-ended':

@@ -6,7 +6,15 @@ import type { CallerStanding } from './repository.js';
 export const STANDING_TTL_MS = 5_000;
 
 /** Tables whose changes alter a caller's standing (the change carries the user id). */
-const STANDING_TABLES = new Set(['users', 'permission_grants', 'sessions']);
+const STANDING_TABLES = new Set([
+  'users',
+  'permission_grants',
+  'sessions',
+  // Whether the account must enrol, and which second factors it can step up with (migration 0015).
+  'user_totp',
+  'user_passkeys',
+  'second_factor_policy',
+]);
 
 /** Bounded, so a flood of distinct sessions cannot grow the process. */
 const MAX_ENTRIES = 10_000;
@@ -24,6 +32,8 @@ function frozen(standing: CallerStanding): CallerStanding {
   for (const keys of Object.values(clusters)) Object.freeze(keys);
   Object.freeze(clusters);
   Object.freeze(standing.permissions);
+  Object.freeze(standing.secondFactors.methods);
+  Object.freeze(standing.secondFactors);
   return Object.freeze(standing);
 }
 

@@ -89,3 +89,13 @@ export function newRefreshToken(): string {
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** The opaque, single-use token of a sign-in's second step (43 base64url characters), and the hash it is stored as. */
+export function newSignInToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: signInTokenHash(token) };
+}
+
+export function signInTokenHash(token: string): string {
+  return createHash('sha256').update(`second-factor:${token}`).digest('hex');
+}

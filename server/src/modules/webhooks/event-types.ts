@@ -2,7 +2,14 @@ import { operationsOf } from '../../http/operations.js';
 import { loadApiSpec } from '../../http/spec.js';
 
 /** Audit actions that are no operation of the contract. */
-const OTHER_ACTIONS = ['login.succeeded', 'login.failed', 'login.delayed', 'unattributedChange'];
+const OTHER_ACTIONS = [
+  'login.succeeded',
+  'login.failed',
+  'login.delayed',
+  'secondFactor.failed',
+  'stepUp.failed',
+  'unattributedChange',
+];
 
 let cached: string[] | null = null;
 

@@ -1,0 +1,410 @@
+// The second factor: an authenticator app (TOTP) and recovery codes at sign-in, the 202 of a password that was right,
+// a code that cannot be used twice, failed codes throttled like failed sign-ins, and an account that must enrol
+// refused everything else until it has.
+import { readFileSync } from 'node:fs';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aUser, FACTORY_PASSWORD, type Problem } from '../support/factory.js';
+import { engines, startTestServer, type TestServer } from './support/index.js';
+
+const PERIOD_MS = 30_000;
+
+/** The code an authenticator app shows for the secret at `at` (ms). */
+function codeOf(secret: string, at = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp: at,
+  });
+}
+
+/** A code that is wrong for the secret now and in the steps around it (never a valid one by chance). */
+function wrongCodeOf(secret: string): string {
+  const near = new Set([-1, 0, 1].map((d) => codeOf(secret, Date.now() + d * PERIOD_MS)));
+  for (let n = 0; ; n++) {
+    const candidate = String(n).padStart(6, '0');
+    if (!near.has(candidate)) return candidate;
+  }
+}
+
+interface Browser {
+  /** The device cookie the sign-in set: the next requests of this "browser" send it back. */
+  cookie: string | null;
+}
+
+interface Challenge {
+  second_factor_token: string;
+  methods: string[];
+  expires_in: number;
+}
+
+const typeOf = async (res: Response) => ((await res.json()) as Problem).type;
+
+describe.each(engines())('the second factor on %s', (engine) => {
+  let t: TestServer;
+
+  beforeAll(async () => {
+    // Many sign-ins from one address: its quota is not what these tests are about.
+    t = await startTestServer(engine, { env: { AUTH_RATE_PER_IP: '10000/60s' } });
+  });
+  afterAll(() => t?.close());
+
+  const fetchAs = (browser: Browser, path: string, init: RequestInit & { token?: string; json?: unknown } = {}) =>
+    t.fetch(path, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), ...(browser.cookie ? { Cookie: browser.cookie } : {}) },
+    });
+
+  async function passwordStep(username: string, browser: Browser = { cookie: null }): Promise<Response> {
+    const res = await fetchAs(browser, '/api/auth/login', {
+      method: 'POST',
+      json: { username, password: FACTORY_PASSWORD },
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) browser.cookie = set.split(';')[0]!;
+    return res;
+  }
+
+  async function challengeOf(username: string, browser: Browser): Promise<Challenge> {
+    const res = await passwordStep(username, browser);
+    expect(res.status).toBe(202);
+    return (await res.json()) as Challenge;
+  }
+
+  async function secondStep(
+    browser: Browser,
+    token: string,
+    method: 'totp' | 'recovery_code',
+    code: string,
+  ): Promise<Response> {
+    return fetchAs(browser, '/api/auth/second-factor', {
+      method: 'POST',
+      json: { second_factor_token: token, method, code },
+    });
+  }
+
+  /** A new account with a confirmed authenticator app: its secret, its recovery codes and a token of its session. */
+  async function anAccountWithTotp(grants: Parameters<typeof aUser>[2] = []) {
+    const user = await aUser(t, { password: FACTORY_PASSWORD }, grants);
+    const token = await t.tokenFor(user.id);
+    const started = await t.fetch('/api-system/me/second-factors/totp', { method: 'POST', token });
+    expect(started.status).toBe(200);
+    const enrolment = (await started.json()) as { secret: string; otpauth_uri: string; qr_svg: string };
+    const confirmed = await t.fetch('/api-system/me/second-factors/totp/confirm', {
+      method: 'POST',
+      token,
+      json: { code: codeOf(enrolment.secret) },
+    });
+    expect(confirmed.status).toBe(200);
+    const body = (await confirmed.json()) as { recovery_codes: string[] | null; factors: { totp: unknown } };
+    return { ...user, token, secret: enrolment.secret, recoveryCodes: body.recovery_codes!, enrolment, body };
+  }
+
+  it('when an account without a factor signs in, then it gets tokens at once, and its session says it used its password', async () => {
+    const user = await aUser(t, { password: FACTORY_PASSWORD });
+    const res = await passwordStep(user.username);
+    expect(res.status).toBe(200);
+    const pair = (await res.json()) as { access_token: string };
+    const sessions = (await (await t.fetch('/api-system/me/sessions', { token: pair.access_token })).json()) as {
+      data: Array<{ methods: string[]; second_factor_at: string | null; current: boolean }>;
+    };
+    expect(sessions.data).toEqual([
+      expect.objectContaining({ methods: ['password'], second_factor_at: null, current: true }),
+    ]);
+  });
+
+  it('when an account sets up an authenticator app, then it gets a QR code of its key and, confirmed, ten recovery codes shown once, and the secret is stored encrypted', async () => {
+    const a = await anAccountWithTotp();
+    expect(a.enrolment.otpauth_uri).toMatch(/^otpauth:\/\/totp\/Platform%20Admin:/);
+    expect(a.enrolment.otpauth_uri).toContain(`secret=${a.secret}`);
+    expect(a.enrolment.qr_svg).toMatch(/^<svg /);
+    expect(a.recoveryCodes).toHaveLength(10);
+    expect(new Set(a.recoveryCodes).size).toBe(10);
+    for (const c of a.recoveryCodes) expect(c).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    const stored = (await t.knex('user_totp').where({ user_id: a.id }).first()) as { secret_encrypted: string };
+    expect(stored.secret_encrypted).not.toContain(a.secret);
+    const hashes = (await t.knex('user_recovery_codes').where({ user_id: a.id }).pluck('code_hash')) as string[];
+    expect(hashes).toHaveLength(10);
+    for (const c of a.recoveryCodes) expect(hashes.join(' ')).not.toContain(c.replace(/-/g, ''));
+    const mine = (await (await t.fetch('/api-system/me/second-factors', { token: a.token })).json()) as {
+      totp: { confirmed_at: string } | null;
+      recovery_codes: { remaining: number };
+      required: boolean;
+    };
+    expect(mine).toMatchObject({ required: false, recovery_codes: { remaining: 10 } });
+    expect(mine.totp?.confirmed_at).toBeTruthy();
+    // A second app replaces nothing while one is confirmed.
+    const again = await t.fetch('/api-system/me/second-factors/totp', { method: 'POST', token: a.token });
+    expect(again.status).toBe(409);
+  });
+
+  it('when an account with an authenticator app signs in, then the password answers 202 with a single-use token and no session, and the right code opens a session that used both', async () => {
+    const a = await anAccountWithTotp();
+    const sessionsBefore = await t.knex('sessions').where({ user_id: a.id }).count<[{ count: string }]>('* as count');
+    const browser: Browser = { cookie: null };
+    const challenge = await challengeOf(a.username, browser);
+    expect(challenge.second_factor_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(challenge.methods).toEqual(['totp', 'recovery_code']);
+    expect(challenge.expires_in).toBe(300);
+    expect(browser.cookie).toMatch(/^pa_device=/);
+    const sessionsAfter = await t.knex('sessions').where({ user_id: a.id }).count<[{ count: string }]>('* as count');
+    expect(Number(sessionsAfter[0].count)).toBe(Number(sessionsBefore[0].count));
+
+    // The code the app shows one step later (accepted: one step of drift), not the one the confirmation used.
+    const res = await secondStep(
+      browser,
+      challenge.second_factor_token,
+      'totp',
+      codeOf(a.secret, Date.now() + PERIOD_MS),
+    );
+    expect(res.status).toBe(200);
+    const pair = (await res.json()) as { access_token: string };
+    const sessions = (await (await t.fetch('/api-system/me/sessions', { token: pair.access_token })).json()) as {
+      data: Array<{ methods: string[]; second_factor_at: string | null; current: boolean }>;
+    };
+    const current = sessions.data.find((s) => s.current)!;
+    expect(current.methods).toEqual(['password', 'totp']);
+    expect(current.second_factor_at).not.toBeNull();
+
+    // The token worked once.
+    const reused = await secondStep(browser, challenge.second_factor_token, 'totp', codeOf(a.secret));
+    expect(reused.status).toBe(401);
+    expect(await typeOf(reused)).toMatch(/\/problems\/second-factor-token-invalid$/);
+  });
+
+  it('when a TOTP code is replayed, then it is refused: the step the confirmation used, and the step a sign-in used, never sign in again', async () => {
+    const a = await anAccountWithTotp();
+    const browser: Browser = { cookie: null };
+    // The code the confirmation just used.
+    const first = await challengeOf(a.username, browser);
+    const replayOfConfirmation = await secondStep(browser, first.second_factor_token, 'totp', codeOf(a.secret));
+    expect(replayOfConfirmation.status).toBe(401);
+    expect(await typeOf(replayOfConfirmation)).toMatch(/\/problems\/second-factor-invalid$/);
+
+    const next = codeOf(a.secret, Date.now() + PERIOD_MS);
+    expect((await secondStep(browser, first.second_factor_token, 'totp', next)).status).toBe(200);
+    // The same code again, in a new sign-in, whoever sends it.
+    const second = await challengeOf(a.username, browser);
+    const replay = await secondStep(browser, second.second_factor_token, 'totp', next);
+    expect(replay.status).toBe(401);
+    expect(await typeOf(replay)).toMatch(/\/problems\/second-factor-invalid$/);
+    // And an earlier step too.
+    const earlier = await secondStep(
+      browser,
+      second.second_factor_token,
+      'totp',
+      codeOf(a.secret, Date.now() - PERIOD_MS),
+    );
+    expect(earlier.status).toBe(401);
+  });
+
+  it('when a recovery code is used, then it signs in once, any case and dashes aside, and is refused the second time', async () => {
+    const a = await anAccountWithTotp();
+    const browser: Browser = { cookie: null };
+    const code = a.recoveryCodes[3]!;
+    const first = await challengeOf(a.username, browser);
+    const typed = code.toUpperCase().replace(/-/g, ' ');
+    const ok = await secondStep(browser, first.second_factor_token, 'recovery_code', typed);
+    expect(ok.status).toBe(200);
+    const pair = (await ok.json()) as { access_token: string };
+    const sessions = (await (await t.fetch('/api-system/me/sessions', { token: pair.access_token })).json()) as {
+      data: Array<{ methods: string[]; current: boolean }>;
+    };
+    expect(sessions.data.find((s) => s.current)?.methods).toEqual(['password', 'recovery_code']);
+
+    const second = await challengeOf(a.username, browser);
+    const used = await secondStep(browser, second.second_factor_token, 'recovery_code', code);
+    expect(used.status).toBe(401);
+    expect(await typeOf(used)).toMatch(/\/problems\/second-factor-invalid$/);
+    const mine = (await (await t.fetch('/api-system/me/second-factors', { token: a.token })).json()) as {
+      recovery_codes: { remaining: number };
+    };
+    expect(mine.recovery_codes.remaining).toBe(9);
+    // Another account's code is no code of this one.
+    const other = await anAccountWithTotp();
+    const third = await challengeOf(a.username, browser);
+    expect(
+      (await secondStep(browser, third.second_factor_token, 'recovery_code', other.recoveryCodes[0]!)).status,
+    ).toBe(401);
+  });
+
+  it('when wrong codes are sent, then after five this client waits (429 with Retry-After), counted per account and client, and the code is never recorded', async () => {
+    const a = await anAccountWithTotp();
+    const browser: Browser = { cookie: null };
+    const challenge = await challengeOf(a.username, browser);
+    const wrong = wrongCodeOf(a.secret);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await secondStep(browser, challenge.second_factor_token, 'totp', wrong);
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(statuses.slice(4)).toEqual([429, 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Even the right code waits now: the delay is the client's.
+    const right = await secondStep(
+      browser,
+      challenge.second_factor_token,
+      'totp',
+      codeOf(a.secret, Date.now() + PERIOD_MS),
+    );
+    expect(right.status).toBe(429);
+    // Counted under the account's second factor and this browser (its device cookie), not the address.
+    const attempts = await t
+      .knex('login_attempts')
+      .where({ account_key: `second-factor:${a.id}` })
+      .select<Array<{ client: string; failed_count: number }>>('client', 'failed_count');
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.client).toMatch(/^device:/);
+    expect(attempts[0]!.failed_count).toBe(5);
+    const events = await t
+      .knex('audit_events')
+      .where({ actor_id: a.id, action: 'secondFactor.failed' })
+      .select<Array<{ changes: unknown }>>('changes');
+    expect(events.length).toBeGreaterThanOrEqual(5);
+    expect(JSON.stringify(events)).not.toContain(wrong);
+  });
+
+  it('when the second step is sent with a token that is unknown, then the answer says to sign in again, whatever the code', async () => {
+    const res = await t.fetch('/api/auth/second-factor', {
+      method: 'POST',
+      json: { second_factor_token: 'A'.repeat(43), method: 'totp', code: '123456' },
+    });
+    expect(res.status).toBe(401);
+    expect(await typeOf(res)).toMatch(/\/problems\/second-factor-token-invalid$/);
+  });
+
+  it('when an expired sign-in token is sent, then it is refused even with the right code', async () => {
+    const a = await anAccountWithTotp();
+    const browser: Browser = { cookie: null };
+    const challenge = await challengeOf(a.username, browser);
+    await t
+      .knex('sign_in_challenges')
+      .where({ user_id: a.id })
+      .update({ expires_at: t.knex.raw("now() - interval '1 second'") });
+    const res = await secondStep(
+      browser,
+      challenge.second_factor_token,
+      'totp',
+      codeOf(a.secret, Date.now() + PERIOD_MS),
+    );
+    expect(res.status).toBe(401);
+    expect(await typeOf(res)).toMatch(/\/problems\/second-factor-token-invalid$/);
+  });
+
+  it('when an account must enrol, then every operation of the contract that is not exempt answers 403 second-factor-enrolment-required, and the exempt ones answer', async () => {
+    const user = await aUser(t, { password: FACTORY_PASSWORD, must_enrol_second_factor: true } as never, ['user.read']);
+    const token = await t.tokenFor(user.id);
+    const perms = (await (await t.fetch('/api/user/permission/platform', { token })).json()) as {
+      must_enrol_second_factor: boolean;
+    };
+    expect(perms.must_enrol_second_factor).toBe(true);
+
+    const spec = JSON.parse(readFileSync('openapi/generated/openapi.bundled.json', 'utf8')) as {
+      paths: Record<
+        string,
+        Record<string, { operationId?: string; security?: unknown[]; 'x-second-factor-enrolment-exempt'?: boolean }>
+      >;
+    };
+    const refused: string[] = [];
+    const answered: string[] = [];
+    for (const [path, item] of Object.entries(spec.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!op?.operationId || !['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
+        if (Array.isArray(op.security) && op.security.length === 0) continue;
+        const url = path.replace(/\{[^}]+\}/g, '3b0f5a52-6f0e-4d8e-9a3c-1b7e2c4d5f60');
+        const res = await t.fetch(url, {
+          method: method.toUpperCase(),
+          token,
+          ...(method === 'get' ? {} : { json: {} }),
+        });
+        const body = res.status === 204 ? null : ((await res.json().catch(() => null)) as Problem | null);
+        const enrolment = res.status === 403 && /\/problems\/second-factor-enrolment-required$/.test(body?.type ?? '');
+        if (op['x-second-factor-enrolment-exempt']) {
+          if (enrolment) refused.push(`${op.operationId} (exempt)`);
+          else answered.push(op.operationId);
+        } else if (!enrolment) refused.push(`${op.operationId}: ${res.status}`);
+      }
+    }
+    // Every non-exempt operation was refused for enrolment; none of the exempt ones was.
+    expect(refused).toEqual([]);
+    expect(answered.sort()).toEqual(
+      [
+        'changeMyPassword',
+        'confirmTotpEnrolment',
+        'getMySecondFactors',
+        'getPlatformPermissions',
+        'listMySessions',
+        'passkeyRegistrationOptions',
+        'registerPasskey',
+        'startTotpEnrolment',
+      ].sort(),
+    );
+    const detail = await t.fetch('/api-system/clusters', { token });
+    expect(((await detail.json()) as Problem).detail).toBe(
+      'Set up a second factor (an authenticator app or a passkey) under My account before anything else.',
+    );
+  });
+
+  it('when an account that must enrol confirms an authenticator app, then the flag clears and it may do what its grants allow at once', async () => {
+    const user = await aUser(t, { password: FACTORY_PASSWORD, must_enrol_second_factor: true } as never, [
+      'cluster.read',
+    ]);
+    const token = await t.tokenFor(user.id);
+    expect((await t.fetch('/api-system/clusters', { token })).status).toBe(403);
+    const mine = (await (await t.fetch('/api-system/me/second-factors', { token })).json()) as {
+      required: boolean;
+      required_reason: string | null;
+    };
+    expect(mine).toMatchObject({ required: true, required_reason: 'reset' });
+    const started = (await (await t.fetch('/api-system/me/second-factors/totp', { method: 'POST', token })).json()) as {
+      secret: string;
+    };
+    const wrong = await t.fetch('/api-system/me/second-factors/totp/confirm', {
+      method: 'POST',
+      token,
+      json: { code: wrongCodeOf(started.secret) },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await t.fetch('/api-system/clusters', { token })).status).toBe(403);
+    const ok = await t.fetch('/api-system/me/second-factors/totp/confirm', {
+      method: 'POST',
+      token,
+      json: { code: codeOf(started.secret) },
+    });
+    expect(ok.status).toBe(200);
+    const flag = await t
+      .knex('users')
+      .where({ id: user.id })
+      .first<{ must_enrol_second_factor: boolean }>('must_enrol_second_factor');
+    expect(flag.must_enrol_second_factor).toBe(false);
+    expect((await t.fetch('/api-system/clusters', { token })).status).toBe(200);
+  });
+
+  it('when the policy covers the privileged, then a holder of a platform-wide key must enrol and one holding keys on a cluster only need not', async () => {
+    await t.knex('second_factor_policy').insert({ id: true, required_for: 'privileged', sso_sign_ins: 'trusted' });
+    try {
+      const platform = await aUser(t, { password: FACTORY_PASSWORD }, ['cluster.read']);
+      const cluster = await aUser(t, { password: FACTORY_PASSWORD });
+      const platformToken = await t.tokenFor(platform.id);
+      const clusterToken = await t.tokenFor(cluster.id);
+      const enrolOf = async (token: string) =>
+        (
+          (await (await t.fetch('/api/user/permission/platform', { token })).json()) as {
+            must_enrol_second_factor: boolean;
+          }
+        ).must_enrol_second_factor;
+      expect(await enrolOf(platformToken)).toBe(true);
+      expect(await enrolOf(clusterToken)).toBe(false);
+      const mine = (await (await t.fetch('/api-system/me/second-factors', { token: platformToken })).json()) as {
+        required_reason: string | null;
+      };
+      expect(mine.required_reason).toBe('policy');
+    } finally {
+      await t.knex('second_factor_policy').delete();
+    }
+    // The policy's change reaches the cached standing at once.
+    const again = await aUser(t, { password: FACTORY_PASSWORD }, ['cluster.read']);
+    const token = await t.tokenFor(again.id);
+    expect((await t.fetch('/api-system/clusters', { token })).status).toBe(200);
+  });
+});
