@@ -19,10 +19,13 @@ async function enrolTotp(baseUrl: string, own: ApiSession): Promise<Authenticato
   return app;
 }
 
-/** The machine is shared: a screen may take seconds to show what the server answered. */
+/**
+ * The machine is shared: a screen may take seconds to show what the server answered, and a code may wait for the next
+ * 30-second step (the flows have three minutes each).
+ */
 const POLL = { timeout: STEP_TIMEOUT_MS };
 
-describe('second factor for administrators', () => {
+describe('second factor for administrators', { timeout: 180_000 }, () => {
   const session = useBrowserSession();
 
   it('asks to confirm it is you in place when resetting a password, then completes the reset', async () => {

@@ -59,10 +59,13 @@ async function enrolTotpByApi(baseUrl: string, person: Person): Promise<{ app: A
   return { app, codes: enrolled.recovery_codes };
 }
 
-/** The machine is shared: a screen may take seconds to show what the server answered. */
+/**
+ * The machine is shared: a screen may take seconds to show what the server answered, and a code may wait for the next
+ * 30-second step (the flows have three minutes each).
+ */
 const POLL = { timeout: STEP_TIMEOUT_MS };
 
-describe('second factor', () => {
+describe('second factor', { timeout: 180_000 }, () => {
   const session = useBrowserSession();
 
   it('sets up an authenticator app under My account, shows the recovery codes once, and signs in with a code', async () => {
