@@ -5,9 +5,12 @@ import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aUser, FACTORY_PASSWORD, type Problem } from '../support/factory.js';
+import { softAuthenticator, type CreationOptions, type RequestOptions } from '../support/soft-authenticator.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 
 const PERIOD_MS = 30_000;
+const RP_ID = 'admin.example.test';
+const ORIGIN = `https://${RP_ID}`;
 
 /** The code an authenticator app shows for the secret at `at` (ms). */
 function codeOf(secret: string, at = Date.now()): string {
@@ -43,7 +46,9 @@ describe.each(engines())('the second factor on %s', (engine) => {
 
   beforeAll(async () => {
     // Many sign-ins from one address: its quota is not what these tests are about.
-    t = await startTestServer(engine, { env: { AUTH_RATE_PER_IP: '10000/60s' } });
+    t = await startTestServer(engine, {
+      env: { AUTH_RATE_PER_IP: '10000/60s', WEBAUTHN_RP_ID: RP_ID, WEBAUTHN_ORIGINS: ORIGIN },
+    });
   });
   afterAll(() => t?.close());
 
@@ -146,7 +151,7 @@ describe.each(engines())('the second factor on %s', (engine) => {
     expect(challenge.expires_in).toBe(300);
     expect(browser.cookie).toMatch(/^pa_device=/);
     const sessionsAfter = await t.knex('sessions').where({ user_id: a.id }).count<[{ count: string }]>('* as count');
-    expect(Number(sessionsAfter[0].count)).toBe(Number(sessionsBefore[0].count));
+    expect(Number(sessionsAfter[0]!.count)).toBe(Number(sessionsBefore[0]!.count));
 
     // The code the app shows one step later (accepted: one step of drift), not the one the confirmation used.
     const res = await secondStep(
@@ -406,5 +411,284 @@ describe.each(engines())('the second factor on %s', (engine) => {
     const again = await aUser(t, { password: FACTORY_PASSWORD }, ['cluster.read']);
     const token = await t.tokenFor(again.id);
     expect((await t.fetch('/api-system/clusters', { token })).status).toBe(200);
+  });
+
+  interface PasskeyChallenge<O> {
+    challenge_id: string;
+    options: O;
+  }
+
+  /** Registers a passkey of the authenticator on the account (first factor: no step-up needed). */
+  async function addPasskey(token: string, authenticator = softAuthenticator(), name = 'Office laptop') {
+    const opts = await t.fetch('/api-system/me/second-factors/passkeys/options', { method: 'POST', token });
+    expect(opts.status).toBe(200);
+    const challenge = (await opts.json()) as PasskeyChallenge<CreationOptions & { excludeCredentials: unknown[] }>;
+    const res = await t.fetch('/api-system/me/second-factors/passkeys', {
+      method: 'POST',
+      token,
+      json: { challenge_id: challenge.challenge_id, name, response: authenticator.register(challenge.options, ORIGIN) },
+    });
+    return { res, authenticator, challenge };
+  }
+
+  async function passkeySignIn(
+    authenticator: ReturnType<typeof softAuthenticator>,
+    token?: string,
+    use?: { credentialId: string },
+  ) {
+    const opts = await t.fetch('/api/auth/passkey/options', {
+      method: 'POST',
+      json: token ? { second_factor_token: token } : {},
+    });
+    expect(opts.status).toBe(200);
+    const challenge = (await opts.json()) as PasskeyChallenge<
+      RequestOptions & { allowCredentials: Array<{ id: string }> }
+    >;
+    const response = authenticator.authenticate(challenge.options, ORIGIN, use);
+    const res = await t.fetch('/api/auth/passkey', {
+      method: 'POST',
+      json: { challenge_id: challenge.challenge_id, response, ...(token ? { second_factor_token: token } : {}) },
+    });
+    return { res, challenge, response };
+  }
+
+  const currentMethods = async (accessToken: string) =>
+    (
+      (await (await t.fetch('/api-system/me/sessions', { token: accessToken })).json()) as {
+        data: Array<{ methods: string[]; current: boolean }>;
+      }
+    ).data.find((s) => s.current)?.methods;
+
+  it('when an account adds a passkey as its first factor, then it gets recovery codes, and the passkey finishes its password sign-in and signs in alone without a password', async () => {
+    const user = await aUser(t, { password: FACTORY_PASSWORD });
+    const token = await t.tokenFor(user.id);
+    const { res, authenticator, challenge } = await addPasskey(token);
+    expect(challenge.options).toMatchObject({
+      rp: { name: 'Platform Admin', id: RP_ID },
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+      excludeCredentials: [],
+    });
+    expect(res.status).toBe(201);
+    const enrolled = (await res.json()) as {
+      recovery_codes: string[] | null;
+      factors: { passkeys: Array<Record<string, unknown>> };
+    };
+    expect(enrolled.recovery_codes).toHaveLength(10);
+    expect(enrolled.factors.passkeys).toHaveLength(1);
+    expect(Object.keys(enrolled.factors.passkeys[0]!).sort()).toEqual(['created_at', 'id', 'last_used_at', 'name']);
+    expect(enrolled.factors.passkeys[0]).toMatchObject({ name: 'Office laptop', last_used_at: null });
+    const credentialId = authenticator.passkeys[0]!.credentialId.toString('base64url');
+    expect(JSON.stringify(enrolled)).not.toContain(credentialId);
+
+    // With the password: the 202 offers the passkey, and only this account's passkeys are asked for.
+    const browser: Browser = { cookie: null };
+    const second = await challengeOf(user.username, browser);
+    expect(second.methods).toEqual(['recovery_code', 'passkey']);
+    const withPassword = await passkeySignIn(authenticator, second.second_factor_token);
+    expect(withPassword.challenge.options.allowCredentials.map((c) => c.id)).toEqual([credentialId]);
+    expect(withPassword.res.status).toBe(200);
+    expect(await currentMethods(((await withPassword.res.json()) as { access_token: string }).access_token)).toEqual([
+      'password',
+      'passkey',
+    ]);
+
+    // Alone: a discoverable sign-in names no account, and the passkey signs its own in.
+    const alone = await passkeySignIn(authenticator);
+    expect(alone.challenge.options.allowCredentials ?? []).toEqual([]);
+    expect(alone.res.status).toBe(200);
+    expect(await currentMethods(((await alone.res.json()) as { access_token: string }).access_token)).toEqual([
+      'passkey',
+    ]);
+    const mine = (await (await t.fetch('/api-system/me/second-factors', { token })).json()) as {
+      passkeys: Array<{ last_used_at: string | null }>;
+    };
+    expect(mine.passkeys[0]!.last_used_at).not.toBeNull();
+
+    // An answer is good for its challenge once.
+    const replay = await t.fetch('/api/auth/passkey', {
+      method: 'POST',
+      json: { challenge_id: alone.challenge.challenge_id, response: alone.response },
+    });
+    expect(replay.status).toBe(401);
+    expect(await typeOf(replay)).toMatch(/\/problems\/second-factor-invalid$/);
+  });
+
+  it("when one account's passkey answers another account's sign-in, then it is refused: a passkey never finishes someone else's sign-in", async () => {
+    const owner = await aUser(t, { password: FACTORY_PASSWORD });
+    const { authenticator } = await addPasskey(await t.tokenFor(owner.id));
+    const credentialId = authenticator.passkeys[0]!.credentialId.toString('base64url');
+    const victim = await anAccountWithTotp();
+    const browser: Browser = { cookie: null };
+    const second = await challengeOf(victim.username, browser);
+    const crossed = await passkeySignIn(authenticator, second.second_factor_token, { credentialId });
+    expect(crossed.res.status).toBe(401);
+    expect(await typeOf(crossed.res)).toMatch(/\/problems\/second-factor-invalid$/);
+    // The victim's sign-in is still pending for its own factor.
+    expect(
+      (await secondStep(browser, second.second_factor_token, 'totp', codeOf(victim.secret, Date.now() + PERIOD_MS)))
+        .status,
+    ).toBe(200);
+  });
+
+  it('when a sensitive operation is asked without a recent second factor, then 403 step-up-required names the methods; a step-up opens it for 10 minutes, and once that is past it is asked again', async () => {
+    const a = await anAccountWithTotp();
+    // A session of this account that has not used its second factor.
+    const refused = await t.fetch('/api-system/me/second-factors/recovery-codes', { method: 'POST', token: a.token });
+    expect(refused.status).toBe(403);
+    const problem = (await refused.json()) as Problem & { methods: string[] };
+    expect(problem.type).toMatch(/\/problems\/step-up-required$/);
+    expect(problem.methods).toEqual(['totp', 'recovery_code']);
+
+    const wrong = await t.fetch('/api-system/me/step-up', {
+      method: 'POST',
+      token: a.token,
+      json: { method: 'totp', code: wrongCodeOf(a.secret) },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await typeOf(wrong)).toMatch(/\/problems\/second-factor-invalid$/);
+    const up = await t.fetch('/api-system/me/step-up', {
+      method: 'POST',
+      token: a.token,
+      json: { method: 'totp', code: codeOf(a.secret, Date.now() + PERIOD_MS) },
+    });
+    expect(up.status).toBe(200);
+    const stepUp = (await up.json()) as { second_factor_at: string; expires_at: string };
+    expect(Date.parse(stepUp.expires_at) - Date.parse(stepUp.second_factor_at)).toBe(600_000);
+    const fresh = await t.fetch('/api-system/me/second-factors/recovery-codes', { method: 'POST', token: a.token });
+    expect(fresh.status).toBe(200);
+    const codes = ((await fresh.json()) as { recovery_codes: string[] }).recovery_codes;
+    expect(codes).toHaveLength(10);
+    expect(codes.some((c) => a.recoveryCodes.includes(c))).toBe(false);
+
+    // Eleven minutes later, as far as the session knows.
+    await t
+      .knex('sessions')
+      .where({ user_id: a.id })
+      .whereNotNull('second_factor_at')
+      .update({ second_factor_at: t.knex.raw("now() - interval '11 minutes'") });
+    const expired = await t.fetch('/api-system/me/second-factors/recovery-codes', { method: 'POST', token: a.token });
+    expect(expired.status).toBe(403);
+    expect(await typeOf(expired)).toMatch(/\/problems\/step-up-required$/);
+    // The old set is void: a code of it no longer signs in.
+    const browser: Browser = { cookie: null };
+    const second = await challengeOf(a.username, browser);
+    expect((await secondStep(browser, second.second_factor_token, 'recovery_code', a.recoveryCodes[0]!)).status).toBe(
+      401,
+    );
+    expect((await secondStep(browser, second.second_factor_token, 'recovery_code', codes[0]!)).status).toBe(200);
+  });
+
+  it('when a passkey is removed, then it needs a step-up (here with the passkey itself), and the last factor gone takes the recovery codes with it', async () => {
+    const user = await aUser(t, { password: FACTORY_PASSWORD });
+    const token = await t.tokenFor(user.id);
+    const { res, authenticator } = await addPasskey(token);
+    const passkeyId = ((await res.json()) as { factors: { passkeys: Array<{ id: string }> } }).factors.passkeys[0]!.id;
+    const refused = await t.fetch(`/api-system/me/second-factors/passkeys/${passkeyId}`, { method: 'DELETE', token });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { methods: string[] }).methods).toEqual(['recovery_code', 'passkey']);
+    const opts = (await (
+      await t.fetch('/api-system/me/step-up/options', { method: 'POST', token })
+    ).json()) as PasskeyChallenge<RequestOptions>;
+    const up = await t.fetch('/api-system/me/step-up', {
+      method: 'POST',
+      token,
+      json: {
+        method: 'passkey',
+        challenge_id: opts.challenge_id,
+        response: authenticator.authenticate(opts.options, ORIGIN),
+      },
+    });
+    expect(up.status).toBe(200);
+    const removed = await t.fetch(`/api-system/me/second-factors/passkeys/${passkeyId}`, { method: 'DELETE', token });
+    expect(removed.status).toBe(204);
+    const mine = (await (await t.fetch('/api-system/me/second-factors', { token })).json()) as {
+      passkeys: unknown[];
+      recovery_codes: unknown;
+    };
+    expect(mine).toMatchObject({ passkeys: [], recovery_codes: null });
+    // Without a factor, the password signs in alone again.
+    expect((await passwordStep(user.username)).status).toBe(200);
+  });
+
+  it("when an administrator resets a person's second factors, then they are gone, every session of the person ends, the person must enrol, and the trail says so; the delegation rule applies", async () => {
+    const a = await anAccountWithTotp(['cluster.read']);
+    const admin = await t.login('admin');
+    const reset = await t.fetch(`/api-system/users/${a.id}/second-factors`, { method: 'DELETE', token: admin });
+    expect(reset.status).toBe(204);
+    const ended = await t.fetch('/api-system/me/sessions', { token: a.token });
+    expect(ended.status).toBe(401);
+    expect(await typeOf(ended)).toMatch(/\/problems\/session-ended$/);
+    const factors = (await (await t.fetch(`/api-system/users/${a.id}/second-factors`, { token: admin })).json()) as {
+      required: boolean;
+      required_reason: string | null;
+      totp: unknown;
+      recovery_codes: unknown;
+    };
+    expect(factors).toMatchObject({ required: true, required_reason: 'reset', totp: null, recovery_codes: null });
+    // The password signs in (no factor is left), and the session is led to enrolment.
+    const res = await passwordStep(a.username);
+    expect(res.status).toBe(200);
+    const token = ((await res.json()) as { access_token: string }).access_token;
+    expect(await typeOf(await t.fetch('/api-system/clusters', { token }))).toMatch(/second-factor-enrolment-required$/);
+    const event = await t
+      .knex('audit_events')
+      .where({ action: 'resetSecondFactors', target_id: a.id })
+      .first<{ actor_id: string; labels: { user?: string } }>('actor_id', 'labels');
+    expect(event.labels.user).toBe(a.username);
+
+    // A user.manage holder without super admin may not reset a super admin's factors.
+    const helpdesk = await aUser(t, { password: FACTORY_PASSWORD }, ['user.manage']);
+    const adminRow = await t.knex('users').where({ username: 'admin' }).first<{ id: string }>('id');
+    const refused = await t.fetch(`/api-system/users/${adminRow.id}/second-factors`, {
+      method: 'DELETE',
+      token: await t.tokenFor(helpdesk.id),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as Problem).detail).toBe(
+      'Only a super admin may reset the second factors of a super admin',
+    );
+  });
+
+  it('when the policy is read and changed, then anyone signed in reads it, only a super admin changes it, and the stored choice overrides the configuration', async () => {
+    const admin = await t.login('admin');
+    const read = (await (await t.fetch('/api-system/second-factor-policy', { token: admin })).json()) as Record<
+      string,
+      string
+    >;
+    expect(read).toEqual({
+      required_for: 'none',
+      sso_sign_ins: 'trusted',
+      source: 'configuration',
+      configured: 'none',
+    });
+    const granter = await aUser(t, { password: FACTORY_PASSWORD }, ['grant.manage']);
+    const refused = await t.fetch('/api-system/second-factor-policy', {
+      method: 'PUT',
+      token: await t.tokenFor(granter.id),
+      json: { required_for: 'everyone', sso_sign_ins: 'trusted' },
+    });
+    expect(refused.status).toBe(403);
+    try {
+      const changed = await t.fetch('/api-system/second-factor-policy', {
+        method: 'PUT',
+        token: admin,
+        json: { required_for: 'none', sso_sign_ins: 'second-factor' },
+      });
+      expect(changed.status).toBe(200);
+      expect(await changed.json()).toEqual({
+        required_for: 'none',
+        sso_sign_ins: 'second-factor',
+        source: 'console',
+        configured: 'none',
+      });
+      expect(
+        await t
+          .knex('audit_events')
+          .where({ action: 'updateSecondFactorPolicy', target_type: 'second_factor_policy' })
+          .first(),
+      ).toBeTruthy();
+    } finally {
+      await t.knex('second_factor_policy').delete();
+    }
   });
 });

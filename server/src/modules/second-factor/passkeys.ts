@@ -43,6 +43,11 @@ const NOT_VERIFIED =
 
 type Purpose = 'sign-in' | 'step-up';
 
+/** The options as the wire carries them: the library leaves unset members as `undefined`, which JSON drops. */
+function asJson<T>(options: object): T {
+  return JSON.parse(JSON.stringify(options)) as T;
+}
+
 export function passkeys({ repo, relyingParty }: { repo: SecondFactorRepository; relyingParty: RelyingPartyConfig }) {
   const rpOf = (origin: string | null) => {
     const rp = relyingPartyOf(relyingParty, origin);
@@ -69,7 +74,7 @@ export function passkeys({ repo, relyingParty }: { repo: SecondFactorRepository;
         { user_id: at.userId, session_id: at.sessionId, challenge: options.challenge, purpose: at.purpose },
         CHALLENGE_SECONDS,
       );
-      return { challenge_id: challengeId, options: options as Schemas['PasskeyRequestOptions'] };
+      return { challenge_id: challengeId, options: asJson<Schemas['PasskeyRequestOptions']>(options) };
     },
 
     /**
@@ -150,7 +155,7 @@ export function passkeys({ repo, relyingParty }: { repo: SecondFactorRepository;
         { user_id: owner.id, session_id: null, challenge: options.challenge, purpose: 'register' },
         CHALLENGE_SECONDS,
       );
-      return { challenge_id: challengeId, options: options as Schemas['PasskeyCreationOptions'] };
+      return { challenge_id: challengeId, options: asJson<Schemas['PasskeyCreationOptions']>(options) };
     },
 
     async register(
