@@ -19,6 +19,7 @@ import { MEMBER_IMPORT_PATH, MemberImportPage } from './member-import';
 import { SSO_GROUP_MAPPINGS_PATH, SsoGroupMappingsPage } from './sso';
 import { SERVICE_ACCOUNTS_PATH, ServiceAccountListPage, ServiceAccountPage } from './resources/service-accounts';
 import { WEBHOOKS_PATH, WebhooksPage } from './resources/webhooks';
+import { SECURITY_PATH, SecurityPage } from './security';
 
 const queryClient = createQueryClient();
 // The sign-in form is needed once per session: it loads on its own.
@@ -100,6 +101,7 @@ export const App = () => (
       <Route path={SERVICE_ACCOUNTS_PATH} element={<ServiceAccountListPage />} />
       <Route path={`${SERVICE_ACCOUNTS_PATH}/:id`} element={<ServiceAccountPage />} />
       <Route path={WEBHOOKS_PATH} element={<WebhooksPage />} />
+      <Route path={SECURITY_PATH} element={<SecurityPage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -1,5 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { api, type Api } from './dataProvider/api';
+import { api, type Api, type SecondFactorChallenge, type SecondFactorCode } from './dataProvider/api';
+import { enrolment as defaultEnrolment, type Enrolment } from './dataProvider/enrolment';
 import { endReasonStore, tokenStore } from './dataProvider/tokens';
 import { reauth as defaultReauth, type Reauth } from './dataProvider/reauth';
 import { passwordChange as defaultPasswordChange, type PasswordChange } from './dataProvider/passwordChange';
@@ -16,6 +17,39 @@ export interface SsoSignInParams {
 const isSsoSignIn = (params: object): params is SsoSignInParams =>
   typeof (params as { sso_code?: unknown }).sso_code === 'string';
 
+/** The second step of a sign-in, with a code: the token the password step answered, and the username it was for. */
+export type SecondFactorSignInParams = SecondFactorCode & { second_factor_token: string; username?: string };
+
+/** A passkey sign-in: the second step (with the password step's token), or on its own without a password. */
+export interface PasskeySignInParams {
+  passkey: true;
+  second_factor_token?: string;
+  username?: string;
+}
+
+export type SignInParams = { username: string; password: string } | SsoSignInParams | SecondFactorSignInParams;
+
+const isSecondFactorSignIn = (params: object): params is SecondFactorSignInParams =>
+  typeof (params as { code?: unknown }).code === 'string' &&
+  typeof (params as { second_factor_token?: unknown }).second_factor_token === 'string';
+
+const isPasskeySignIn = (params: object): params is PasskeySignInParams =>
+  (params as { passkey?: unknown }).passkey === true;
+
+/**
+ * The password was right and the account has a second factor: the login page asks for it next. No session exists yet;
+ * the challenge holds the token the second step goes on with, and the methods the account may use.
+ */
+export class SecondFactorRequired extends Error {
+  constructor(readonly challenge: SecondFactorChallenge) {
+    super('A second factor is required');
+    this.name = 'SecondFactorRequired';
+  }
+}
+
+export const isSecondFactorRequired = (error: unknown): error is SecondFactorRequired =>
+  error instanceof SecondFactorRequired;
+
 /** A console path to open after signing in: same site only (a single leading slash, no `//host` or `/\host`). */
 export function sameSitePath(path: string | null | undefined): string | null {
   return path && /^\/(?![/\\])/.test(path) ? path : null;
@@ -30,8 +64,9 @@ export function createAuthProvider(
   deps: Api = api,
   reauth: Reauth = defaultReauth,
   passwordChange: PasswordChange = defaultPasswordChange,
+  enrolment: Enrolment = defaultEnrolment,
 ): AuthProvider {
-  let cached: { token: string | null; generation: number; perms: Promise<PlatformPermissions> } | null = null;
+  let cached: { token: string | null; generation: string; perms: Promise<PlatformPermissions> } | null = null;
 
   function permissions(): Promise<PlatformPermissions> {
     // The user is being asked to sign in again in place: the answer comes with the new session.
@@ -44,7 +79,9 @@ export function createAuthProvider(
     }
     const token = tokenStore.refresh;
     // A password change keeps the session (and its tokens) but changes what the permissions say.
-    const generation = passwordChange.generation();
+    // So does a second factor set up by an account that had to.
+    const generationNow = () => `${passwordChange.generation()}.${enrolment.generation()}`;
+    const generation = generationNow();
     if (!cached || cached.token !== token || cached.generation !== generation) {
       const perms = deps.auth.permissions();
       cached = { token, generation, perms };
@@ -52,8 +89,11 @@ export function createAuthProvider(
         (p) => {
           // The sign-in-again dialog fills the username in from the session.
           reauth.rememberUser(p.user?.username);
-          if (cached?.perms === perms && passwordChange.generation() === generation)
+          // Read before a change that happened meanwhile: the next read says it anew.
+          if (cached?.perms === perms && generationNow() === generation) {
             passwordChange.fromPermissions(p.must_change_password);
+            enrolment.fromPermissions(p.must_enrol_second_factor);
+          }
         },
         () => undefined,
       );
@@ -73,21 +113,39 @@ export function createAuthProvider(
     return { redirectTo: sameSitePath(params.return_to) ?? '/' };
   }
 
+  /** A session is open: the login page has said why the last one ended. */
+  function signedIn(username: string | undefined) {
+    // Whether the password must change (or a factor be set up) stays as it was: signing in again in place is the
+    // same account, and the permissions read next say it anew.
+    endReasonStore.clear();
+    reauth.rememberUser(username);
+    return { redirectTo: '/' };
+  }
+
   return {
-    async login(params: { username: string; password: string } | SsoSignInParams) {
-      // react-admin's useLogin is the one way in (it resets the permissions it holds): an SSO code comes this way too.
+    /**
+     * react-admin's useLogin is the one way in (it resets the permissions it holds): an SSO code, the second step and
+     * a passkey come this way too. A password step that needs a second factor rejects with SecondFactorRequired.
+     */
+    async login(params: SignInParams | PasskeySignInParams) {
       if (isSsoSignIn(params)) return ssoSignIn(params);
       cached = null;
-      await deps.auth.login(params.username, params.password);
-      // The login page has said why the last session ended. Whether the password must change stays as it was:
-      // signing in again in place is the same account, and the permissions read next say it anew.
-      endReasonStore.clear();
-      reauth.rememberUser(params.username);
-      return { redirectTo: '/' };
+      if (isPasskeySignIn(params)) {
+        await deps.auth.signInWithPasskey(params.second_factor_token);
+        return signedIn(params.username);
+      }
+      if (isSecondFactorSignIn(params)) {
+        await deps.auth.verifySecondFactor(params.second_factor_token, params);
+        return signedIn(params.username);
+      }
+      const challenge = await deps.auth.login(params.username, params.password);
+      if (challenge) throw new SecondFactorRequired(challenge);
+      return signedIn(params.username);
     },
     async logout(): Promise<string | void> {
       cached = null;
       passwordChange.reset();
+      enrolment.reset();
       const refresh = tokenStore.refresh;
       const fromSso = tokenStore.fromSso;
       tokenStore.clear();
@@ -117,6 +175,8 @@ export function createAuthProvider(
       }
       // The server holds every call until the password is changed: the layout then shows only that screen.
       if (error?.status === 403 && problemOfError(error) === PROBLEM.passwordChangeRequired) passwordChange.require();
+      // Likewise until a second factor is set up.
+      if (error?.status === 403 && problemOfError(error) === PROBLEM.enrolmentRequired) enrolment.require();
       // 403 and everything else: the session is still valid.
     },
     async getIdentity(): Promise<UserIdentity> {

@@ -30,15 +30,22 @@ describe('the initial bundle', { timeout: 180_000 }, () => {
     expect(report.totalGzip, `initial chunks:\n${listing}`).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
   });
 
-  it('leaves the charts, the widget grid and the screens out of it', () => {
+  it('leaves the charts, the widget grid, the passkey library and the screens out of it', () => {
     expect(initialBundleContains(outDir, report, 'MuiChartsSurface'), 'x-charts').toEqual([]);
     expect(initialBundleContains(outDir, report, 'react-grid-item'), 'react-grid-layout').toEqual([]);
+    // The passkey library loads with the first passkey ceremony; the QR code is an image the server drew.
+    expect(
+      initialBundleContains(outDir, report, 'WebAuthn is not supported in this browser'),
+      '@simplewebauthn/browser',
+    ).toEqual([]);
     for (const screen of [
       'ClusterList',
       'BusinessUnitEdit',
       'PrintTemplateMappingList',
       'WidgetWorkspace',
       'DomainDashboardPage',
+      'ForcedEnrolment',
+      'SecurityPage',
     ]) {
       expect(
         report.lazyChunks.some((f) => f.startsWith(`${screen}-`)),

@@ -151,7 +151,9 @@ describe('accessibility', () => {
         ['SSO group mappings', '/sso/group-mappings'],
         ['service accounts', '/service-accounts'],
         ['webhooks', '/webhooks'],
+        // With the second-factor card; the user read view above has the sessions and second-factor cards.
         ['my account', '/account'],
+        ['security', '/security'],
         ['not found', '/no-such-screen'],
       ];
 

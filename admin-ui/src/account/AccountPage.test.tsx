@@ -27,6 +27,14 @@ const provider = (overrides: Record<string, unknown> = {}) => ({
   changeMyPassword: vi.fn(async () => undefined),
   revokeMySession: vi.fn(async () => undefined),
   revokeMyOtherSessions: vi.fn(async () => ({ revoked: 1 })),
+  // The second-factors card beside them: none set up.
+  getMySecondFactors: vi.fn(async () => ({
+    required: false,
+    required_reason: null,
+    totp: null,
+    passkeys: [],
+    recovery_codes: null,
+  })),
   ...overrides,
 });
 

@@ -4,10 +4,11 @@ import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { PlatformPermissions } from '../types';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { SESSIONS_KEY, SessionsCard } from './SessionsCard';
+import { SecondFactorsCard } from '../second-factor/SecondFactorsCard';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { ACCOUNT_SCREEN_MESSAGES } from './messages';
 
-/** The signed-in user's own account: their password and the devices signed in with it. */
+/** The signed-in user's own account: their password, their second factors and the devices signed in with it. */
 const AccountScreen = () => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
@@ -36,6 +37,7 @@ const AccountScreen = () => {
             />
           </CardContent>
         </Card>
+        <SecondFactorsCard />
         <SessionsCard />
       </Stack>
     </Box>

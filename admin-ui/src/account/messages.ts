@@ -1,6 +1,7 @@
 // The words of My account and of the forced password change; they load with those screens (see ScreenMessages), not
 // with the console's first download.
 import type { MessageModule, Messages } from '../lib/messages';
+import { secondFactorScreenMessages } from '../second-factor/messages';
 
 const en: Messages = {
   account: {
@@ -122,4 +123,4 @@ const th: Messages = {
 
 export const accountScreenMessages: MessageModule = { en, th };
 /** As ScreenMessages wants them: a constant list. */
-export const ACCOUNT_SCREEN_MESSAGES = [accountScreenMessages] as const;
+export const ACCOUNT_SCREEN_MESSAGES = [accountScreenMessages, secondFactorScreenMessages] as const;

@@ -94,6 +94,8 @@ export const PAGE_RULES = {
   },
   // A webhook delivers what its owner may read in the audit trail, so it needs what the trail's clusters need.
   webhooks: { list: onCluster(read) },
+  // Who must use a second factor is the whole platform's matter: a super admin's alone.
+  security: { list: (grants) => grants.is_super_admin, edit: (grants) => grants.is_super_admin },
 } as const satisfies Record<string, Partial<Record<AccessAction, Rule>>>;
 
 type PageName = keyof typeof PAGE_RULES;

@@ -19,6 +19,9 @@ import { leaveConsole } from '../lib/browserNavigation';
 import { ssoLoginScreenMessages } from '../sso/loginMessages';
 import { useSsoProviders } from '../sso/useSsoProviders';
 import { useScreenTranslate } from './history/ScreenMessages';
+import { isSecondFactorRequired } from '../authProvider';
+import type { SecondFactorChallenge } from '../dataProvider/api';
+import { ReauthSecondStep } from '../second-factor/ReauthSecondStep';
 
 const SSO_MESSAGES = [ssoLoginScreenMessages];
 
@@ -55,12 +58,14 @@ export const SessionExpiredForm = ({ reauth, asking }: { reauth: Reauth; asking:
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
 
   useEffect(() => {
     if (asking) {
       setUsername(reauth.lastUser());
       setPassword('');
       setError(null);
+      setChallenge(null);
     }
   }, [asking, reauth]);
 
@@ -75,6 +80,12 @@ export const SessionExpiredForm = ({ reauth, asking }: { reauth: Reauth; asking:
       setPassword('');
       reauth.signedIn();
     } catch (err) {
+      // The password was right; the account's second factor comes next, in this dialog.
+      if (isSecondFactorRequired(err)) {
+        setPassword('');
+        setChallenge(err.challenge);
+        return;
+      }
       const { message, args } = signInProblem(err);
       setError(translate(message, { _: message, ...args }));
     } finally {
@@ -86,6 +97,26 @@ export const SessionExpiredForm = ({ reauth, asking }: { reauth: Reauth; asking:
     reauth.signedOut();
     void logout();
   };
+
+  // The second step has a form of its own: it takes the password form's place rather than nesting in it.
+  if (challenge) {
+    return (
+      <Dialog open={asking} aria-labelledby="session-expired-title" data-testid="session-expired">
+        <DialogTitle id="session-expired-title">{translate('app.session.title')}</DialogTitle>
+        <DialogContent>
+          <ReauthSecondStep
+            challenge={challenge}
+            username={username}
+            onSignedIn={() => reauth.signedIn()}
+            onRestart={() => setChallenge(null)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={signOut}>{translate('ra.auth.logout')}</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog

@@ -1,11 +1,19 @@
 import createClient from 'openapi-fetch';
-import type { paths, PlatformPermissions } from '../types';
+import type { paths, PlatformPermissions, Schemas } from '../types';
 import { createSession, type FetchLike } from './session';
 import { tokenStore } from './tokens';
 import { toHttpError } from './errors';
 import { WRITABLE, pickWritable } from './writable';
 import { reauth } from './reauth';
 import { passwordChange } from './passwordChange';
+import { enrolment } from './enrolment';
+import { stepUp } from './stepUp';
+import { passkeyAssertion } from './webauthn';
+
+/** What the password step answers for an account with a second factor: the token of the sign-in's second step. */
+export type SecondFactorChallenge = Schemas['SecondFactorChallenge'];
+/** A code typed at the second step: from the authenticator app, or one of the recovery codes. */
+export type SecondFactorCode = { method: 'totp' | 'recovery_code'; code: string };
 
 /** The single typed client of the contract, plus the session calls the auth provider needs. */
 export function createApi(
@@ -18,16 +26,49 @@ export function createApi(
     fetch: options.fetch,
     reauthenticate: options.reauthenticate ?? (() => reauth.request()),
     onPasswordChangeRequired: () => passwordChange.require(),
+    onEnrolmentRequired: () => enrolment.require(),
+    stepUp: (methods) => stepUp.request(methods),
   });
   const client = createClient<paths>({ baseUrl, fetch: session.authFetch });
 
   const auth = {
-    async login(username: string, password: string): Promise<void> {
+    /**
+     * The password step. Null once signed in; for an account with a second factor (202) no session exists yet, and
+     * the answer is the challenge the second step continues with.
+     */
+    async login(username: string, password: string): Promise<SecondFactorChallenge | null> {
       const body = pickWritable({ username, password }, WRITABLE.LoginRequest);
       const { data, error, response } = await client.POST('/api/auth/login', { body });
       if (!data) throw toHttpError(response.status, error);
-      // 202: the account's second factor is asked for next; the console does not take that step yet.
-      if (!('access_token' in data)) throw toHttpError(response.status, undefined);
+      if ('second_factor_token' in data) return data;
+      tokenStore.set(data, 'password');
+      return null;
+    },
+    /** The second step with a code; opens the session. */
+    async verifySecondFactor(token: string, { method, code }: SecondFactorCode): Promise<void> {
+      const body = pickWritable({ second_factor_token: token, method, code }, WRITABLE.SecondFactorVerify);
+      const { data, error, response } = await client.POST('/api/auth/second-factor', { body });
+      if (!data) throw toHttpError(response.status, error);
+      tokenStore.set(data, 'password');
+    },
+    /**
+     * Signs in with a passkey: the second step after the password (with its token), or on its own without one (the
+     * authenticator then offers the passkeys it holds for this site).
+     */
+    async signInWithPasskey(token?: string): Promise<void> {
+      const tokenPart: Schemas['PasskeySignInOptionsRequest'] = token ? { second_factor_token: token } : {};
+      const started = await client.POST('/api/auth/passkey/options', {
+        body: pickWritable(tokenPart, WRITABLE.PasskeySignInOptionsRequest),
+      });
+      if (!started.data) throw toHttpError(started.response.status, started.error);
+      const assertion = await passkeyAssertion(started.data.options);
+      const { data, error, response } = await client.POST('/api/auth/passkey', {
+        body: pickWritable<Schemas['PasskeySignIn'], keyof Schemas['PasskeySignIn']>(
+          { challenge_id: started.data.challenge_id, response: assertion, ...tokenPart },
+          WRITABLE.PasskeySignIn,
+        ),
+      });
+      if (!data) throw toHttpError(response.status, error);
       tokenStore.set(data, 'password');
     },
     /** The one-time code the SSO callback put in the login page's address, for the session it opened. */

@@ -32,6 +32,14 @@ export const PROBLEM = {
   accountDeactivated: 'account-deactivated',
   /** This device's session was revoked (401): by the user elsewhere, or by a password change. */
   sessionEnded: 'session-ended',
+  /** The account must set up a second factor before anything else (403). */
+  enrolmentRequired: 'second-factor-enrolment-required',
+  /** A sensitive action needs a second factor used within the last minutes (403): asked for in place. */
+  stepUpRequired: 'step-up-required',
+  /** A wrong or used code, or a passkey that did not verify (401): the session itself is fine. */
+  secondFactorInvalid: 'second-factor-invalid',
+  /** The sign-in between the password and the second factor expired or was used (401): start again. */
+  secondFactorTokenInvalid: 'second-factor-token-invalid',
 } as const;
 
 export type ProblemName = (typeof PROBLEM)[keyof typeof PROBLEM];

@@ -13,8 +13,10 @@ import { memberImportMethods } from './methods/memberImport';
 import { printMappingMethods } from './methods/printMappings';
 import { recordMethods } from './methods/records';
 import { serviceAccountMethods } from './methods/serviceAccounts';
+import { secondFactorMethods } from './methods/secondFactors';
 import { ssoMethods } from './methods/sso';
 import { userMethods } from './methods/users';
+import { userSessionMethods } from './methods/userSessions';
 import { webhookMethods } from './methods/webhooks';
 import { workspaceMethods } from './methods/workspace';
 
@@ -36,6 +38,8 @@ export function createDataProvider(api: Api = defaultApi) {
     ...serviceAccountMethods(c),
     ...webhookMethods(c),
     ...accountMethods(c),
+    ...secondFactorMethods(c),
+    ...userSessionMethods(c),
     ...exportMethods(c),
     ...bulkMethods(c),
     ...memberImportMethods(api),

@@ -1,7 +1,8 @@
 import type { TokenPair } from '../types';
 import { endReasonStore, tokenStore } from './tokens';
-import { PROBLEM, isSessionEndReason, problemOfResponse, type SessionEndReason } from './errors';
+import { PROBLEM, isSessionEndReason, problemNameOf, problemOfResponse, type SessionEndReason } from './errors';
 import { WRITABLE, pickWritable } from './writable';
+import { stepUpMethodsOf, type StepUpMethod } from './stepUp';
 
 export type FetchLike = (input: Request) => Promise<Response>;
 
@@ -30,6 +31,13 @@ export function createSession(options: {
   reauthenticate?: () => Promise<boolean>;
   /** A call was refused because the account must change its password first. */
   onPasswordChangeRequired?: () => void;
+  /** A call was refused because the account must set up a second factor first. */
+  onEnrolmentRequired?: () => void;
+  /**
+   * Asked when a sensitive call needs a recent second factor: resolves true once the user has confirmed it is them
+   * (the call is then sent once more), false when cancelled or when nobody can ask (the refusal is returned).
+   */
+  stepUp?: (methods: StepUpMethod[]) => Promise<boolean>;
 }) {
   const baseFetch: FetchLike = options.fetch ?? ((req) => globalThis.fetch(req));
   let inFlight: Promise<RefreshOutcome> | null = null;
@@ -87,7 +95,23 @@ export function createSession(options: {
     return req;
   }
 
-  async function authFetch(request: Request): Promise<Response> {
+  /** The body of a 403 the console acts on: a password to change, a factor to set up, a step-up to ask for. */
+  async function refusalOf(res: Response): Promise<{ problem: string | undefined; body: unknown }> {
+    try {
+      const body: unknown = await res.clone().json();
+      const type = typeof body === 'object' && body !== null ? (body as { type?: unknown }).type : undefined;
+      return { problem: typeof type === 'string' ? problemNameOf(type) : undefined, body };
+    } catch {
+      return { problem: undefined, body: undefined };
+    }
+  }
+
+  function authFetch(request: Request): Promise<Response> {
+    return send(request, true);
+  }
+
+  /** `mayStepUp` is false for the one retry after a step-up: a second refusal is returned, not asked again. */
+  async function send(request: Request, mayStepUp: boolean): Promise<Response> {
     if (isAuthCall(request.url)) return baseFetch(request);
     // The server ended this session and the console is on its way to the login page: a call the screen being left
     // still makes is dropped like a call of an unmounted screen, not sent to be refused (and not reported).
@@ -98,11 +122,19 @@ export function createSession(options: {
     const usedToken = tokenStore.access;
     const res = await baseFetch(withToken(request, usedToken));
     if (res.status === 403) {
-      if ((await problemOfResponse(res)) === PROBLEM.passwordChangeRequired) options.onPasswordChangeRequired?.();
+      const { problem, body } = await refusalOf(res);
+      if (problem === PROBLEM.passwordChangeRequired) options.onPasswordChangeRequired?.();
+      if (problem === PROBLEM.enrolmentRequired) options.onEnrolmentRequired?.();
+      // Confirmed in place: the same call once more, so the action the user started completes.
+      if (problem === PROBLEM.stepUpRequired && mayStepUp && options.stepUp) {
+        if (await options.stepUp(stepUpMethodsOf(body))) return send(retryCopy, false);
+      }
       return res;
     }
     if (res.status !== 401) return res;
     const problem = await problemOfResponse(res);
+    // A wrong code at a step-up: the session is fine, and refreshing it would only send the wrong code again.
+    if (problem === PROBLEM.secondFactorInvalid) return res;
     if (isSessionEndReason(problem)) {
       ended(problem);
       return res;

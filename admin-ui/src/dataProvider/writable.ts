@@ -17,6 +17,13 @@ const sends = <S extends keyof Schemas>() => everyMember<Exclude<keyof Schemas[S
  */
 export const WRITABLE = {
   ServiceAccountCreate: sends<'ServiceAccountCreate'>()(['name', 'description']),
+  SecondFactorVerify: sends<'SecondFactorVerify'>()(['second_factor_token', 'method', 'code']),
+  PasskeySignInOptionsRequest: sends<'PasskeySignInOptionsRequest'>()(['second_factor_token']),
+  PasskeySignIn: sends<'PasskeySignIn'>()(['challenge_id', 'second_factor_token', 'response']),
+  PasskeyRegistration: sends<'PasskeyRegistration'>()(['challenge_id', 'name', 'response']),
+  TotpConfirm: sends<'TotpConfirm'>()(['code']),
+  StepUpRequest: sends<'StepUpRequest'>()(['method', 'code', 'challenge_id', 'response']),
+  SecondFactorPolicyUpdate: sends<'SecondFactorPolicyUpdate'>()(['required_for', 'sso_sign_ins']),
   ServiceAccountUpdate: sends<'ServiceAccountUpdate'>()(['name', 'description', 'is_active']),
   ApiTokenCreate: sends<'ApiTokenCreate'>()(['name', 'expires_at', 'scopes']),
   ClusterInput: sends<'ClusterInput'>()(['code', 'alias_name', 'name', 'max_license_bu', 'is_active']),

@@ -13,6 +13,7 @@ import * as memberImport from '../member-import/i18n';
 import * as sso from '../sso/i18n';
 import * as serviceAccounts from '../resources/service-accounts/i18n';
 import * as webhooks from '../resources/webhooks/i18n';
+import * as security from '../security/i18n';
 
 /**
  * Every folder contributes its own `{ en, th }` messages; they are merged here once. The workspace's and the domain
@@ -30,6 +31,7 @@ export const messageModules: MessageModule[] = [
   sso,
   serviceAccounts,
   webhooks,
+  security,
 ];
 
 const LOCALES = [

@@ -16,9 +16,12 @@ import AccountIcon from '@mui/icons-material/ManageAccounts';
 import { AppMenu } from './AppMenu';
 import { AppBarTitle, AppBarToolbar, useSidebarFitsWidth } from './AppBarParts';
 import { SessionExpiredDialog } from '../components/SessionExpiredDialog';
+import { StepUpDialog } from '../components/StepUpDialog';
 import { RESOURCES } from '../resources/registry';
 import { passwordChange as defaultPasswordChange, type PasswordChange } from '../dataProvider/passwordChange';
 import { ForcedPasswordChangePage } from '../account';
+import { enrolment as defaultEnrolment, type Enrolment } from '../dataProvider/enrolment';
+import { ForcedEnrolmentPage } from '../second-factor';
 import { PageLoading } from './PageLoading';
 
 /** Once the first screen is up and the browser is idle, fetch the list screens, so the first visit of one is quick. */
@@ -72,22 +75,30 @@ const PrimaryAppBar = (props: AppBarProps) => (
 
 /**
  * Every signed-in screen. While the account must change its password, only that screen is shown, whatever the
- * route: the server refuses everything else meanwhile. The first permissions are awaited so no screen starts behind it.
+ * route: the server refuses everything else meanwhile. Then, while it must set up a second factor, only the
+ * enrolment screen. The first permissions are awaited so no screen starts behind them.
  */
 export const AppLayout = ({
   children,
   passwordChange = defaultPasswordChange,
+  enrolment = defaultEnrolment,
 }: {
   children: ReactNode;
   passwordChange?: PasswordChange;
+  enrolment?: Enrolment;
 }) => {
   const { isPending } = usePermissions();
   const mustChangePassword = useSyncExternalStore(passwordChange.subscribe, passwordChange.isRequired);
-  if (isPending && !mustChangePassword) return <PageLoading />;
-  if (mustChangePassword) {
+  const mustEnrol = useSyncExternalStore(enrolment.subscribe, enrolment.isRequired);
+  if (isPending && !mustChangePassword && !mustEnrol) return <PageLoading />;
+  if (mustChangePassword || mustEnrol) {
     return (
       <>
-        <ForcedPasswordChangePage passwordChange={passwordChange} />
+        {mustChangePassword ? (
+          <ForcedPasswordChangePage passwordChange={passwordChange} />
+        ) : (
+          <ForcedEnrolmentPage enrolment={enrolment} />
+        )}
         <SessionExpiredDialog />
       </>
     );
@@ -133,6 +144,7 @@ const ConsoleLayout = ({ children }: { children: ReactNode }) => {
       <Layout menu={AppMenu} appBar={PrimaryAppBar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
         {children}
         <SessionExpiredDialog />
+        <StepUpDialog />
       </Layout>
     </NamedProgress>
   );

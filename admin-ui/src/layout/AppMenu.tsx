@@ -12,10 +12,11 @@ import { MemberImportMenuItem } from '../member-import';
 import { SsoMenuItem } from '../sso';
 import { ServiceAccountsMenuItem } from '../resources/service-accounts';
 import { WebhooksMenuItem } from '../resources/webhooks';
+import { SecurityMenuItem } from '../security';
 
 /**
  * Resource items are hidden when canAccess denies their list, the audit log when its page is refused, the member import
- * without `cluster.update` on some cluster, single sign-on without `grant.manage`; the domain
+ * without `cluster.update` on some cluster, single sign-on without `grant.manage`, security to all but super admins; the domain
  * dashboards need only a session.
  */
 export const AppMenu = () => {
@@ -33,6 +34,7 @@ export const AppMenu = () => {
       <SsoMenuItem />
       <ServiceAccountsMenuItem />
       <WebhooksMenuItem />
+      <SecurityMenuItem />
       {/* The menu is an ARIA menu: the toggle is one of its items and the dashboards a group of items within it. */}
       <MenuItem
         onClick={() => setOpen((o) => !o)}

@@ -1,19 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Form, Login, PasswordInput, TextInput, required, useLogin, useTranslate } from 'react-admin';
+import { Login, useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { Alert, Button, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { signInProblem, statusOf } from '../lib/problems';
+import { SignInForm } from './SignInForm';
+import { secondFactorSignInMessages } from '../second-factor/signInMessages';
+import { statusOf } from '../lib/problems';
 import { endReasonStore } from '../dataProvider/tokens';
 import { PROBLEM, type SessionEndReason } from '../dataProvider/errors';
 import { sameSitePath, type SsoSignInParams } from '../authProvider';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { leaveConsole } from '../lib/browserNavigation';
-import { useNotice } from '../lib/notice';
 import { ssoStartUrl } from '../dataProvider/ssoStart';
 import { isSsoError, ssoLoginScreenMessages } from '../sso/loginMessages';
 import { useSsoProviders } from '../sso/useSsoProviders';
 
-const LOGIN_MESSAGES = [ssoLoginScreenMessages];
+const LOGIN_MESSAGES = [ssoLoginScreenMessages, secondFactorSignInMessages];
 
 /** Why the last session of this tab ended, when the server ended it (an expiry says nothing here). */
 const END_MESSAGES: Record<SessionEndReason, string> = {
@@ -32,43 +33,6 @@ const SessionEndNotice = () => {
         {translate(END_MESSAGES[reason])}
       </Alert>
     </CardContent>
-  );
-};
-
-/** react-admin's sign-in form, with a refusal said in the console's words (throttling in whole minutes). */
-const SignInForm = () => {
-  const translate = useTranslate();
-  const login = useLogin();
-  const notice = useNotice();
-  const [loading, setLoading] = useState(false);
-
-  const submit = async (values: Record<string, unknown>) => {
-    setLoading(true);
-    try {
-      await login(values, '/');
-    } catch (error) {
-      const { message, args } = signInProblem(error);
-      notice(message, { type: 'error', args });
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  return (
-    <Form onSubmit={submit} mode="onChange" noValidate>
-      <CardContent>
-        <TextInput autoFocus source="username" label="ra.auth.username" autoComplete="username" validate={required()} />
-        <PasswordInput
-          source="password"
-          label="ra.auth.password"
-          autoComplete="current-password"
-          validate={required()}
-        />
-        <Button variant="contained" type="submit" color="primary" disabled={loading} fullWidth sx={{ mt: 2 }}>
-          {loading ? <CircularProgress size={19} thickness={3} /> : translate('ra.auth.sign_in')}
-        </Button>
-      </CardContent>
-    </Form>
   );
 };
 

@@ -13,6 +13,8 @@ import { UserIdentityFields, normalizeUser } from './UserFields';
 import { UserActions } from './UserActions';
 import { UserGrants } from './UserGrants';
 import { UserSsoCard } from './UserSsoCard';
+import { UserSessionsCard } from './UserSessionsCard';
+import { UserSecondFactorsCard } from './UserSecondFactorsCard';
 import { accountFieldErrors } from './userProblems';
 import { ScreenMessages } from '../../components/history/ScreenMessages';
 import { USER_SCREEN_MESSAGES } from './screenMessages';
@@ -145,6 +147,9 @@ const UserView = (props: { record: UserAccount; refetch: () => Promise<unknown>;
         <Stack spacing={2}>
           <AccountCard record={record} refetch={props.refetch} />
           <UserSsoCard user={record} />
+          {/* Another person's sessions and second factors are a `user.manage` holder's matter. */}
+          {canEdit && <UserSecondFactorsCard user={record} />}
+          {canEdit && <UserSessionsCard user={record} />}
           {/* Once the grant is known, so that /users/:id/edit can open straight in edit mode. */}
           {!checkingEdit && (
             <IdentityCard record={record} refetch={props.refetch} initialMode={props.initialMode} canEdit={!!canEdit} />
