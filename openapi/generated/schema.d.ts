@@ -5051,7 +5051,7 @@ export interface components {
             paginate: components["schemas"]["Paginate"];
         };
         /**
-         * @description An action of the audit trail, which names the event (`GET /api-system/webhooks/event-types` lists them): the operationId of every write of this contract (`createCluster`, `updateBusinessUnit`, `addClusterUser`, `addUserGrant`, …), the sign-in events `login.succeeded`, `login.failed` and `login.delayed`, and `unattributedChange` (a change made outside the product). `*` subscribes to all of them, including those a later version adds.
+         * @description An action of the audit trail, which names the event (`GET /api-system/webhooks/event-types` lists them): the operationId of every write of this contract (`createCluster`, `updateBusinessUnit`, `addClusterUser`, `addUserGrant`, …), the sign-in events `login.succeeded`, `login.failed` and `login.delayed`, a wrong second factor at sign-in or at a step-up (`secondFactor.failed`, `stepUp.failed`), and `unattributedChange` (a change made outside the product). `*` subscribes to all of them, including those a later version adds.
          * @example updateCluster
          */
         WebhookEventType: string;

@@ -24,7 +24,7 @@
 'use strict';
 const hooks = require('hooks');
 const path = require('node:path');
-const { createHmac } = require('node:crypto');
+const { createHmac, randomUUID } = require('node:crypto');
 const { explainSkip } = require('./skips.cjs');
 
 const SERVER = process.env.CONTRACT_SERVER_URL;
@@ -494,6 +494,61 @@ function queryOf(t, changes) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Second factor
+
+/** The RFC 6238 code of a base32 secret at `step` (30-second steps, six digits, SHA-1), as an authenticator app shows it. */
+function totpCode(secret, step = Math.floor(Date.now() / 30_000)) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * A new account with a confirmed authenticator app: `passwordToken` is the session it enrolled from (a password
+ * alone, so it is asked for a step-up), `login` signs in again up to the second step, `recoveryCodes` are its ten.
+ */
+async function totpAccount() {
+  const { account, token } = await signedInAccount();
+  const enrolment = await must(200, 'POST', '/api-system/me/second-factors/totp', { token });
+  const confirmed = await must(200, 'POST', '/api-system/me/second-factors/totp/confirm', {
+    token,
+    json: { code: totpCode(enrolment.secret) },
+  });
+  const recoveryCodes = [...confirmed.recovery_codes];
+  const challenge = async () => {
+    const res = await api('POST', '/api/auth/login', {
+      json: { username: account.username, password: CHANGED_PASSWORD },
+      headers: fixtureClient(),
+    });
+    if (res.status !== 202) throw new Error(`sign-in of ${account.username} answered ${res.status}, not 202`);
+    return res.data.second_factor_token;
+  };
+  const secondStep = async () =>
+    (
+      await must(200, 'POST', '/api/auth/second-factor', {
+        json: { second_factor_token: await challenge(), method: 'recovery_code', code: recoveryCodes.pop() },
+        headers: fixtureClient(),
+      })
+    ).access_token;
+  return { account, passwordToken: token, secret: enrolment.secret, recoveryCodes, challenge, secondStep };
+}
+
+/** A sign-in step sent as a client of its own, so the suite's other sign-ins keep their quota. */
+function ownClient(t) {
+  header(t, 'X-Forwarded-For', fixtureClient()['X-Forwarded-For']);
+}
+
+function bearer(t, token) {
+  header(t, 'Authorization', `Bearer ${token}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Negative cases shared by many operations
 
 const generic = {
@@ -538,8 +593,151 @@ function deny(who) {
 
 const cases = {
   getHealth: {},
+  // The second factor: every account that sets one up is a new one, so the demo's admin never needs a step-up.
+  verifySecondFactor: {
+    // Counted on sign-in's own quota per client, as the password is.
+    429: async (t) => asFloodedClient(t, '/api/auth/second-factor'),
+    ok: async (t) => {
+      const a = await totpAccount();
+      ownClient(t);
+      json(t, { second_factor_token: await a.challenge(), method: 'recovery_code', code: a.recoveryCodes.pop() });
+    },
+    400: async (t) => {
+      ownClient(t);
+      json(t, { second_factor_token: 'x'.repeat(43), method: 'sms', code: '123456' });
+      lenient(t);
+    },
+    401: async (t) => {
+      ownClient(t);
+      json(t, { second_factor_token: 'x'.repeat(43), method: 'totp', code: '123456' });
+    },
+  },
+  passkeySignInOptions: {
+    429: async (t) => asFloodedClient(t, '/api/auth/passkey/options'),
+    ok: async (t) => {
+      ownClient(t);
+      json(t, {});
+    },
+    400: async (t) => {
+      ownClient(t);
+      json(t, { second_factor_token: 42 });
+      lenient(t);
+    },
+    401: async (t) => {
+      ownClient(t);
+      json(t, { second_factor_token: 'x'.repeat(43) });
+    },
+  },
+  signInWithPasskey: {
+    429: async (t) => asFloodedClient(t, '/api/auth/passkey'),
+    400: async (t) => {
+      ownClient(t);
+      json(t, { challenge_id: 'not-a-uuid' });
+      lenient(t);
+    },
+    // An answer to a challenge the server never made.
+    401: async (t) => {
+      ownClient(t);
+      json(t, { ...exampleBody(t), challenge_id: randomUUID() });
+    },
+  },
+  getSecondFactorPolicy: {},
+  updateSecondFactorPolicy: {
+    // The policy the suite runs under, set again: every later transaction still signs in without a second factor.
+    ok: async (t) => json(t, { required_for: 'none', sso_sign_ins: 'trusted' }),
+    403: async (t) => {
+      json(t, { required_for: 'none', sso_sign_ins: 'trusted' });
+      as(t, 'operator');
+    },
+  },
+  getUserSecondFactors: {
+    ok: async (t) => id(t, (await newAccount()).id),
+    403: deny('operator'),
+  },
+  resetSecondFactors: {
+    ok: async (t) => id(t, (await totpAccount()).account.id),
+    403: deny('operator'),
+  },
+  getMySecondFactors: {},
+  startTotpEnrolment: {
+    ok: async (t) => bearer(t, (await signedInAccount()).token),
+    409: async (t) => bearer(t, await (await totpAccount()).secondStep()),
+  },
+  confirmTotpEnrolment: {
+    ok: async (t) => {
+      const { token } = await signedInAccount();
+      const enrolment = await must(200, 'POST', '/api-system/me/second-factors/totp', { token });
+      bearer(t, token);
+      json(t, { code: totpCode(enrolment.secret) });
+    },
+    400: async (t) => {
+      const { token } = await signedInAccount();
+      await must(200, 'POST', '/api-system/me/second-factors/totp', { token });
+      bearer(t, token);
+      json(t, { code: '00000' });
+      lenient(t);
+    },
+    404: async (t) => {
+      bearer(t, (await signedInAccount()).token);
+      json(t, { code: '123456' });
+    },
+  },
+  removeTotp: {
+    ok: async (t) => bearer(t, await (await totpAccount()).secondStep()),
+    403: async (t) => bearer(t, (await totpAccount()).passwordToken),
+    404: async (t) => bearer(t, (await signedInAccount()).token),
+  },
+  regenerateRecoveryCodes: {
+    ok: async (t) => bearer(t, await (await totpAccount()).secondStep()),
+    403: async (t) => bearer(t, (await totpAccount()).passwordToken),
+    409: async (t) => bearer(t, (await signedInAccount()).token),
+  },
+  passkeyRegistrationOptions: {
+    ok: async (t) => bearer(t, (await signedInAccount()).token),
+  },
+  registerPasskey: {
+    // An answer to a challenge the server never made.
+    400: async (t) => {
+      bearer(t, (await signedInAccount()).token);
+      json(t, { ...exampleBody(t), challenge_id: randomUUID() });
+    },
+    403: async (t) => {
+      bearer(t, (await totpAccount()).passwordToken);
+      json(t, { ...exampleBody(t), challenge_id: randomUUID() });
+    },
+  },
+  removePasskey: {
+    400: async (t) => {
+      url(t, { passkeyId: 'not-a-uuid' });
+      lenient(t);
+    },
+    404: async (t) => {
+      url(t, { passkeyId: NO_SUCH_ID });
+      bearer(t, (await signedInAccount()).token);
+    },
+    403: async (t) => {
+      url(t, { passkeyId: NO_SUCH_ID });
+      bearer(t, (await totpAccount()).passwordToken);
+    },
+  },
+  stepUpPasskeyOptions: {
+    409: async (t) => bearer(t, (await signedInAccount()).token),
+  },
+  stepUp: {
+    ok: async (t) => {
+      const a = await totpAccount();
+      bearer(t, a.passwordToken);
+      json(t, { method: 'recovery_code', code: a.recoveryCodes.pop() });
+    },
+  },
   login: {
     ok: async (t) => json(t, { username: 'admin', password: ADMIN_PASSWORD }),
+    // The right password of an account with an authenticator app: the second step is asked for.
+    202: async (t) => {
+      const { account } = await totpAccount();
+      header(t, 'X-Forwarded-For', fixtureClient()['X-Forwarded-For']);
+      json(t, { username: account.username, password: CHANGED_PASSWORD });
+    },
     400: async (t) => {
       json(t, { password: 'no username or email' });
       lenient(t);
@@ -1791,11 +1989,12 @@ async function prepare(t) {
   header(t, 'If-Match', undefined);
 
   const c = cases[op.operationId] || {};
-  // A 2xx, or a 302 (the sign-in redirects), is the operation's success.
-  if (status.startsWith('2') || status === '302') {
-    if (c.ok) await c.ok(t);
-  } else if (c[status]) {
+  // A 2xx, or a 302 (the sign-in redirects), is the operation's success, unless the operation has a case of its own
+  // for that status (sign-in's 202: the second step is asked for).
+  if (c[status]) {
     await c[status](t);
+  } else if (status.startsWith('2') || status === '302') {
+    if (c.ok) await c.ok(t);
   } else if (generic[status]) {
     await generic[status](t);
   } else {

@@ -187,6 +187,9 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
       AUTH_RATE_REFRESH: '20/20s',
       // The webhooks' fixtures point at loopback, which production refuses.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      // Passkey options name the console they are for; the suite's requests carry no Origin of their own.
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: 'http://localhost:3000',
       // Every other operation's 429 is met on an address's quota, which the hooks spend (each 429 transaction comes
       // from a spent address); the suite's own sign-ins and fixtures, as a few accounts, stay far below theirs.
       RATE_LIMIT_PER_ADDRESS: '300/60s',

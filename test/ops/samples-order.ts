@@ -72,7 +72,6 @@ export const NOT_RUNNABLE: Record<string, string> = {
   updateWidget: 'a widget is the caller’s own: the id is the one createWidget answered',
   deleteWidget: 'a widget is the caller’s own: the id is the one createWidget answered',
   revokeMySession: 'a session is the caller’s own: the id is one listMySessions answers',
-  revokeUserSession: 'a session is made by a sign-in: the id is one listUserSessions answers',
   revokeSuperAdmin: 'the demo’s only super admin is the admin, who cannot revoke their own role',
   revertAuditEvent: 'an audit event’s id is made by the write it records; a fresh demo has none',
   getStoredFile: 'a presigned link is one an upload or a read answered; the example’s signature is not valid',
