@@ -81,6 +81,8 @@ const server = await spawnReady(
   {
     ...process.env,
     NODE_ENV: 'production',
+    // Production asks a super admin to set up a second factor first; the run's accounts sign in with a password.
+    SECOND_FACTOR_REQUIRED: 'none',
     DATABASE_URL: url,
     JWT_SECRET: 'profile-secret-with-at-least-32-characters!!',
     ADMIN_PASSWORD: 'admin123',

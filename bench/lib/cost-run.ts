@@ -15,6 +15,8 @@ export const LIMITS_OUT_OF_REACH = {
   RATE_LIMIT_PER_CREDENTIAL: '1000000/1s',
   RATE_LIMIT_PER_ADDRESS: '1000000/1s',
   AUTH_HASH_QUEUE: '100000',
+  // Production asks a super admin to set up a second factor first; the runs' accounts sign in with a password.
+  SECOND_FACTOR_REQUIRED: 'none',
 } as const;
 
 export interface CostRun {
