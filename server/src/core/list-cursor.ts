@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BadRequestError } from './errors.js';
-import type { SortTerm } from './list-query.js';
+import type { SortTerm } from './sort-term.js';
 
 /**
  * Keyset ("cursor") paging (ADR 0031). A cursor is the position after the last row of a page: that row's sort values

@@ -1,15 +1,9 @@
 import type { Schemas } from './contract.js';
 import { BadRequestError } from './errors.js';
 import type { CursorContext, ListCursors } from './list-cursor.js';
+import type { SortTerm } from './sort-term.js';
 
-export interface SortTerm {
-  /** The column expression from the whitelist (never the raw client text). */
-  column: string;
-  field: string;
-  direction: 'asc' | 'desc';
-  /** The column never holds null: a keyset bound on it can use its index as a range (see `keysetWhere`). */
-  notNull?: boolean;
-}
+export type { SortTerm } from './sort-term.js';
 
 export interface ListQuery {
   page: number;
