@@ -720,7 +720,9 @@ describe.each(engines())('audit trail on %s', (engine) => {
       else if (call.target.id !== undefined) expect(event.target_id).toBe(call.target.id);
       else if (call.target.type !== 'session') expect(event.target_id).toBe(((await res.json()) as { id: string }).id);
       if (call.target.type === 'user') expect(event.cluster_id, 'an account belongs to no cluster').toBeNull();
-      expect(JSON.stringify(event.changes)).not.toMatch(/password|demo1234|refresh_token|\$scrypt/);
+      // How a session signed in (`methods: ["password"]`) names a method, not a password; anything else that does is a leak.
+      const changes = JSON.stringify(event.changes).replace(/"methods":\{[^}]*\}/, '');
+      expect(changes).not.toMatch(/password|demo1234|refresh_token|\$scrypt/);
     },
   );
 
