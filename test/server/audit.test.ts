@@ -15,6 +15,8 @@ import type {
   SessionRecord,
   UserRecord,
 } from '../support/records.js';
+import { Secret, TOTP } from 'otpauth';
+import { softAuthenticator, type CreationOptions, type RequestOptions } from '../support/soft-authenticator.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
 import { snapshotAudited, unrecordedChanges } from './support/row-changes.js';
 
@@ -45,6 +47,9 @@ const AUDIT_PROVIDER = {
   client_secret: 'audit',
 };
 
+const PASSKEY_RP_ID = 'admin.example.test';
+const PASSKEY_ORIGIN = `https://${PASSKEY_RP_ID}`;
+
 describe.each(engines())('audit trail on %s', (engine) => {
   let t: TestServer;
   let admin: string;
@@ -52,7 +57,13 @@ describe.each(engines())('audit trail on %s', (engine) => {
   const uniq = () => randomUUID().slice(0, 6).toUpperCase();
 
   beforeAll(async () => {
-    t = await startTestServer(engine, { env: { OIDC_PROVIDERS: JSON.stringify([AUDIT_PROVIDER]) } });
+    t = await startTestServer(engine, {
+      env: {
+        OIDC_PROVIDERS: JSON.stringify([AUDIT_PROVIDER]),
+        WEBAUTHN_RP_ID: PASSKEY_RP_ID,
+        WEBAUTHN_ORIGINS: PASSKEY_ORIGIN,
+      },
+    });
     admin = await t.login('admin');
     adminId = (
       (await (await t.fetch('/api/user/permission/platform', { token: admin })).json()) as { user: { id: string } }
@@ -106,6 +117,46 @@ describe.each(engines())('audit trail on %s', (engine) => {
     expect(uploaded.status).toBe(200);
     const type = resource === 'clusters' ? 'cluster' : 'business_unit';
     return { method: 'DELETE', path: `/api-system/${resource}/${id}/${field}`, target: { type, id } } satisfies Call;
+  };
+
+  /** The code an authenticator app shows for `secret`, `steps` periods from now (one step of drift is accepted). */
+  const codeOf = (secret: string, steps = 0) =>
+    new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({
+      timestamp: Date.now() + steps * 30_000,
+    });
+  /** A new account with a confirmed authenticator app, signed in with its password only (so asked for a step-up). */
+  const withTotp = async () => {
+    const a = await aUser(t);
+    const { token, sessionId } = await signIn(a.username);
+    const { secret } = await post<{ secret: string }>('/api-system/me/second-factors/totp', {}, token);
+    const { recovery_codes } = await post<{ recovery_codes: string[] }>(
+      '/api-system/me/second-factors/totp/confirm',
+      { code: codeOf(secret) },
+      token,
+    );
+    return { ...a, token, sessionId, secret, recoveryCodes: recovery_codes };
+  };
+  /** Confirms it is the account: its session may then do what needs a step-up. */
+  const steppedUp = async (a: Awaited<ReturnType<typeof withTotp>>) => {
+    await post('/api-system/me/step-up', { method: 'recovery_code', code: a.recoveryCodes.pop() }, a.token);
+    return a;
+  };
+
+  /** A passkey registration of the signed-in account, up to its answer (the call that stores it is the caller's). */
+  const passkeyAnswer = async (token: string, authenticator = softAuthenticator()) => {
+    const challenge = await post<{ challenge_id: string; options: CreationOptions }>(
+      '/api-system/me/second-factors/passkeys/options',
+      {},
+      token,
+    );
+    return {
+      authenticator,
+      json: {
+        challenge_id: challenge.challenge_id,
+        name: 'Office laptop',
+        response: authenticator.register(challenge.options, PASSKEY_ORIGIN),
+      },
+    };
   };
 
   /** For each write of the contract: the request that succeeds, and the target its one event must name. */
@@ -585,6 +636,122 @@ describe.each(engines())('audit trail on %s', (engine) => {
         target: { type: 'session', id: sessionId! },
       };
     },
+    confirmTotpEnrolment: async () => {
+      const a = await aUser(t);
+      const { token } = await signIn(a.username);
+      const { secret } = await post<{ secret: string }>('/api-system/me/second-factors/totp', {}, token);
+      return {
+        method: 'POST',
+        path: '/api-system/me/second-factors/totp/confirm',
+        json: { code: codeOf(secret) },
+        token,
+        target: { type: 'user', id: a.id },
+      };
+    },
+    removeTotp: async () => {
+      const a = await steppedUp(await withTotp());
+      return {
+        method: 'DELETE',
+        path: '/api-system/me/second-factors/totp',
+        token: a.token,
+        target: { type: 'user', id: a.id },
+      };
+    },
+    regenerateRecoveryCodes: async () => {
+      const a = await steppedUp(await withTotp());
+      return {
+        method: 'POST',
+        path: '/api-system/me/second-factors/recovery-codes',
+        token: a.token,
+        target: { type: 'user', id: a.id },
+      };
+    },
+    stepUp: async () => {
+      const a = await withTotp();
+      return {
+        method: 'POST',
+        path: '/api-system/me/step-up',
+        json: { method: 'recovery_code', code: a.recoveryCodes.pop() },
+        token: a.token,
+        target: { type: 'session', id: a.sessionId },
+      };
+    },
+    verifySecondFactor: async () => {
+      const a = await withTotp();
+      const res = await t.fetch('/api/auth/login', {
+        method: 'POST',
+        json: { username: a.username, password: FACTORY_PASSWORD },
+      });
+      expect(res.status).toBe(202);
+      const { second_factor_token } = (await res.json()) as { second_factor_token: string };
+      return {
+        method: 'POST',
+        path: '/api/auth/second-factor',
+        json: { second_factor_token, method: 'recovery_code', code: a.recoveryCodes.pop() },
+        token: null,
+        action: 'login',
+        target: { type: 'session' },
+      };
+    },
+    resetSecondFactors: async () => {
+      const a = await withTotp();
+      return { method: 'DELETE', path: `/api-system/users/${a.id}/second-factors`, target: { type: 'user', id: a.id } };
+    },
+    updateSecondFactorPolicy: async () => ({
+      method: 'PUT',
+      path: '/api-system/second-factor-policy',
+      json: { required_for: 'none', sso_sign_ins: 'trusted' },
+      target: { type: 'user', id: null },
+    }),
+    registerPasskey: async () => {
+      const a = await aUser(t);
+      const { token } = await signIn(a.username);
+      const { json } = await passkeyAnswer(token);
+      return {
+        method: 'POST',
+        path: '/api-system/me/second-factors/passkeys',
+        json,
+        token,
+        target: { type: 'user', id: a.id },
+      };
+    },
+    removePasskey: async () => {
+      const a = await steppedUp(await withTotp());
+      const { json } = await passkeyAnswer(a.token);
+      const { passkeys } = await post<{ factors: { passkeys: Array<{ id: string }> } }>(
+        '/api-system/me/second-factors/passkeys',
+        json,
+        a.token,
+      ).then((r) => r.factors);
+      return {
+        method: 'DELETE',
+        path: `/api-system/me/second-factors/passkeys/${passkeys[0]!.id}`,
+        token: a.token,
+        target: { type: 'user', id: a.id },
+      };
+    },
+    signInWithPasskey: async () => {
+      const a = await aUser(t);
+      const { token } = await signIn(a.username);
+      const { json, authenticator } = await passkeyAnswer(token);
+      await post('/api-system/me/second-factors/passkeys', json, token);
+      const challenge = await post<{ challenge_id: string; options: RequestOptions }>(
+        '/api/auth/passkey/options',
+        {},
+        '',
+      );
+      return {
+        method: 'POST',
+        path: '/api/auth/passkey',
+        json: {
+          challenge_id: challenge.challenge_id,
+          response: authenticator.authenticate(challenge.options, PASSKEY_ORIGIN),
+        },
+        token: null,
+        action: 'login',
+        target: { type: 'session' },
+      };
+    },
     revokeUserSessions: async () => {
       const a = await aUser(t);
       await signIn(a.username);
@@ -694,11 +861,62 @@ describe.each(engines())('audit trail on %s', (engine) => {
 
   const writes = operationsOf(loadBundledSpec()).filter((op) => op.method !== 'get');
 
+  /**
+   * The writes that record nothing: each hands out a challenge, or a secret still to be confirmed, and changes no row an
+   * event would name. What is done with it (a confirmed authenticator, a passkey, a sign-in, a step-up) is recorded.
+   */
+  const RECORD_NOTHING: Record<string, () => Promise<Call>> = {
+    startTotpEnrolment: async () => {
+      const a = await aUser(t);
+      return {
+        method: 'POST',
+        path: '/api-system/me/second-factors/totp',
+        token: (await signIn(a.username)).token,
+        target: { type: 'user', id: a.id },
+      };
+    },
+    passkeyRegistrationOptions: async () => {
+      const a = await aUser(t);
+      return {
+        method: 'POST',
+        path: '/api-system/me/second-factors/passkeys/options',
+        token: (await signIn(a.username)).token,
+        target: { type: 'user', id: a.id },
+      };
+    },
+    passkeySignInOptions: async () => ({
+      method: 'POST',
+      path: '/api/auth/passkey/options',
+      json: {},
+      token: null,
+      target: { type: 'session' },
+    }),
+    stepUpPasskeyOptions: async () => {
+      const a = await aUser(t);
+      const { token } = await signIn(a.username);
+      await post('/api-system/me/second-factors/passkeys', (await passkeyAnswer(token)).json, token);
+      return { method: 'POST', path: '/api-system/me/step-up/options', token, target: { type: 'session' } };
+    },
+  };
+
   it('has a row for every write of the contract (a new operation without one fails here)', () => {
-    expect(Object.keys(WRITES).sort()).toEqual(writes.map((op) => op.operationId!).sort());
+    expect(Object.keys({ ...WRITES, ...RECORD_NOTHING }).sort()).toEqual(writes.map((op) => op.operationId!).sort());
   });
 
-  it.each(writes.map((op) => op.operationId!))(
+  it.each(Object.keys(RECORD_NOTHING))(
+    'when %s succeeds, then no event is recorded and no row an event would name has changed',
+    async (operationId) => {
+      const call = await RECORD_NOTHING[operationId]!();
+      const before = await snapshotAudited(t.knex);
+      const res = await t.fetch(call.path, { method: call.method, token: call.token ?? undefined, json: call.json });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      expect(await unrecordedChanges(t.knex, before)).toEqual([]);
+      const requestId = res.headers.get('x-request-id')!;
+      expect(await t.knex('audit_events').where({ request_id: requestId })).toEqual([]);
+    },
+  );
+
+  it.each(writes.map((op) => op.operationId!).filter((id) => !(id in RECORD_NOTHING)))(
     'when %s succeeds, then exactly one event records it, with its target and the request it came from',
     async (operationId) => {
       const call = await WRITES[operationId]!();
