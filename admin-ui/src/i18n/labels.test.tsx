@@ -93,10 +93,10 @@ async function titleAndMenu(locale: 'en' | 'th', path: string, page: React.React
   const view = render(<RouterProvider router={router} />);
   await waitFor(() => expect(screen.getByTestId('page-title').textContent).not.toBe(''));
   // The workspace, the resources (once their access is known), the audit log, the member import, single sign-on,
-  // service accounts, webhooks, the dashboards' toggle and the six domain dashboards.
+  // service accounts, webhooks, the super admin's Security page, the dashboards' toggle and the six domain dashboards.
   await waitFor(() =>
     expect(screen.getAllByRole('menuitem')).toHaveLength(
-      1 + RESOURCES.length + 1 + 1 + 1 + 1 + 1 + 1 + DOMAIN_DASHBOARDS.length,
+      1 + RESOURCES.length + 1 + 1 + 1 + 1 + 1 + 1 + 1 + DOMAIN_DASHBOARDS.length,
     ),
   );
   const title = screen.getByTestId('page-title').textContent ?? '';
