@@ -47,6 +47,12 @@ const TABLES = [
   'sso_handoffs',
   'sso_group_mappings',
   'api_tokens',
+  'user_totp',
+  'user_recovery_codes',
+  'user_passkeys',
+  'sign_in_challenges',
+  'webauthn_challenges',
+  'second_factor_policy',
 ];
 
 async function openEmpty(engine: Engine): Promise<{ db: Database; drop(): Promise<void> }> {
