@@ -39,6 +39,8 @@ describe('one notification path', () => {
     const { page, baseUrl } = session;
     // Each refused save is a 409 the server sends on purpose: a code (and name) another record already has.
     session.expectConsole(/Failed to load resource: the server responded with a status of 409/);
+    // react-admin logs a refused mutation too, with the server's reason as the error's message.
+    session.expectConsole(/^error: \S+: A live (business unit|cluster) with code /);
     await signInAs(page, baseUrl, ACCOUNTS.admin);
     const form = new RecordForm(page);
     const { a, u1, ids } = data;
