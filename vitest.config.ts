@@ -76,6 +76,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // A poll waits on a real browser, a debounced search and a real server on a shared 2-core machine: the
+          // one-second default fails a correct screen whenever the machine is busy.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
