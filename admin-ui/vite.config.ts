@@ -9,6 +9,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   root,
   plugins: [react()],
+  resolve: { alias: { 'object.entries': fileURLToPath(new URL('./shims/object-entries.cjs', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     port: 5173,

@@ -12,7 +12,7 @@ import {
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { QueryClient } from '@tanstack/react-query';
-import { messages, thaiOnly } from '../i18n';
+import { messages, thaiOnly } from '../i18n/thai';
 import type { PlatformPermissions } from '../types';
 
 /** The console's messages in one language; with `strict`, every key a screen asks for and the language lacks is recorded. */

@@ -8,6 +8,7 @@ import { LoginPage } from '../pages/LoginPage';
 import { endReasonStore } from '../dataProvider/tokens';
 import { createPasswordChange } from '../dataProvider/passwordChange';
 import * as account from './i18n';
+import * as accountThai from './i18n.th';
 import type { Messages } from '../lib/messages';
 import { AppUserMenu } from '../layout/AppLayout';
 import { accountI18n, authFor, owner, renderScreen } from './testSupport';
@@ -54,7 +55,7 @@ beforeEach(() => {
 
 describe('my account in Thai', { timeout: 30_000 }, () => {
   it('has a Thai message for every English one', () => {
-    expect(leaves(account.th).sort()).toEqual(leaves(account.en).sort());
+    expect(leaves(accountThai.th).sort()).toEqual(leaves(account.en).sort());
   });
 
   it('shows the account page, its dialogs and hints in Thai only', async () => {

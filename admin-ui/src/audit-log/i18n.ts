@@ -5,7 +5,3 @@ import type { Messages } from '../lib/messages';
 export const en: Messages = {
   app: { audit_log: { title: 'Audit log' } },
 };
-
-export const th: Messages = {
-  app: { audit_log: { title: 'บันทึกการตรวจสอบ' } },
-};

@@ -3,6 +3,7 @@ import type { Messages } from '../lib/messages';
 import * as dashboard from './i18n';
 import * as domainDashboards from '../domain-dashboards/i18n';
 import * as mappings from '../resources/print-template-mappings/i18n';
+import * as mappingsThai from '../resources/print-template-mappings/i18n.th';
 
 const leaves = (tree: Messages, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : leaves(v, `${prefix}${k}.`)));
@@ -13,7 +14,7 @@ const values = (tree: Messages): string[] =>
 describe.each([
   ['dashboard', dashboard],
   ['domain-dashboards', domainDashboards],
-  ['print-template-mappings', mappings],
+  ['print-template-mappings', { ...mappings, ...mappingsThai }],
 ])('%s messages', (_name, module) => {
   it('Thai has exactly the English keys, none blank', () => {
     expect(leaves(module.th).sort()).toEqual(leaves(module.en).sort());

@@ -5,7 +5,4 @@ import * as lists from './lists';
 import * as records from './records';
 
 /** The console's own words (`app.*`, and react-admin's where the console rewords them), kept by area. */
-const areas = [shell, common, lists, records];
-
-export const en: Messages = mergeMessages(...areas.map((a) => a.en));
-export const th: Messages = mergeMessages(...areas.map((a) => a.th));
+export const en: Messages = mergeMessages(shell.en, common.en, lists.en, records.en);

@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import { messages } from './index';
+import { messages } from './thai';
 import type { Messages } from '../lib/messages';
 import { RESOURCES } from '../resources/registry';
 import { DOMAIN_DASHBOARDS } from '../domain-dashboards/domains';

@@ -13,7 +13,7 @@ import {
   type TranslationMessages,
 } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { messageModules, messages, thaiOnly } from './index';
+import { messageModules, messages, thaiOnly } from './thai';
 import type { Messages } from '../lib/messages';
 import type { Grants } from '../types';
 import { canAccessWith } from '../auth/permissions';

@@ -4,7 +4,3 @@ import type { Messages } from '../lib/messages';
 export const en: Messages = {
   app: { member_import: { title: 'Import members' } },
 };
-
-export const th: Messages = {
-  app: { member_import: { title: 'นำเข้าสมาชิก' } },
-};

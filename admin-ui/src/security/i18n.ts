@@ -4,7 +4,3 @@ import type { Messages } from '../lib/messages';
 export const en: Messages = {
   app: { security: { title: 'Security' } },
 };
-
-export const th: Messages = {
-  app: { security: { title: 'ความปลอดภัย' } },
-};

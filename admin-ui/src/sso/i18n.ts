@@ -4,7 +4,3 @@ import type { Messages } from '../lib/messages';
 export const en: Messages = {
   app: { sso: { title: 'Single sign-on' } },
 };
-
-export const th: Messages = {
-  app: { sso: { title: 'การลงชื่อเข้าใช้ครั้งเดียว (SSO)' } },
-};

@@ -4,7 +4,3 @@ import type { Messages } from '../../lib/messages';
 export const en: Messages = {
   app: { service_accounts: { title: 'Service accounts' } },
 };
-
-export const th: Messages = {
-  app: { service_accounts: { title: 'บัญชีบริการ' } },
-};

@@ -4,7 +4,3 @@ import type { Messages } from '../../lib/messages';
 export const en: Messages = {
   resources: { users: { name: 'User |||| Users' } },
 };
-
-export const th: Messages = {
-  resources: { users: { name: 'ผู้ใช้' } },
-};

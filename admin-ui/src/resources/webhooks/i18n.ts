@@ -4,7 +4,3 @@ import type { Messages } from '../../lib/messages';
 export const en: Messages = {
   app: { webhooks: { title: 'Webhooks' } },
 };
-
-export const th: Messages = {
-  app: { webhooks: { title: 'เว็บฮุก' } },
-};
