@@ -35,6 +35,34 @@ function setup(handler: (req: Request) => Promise<Response>) {
 beforeEach(() => localStorage.clear());
 
 describe('signing in with a second factor', () => {
+  it('after a single sign-on the policy asks about, keeps the session an SSO one and opens the path wanted before', async () => {
+    const { auth } = setup(async (req) => {
+      const path = new URL(req.url).pathname;
+      if (path === '/api/auth/sso/exchange') return json(202, challenge);
+      if (path === '/api/auth/second-factor') return json(200, pair);
+      return json(404, {});
+    });
+    const refused: unknown = await auth.login({ sso_code: 'c'.repeat(43), return_to: '/clusters' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isSecondFactorRequired(refused) && refused.challenge.second_factor_token).toBe(
+      challenge.second_factor_token,
+    );
+    expect(tokenStore.access).toBeNull();
+
+    const done: unknown = await auth.login({
+      second_factor_token: challenge.second_factor_token,
+      method: 'totp',
+      code: '123456',
+      sso: { return_to: '/clusters' },
+    });
+    expect(done).toEqual({ redirectTo: '/clusters' });
+    expect(tokenStore.access).toBe('a');
+    // Signing out goes through the provider's end-session, as after any single sign-on.
+    expect(tokenStore.fromSso).toBe(true);
+  });
+
   it('answers the second step for a 202 without opening a session, then signs in with the code', async () => {
     const { auth, fetch } = setup(async (req) => {
       const path = new URL(req.url).pathname;

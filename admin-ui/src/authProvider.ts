@@ -17,15 +17,20 @@ export interface SsoSignInParams {
 const isSsoSignIn = (params: object): params is SsoSignInParams =>
   typeof (params as { sso_code?: unknown }).sso_code === 'string';
 
-/** The second step of a sign-in, with a code: the token the password step answered, and the username it was for. */
-export type SecondFactorSignInParams = SecondFactorCode & { second_factor_token: string; username?: string };
-
-/** A passkey sign-in: the second step (with the password step's token), or on its own without a password. */
-export interface PasskeySignInParams {
-  passkey: true;
-  second_factor_token?: string;
+/**
+ * Where a second step goes on from: the password step (the username it was for), or a single sign-on whose provider
+ * signed the account in (`sso`, with the console path to open afterwards).
+ */
+export interface SecondStepOf {
   username?: string;
+  sso?: { return_to: string | null };
 }
+
+/** The second step of a sign-in, with a code: the token the first step answered. */
+export type SecondFactorSignInParams = SecondFactorCode & SecondStepOf & { second_factor_token: string };
+
+/** A passkey sign-in: the second step (with the first step's token), or on its own without a password. */
+export type PasskeySignInParams = SecondStepOf & { passkey: true; second_factor_token?: string };
 
 export type SignInParams = { username: string; password: string } | SsoSignInParams | SecondFactorSignInParams;
 
@@ -104,22 +109,25 @@ export function createAuthProvider(
     return cached.perms;
   }
 
-  /** Exchanges the code for the session the provider's callback opened; the tokens are kept as a password sign-in's. */
+  /**
+   * Exchanges the code for the session the provider's callback opened; the tokens are kept as a password sign-in's.
+   * When the policy asks single sign-ons for a second factor too, rejects with SecondFactorRequired, as a password does.
+   */
   async function ssoSignIn(params: SsoSignInParams) {
     cached = null;
-    await deps.auth.exchangeSsoCode(params.sso_code);
-    endReasonStore.clear();
-    // The path the user wanted before going to the provider, if it is one of the console's own.
-    return { redirectTo: sameSitePath(params.return_to) ?? '/' };
+    const challenge = await deps.auth.exchangeSsoCode(params.sso_code);
+    if (challenge) throw new SecondFactorRequired(challenge);
+    return signedIn({ sso: { return_to: params.return_to ?? null } });
   }
 
   /** A session is open: the login page has said why the last one ended. */
-  function signedIn(username: string | undefined) {
+  function signedIn({ username, sso }: SecondStepOf) {
     // Whether the password must change (or a factor be set up) stays as it was: signing in again in place is the
     // same account, and the permissions read next say it anew.
     endReasonStore.clear();
-    reauth.rememberUser(username);
-    return { redirectTo: '/' };
+    if (!sso) reauth.rememberUser(username);
+    // After a single sign-on, the path the user wanted before going to the provider, if it is one of the console's own.
+    return { redirectTo: (sso && sameSitePath(sso.return_to)) ?? '/' };
   }
 
   return {
@@ -131,16 +139,16 @@ export function createAuthProvider(
       if (isSsoSignIn(params)) return ssoSignIn(params);
       cached = null;
       if (isPasskeySignIn(params)) {
-        await deps.auth.signInWithPasskey(params.second_factor_token);
-        return signedIn(params.username);
+        await deps.auth.signInWithPasskey(params.second_factor_token, params.sso ? 'sso' : 'password');
+        return signedIn(params);
       }
       if (isSecondFactorSignIn(params)) {
-        await deps.auth.verifySecondFactor(params.second_factor_token, params);
-        return signedIn(params.username);
+        await deps.auth.verifySecondFactor(params.second_factor_token, params, params.sso ? 'sso' : 'password');
+        return signedIn(params);
       }
       const challenge = await deps.auth.login(params.username, params.password);
       if (challenge) throw new SecondFactorRequired(challenge);
-      return signedIn(params.username);
+      return signedIn(params);
     },
     async logout(): Promise<string | void> {
       cached = null;

@@ -232,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange the sign-in's one-time code for tokens
-         * @description The login page sends the `sso_code` of its address and gets the access and refresh tokens of the session the callback opened, as `POST /api/auth/login` answers them. A code works once, within a minute; 401 otherwise. Needs no token.
+         * @description The login page sends the `sso_code` of its address and gets the access and refresh tokens of the session the callback opened, as `POST /api/auth/login` answers them. A code works once, within a minute; 401 otherwise. When the second-factor policy has single sign-ons take this product's second factor too (`sso_sign_ins: second-factor`), the provider did not say it asked for one (its `amr`), and the account has one, the answer is 202 with the second step instead, as for a password: `POST /api/auth/second-factor` or `POST /api/auth/passkey` with its token then answers the tokens of this same session. Needs no token.
          */
         post: operations["exchangeSsoCode"];
         delete?: never;
@@ -3614,7 +3614,7 @@ export interface components {
          * @enum {string}
          */
         SecondFactorRequirement: "none" | "privileged" | "everyone";
-        /** @description Who must have a second factor, and whether a single sign-on asks for this product's second factor (`second-factor`: only of accounts that have one) or trusts the provider (`trusted`). `configured` is the deployment's `SECOND_FACTOR_REQUIRED`; `source` says whether `required_for` is that (`configuration`) or a super admin's choice (`console`), which overrides it. */
+        /** @description Who must have a second factor, and whether a single sign-on asks for this product's second factor (`second-factor`: only of accounts that have one, and not when the provider's `amr` says it asked for a second factor itself) or trusts the provider (`trusted`). `configured` is the deployment's `SECOND_FACTOR_REQUIRED`; `source` says whether `required_for` is that (`configuration`) or a super admin's choice (`console`), which overrides it. */
         SecondFactorPolicy: {
             required_for: components["schemas"]["SecondFactorRequirement"];
             /**
@@ -6378,6 +6378,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            /** @description The provider signed the account in; the account's second factor is asked for next. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "second_factor_token": "Zm9yLXRoZS1zZWNvbmQtc3RlcC1vZi1hZG1pbnMtc2l",
+                     *       "methods": [
+                     *         "passkey"
+                     *       ],
+                     *       "expires_in": 300
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SecondFactorChallenge"];
                 };
             };
             400: components["responses"]["BadRequest"];

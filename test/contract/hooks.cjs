@@ -539,6 +539,35 @@ async function totpAccount() {
   return { account, passwordToken: token, secret: enrolment.secret, recoveryCodes, challenge, secondStep };
 }
 
+/** What a case changed for its transaction only (a global policy), undone once the transaction is done. */
+const undoAfterTransaction = new Map();
+function undoAfter(t, undo) {
+  undoAfterTransaction.set(t.name, undo);
+}
+
+/** The provider's account of the suite, with an authenticator app set up on its product account (once). */
+let ssoTotpAccount = null;
+function ssoAccountWithTotp() {
+  ssoTotpAccount ??= (async () => {
+    const { access_token: token } = await must(200, 'POST', '/api/auth/sso/exchange', {
+      json: { code: await ssoCode() },
+      headers: fixtureClient(),
+    });
+    const enrolment = await must(200, 'POST', '/api-system/me/second-factors/totp', { token });
+    await must(200, 'POST', '/api-system/me/second-factors/totp/confirm', {
+      token,
+      json: { code: totpCode(enrolment.secret) },
+    });
+  })();
+  return ssoTotpAccount;
+}
+
+const setSsoSignIns = (ssoSignIns) =>
+  must(200, 'PUT', '/api-system/second-factor-policy', {
+    token: admin(),
+    json: { required_for: 'none', sso_sign_ins: ssoSignIns },
+  });
+
 /** A sign-in step sent as a client of its own, so the suite's other sign-ins keep their quota. */
 function ownClient(t) {
   header(t, 'X-Forwarded-For', fixtureClient()['X-Forwarded-For']);
@@ -820,6 +849,14 @@ const cases = {
   },
   exchangeSsoCode: {
     ok: async (t) => json(t, { code: await ssoCode() }),
+    // The policy asks single sign-ons for the second factor too, and the provider's account has an authenticator app:
+    // the second step is asked for. The suite's own policy (trusted) is back once the transaction is done.
+    202: async (t) => {
+      await ssoAccountWithTotp();
+      await setSsoSignIns('second-factor');
+      undoAfter(t, () => setSsoSignIns('trusted'));
+      json(t, { code: await ssoCode() });
+    },
     400: async (t) => {
       json(t, {});
       lenient(t);
@@ -2021,6 +2058,19 @@ hooks.beforeEachValidation((t, done) => {
   delete t.expected.body;
   delete t.expected.bodySchema;
   done();
+});
+
+hooks.afterEach((t, done) => {
+  const undo = undoAfterTransaction.get(t.name);
+  if (!undo) return done();
+  undoAfterTransaction.delete(t.name);
+  undo().then(
+    () => done(),
+    (err) => {
+      t.fail = `undoing the case's change failed: ${err && err.stack ? err.stack : err}`;
+      done();
+    },
+  );
 });
 
 /** A response the lenient proxy found in breach of the contract fails the transaction (the strict one answers 500). */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { STEP_TIMEOUT_MS, useBrowserSession } from './support/session.js';
 import { apiCall, apiOk, apiSignIn, type ApiSession } from './support/api.js';
 import { createPerson } from './support/people.js';
-import { Authenticator } from './support/totp.js';
+import { Authenticator } from '../support/totp.js';
 import { ACCOUNTS, LoginPage, signInAs } from './pages/LoginPage.js';
 import { AppShell } from './pages/AppShell.js';
 import { UserViewPage } from './pages/UserPages.js';

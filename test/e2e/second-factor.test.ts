@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { STEP_TIMEOUT_MS, useBrowserSession } from './support/session.js';
 import { apiOk, apiSignIn } from './support/api.js';
 import { createPerson, type Person } from './support/people.js';
-import { Authenticator } from './support/totp.js';
+import { Authenticator } from '../support/totp.js';
 import { ACCOUNTS, LoginPage } from './pages/LoginPage.js';
 import { AppShell } from './pages/AppShell.js';
 import {

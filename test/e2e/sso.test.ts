@@ -6,6 +6,8 @@ import { ACCOUNTS, LoginPage } from './pages/LoginPage.js';
 import { AppShell } from './pages/AppShell.js';
 import { ListPage } from './pages/ListPage.js';
 import { IdentityProviderPages } from './pages/IdentityProviderPages.js';
+import { SecondFactorStep } from './pages/SecondFactorPages.js';
+import { Authenticator } from '../support/totp.js';
 
 interface Page<T> {
   data: T[];
@@ -103,6 +105,66 @@ describe('single sign-on', () => {
         '/api-system/audit-events?action=login&perpage=50',
       );
       expect(signIns.data.some((e) => e.changes?.provider?.after === SSO_PROVIDERS.testIdp.id)).toBe(true);
+    },
+  );
+
+  it(
+    'asks a single sign-on for the authenticator code when the policy says so, then opens the console',
+    { timeout: 150_000 },
+    async () => {
+      const { page, baseUrl } = session;
+      const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+      const login = new LoginPage(page, baseUrl);
+      const idp = new IdentityProviderPages(page, baseUrl);
+      const shell = new AppShell(page);
+      const signInAtProvider = async () => {
+        await login.open();
+        await login.ssoButton(SSO_PROVIDERS.testIdp.display_name).click();
+        await idp.waitForSignIn();
+        await idp.signIn('sso-second-factor');
+      };
+
+      // A first sign-in (the provider is trusted), then an authenticator app set up for the account it opened.
+      await signInAtProvider();
+      await shell.workspaceHeading().waitFor();
+      const accessToken = await page.evaluate(() =>
+        (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(
+          'auth.access_token',
+        ),
+      );
+      const own = { accessToken: accessToken!, refreshToken: '' };
+      const { secret } = await apiOk<{ secret: string }>(baseUrl, own, 'POST', '/api-system/me/second-factors/totp');
+      const app = new Authenticator(secret);
+      await apiOk(baseUrl, own, 'POST', '/api-system/me/second-factors/totp/confirm', { code: await app.nextCode() });
+      await shell.userMenu().click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await idp.confirmSignOut().waitFor();
+      await idp.confirmEndSession();
+      await login.username().waitFor();
+
+      await apiOk(baseUrl, admin, 'PUT', '/api-system/second-factor-policy', {
+        required_for: 'none',
+        sso_sign_ins: 'second-factor',
+      });
+      try {
+        await signInAtProvider();
+        const step = new SecondFactorStep(page);
+        await step.root().waitFor();
+        expect(await step.root().textContent()).toContain('Your organisation signed you in.');
+        // The password form is gone: this step is all that is left of this sign-in.
+        expect(await login.username().count()).toBe(0);
+        await session.screenshot('sso-second-factor-step');
+        await step.code().fill(await app.nextCode());
+        await step.verify().click();
+        await shell.workspaceHeading().waitFor();
+        expect(await shell.identityName()).toContain('Kanya Twostep');
+        expect(page.url()).not.toContain('sso_code');
+      } finally {
+        await apiOk(baseUrl, admin, 'PUT', '/api-system/second-factor-policy', {
+          required_for: 'none',
+          sso_sign_ins: 'trusted',
+        });
+      }
     },
   );
 

@@ -12,6 +12,8 @@ import { passkeyAssertion } from './webauthn';
 
 /** What the password step answers for an account with a second factor: the token of the sign-in's second step. */
 export type SecondFactorChallenge = Schemas['SecondFactorChallenge'];
+/** How a sign-in's first step was taken: the session's tokens remember it (an SSO sign-out ends the provider's too). */
+export type SignedInWith = 'password' | 'sso';
 /** A code typed at the second step: from the authenticator app, or one of the recovery codes. */
 export type SecondFactorCode = { method: 'totp' | 'recovery_code'; code: string };
 
@@ -44,18 +46,22 @@ export function createApi(
       tokenStore.set(data, 'password');
       return null;
     },
-    /** The second step with a code; opens the session. */
-    async verifySecondFactor(token: string, { method, code }: SecondFactorCode): Promise<void> {
+    /** The second step with a code; opens the session (`signedInWith`: how the first step was taken). */
+    async verifySecondFactor(
+      token: string,
+      { method, code }: SecondFactorCode,
+      signedInWith: SignedInWith = 'password',
+    ): Promise<void> {
       const body = pickWritable({ second_factor_token: token, method, code }, WRITABLE.SecondFactorVerify);
       const { data, error, response } = await client.POST('/api/auth/second-factor', { body });
       if (!data) throw toHttpError(response.status, error);
-      tokenStore.set(data, 'password');
+      tokenStore.set(data, signedInWith);
     },
     /**
      * Signs in with a passkey: the second step after the password (with its token), or on its own without one (the
      * authenticator then offers the passkeys it holds for this site).
      */
-    async signInWithPasskey(token?: string): Promise<void> {
+    async signInWithPasskey(token?: string, signedInWith: SignedInWith = 'password'): Promise<void> {
       const tokenPart: Schemas['PasskeySignInOptionsRequest'] = token ? { second_factor_token: token } : {};
       const started = await client.POST('/api/auth/passkey/options', {
         body: pickWritable(tokenPart, WRITABLE.PasskeySignInOptionsRequest),
@@ -69,14 +75,19 @@ export function createApi(
         ),
       });
       if (!data) throw toHttpError(response.status, error);
-      tokenStore.set(data, 'password');
+      tokenStore.set(data, signedInWith);
     },
-    /** The one-time code the SSO callback put in the login page's address, for the session it opened. */
-    async exchangeSsoCode(code: string): Promise<void> {
+    /**
+     * The one-time code the SSO callback put in the login page's address, for the session it opened. Null once signed
+     * in; when the policy asks single sign-ons for this product's second factor too (202), the challenge of that step.
+     */
+    async exchangeSsoCode(code: string): Promise<SecondFactorChallenge | null> {
       const body = pickWritable({ code }, WRITABLE.SsoExchangeRequest);
       const { data, error, response } = await client.POST('/api/auth/sso/exchange', { body });
       if (!data) throw toHttpError(response.status, error);
+      if ('second_factor_token' in data) return data;
       tokenStore.set(data, 'sso');
+      return null;
     },
     /** Ends an SSO session; answers where the browser should go to end the provider's session too (or null). */
     async logoutSso(refreshToken: string): Promise<string | null> {

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Login, useLogin, useTranslate } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { SignInForm } from './SignInForm';
 import { secondFactorSignInMessages } from '../second-factor/signInMessages';
 import { statusOf } from '../lib/problems';
 import { endReasonStore } from '../dataProvider/tokens';
 import { PROBLEM, type SessionEndReason } from '../dataProvider/errors';
-import { sameSitePath, type SsoSignInParams } from '../authProvider';
+import { isSecondFactorRequired, sameSitePath, type SsoSignInParams } from '../authProvider';
+import type { SecondFactorChallenge } from '../dataProvider/api';
+import { SecondFactorStep } from '../second-factor/SecondFactorStep';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { leaveConsole } from '../lib/browserNavigation';
 import { ssoStartUrl } from '../dataProvider/ssoStart';
@@ -67,8 +69,17 @@ const SsoErrorNotice = () => {
 // A code works once: the page may mount twice (React's strict mode, a remount), but it is sent only once.
 const exchangedCodes = new Set<string>();
 
-/** The session the provider's callback opened, taken over with its one-time code; react-admin then opens the console. */
-const SsoCodeExchange = () => {
+/** A single sign-on that the policy asks for this product's second factor too: its challenge, and where to go next. */
+interface SsoSecondStep {
+  challenge: SecondFactorChallenge;
+  returnTo: string | null;
+}
+
+/**
+ * The session the provider's callback opened, taken over with its one-time code; react-admin then opens the console,
+ * or the second step follows (`onSecondStep`) when the policy asks single sign-ons for it.
+ */
+const SsoCodeExchange = ({ onSecondStep }: { onSecondStep: (step: SsoSecondStep) => void }) => {
   const translate = useTranslate();
   const login = useLogin();
   const query = useLoginQuery();
@@ -81,6 +92,10 @@ const SsoCodeExchange = () => {
     exchangedCodes.add(code);
     const params: SsoSignInParams = { sso_code: code, return_to: returnTo };
     login(params).catch((error: unknown) => {
+      if (isSecondFactorRequired(error)) {
+        onSecondStep({ challenge: error.challenge, returnTo });
+        return;
+      }
       const reason = error instanceof Error && error.message ? error.message : translate('ra.notification.http_error');
       setFailure(
         statusOf(error) === 401
@@ -88,7 +103,7 @@ const SsoCodeExchange = () => {
           : translate('sso.login.exchange_failed', { reason }),
       );
     });
-  }, [code, returnTo, login, translate]);
+  }, [code, returnTo, login, translate, onSecondStep]);
 
   if (!code) return null;
   return (
@@ -153,6 +168,8 @@ const CARD_WIDTH = 360;
 
 const LoginCard = () => {
   const translate = useTranslate();
+  const navigate = useNavigate();
+  const [ssoSecondStep, setSsoSecondStep] = useState<SsoSecondStep | null>(null);
   return (
     <Login sx={{ '& .RaLogin-card': { width: CARD_WIDTH, maxWidth: 'calc(100vw - 32px)' } }}>
       <CardContent sx={{ pb: 0 }}>
@@ -165,9 +182,22 @@ const LoginCard = () => {
       </CardContent>
       <SessionEndNotice />
       <SsoErrorNotice />
-      <SsoCodeExchange />
-      <SignInForm />
-      <SsoProviderButtons />
+      {ssoSecondStep ? (
+        <SecondFactorStep
+          challenge={ssoSecondStep.challenge}
+          of={{ sso: { return_to: ssoSecondStep.returnTo } }}
+          onRestart={() => {
+            setSsoSecondStep(null);
+            void navigate('/login', { replace: true });
+          }}
+        />
+      ) : (
+        <>
+          <SsoCodeExchange onSecondStep={setSsoSecondStep} />
+          <SignInForm />
+          <SsoProviderButtons />
+        </>
+      )}
     </Login>
   );
 };

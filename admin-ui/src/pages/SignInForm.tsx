@@ -36,7 +36,11 @@ export const SignInForm = () => {
 
   if (second)
     return (
-      <SecondFactorStep challenge={second.challenge} username={second.username} onRestart={() => setSecond(null)} />
+      <SecondFactorStep
+        challenge={second.challenge}
+        of={{ username: second.username }}
+        onRestart={() => setSecond(null)}
+      />
     );
 
   return (

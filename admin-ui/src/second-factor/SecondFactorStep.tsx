@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { Button, CardContent, Typography } from '@mui/material';
 import type { SecondFactorChallenge } from '../dataProvider/api';
+import type { SecondStepOf } from '../authProvider';
 import { ProofForm, type Proof } from './ProofForm';
 import { factorProblem, type FactorProblem } from './problems';
 
@@ -11,7 +12,8 @@ import { factorProblem, type FactorProblem } from './problems';
  */
 export const SecondFactorStep = (props: {
   challenge: SecondFactorChallenge;
-  username: string;
+  /** What the first step was: a password (its username) or a single sign-on. */
+  of: SecondStepOf;
   onRestart: () => void;
 }) => {
   const translate = useTranslate();
@@ -25,13 +27,8 @@ export const SecondFactorStep = (props: {
     setBusy(true);
     setProblem(null);
     try {
-      if (proof.method === 'passkey')
-        await login({ passkey: true, second_factor_token: token, username: props.username }, '/');
-      else
-        await login(
-          { second_factor_token: token, method: proof.method, code: proof.code, username: props.username },
-          '/',
-        );
+      if (proof.method === 'passkey') await login({ ...props.of, passkey: true, second_factor_token: token }, '/');
+      else await login({ ...props.of, second_factor_token: token, method: proof.method, code: proof.code }, '/');
     } catch (error) {
       setProblem(factorProblem(error, proof.method === 'passkey'));
     } finally {
@@ -45,7 +42,9 @@ export const SecondFactorStep = (props: {
         {translate('second_factor.sign_in.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate('second_factor.sign_in.intro', { username: props.username })}
+        {props.of.sso
+          ? translate('second_factor.sign_in.intro_sso')
+          : translate('second_factor.sign_in.intro', { username: props.of.username ?? '' })}
       </Typography>
       <ProofForm
         idPrefix="second-factor"

@@ -17,6 +17,7 @@ const en: Messages = {
     sign_in: {
       title: 'Second step',
       intro: 'The password of %{username} is right. Confirm it is you with your second factor.',
+      intro_sso: 'Your organisation signed you in. This console also asks for your second factor: confirm it is you.',
       verify: 'Verify',
       start_again: 'Start again',
       with_passkey: 'Sign in with a passkey',
@@ -59,6 +60,7 @@ const th: Messages = {
     sign_in: {
       title: 'ขั้นตอนที่สอง',
       intro: 'รหัสผ่านของ %{username} ถูกต้อง โปรดยืนยันว่าเป็นคุณด้วยปัจจัยที่สอง',
+      intro_sso: 'องค์กรของคุณให้คุณเข้าสู่ระบบแล้ว คอนโซลนี้ยังขอปัจจัยที่สองของคุณด้วย โปรดยืนยันว่าเป็นคุณ',
       verify: 'ยืนยัน',
       start_again: 'เริ่มใหม่',
       with_passkey: 'เข้าสู่ระบบด้วยพาสคีย์',

@@ -16,7 +16,8 @@ const en: Messages = {
       sso_sign_ins: 'Single sign-on',
       sso: {
         trusted: 'Trusted: the identity provider’s sign-in is enough',
-        'second-factor': 'Asked: accounts with a second factor use it after single sign-on too',
+        'second-factor':
+          'Asked: accounts with a second factor use it after single sign-on too, unless the provider asked for one',
       },
       source_configuration: 'Now as configured on the server (%{configured}). Saving here overrides it.',
       source_console: 'Set here, over the server’s configuration (%{configured}).',
@@ -43,7 +44,7 @@ const th: Messages = {
       sso_sign_ins: 'การลงชื่อเข้าใช้ครั้งเดียว',
       sso: {
         trusted: 'เชื่อถือ: การเข้าสู่ระบบของผู้ให้บริการยืนยันตัวตนเพียงพอ',
-        'second-factor': 'ถาม: บัญชีที่มีปัจจัยที่สองต้องใช้หลังการลงชื่อเข้าใช้ครั้งเดียวด้วย',
+        'second-factor': 'ถาม: บัญชีที่มีปัจจัยที่สองต้องใช้หลังการลงชื่อเข้าใช้ครั้งเดียวด้วย เว้นแต่ผู้ให้บริการได้ขอปัจจัยที่สองแล้ว',
       },
       source_configuration: 'ตอนนี้เป็นไปตามการตั้งค่าของเซิร์ฟเวอร์ (%{configured}) การบันทึกที่นี่จะใช้แทน',
       source_console: 'ตั้งค่าที่นี่ แทนการตั้งค่าของเซิร์ฟเวอร์ (%{configured})',

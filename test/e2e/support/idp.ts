@@ -11,6 +11,14 @@ export const IDP_ACCOUNTS = {
     family_name: 'Operator',
     groups: ['hotel-operators'],
   },
+  // Sets up an authenticator app after a first sign-in, then is asked for it when the policy has single sign-ons
+  // take the second factor too.
+  'sso-second-factor': {
+    email: 'sso.second.factor@andaman.example',
+    email_verified: true,
+    given_name: 'Kanya',
+    family_name: 'Twostep',
+  },
 } satisfies Record<string, IdpAccount>;
 
 /** The providers of OIDC_PROVIDERS: the test provider, and one nobody answers for (nothing listens on port 9). */

@@ -15,6 +15,7 @@ import * as m0013 from './0013_service_accounts.js';
 import * as m0014 from './0014_webhooks.js';
 import * as m0015 from './0015_second_factor.js';
 import * as m0016 from './0016_keyset_indexes.js';
+import * as m0017 from './0017_sso_second_step.js';
 
 interface Migration {
   name: string;
@@ -43,6 +44,7 @@ export const migrations: Migration[] = [
   { name: '0014_webhooks', file: '0014_webhooks', ...m0014 },
   { name: '0015_second_factor', file: '0015_second_factor', ...m0015 },
   { name: '0016_keyset_indexes', file: '0016_keyset_indexes', ...m0016 },
+  { name: '0017_sso_second_step', file: '0017_sso_second_step', ...m0017 },
 ];
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */

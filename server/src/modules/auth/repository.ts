@@ -19,6 +19,8 @@ export interface SessionSso {
   sso_provider: string | null;
   sso_authenticated_at: Date | null;
   sso_id_token: string | null;
+  /** Set at sign-in when the provider said it asked for a second factor (its `amr`). */
+  second_factor_at: Date | null;
 }
 
 /** Why a valid token's caller is refused: the account was deactivated, or the token's session ended. */
@@ -41,6 +43,16 @@ export interface StoredSession {
   sso_provider: string | null;
   second_factor_at: Date | null;
 }
+
+/** Where a single sign-on's second step goes on: the session its callback opened, and who the provider said. */
+export interface SsoSecondStep {
+  sso_session_id: string;
+  sso_provider: string;
+  sso_subject: string;
+}
+
+/** A live second step: of a password sign-in (no SSO part), or of a single sign-on. */
+export type PendingSignIn = { id: string; user_id: string } & ({ [K in keyof SsoSecondStep]: null } | SsoSecondStep);
 
 export interface StoredRefreshToken {
   id: string;
@@ -316,7 +328,7 @@ export function authRepository({
     /** How the session began: with single sign-on at a provider, or not (null provider). */
     async ssoOfSession(trx: Knex | Knex.Transaction, id: string): Promise<SessionSso | undefined> {
       return trx('sessions')
-        .select('sso_provider', 'sso_authenticated_at', 'sso_id_token')
+        .select('sso_provider', 'sso_authenticated_at', 'sso_id_token', 'second_factor_at')
         .where({ id })
         .first<SessionSso | undefined>();
     },
@@ -414,7 +426,7 @@ export function authRepository({
         ip: string | null;
         user_agent: string | null;
         device_id: string | null;
-      },
+      } & Partial<SsoSecondStep>,
       ttlSeconds: number,
     ): Promise<void> {
       await db('sign_in_challenges').insert({
@@ -423,17 +435,14 @@ export function authRepository({
       });
     },
 
-    /** A live, unused second step by its token's hash. */
-    async liveSignInChallenge(
-      db: Knex | Knex.Transaction,
-      tokenHash: string,
-    ): Promise<{ id: string; user_id: string } | undefined> {
+    /** The live second step a token names: of a password sign-in, or of a single sign-on (its session named). */
+    async liveSignInChallenge(db: Knex | Knex.Transaction, tokenHash: string): Promise<PendingSignIn | undefined> {
       return db('sign_in_challenges')
-        .select('id', 'user_id')
+        .select('id', 'user_id', 'sso_session_id', 'sso_provider', 'sso_subject')
         .where({ token_hash: tokenHash })
         .whereNull('used_at')
         .andWhere('expires_at', '>', db.fn.now())
-        .first<{ id: string; user_id: string } | undefined>();
+        .first<PendingSignIn | undefined>();
     },
 
     /** Spends the second step's token, once: false when another request spent it first. */
@@ -444,6 +453,17 @@ export function authRepository({
         .andWhere('expires_at', '>', db.fn.now())
         .update({ used_at: db.fn.now() });
       return n === 1;
+    },
+
+    /** A single sign-on's session has taken this product's second factor too: its methods say which. */
+    async completeSsoSecondStep(
+      db: Knex | Knex.Transaction,
+      sessionId: string,
+      method: SecondFactorMethod,
+    ): Promise<void> {
+      await db('sessions')
+        .where({ id: sessionId })
+        .update({ methods: db.raw("array['sso', ?]::text[]", [method]), second_factor_at: db.fn.now() });
     },
 
     /** The session has used a second factor now (a step-up); when, by the database clock. */

@@ -20,7 +20,14 @@ import type { CallerRefusal } from '../../http/auth.js';
 import type { AuditTrail } from '../audit/service.js';
 import type { ChangeFeed } from '../../db/changes.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { FAILURE_MEMORY_SECONDS, authRepository, type FailurePolicy, type SessionSso } from './repository.js';
+import {
+  FAILURE_MEMORY_SECONDS,
+  authRepository,
+  type FailurePolicy,
+  type PendingSignIn,
+  type SessionSso,
+  type SsoSecondStep,
+} from './repository.js';
 import { passwordHashGate, type HashLane } from './throttle.js';
 import { deviceCookies, type Device } from './device-cookie.js';
 import { standingCache } from './standing-cache.js';
@@ -126,6 +133,8 @@ export interface SecondFactorCheck {
       origin: string | null;
     },
   ): Promise<{ userId: string; passkeyId: string } | null>;
+  /** Whether a single sign-on also takes this product's second factor (the policy's `sso_sign_ins`). */
+  asksSsoSignIns(db?: Knex | Knex.Transaction): Promise<boolean>;
 }
 
 /** A sign-in with a second factor answers this instead of tokens: the second step comes next. */
@@ -151,6 +160,7 @@ const NO_SECOND_FACTORS: SecondFactorCheck = {
   verifyCode: () => Promise.resolve(false),
   passkeyChallenge: () => Promise.reject(new ConflictError('No passkeys here')),
   verifyPasskey: () => Promise.resolve(null),
+  asksSsoSignIns: () => Promise.resolve(false),
 };
 
 /** Failures of a second step are counted under the account's own key, apart from its password's. */
@@ -210,25 +220,55 @@ export function authService({
   }
 
   /** The pending second step a token names, or 401 `second-factor-token-invalid`. */
-  async function pendingSignIn(token: string): Promise<{ id: string; user_id: string }> {
+  async function pendingSignIn(token: string): Promise<PendingSignIn> {
     const pending = await repo.liveSignInChallenge(knex, signInTokenHash(token));
     if (!pending) throw new SecondFactorTokenInvalidError();
     return pending;
   }
 
-  /** Opens the session of a finished second step: its token is spent in the same transaction, once. */
+  /** A new second step for the account: its token, stored hashed, and what the answer tells the client. */
+  async function startSecondStep(
+    db: Knex | Knex.Transaction,
+    userId: string,
+    methods: SecondFactorMethod[],
+    origin: RequestOrigin,
+    extra: { device_id: string | null } & Partial<SsoSecondStep>,
+  ): Promise<Schemas['SecondFactorChallenge']> {
+    const { token, hash } = newSignInToken();
+    await repo.insertSignInChallenge(
+      db,
+      { user_id: userId, token_hash: hash, ip: origin.ip, user_agent: origin.userAgent, ...extra },
+      SECOND_STEP_SECONDS,
+    );
+    return { second_factor_token: token, methods, expires_in: SECOND_STEP_SECONDS };
+  }
+
+  /**
+   * Finishes a second step (`pending`, spent here once in the same transaction) with `factor`, or a passkey sign-in
+   * on its own (no pending step): a password sign-in opens its session now; a single sign-on's second step completes
+   * the session its callback opened, which had no tokens until now.
+   */
   async function finishSignIn(
-    pendingId: string | null,
+    pending: PendingSignIn | null,
     userId: string,
     origin: RequestOrigin,
-    methods: SessionMethod[],
+    factor: SecondFactorMethod,
   ): Promise<TokenPair> {
     return knex.transaction(async (trx) => {
-      if (pendingId !== null && !(await repo.spendSignInChallenge(trx, pendingId)))
+      if (pending !== null && !(await repo.spendSignInChallenge(trx, pending.id)))
         throw new SecondFactorTokenInvalidError();
       const user = await repo.findCredentials(userId, trx);
       if (!user?.is_active || user.kind === 'service') throw new SecondFactorTokenInvalidError();
-      const sessionId = await openSession(trx, userId, origin, methods);
+      if (pending?.sso_session_id) {
+        if (!(await repo.isSessionLive(trx, userId, pending.sso_session_id))) throw new SecondFactorTokenInvalidError();
+        await repo.completeSsoSecondStep(trx, pending.sso_session_id, factor);
+        await recordSignIn(trx, userId, pending.sso_session_id, origin, {
+          provider: pending.sso_provider,
+          subject: pending.sso_subject,
+        });
+        return issue(trx, userId, pending.sso_session_id);
+      }
+      const sessionId = await openSession(trx, userId, origin, pending ? ['password', factor] : [factor]);
       return issue(trx, userId, sessionId);
     });
   }
@@ -357,20 +397,9 @@ export function authService({
       // An account with a second factor gets the second step instead: no session until it is taken.
       const methods = await secondFactors.methodsOf(user.id);
       if (methods.length > 0) {
-        const { token, hash } = newSignInToken();
-        await repo.insertSignInChallenge(
-          knex,
-          {
-            user_id: user.id,
-            token_hash: hash,
-            ip: origin.ip,
-            user_agent: origin.userAgent,
-            device_id: device?.userId === user.id ? device.id : null,
-          },
-          SECOND_STEP_SECONDS,
-        );
+        const deviceId = device?.userId === user.id ? device.id : null;
         return {
-          challenge: { second_factor_token: token, methods, expires_in: SECOND_STEP_SECONDS },
+          challenge: await startSecondStep(knex, user.id, methods, origin, { device_id: deviceId }),
           userId: user.id,
         };
       }
@@ -407,7 +436,7 @@ export function authService({
       if (!(await secondFactors.verifyCode(knex, userId, body.method, body.code)))
         return failSecondFactor(secondFactorKey(userId), client, () => failed(false));
       await repo.clearFailures(secondFactorKey(userId), client);
-      return finishSignIn(pending.id, userId, origin, ['password', body.method]);
+      return finishSignIn(pending, userId, origin, body.method);
     },
 
     /**
@@ -465,7 +494,7 @@ export function authService({
       if (!proved || !user || !user.is_active || user.kind === 'service' || (!pending && user.sso_only))
         return failSecondFactor(accountKey, client, () => failed(false));
       await repo.clearFailures(accountKey, client);
-      return finishSignIn(pending?.id ?? null, proved.userId, origin, pending ? ['password', 'passkey'] : ['passkey']);
+      return finishSignIn(pending, proved.userId, origin, 'passkey');
     },
 
     /** A WebAuthn challenge for the caller's own passkeys, to step up in this session. */
@@ -564,18 +593,35 @@ export function authService({
       return sessionId;
     },
 
-    /** Tokens for a session a single sign-on opened, while it and its account are live: the sign-in, recorded. */
+    /**
+     * Tokens for a session a single sign-on opened, while it and its account are live: the sign-in, recorded. When the
+     * policy has single sign-ons take this product's second factor too, and the provider did not say it asked for one
+     * (its `amr`), an account with a second factor gets the second step instead, which completes this session.
+     */
     async issueForSsoSession(
       userId: string,
       sessionId: string,
       origin: RequestOrigin,
       sso: SsoSignIn,
-    ): Promise<TokenPair> {
+    ): Promise<SignInOutcome> {
       return knex.transaction(async (trx) => {
         if (!(await repo.isSessionLive(trx, userId, sessionId)) || !(await repo.isUserActive(userId, trx)))
           throw new UnauthorizedError(BAD_SSO_CODE);
+        const provedByProvider = (await repo.ssoOfSession(trx, sessionId))?.second_factor_at != null;
+        if (!provedByProvider && (await secondFactors.asksSsoSignIns(trx))) {
+          const methods = await secondFactors.methodsOf(userId, trx);
+          if (methods.length > 0) {
+            const second = {
+              device_id: null,
+              sso_session_id: sessionId,
+              sso_provider: sso.provider,
+              sso_subject: sso.subject,
+            };
+            return { challenge: await startSecondStep(trx, userId, methods, origin, second), userId };
+          }
+        }
         await recordSignIn(trx, userId, sessionId, origin, sso);
-        return issue(trx, userId, sessionId);
+        return { tokens: await issue(trx, userId, sessionId), userId };
       });
     },
 

@@ -133,6 +133,11 @@ export function secondFactorService({ knex, serverSecret, audit, configured, rel
   return {
     policy,
 
+    /** Whether a single sign-on takes this product's second factor too, of an account that has one. */
+    async asksSsoSignIns(db: Db = knex): Promise<boolean> {
+      return (await policy(db)).sso_sign_ins === 'second-factor';
+    },
+
     /** The factors a sign-in's second step (or a step-up) may use; empty when the account has none. */
     async methodsOf(userId: string, db: Db = knex): Promise<SecondFactorMethod[]> {
       const [totp, keys, codes] = await Promise.all([

@@ -68,7 +68,10 @@ export function ssoRoutes({ sso, publicBaseUrl }: { sso: SsoService; publicBaseU
         loginPage(req, { sso_code: outcome.code, ...(outcome.returnTo ? { return_to: outcome.returnTo } : {}) }),
       );
     },
-    exchangeSsoCode: async ({ body, req }) => ({ status: 200, body: await sso.exchange(body.code, originOf(req)) }),
+    exchangeSsoCode: async ({ body, req }) => {
+      const outcome = await sso.exchange(body.code, originOf(req));
+      return 'challenge' in outcome ? { status: 202, body: outcome.challenge } : { status: 200, body: outcome.tokens };
+    },
     logoutSso: async ({ body, req }) => ({
       status: 200,
       body: await sso.logout(body.refresh_token, originOf(req), `${baseOf(req)}/`),

@@ -12,7 +12,7 @@ import { iso } from '../../core/audit.js';
 import { isUniqueViolation } from '../../db/sql.js';
 import type { AuditTrail } from '../audit/service.js';
 import { dummyPasswordHash } from '../auth/passwords.js';
-import { BAD_SSO_CODE, SERVICE_ACCOUNT_SIGN_IN, type AuthService } from '../auth/service.js';
+import { BAD_SSO_CODE, SERVICE_ACCOUNT_SIGN_IN, type AuthService, type SignInOutcome } from '../auth/service.js';
 import { hashRefreshToken } from '../auth/tokens.js';
 import { ProviderUnavailableError, type IdentityProviders } from './providers.js';
 import { claimLoginNames, lockedStanding } from '../users/service.js';
@@ -394,8 +394,11 @@ export function ssoService({ knex, logger, audit, auth, providers }: SsoDeps) {
       }
     },
 
-    /** The tokens of the session a finished sign-in opened, for its one-time code: the sign-in completes here. */
-    async exchange(code: string, origin: RequestOrigin): Promise<Schemas['TokenPair']> {
+    /**
+     * The tokens of the session a finished sign-in opened, for its one-time code: the sign-in completes here, or goes
+     * on to this product's second factor when the policy asks for it (see `issueForSsoSession`).
+     */
+    async exchange(code: string, origin: RequestOrigin): Promise<SignInOutcome> {
       const handoff = await repo.takeHandoff(knex, hashRefreshToken(code));
       if (!handoff) throw new UnauthorizedError(BAD_SSO_CODE);
       return auth.issueForSsoSession(handoff.user_id, handoff.session_id, origin, {
