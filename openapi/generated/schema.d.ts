@@ -1454,7 +1454,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm it is you
-         * @description Marks the caller's session as having used a second factor now, so operations marked `x-step-up` answer for the next 10 minutes. Takes a code from the authenticator app, a recovery code, or a passkey's answer to the challenge of `POST /api-system/me/step-up/options`. A wrong factor → 401 `second-factor-invalid`, counted like a failed sign-in of this account from this client (429 with `Retry-After` after five). Audited; the code never is.
+         * @description Marks the caller's session as having used a second factor now, so operations marked `x-step-up` answer for the next 10 minutes. Takes a code from the authenticator app, a recovery code, or a passkey's answer to the challenge of `POST /api-system/me/step-up/options`. A wrong factor → 401 `second-factor-invalid`, counted like a failed sign-in of this account from this client (429 with `Retry-After` after five). A method the account does not have (no second factor at all, no passkey, no recovery code left) → 409 saying what it can use, counted as no failure. Audited; the code never is.
          */
         post: operations["stepUp"];
         delete?: never;
@@ -9780,6 +9780,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SecondFactorUnauthorized"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Problem"];
         };

@@ -758,6 +758,8 @@ const cases = {
       bearer(t, a.passwordToken);
       json(t, { method: 'recovery_code', code: a.recoveryCodes.pop() });
     },
+    // An account with no second factor has nothing to confirm with.
+    409: async (t) => bearer(t, (await signedInAccount()).token),
   },
   login: {
     ok: async (t) => json(t, { username: 'admin', password: ADMIN_PASSWORD }),

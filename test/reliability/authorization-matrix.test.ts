@@ -1368,12 +1368,9 @@ const MATRIX: Record<string, Row> = {
   stepUp: {
     key: null,
     scope: 'signin',
-    ok: 401,
-    fresh: true,
-    call: async (f) => {
-      await forgetFailures(f);
-      return { method: 'POST', path: '/api-system/me/step-up', json: { method: 'totp', code: '123456' } };
-    },
+    // The matrix's callers have no second factor: nothing to confirm with (and no failure counted).
+    ok: 409,
+    call: async () => ({ method: 'POST', path: '/api-system/me/step-up', json: { method: 'totp', code: '123456' } }),
   },
 };
 

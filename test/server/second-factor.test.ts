@@ -1,6 +1,7 @@
 // The second factor: an authenticator app (TOTP) and recovery codes at sign-in, the 202 of a password that was right,
 // a code that cannot be used twice, failed codes throttled like failed sign-ins, and an account that must enrol
 // refused everything else until it has.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -577,6 +578,40 @@ describe.each(engines())('the second factor on %s', (engine) => {
       401,
     );
     expect((await secondStep(browser, second.second_factor_token, 'recovery_code', codes[0]!)).status).toBe(200);
+  });
+
+  it('when an account steps up with a factor it does not have, then 409 says what it can use, and counts no failure', async () => {
+    const none = await aUser(t, { password: FACTORY_PASSWORD });
+    const noneToken = await t.tokenFor(none.id);
+    const stepUp = (token: string, json: unknown) => t.fetch('/api-system/me/step-up', { method: 'POST', token, json });
+    for (let i = 0; i < 6; i++) {
+      const res = await stepUp(noneToken, { method: 'totp', code: '123456' });
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as Problem).detail).toBe(
+        'You have no second factor to confirm with: set one up under My account first',
+      );
+    }
+    const a = await anAccountWithTotp();
+    // An answer of the right shape, from no authenticator: the account has no passkey to check it against anyway.
+    const b64 = (text: string) => Buffer.from(text).toString('base64url');
+    const passkey = await stepUp(a.token, {
+      method: 'passkey',
+      challenge_id: randomUUID(),
+      response: {
+        id: b64('credential'),
+        rawId: b64('credential'),
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: { clientDataJSON: b64('{}'), authenticatorData: b64('data'), signature: b64('signature') },
+      },
+    });
+    expect(passkey.status).toBe(409);
+    expect(((await passkey.json()) as Problem).detail).toBe(
+      'You cannot confirm with a passkey: use your authenticator app or a recovery code',
+    );
+    // None of those counted: the right code still steps up at once.
+    const up = await stepUp(a.token, { method: 'totp', code: codeOf(a.secret, Date.now() + PERIOD_MS) });
+    expect(up.status).toBe(200);
   });
 
   it('when a passkey is removed, then it needs a step-up (here with the passkey itself), and the last factor gone takes the recovery codes with it', async () => {

@@ -163,6 +163,18 @@ const NO_SECOND_FACTORS: SecondFactorCheck = {
   asksSsoSignIns: () => Promise.resolve(false),
 };
 
+const FACTOR_NAMES: Record<SecondFactorMethod, string> = {
+  totp: 'your authenticator app',
+  recovery_code: 'a recovery code',
+  passkey: 'a passkey',
+};
+
+/** Why a step-up with `method` cannot be taken by an account whose factors are `methods`, and what to do instead. */
+function noStepUpFactor(method: SecondFactorMethod, methods: SecondFactorMethod[]): string {
+  if (methods.length === 0) return 'You have no second factor to confirm with: set one up under My account first';
+  return `You cannot confirm with ${FACTOR_NAMES[method]}: use ${methods.map((m) => FACTOR_NAMES[m]).join(' or ')}`;
+}
+
 /** Failures of a second step are counted under the account's own key, apart from its password's. */
 const secondFactorKey = (userId: string) => `second-factor:${userId}`;
 
@@ -531,6 +543,9 @@ export function authService({
           },
         );
       await assertNotDelayed(client, () => failed(true));
+      // Nothing to confirm with is not a wrong code: it is said as such, and counts as no failure.
+      const methods = await secondFactors.methodsOf(auth.userId);
+      if (!methods.includes(body.method)) throw new ConflictError(noStepUpFactor(body.method, methods));
       let ok: boolean;
       if (body.method === 'passkey') {
         if (!body.challenge_id || !body.response)
