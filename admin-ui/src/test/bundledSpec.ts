@@ -8,7 +8,10 @@ interface SchemaObject {
 }
 
 interface BundledSpec {
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>
+  >;
   components: { schemas: Record<string, SchemaObject> };
 }
 
@@ -35,3 +38,9 @@ export function requestBodies(): { operation: string; schema: string; mediaType:
     ),
   );
 }
+
+/** The operationIds of every operation that is not a read (GET). */
+export const writeOperationIds = (): string[] =>
+  Object.values(bundledSpec.paths).flatMap((item) =>
+    Object.entries(item).flatMap(([method, op]) => (method !== 'get' && op.operationId ? [op.operationId] : [])),
+  );
