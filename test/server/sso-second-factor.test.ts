@@ -102,6 +102,13 @@ describe.each(engines())('a single sign-on and the second factor on %s', (engine
     expect(confirmed.status).toBe(200);
     return { sub, account, authenticator };
   };
+  /** The account's second step still to be taken, as stored. */
+  const pendingStepOf = async (userId: string) =>
+    (await t.knex('sign_in_challenges').where({ user_id: userId }).whereNull('used_at').first()) as {
+      sso_session_id: string;
+      sso_provider: string;
+      token_hash: string;
+    };
   const refreshTokensOf = async (sessionId: string) =>
     Number((await t.knex('refresh_tokens').where({ family_id: sessionId }).count({ n: '*' }))[0]!.n);
   const verify = (token: string, code: string) =>
@@ -129,15 +136,7 @@ describe.each(engines())('a single sign-on and the second factor on %s', (engine
         methods: ['totp', 'recovery_code'],
         expires_in: 300,
       });
-      const pending = (await t
-        .knex('sign_in_challenges')
-        .where({ user_id: account.id })
-        .whereNull('used_at')
-        .first()) as {
-        sso_session_id: string;
-        sso_provider: string;
-        token_hash: string;
-      };
+      const pending = await pendingStepOf(account.id);
       expect(pending).toMatchObject({ sso_provider: 'test-idp' });
       expect(pending.token_hash).not.toContain(challenge.second_factor_token);
       expect(await refreshTokensOf(pending.sso_session_id)).toBe(0);
@@ -186,13 +185,7 @@ describe.each(engines())('a single sign-on and the second factor on %s', (engine
     it('then a session ended while its second step waits cannot be completed by that step', async () => {
       const { sub, account, authenticator } = await aPersonWithTotp();
       const challenge = await bodyOf<Challenge>(await exchange(await ssoCode(sub)), 202);
-      const pending = (await t
-        .knex('sign_in_challenges')
-        .where({ user_id: account.id })
-        .whereNull('used_at')
-        .first()) as {
-        sso_session_id: string;
-      };
+      const pending = await pendingStepOf(account.id);
       await t.knex('sessions').where({ id: pending.sso_session_id }).update({ revoked_at: t.knex.fn.now() });
       const res = await verify(challenge.second_factor_token, await authenticator.nextCode());
       expect(res.status).toBe(401);
