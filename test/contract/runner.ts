@@ -222,7 +222,8 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
         CONTRACT_JWT_SECRET: jwtSecret,
         CONTRACT_IDP_LOGIN: 'contract-sso',
       },
-      opts.timeoutMs ?? 240_000,
+      // About 2.5 minutes alone; `npm test` runs it beside the browser flows and the fuzzer on two cores.
+      opts.timeoutMs ?? 480_000,
     );
     try {
       try {

@@ -6,6 +6,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/session.js';
 import { ACCOUNTS, LoginPage, signInAs } from './pages/LoginPage.js';
+import { AppShell } from './pages/AppShell.js';
+import { ForcedEnrolmentPage, SecondFactorStep, SecondFactorsCard, StepUpDialog } from './pages/SecondFactorPages.js';
+import { apiOk, apiSignIn } from './support/api.js';
+import { createPerson, enrolTotp } from './support/people.js';
 
 const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
@@ -85,6 +89,17 @@ async function settled(page: Page): Promise<void> {
 
 const WIDTHS = [1440, 1024, 768] as const;
 
+/** The theme the console opens in next (react-admin keeps it in the browser). */
+const setConsoleTheme = (page: Page, theme: 'light' | 'dark') =>
+  page.evaluate(
+    (t) =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'RaStore.theme',
+        JSON.stringify(t),
+      ),
+    theme,
+  );
+
 /** Checks what the page shows at each width in turn: the layout follows a resize (the side menu folds below 900 px). */
 async function checkAtEveryWidth(page: Page, screen: string, theme: string, problems: string[]): Promise<void> {
   for (const width of WIDTHS) {
@@ -106,18 +121,9 @@ describe('accessibility', () => {
       const problems: string[] = [];
       await page.setViewportSize({ width: WIDTHS[0], height: 900 });
 
-      const setTheme = () =>
-        page.evaluate(
-          (t) =>
-            (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-              'RaStore.theme',
-              JSON.stringify(t),
-            ),
-          theme,
-        );
       const login = new LoginPage(page, baseUrl);
       await login.open();
-      await setTheme();
+      await setConsoleTheme(page, theme);
       await page.reload();
       await login.username().waitFor();
       await checkAtEveryWidth(page, 'login', theme, problems);
@@ -164,5 +170,65 @@ describe('accessibility', () => {
       expect(problems, problems.join('\n')).toEqual([]);
     },
     600_000,
+  );
+
+  // The second factor's screens, which only an account in that state sees: "Confirm it is you" over My account, the
+  // sign-in's second step, and the enrolment an account must go through after an administrator reset its factors.
+  it.each(['light', 'dark'] as const)(
+    `finds no serious axe violation on the second factor's screens in the %s theme at ${WIDTHS.join(', ')} px`,
+    async (theme) => {
+      const { page, baseUrl } = session;
+      // New recovery codes are refused until the step-up, on purpose.
+      session.expectConsole(/Failed to load resource: the server responded with a status of 403/);
+      const problems: string[] = [];
+      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+      const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+      const person = await createPerson(baseUrl, admin, `e2e-a11y-${theme}`);
+      const login = new LoginPage(page, baseUrl);
+      // The login page of a browser that holds nothing but the theme.
+      const freshLoginPage = async () => {
+        await login.open();
+        await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
+        await setConsoleTheme(page, theme);
+        await login.open();
+        await login.username().waitFor();
+      };
+      const passwordStep = async () => {
+        await freshLoginPage();
+        await login.username().fill(person.username);
+        await login.password().fill(person.password);
+        await login.signInButton().click();
+      };
+
+      // Signed in with the password alone, then an authenticator set up elsewhere: the next sensitive action asks.
+      await passwordStep();
+      await new AppShell(page).workspaceHeading().waitFor();
+      await enrolTotp(baseUrl, await apiSignIn(baseUrl, person.username, person.password));
+      await page.goto(`${baseUrl}/#/account`);
+      const card = new SecondFactorsCard(page);
+      await card.root().getByRole('button', { name: 'New codes' }).click();
+      await page
+        .getByRole('dialog', { name: 'Make new recovery codes?' })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      await new StepUpDialog(page).root().waitFor();
+      await checkAtEveryWidth(page, 'step-up dialog', theme, problems);
+
+      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+      await passwordStep();
+      const step = new SecondFactorStep(page);
+      await step.root().waitFor();
+      await checkAtEveryWidth(page, 'second step of sign-in', theme, problems);
+
+      // The administrator resets the person's factors (which ends their sessions): at the next sign-in the person
+      // sees the enrolment, and nothing else.
+      await apiOk(baseUrl, admin, 'DELETE', `/api-system/users/${person.id}/second-factors`);
+      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+      await passwordStep();
+      await new ForcedEnrolmentPage(page).heading().waitFor();
+      await checkAtEveryWidth(page, 'forced enrolment', theme, problems);
+      expect(problems, problems.join('\n')).toEqual([]);
+    },
+    300_000,
   );
 });

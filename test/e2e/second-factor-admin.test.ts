@@ -3,21 +3,13 @@
 // their page.
 import { describe, expect, it } from 'vitest';
 import { STEP_TIMEOUT_MS, useBrowserSession } from './support/session.js';
-import { apiCall, apiOk, apiSignIn, type ApiSession } from './support/api.js';
-import { createPerson } from './support/people.js';
+import { apiCall, apiOk, apiSignIn } from './support/api.js';
+import { createPerson, enrolTotp } from './support/people.js';
 import { Authenticator } from '../support/totp.js';
 import { ACCOUNTS, LoginPage, signInAs } from './pages/LoginPage.js';
 import { AppShell } from './pages/AppShell.js';
 import { UserViewPage } from './pages/UserPages.js';
 import { ForcedEnrolmentPage, StepUpDialog, UserSessionsCard } from './pages/SecondFactorPages.js';
-
-/** Sets up an authenticator for the session's account through the API; answers the app. */
-async function enrolTotp(baseUrl: string, own: ApiSession): Promise<Authenticator> {
-  const { secret } = await apiOk<{ secret: string }>(baseUrl, own, 'POST', '/api-system/me/second-factors/totp');
-  const app = new Authenticator(secret);
-  await apiOk(baseUrl, own, 'POST', '/api-system/me/second-factors/totp/confirm', { code: await app.nextCode() });
-  return app;
-}
 
 /**
  * The machine is shared: a screen may take seconds to show what the server answered, and a code may wait for the next
@@ -42,7 +34,7 @@ describe('second factor for administrators', { timeout: 180_000 }, () => {
     await login.open();
     await login.signIn(manager.username, manager.password);
     await new AppShell(page).workspaceHeading().waitFor();
-    const app = await enrolTotp(baseUrl, await apiSignIn(baseUrl, manager.username, manager.password));
+    const { app } = await enrolTotp(baseUrl, await apiSignIn(baseUrl, manager.username, manager.password));
 
     await page.goto(`${baseUrl}/#/users/${target.id}`);
     const view = new UserViewPage(page);
@@ -161,7 +153,7 @@ describe('second factor for administrators', { timeout: 180_000 }, () => {
     } finally {
       // The demo's admin is every other flow's: the policy goes back to none and its authenticator is removed. Had the
       // flow stopped before the admin enrolled, the admin enrols here first (the policy allows nothing else).
-      app ??= await enrolTotp(baseUrl, admin);
+      app ??= (await enrolTotp(baseUrl, admin)).app;
       await apiOk(baseUrl, admin, 'POST', '/api-system/me/step-up', { method: 'totp', code: await app.nextCode() });
       await apiOk(baseUrl, admin, 'PUT', '/api-system/second-factor-policy', {
         required_for: 'none',

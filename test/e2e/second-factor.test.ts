@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STEP_TIMEOUT_MS, useBrowserSession } from './support/session.js';
 import { apiOk, apiSignIn } from './support/api.js';
-import { createPerson, type Person } from './support/people.js';
+import { createPerson, enrolTotp, type Person } from './support/people.js';
 import { Authenticator } from '../support/totp.js';
 import { ACCOUNTS, LoginPage } from './pages/LoginPage.js';
 import { AppShell } from './pages/AppShell.js';
@@ -42,21 +42,6 @@ async function signOut(page: Page): Promise<void> {
   await shell.userMenu().click();
   await shell.menuItem('Logout').click();
   await new LoginPage(page, '').username().waitFor();
-}
-
-/** Sets up an authenticator through the API, as the person would elsewhere; answers the app and the recovery codes. */
-async function enrolTotpByApi(baseUrl: string, person: Person): Promise<{ app: Authenticator; codes: string[] }> {
-  const own = await apiSignIn(baseUrl, person.username, person.password);
-  const { secret } = await apiOk<{ secret: string }>(baseUrl, own, 'POST', '/api-system/me/second-factors/totp');
-  const app = new Authenticator(secret);
-  const enrolled = await apiOk<{ recovery_codes: string[] }>(
-    baseUrl,
-    own,
-    'POST',
-    '/api-system/me/second-factors/totp/confirm',
-    { code: await app.nextCode() },
-  );
-  return { app, codes: enrolled.recovery_codes };
 }
 
 /**
@@ -126,7 +111,10 @@ describe('second factor', { timeout: 180_000 }, () => {
     const { page, baseUrl } = session;
     const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const person = await createPerson(baseUrl, admin, 'e2e-recovery');
-    const { codes } = await enrolTotpByApi(baseUrl, person);
+    const { recoveryCodes: codes } = await enrolTotp(
+      baseUrl,
+      await apiSignIn(baseUrl, person.username, person.password),
+    );
 
     const step = await passwordStep(page, baseUrl, person);
     await step.useRecovery().click();

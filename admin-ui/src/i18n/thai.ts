@@ -1,5 +1,5 @@
 import { mergeMessages, type Messages } from '../lib/messages';
-import { en, englishModules } from './index';
+import { en, englishModules } from './english';
 import { raThai } from './raThai';
 import * as app from './app.th';
 import * as clusters from '../resources/clusters/i18n.th';
