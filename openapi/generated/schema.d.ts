@@ -4899,7 +4899,7 @@ export interface components {
              */
             actor_name: string | null;
             /**
-             * @description The operationId of the change (for example `updateCluster`), or a sign-in event (`login.succeeded`, `login.failed`).
+             * @description The operationId of the change (for example `updateCluster`), or a sign-in event (`login` when it succeeds, `login.failed`).
              * @example updateCluster
              */
             action: string;
@@ -5051,7 +5051,7 @@ export interface components {
             paginate: components["schemas"]["Paginate"];
         };
         /**
-         * @description An action of the audit trail, which names the event (`GET /api-system/webhooks/event-types` lists them): the operationId of every write of this contract (`createCluster`, `updateBusinessUnit`, `addClusterUser`, `addUserGrant`, …), the sign-in events `login.succeeded`, `login.failed` and `login.delayed`, a wrong second factor at sign-in or at a step-up (`secondFactor.failed`, `stepUp.failed`), and `unattributedChange` (a change made outside the product). `*` subscribes to all of them, including those a later version adds.
+         * @description An action of the audit trail, which names the event (`GET /api-system/webhooks/event-types` lists them): the operationId of every write of this contract (`createCluster`, `updateBusinessUnit`, `addClusterUser`, `addUserGrant`, …, and `login` for a sign-in that succeeds), `completeSsoSignIn` (an account created at its first single sign-on), the refused sign-ins `login.failed` and `login.delayed`, a wrong second factor at sign-in or at a step-up (`secondFactor.failed`, `stepUp.failed`), and `unattributedChange` (a change made outside the product). `*` subscribes to all of them, including those a later version adds.
          * @example updateCluster
          */
         WebhookEventType: string;

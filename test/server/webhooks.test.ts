@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/generated/schema.js';
 import { startWebhookDispatcher, type WebhookDispatcher } from '../../server/src/modules/webhooks/dispatcher.js';
 import { verifySignature } from '../../server/src/modules/webhooks/signature.js';
+import { up as migrateSignInEvent } from '../../server/src/db/migrations/0018_webhook_sign_in_event.js';
 import { aCluster, aUserWith, bodyOf } from '../support/factory.js';
 import type { AuditEventRecord } from '../support/records.js';
 import { engines, startTestServer, type TestServer } from './support/index.js';
@@ -228,6 +229,31 @@ describe.each(engines())('webhooks on %s', (engine) => {
     expect(types.data).toEqual(
       expect.arrayContaining(['createCluster', 'createWebhook', 'login.failed', 'unattributedChange']),
     );
+  });
+
+  it('when the event types are listed, then they are what the trail records: writes, a sign-in as login, the first single sign-on, and no read', async () => {
+    const types = await bodyOf<{ data: string[] }>(await t.fetch('/api-system/webhooks/event-types', { token: admin }));
+    expect(types.data).toEqual(expect.arrayContaining(['login', 'logout', 'completeSsoSignIn', 'stepUp.failed']));
+    for (const never of ['getHealth', 'listClusters', 'getCluster', 'login.succeeded'])
+      expect(types.data, never).not.toContain(never);
+
+    const hook = await subscribe('/sign-ins', ['login']);
+    await t.login('viewer');
+    const [got] = await receiver.waitFor('/sign-ins', 1);
+    expect((JSON.parse(got!.body) as { type: string }).type).toBe('login');
+    await t.fetch(`/api-system/webhooks/${hook.id}`, { method: 'DELETE', token: admin });
+  });
+
+  it('when a subscription chose login.succeeded before it named no event, then the migration gives it login', async () => {
+    const hook = await subscribe('/old-sign-ins', ['createCluster']);
+    await t
+      .knex('webhook_subscriptions')
+      .where({ id: hook.id })
+      .update({ event_types: JSON.stringify(['login.succeeded', 'login', 'createCluster']) });
+    await migrateSignInEvent(t.knex);
+    const read = await bodyOf<Webhook>(await t.fetch(`/api-system/webhooks/${hook.id}`, { token: admin }));
+    expect([...read.event_types].sort()).toEqual(['createCluster', 'login']);
+    await t.fetch(`/api-system/webhooks/${hook.id}`, { method: 'DELETE', token: admin });
   });
 
   it('when the secret is rotated, then the next delivery is signed with the new one only', async () => {

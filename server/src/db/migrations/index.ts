@@ -16,6 +16,7 @@ import * as m0014 from './0014_webhooks.js';
 import * as m0015 from './0015_second_factor.js';
 import * as m0016 from './0016_keyset_indexes.js';
 import * as m0017 from './0017_sso_second_step.js';
+import * as m0018 from './0018_webhook_sign_in_event.js';
 
 interface Migration {
   name: string;
@@ -45,6 +46,7 @@ export const migrations: Migration[] = [
   { name: '0015_second_factor', file: '0015_second_factor', ...m0015 },
   { name: '0016_keyset_indexes', file: '0016_keyset_indexes', ...m0016 },
   { name: '0017_sso_second_step', file: '0017_sso_second_step', ...m0017 },
+  { name: '0018_webhook_sign_in_event', file: '0018_webhook_sign_in_event', ...m0018 },
 ];
 
 /** Static source: knex never scans a directory (that fails for .ts under vitest). */
