@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Stack, TextField, Typography } from '@mui/material';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import type { SecondFactorEnrolled } from '../dataProvider/methods/secondFactors';
 import { isPasskeyCancelled } from '../dataProvider/webauthn';
 import { useReason } from '../lib/notice';
 import { deviceOf } from '../account/device';
+import { SetupActions } from './SetupActions';
 
 /** A first name for the passkey: the browser and system it is made on ("Chrome on Linux"), which the user may change. */
 function suggestedName(): string {
@@ -59,21 +60,12 @@ export const PasskeySetup = ({
             : translate('second_factor.passkey.failed', { reason: reason(register.error) })}
         </Alert>
       ) : null}
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        {onCancel && (
-          <Button onClick={onCancel} disabled={register.isPending}>
-            {translate('ra.action.cancel')}
-          </Button>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={register.isPending || !name.trim()}
-          startIcon={register.isPending ? <CircularProgress size={16} /> : undefined}
-        >
-          {translate('second_factor.passkey.create')}
-        </Button>
-      </Stack>
+      <SetupActions
+        submitLabel="second_factor.passkey.create"
+        busy={register.isPending}
+        ready={!!name.trim()}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 };

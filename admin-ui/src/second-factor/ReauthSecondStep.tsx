@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useAuthProvider, useTranslate } from 'react-admin';
 import { Button, DialogContentText } from '@mui/material';
 import type { SecondFactorChallenge } from '../dataProvider/api';
 import { ScreenMessages } from '../components/history/ScreenMessages';
-import { ProofForm, type Proof } from './ProofForm';
-import { factorProblem, type FactorProblem } from './problems';
+import { ProofForm } from './ProofForm';
+import { useSecondStep } from './useSecondStep';
 import { SECOND_FACTOR_SIGN_IN_MESSAGES } from './signInMessages';
 
 /**
@@ -19,28 +18,15 @@ const SecondStep = (props: {
 }) => {
   const translate = useTranslate();
   const authProvider = useAuthProvider();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<FactorProblem | null>(null);
-  const token = props.challenge.second_factor_token;
-
-  // Never rejects (a failure is shown in the dialog), so the form fires it and forgets it.
-  const submit = async (proof: Proof) => {
-    if (!authProvider) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await authProvider.login(
-        proof.method === 'passkey'
-          ? { passkey: true, second_factor_token: token, username: props.username }
-          : { second_factor_token: token, method: proof.method, code: proof.code, username: props.username },
-      );
+  const { busy, problem, submit } = useSecondStep(
+    props.challenge.second_factor_token,
+    { username: props.username },
+    async (params) => {
+      if (!authProvider) return;
+      await authProvider.login(params);
       props.onSignedIn();
-    } catch (error) {
-      setProblem(factorProblem(error, proof.method === 'passkey'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <>

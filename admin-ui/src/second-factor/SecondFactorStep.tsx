@@ -3,7 +3,8 @@ import { useLogin, useTranslate } from 'react-admin';
 import { Button, CardContent, Typography } from '@mui/material';
 import type { SecondFactorChallenge } from '../dataProvider/api';
 import type { SecondStepOf } from '../authProvider';
-import { ProofForm, type Proof } from './ProofForm';
+import { ProofForm } from './ProofForm';
+import { useSecondStep } from './useSecondStep';
 import { factorProblem, type FactorProblem } from './problems';
 
 /**
@@ -18,23 +19,9 @@ export const SecondFactorStep = (props: {
 }) => {
   const translate = useTranslate();
   const login = useLogin();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<FactorProblem | null>(null);
-  const token = props.challenge.second_factor_token;
-
-  // Never rejects (a failure is shown in place), so the form fires it and forgets it.
-  const submit = async (proof: Proof) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      if (proof.method === 'passkey') await login({ ...props.of, passkey: true, second_factor_token: token }, '/');
-      else await login({ ...props.of, second_factor_token: token, method: proof.method, code: proof.code }, '/');
-    } catch (error) {
-      setProblem(factorProblem(error, proof.method === 'passkey'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problem, submit } = useSecondStep(props.challenge.second_factor_token, props.of, (params) =>
+    login(params, '/'),
+  );
 
   return (
     <CardContent data-testid="second-factor-step">

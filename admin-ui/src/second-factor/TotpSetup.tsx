@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import type { SecondFactorEnrolled } from '../dataProvider/methods/secondFactors';
 import { ErrorState } from '../components/ErrorState';
 import { useReason } from '../lib/notice';
+import { SetupActions } from './SetupActions';
 
 /** The secret in groups of four, as authenticator apps ask for it to be typed. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -98,21 +99,12 @@ export const TotpSetup = ({
           {translate('second_factor.totp.confirm_failed', { reason: reason(confirm.error) })}
         </Alert>
       ) : null}
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        {onCancel && (
-          <Button onClick={onCancel} disabled={confirm.isPending}>
-            {translate('ra.action.cancel')}
-          </Button>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={confirm.isPending || !code.trim()}
-          startIcon={confirm.isPending ? <CircularProgress size={16} /> : undefined}
-        >
-          {translate('second_factor.totp.confirm')}
-        </Button>
-      </Stack>
+      <SetupActions
+        submitLabel="second_factor.totp.confirm"
+        busy={confirm.isPending}
+        ready={!!code.trim()}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 };
