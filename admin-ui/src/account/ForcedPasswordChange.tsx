@@ -1,7 +1,8 @@
 import { useLogout, usePermissions, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
+import { RequiredStepScreen } from '../components/RequiredStepScreen';
 import type { PlatformPermissions } from '../types';
 import { passwordChange as defaultPasswordChange, type PasswordChange } from '../dataProvider/passwordChange';
 import { PasswordChangeForm } from './PasswordChangeForm';
@@ -29,36 +30,18 @@ const ForcedPasswordScreen = ({ passwordChange = defaultPasswordChange }: { pass
   };
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
+    <RequiredStepScreen
+      testId="forced-password-change"
+      maxWidth={480}
+      title={translate('account.forced.title')}
+      signOutLabel={translate('account.forced.sign_out')}
+      onSignOut={() => void logout()}
     >
-      <Card sx={{ width: '100%', maxWidth: 480 }} data-testid="forced-password-change">
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate('account.forced.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {translate('account.forced.message')}
-          </Typography>
-          <PasswordChangeForm
-            owner={permissions?.user ?? null}
-            submitLabel="account.forced.submit"
-            onChanged={changed}
-          />
-          <Button sx={{ mt: 2 }} onClick={() => void logout()}>
-            {translate('account.forced.sign_out')}
-          </Button>
-        </CardContent>
-      </Card>
-    </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('account.forced.message')}
+      </Typography>
+      <PasswordChangeForm owner={permissions?.user ?? null} submitLabel="account.forced.submit" onChanged={changed} />
+    </RequiredStepScreen>
   );
 };
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useLogout, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
+import { Tab, Tabs, Typography } from '@mui/material';
+import { RequiredStepScreen } from '../components/RequiredStepScreen';
 import { enrolment as defaultEnrolment, type Enrolment } from '../dataProvider/enrolment';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import type { SecondFactorEnrolled } from '../dataProvider/methods/secondFactors';
@@ -45,42 +46,28 @@ const ForcedEnrolmentScreen = ({ enrolment = defaultEnrolment }: { enrolment?: E
   };
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
+    <RequiredStepScreen
+      testId="forced-enrolment"
+      maxWidth={520}
+      title={translate(codes ? 'second_factor.recovery.title' : 'second_factor.forced.title')}
+      signOutLabel={translate('second_factor.forced.sign_out')}
+      onSignOut={() => void logout()}
     >
-      <Card sx={{ width: '100%', maxWidth: 520 }} data-testid="forced-enrolment">
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate(codes ? 'second_factor.recovery.title' : 'second_factor.forced.title')}
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={() => void finish()} />
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {translate(reset ? 'second_factor.forced.message_reset' : 'second_factor.forced.message')}
           </Typography>
-          {codes ? (
-            <RecoveryCodes codes={codes} onDone={() => void finish()} />
-          ) : (
-            <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                {translate(reset ? 'second_factor.forced.message_reset' : 'second_factor.forced.message')}
-              </Typography>
-              <Tabs value={kind} onChange={(_, v: Kind) => setKind(v)} sx={{ mb: 2 }}>
-                <Tab value="totp" label={translate('second_factor.kinds.totp')} />
-                <Tab value="passkey" label={translate('second_factor.kinds.passkey')} />
-              </Tabs>
-              {kind === 'totp' ? <TotpSetup onEnrolled={enrolled} /> : <PasskeySetup onEnrolled={enrolled} />}
-            </>
-          )}
-          <Button sx={{ mt: 2 }} onClick={() => void logout()}>
-            {translate('second_factor.forced.sign_out')}
-          </Button>
-        </CardContent>
-      </Card>
-    </Box>
+          <Tabs value={kind} onChange={(_, v: Kind) => setKind(v)} sx={{ mb: 2 }}>
+            <Tab value="totp" label={translate('second_factor.kinds.totp')} />
+            <Tab value="passkey" label={translate('second_factor.kinds.passkey')} />
+          </Tabs>
+          {kind === 'totp' ? <TotpSetup onEnrolled={enrolled} /> : <PasskeySetup onEnrolled={enrolled} />}
+        </>
+      )}
+    </RequiredStepScreen>
   );
 };
 
