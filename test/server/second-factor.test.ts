@@ -88,21 +88,30 @@ describe.each(engines())('the second factor on %s', (engine) => {
     });
   }
 
-  /** A new account with a confirmed authenticator app: its secret, its recovery codes and a token of its session. */
+  /**
+   * A new account with a confirmed authenticator app: its secret, its recovery codes, a token of its session, and
+   * `nextCode`: the code of the step after the confirmation's, which the server takes (one step of drift) for the next
+   * thirty seconds at least, wherever the clock turns meanwhile. A code of `Date.now()` plus one step would not be, once
+   * the clock has moved into the step after the confirmation's.
+   */
   async function anAccountWithTotp(grants: Parameters<typeof aUser>[2] = []) {
     const user = await aUser(t, { password: FACTORY_PASSWORD }, grants);
     const token = await t.tokenFor(user.id);
     const started = await t.fetch('/api-system/me/second-factors/totp', { method: 'POST', token });
     expect(started.status).toBe(200);
     const enrolment = (await started.json()) as { secret: string; otpauth_uri: string; qr_svg: string };
+    const confirmedAt = Date.now();
     const confirmed = await t.fetch('/api-system/me/second-factors/totp/confirm', {
       method: 'POST',
       token,
-      json: { code: codeOf(enrolment.secret) },
+      json: { code: codeOf(enrolment.secret, confirmedAt) },
     });
     expect(confirmed.status).toBe(200);
     const body = (await confirmed.json()) as { recovery_codes: string[] | null; factors: { totp: unknown } };
-    return { ...user, token, secret: enrolment.secret, recoveryCodes: body.recovery_codes!, enrolment, body };
+    const confirmationCode = codeOf(enrolment.secret, confirmedAt);
+    const nextCode = () => codeOf(enrolment.secret, confirmedAt + PERIOD_MS);
+    const secret = enrolment.secret;
+    return { ...user, token, secret, recoveryCodes: body.recovery_codes!, enrolment, body, confirmationCode, nextCode };
   }
 
   it('when an account without a factor signs in, then it gets tokens at once, and its session says it used its password', async () => {
@@ -156,12 +165,7 @@ describe.each(engines())('the second factor on %s', (engine) => {
     expect(Number(sessionsAfter[0]!.count)).toBe(Number(sessionsBefore[0]!.count));
 
     // The code the app shows one step later (accepted: one step of drift), not the one the confirmation used.
-    const res = await secondStep(
-      browser,
-      challenge.second_factor_token,
-      'totp',
-      codeOf(a.secret, Date.now() + PERIOD_MS),
-    );
+    const res = await secondStep(browser, challenge.second_factor_token, 'totp', a.nextCode());
     expect(res.status).toBe(200);
     const pair = (await res.json()) as { access_token: string };
     const sessions = (await (await t.fetch('/api-system/me/sessions', { token: pair.access_token })).json()) as {
@@ -182,11 +186,11 @@ describe.each(engines())('the second factor on %s', (engine) => {
     const browser: Browser = { cookie: null };
     // The code the confirmation just used.
     const first = await challengeOf(a.username, browser);
-    const replayOfConfirmation = await secondStep(browser, first.second_factor_token, 'totp', codeOf(a.secret));
+    const replayOfConfirmation = await secondStep(browser, first.second_factor_token, 'totp', a.confirmationCode);
     expect(replayOfConfirmation.status).toBe(401);
     expect(await typeOf(replayOfConfirmation)).toMatch(/\/problems\/second-factor-invalid$/);
 
-    const next = codeOf(a.secret, Date.now() + PERIOD_MS);
+    const next = a.nextCode();
     expect((await secondStep(browser, first.second_factor_token, 'totp', next)).status).toBe(200);
     // The same code again, in a new sign-in, whoever sends it.
     const second = await challengeOf(a.username, browser);
@@ -248,12 +252,7 @@ describe.each(engines())('the second factor on %s', (engine) => {
     expect(statuses.slice(4)).toEqual([429, 429]);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // Even the right code waits now: the delay is the client's.
-    const right = await secondStep(
-      browser,
-      challenge.second_factor_token,
-      'totp',
-      codeOf(a.secret, Date.now() + PERIOD_MS),
-    );
+    const right = await secondStep(browser, challenge.second_factor_token, 'totp', a.nextCode());
     expect(right.status).toBe(429);
     // Counted under the account's second factor and this browser (its device cookie), not the address.
     const attempts = await t
@@ -288,12 +287,7 @@ describe.each(engines())('the second factor on %s', (engine) => {
       .knex('sign_in_challenges')
       .where({ user_id: a.id })
       .update({ expires_at: t.knex.raw("now() - interval '1 second'") });
-    const res = await secondStep(
-      browser,
-      challenge.second_factor_token,
-      'totp',
-      codeOf(a.secret, Date.now() + PERIOD_MS),
-    );
+    const res = await secondStep(browser, challenge.second_factor_token, 'totp', a.nextCode());
     expect(res.status).toBe(401);
     expect(await typeOf(res)).toMatch(/\/problems\/second-factor-token-invalid$/);
   });
@@ -526,10 +520,7 @@ describe.each(engines())('the second factor on %s', (engine) => {
     expect(crossed.res.status).toBe(401);
     expect(await typeOf(crossed.res)).toMatch(/\/problems\/second-factor-invalid$/);
     // The victim's sign-in is still pending for its own factor.
-    expect(
-      (await secondStep(browser, second.second_factor_token, 'totp', codeOf(victim.secret, Date.now() + PERIOD_MS)))
-        .status,
-    ).toBe(200);
+    expect((await secondStep(browser, second.second_factor_token, 'totp', victim.nextCode())).status).toBe(200);
   });
 
   it('when a sensitive operation is asked without a recent second factor, then 403 step-up-required names the methods; a step-up opens it for 10 minutes, and once that is past it is asked again', async () => {
@@ -551,7 +542,7 @@ describe.each(engines())('the second factor on %s', (engine) => {
     const up = await t.fetch('/api-system/me/step-up', {
       method: 'POST',
       token: a.token,
-      json: { method: 'totp', code: codeOf(a.secret, Date.now() + PERIOD_MS) },
+      json: { method: 'totp', code: a.nextCode() },
     });
     expect(up.status).toBe(200);
     const stepUp = (await up.json()) as { second_factor_at: string; expires_at: string };
@@ -610,7 +601,7 @@ describe.each(engines())('the second factor on %s', (engine) => {
       'You cannot confirm with a passkey: use your authenticator app or a recovery code',
     );
     // None of those counted: the right code still steps up at once.
-    const up = await stepUp(a.token, { method: 'totp', code: codeOf(a.secret, Date.now() + PERIOD_MS) });
+    const up = await stepUp(a.token, { method: 'totp', code: a.nextCode() });
     expect(up.status).toBe(200);
   });
 
