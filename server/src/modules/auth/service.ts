@@ -544,7 +544,8 @@ export function authService({
         );
       await assertNotDelayed(client, () => failed(true));
       // Nothing to confirm with is not a wrong code: it is said as such, and counts as no failure.
-      const methods = await secondFactors.methodsOf(auth.userId);
+      // The caller's standing already holds its factors (kept fresh across replicas by the change feed).
+      const methods = auth.secondFactors?.methods ?? (await secondFactors.methodsOf(auth.userId));
       if (!methods.includes(body.method)) throw new ConflictError(noStepUpFactor(body.method, methods));
       let ok: boolean;
       if (body.method === 'passkey') {
