@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startProcess, waitForHttp, type Started } from '../support/processes.js';
+import { freePort, startProcess, waitForHttp, waitForServer, type Started } from '../support/processes.js';
 import { startTestIdp } from '../support/oidc-idp.js';
 import { loadBundledSpec, operationsOf } from '../support/spec.js';
 
@@ -150,8 +150,6 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
   const processes: Started[] = [];
   const closers: Array<() => Promise<void>> = [];
   try {
-    const [serverPort, strictPort, lenientPort] = (await distinctFreePorts(3)) as [number, number, number];
-    const serverUrl = `http://127.0.0.1:${serverPort}`;
     // The server as `npm start` runs it, on a fresh data directory. Its own response validation is off, as in
     // production, so that Prism is what catches a response that breaks the contract.
     const jwtSecret = randomBytes(32).toString('hex');
@@ -167,8 +165,11 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
       },
       { providerIds: ['contract-idp'] },
     );
-    idp.serve([serverUrl]);
     closers.push(() => idp.close());
+    // The ports are chosen once the provider listens, so that none of them can be the provider's own.
+    const [serverPort, strictPort, lenientPort] = (await distinctFreePorts(3)) as [number, number, number];
+    const serverUrl = `http://127.0.0.1:${serverPort}`;
+    idp.serve([serverUrl]);
     const server = startProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
       PORT: String(serverPort),
       HOST: '127.0.0.1',
@@ -227,7 +228,7 @@ export async function runContractSuite(opts: RunOptions = {}): Promise<ContractR
     );
     try {
       try {
-        await waitForHttp(`${serverUrl}/healthz`, 120_000);
+        await waitForServer(server, `${serverUrl}/healthz`, 120_000);
       } catch (err) {
         throw new Error(`the server did not start: ${String(err)}\n${server.output()}`);
       }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, startProcess, waitForHttp } from '../support/processes.js';
+import { freePort, startProcess, waitForServer } from '../support/processes.js';
 import { startTestIdp } from '../support/oidc-idp.js';
 import { IDP_ACCOUNTS, SSO_PROVIDERS } from './support/idp.js';
 
@@ -66,7 +66,7 @@ export default async function setup(project: TestProject) {
     OIDC_PROVIDERS: JSON.stringify(oidcProviders),
   });
   try {
-    await waitForHttp(`${baseUrl}/healthz`, 60_000);
+    await waitForServer(server, `${baseUrl}/healthz`, 60_000);
   } catch (error) {
     await server.stop();
     await idp.close();

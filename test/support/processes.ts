@@ -29,6 +29,31 @@ export async function waitForHttp(url: string, timeoutMs = 30_000, init?: Reques
   throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
 }
 
+/**
+ * Waits until `started`'s own server answers `url` with a success. Fails at once if the process exits (a port taken
+ * meanwhile, a crash), and never takes another listener's answer on the same port for this one's.
+ */
+export async function waitForServer(started: Started, url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null || started.child.signalCode !== null) {
+      throw new Error(
+        `the process exited (${started.child.exitCode ?? started.child.signalCode}) before ${url} answered`,
+      );
+    }
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${last}`);
+}
+
 export interface Started {
   child: ChildProcess;
   output: () => string;
