@@ -13,38 +13,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Polls `url` until it answers (any status) or the deadline passes. */
-export async function waitForHttp(url: string, timeoutMs = 30_000, init?: RequestInit): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(url, init);
-      return;
-    } catch (error) {
-      lastError = error;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
-}
-
-/**
- * Waits until `started`'s own server answers `url` with a success. Fails at once if the process exits (a port taken
- * meanwhile, a crash), and never takes another listener's answer on the same port for this one's.
- */
-export async function waitForServer(started: Started, url: string, timeoutMs = 60_000): Promise<void> {
+/** Polls `url` until `accepted` takes its answer or the deadline passes; `gone` ends the wait early. */
+async function pollHttp(
+  url: string,
+  timeoutMs: number,
+  accepted: (res: Response) => boolean,
+  init?: RequestInit,
+  gone?: () => string | null,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer yet';
   while (Date.now() < deadline) {
-    if (started.child.exitCode !== null || started.child.signalCode !== null) {
-      throw new Error(
-        `the process exited (${started.child.exitCode ?? started.child.signalCode}) before ${url} answered`,
-      );
-    }
+    const why = gone?.();
+    if (why) throw new Error(`${why} before ${url} answered`);
     try {
-      const res = await fetch(url);
-      if (res.ok) return;
+      const res = await fetch(url, init);
+      if (accepted(res)) return;
       last = `HTTP ${res.status}`;
     } catch (error) {
       last = String(error);
@@ -52,6 +36,29 @@ export async function waitForServer(started: Started, url: string, timeoutMs = 6
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms: ${last}`);
+}
+
+/** Polls `url` until it answers (any status) or the deadline passes. */
+export function waitForHttp(url: string, timeoutMs = 30_000, init?: RequestInit): Promise<void> {
+  return pollHttp(url, timeoutMs, () => true, init);
+}
+
+/**
+ * Waits until `url` answers `started`'s server with a success, failing at once if the process exits (a port taken
+ * meanwhile, a crash): another listener's refusal on the same port (a 404) is not taken for this server being up.
+ */
+export function waitForServer(started: Started, url: string, timeoutMs = 60_000): Promise<void> {
+  const { child } = started;
+  return pollHttp(
+    url,
+    timeoutMs,
+    (res) => res.ok,
+    undefined,
+    () =>
+      child.exitCode !== null || child.signalCode !== null
+        ? `the process exited (${child.exitCode ?? child.signalCode})`
+        : null,
+  );
 }
 
 export interface Started {
