@@ -45,11 +45,14 @@ const typeOf = async (res: Response) => ((await res.json()) as Problem).type;
 
 describe.each(engines())('the second factor on %s', (engine) => {
   let t: TestServer;
+  /** Every line the server logs while these tests run, at its most verbose level. */
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     // Many sign-ins from one address: its quota is not what these tests are about.
     t = await startTestServer(engine, {
       env: { AUTH_RATE_PER_IP: '10000/60s', WEBAUTHN_RP_ID: RP_ID, WEBAUTHN_ORIGINS: ORIGIN },
+      logSink: (line) => logLines.push(line),
     });
   });
   afterAll(() => t?.close());
@@ -674,6 +677,59 @@ describe.each(engines())('the second factor on %s', (engine) => {
     expect(((await refused.json()) as Problem).detail).toBe(
       'Only a super admin may reset the second factors of a super admin',
     );
+  });
+
+  it('when an account goes through every second-factor step, then no secret, code, recovery code, sign-in token or passkey credential id reaches the log or the audit trail', async () => {
+    const a = await anAccountWithTotp();
+    const leaks: string[] = [a.secret, a.confirmationCode];
+    const wrong = wrongCodeOf(a.secret);
+    leaks.push(wrong);
+
+    // The second step: a wrong code, then the right one; another sign-in with a recovery code.
+    const browser: Browser = { cookie: null };
+    const first = await challengeOf(a.username, browser);
+    leaks.push(first.second_factor_token);
+    expect((await secondStep(browser, first.second_factor_token, 'totp', wrong)).status).toBe(401);
+    const code = a.nextCode();
+    leaks.push(code);
+    const signedIn = await secondStep(browser, first.second_factor_token, 'totp', code);
+    expect(signedIn.status).toBe(200);
+    const token = ((await signedIn.json()) as { access_token: string }).access_token;
+    const second = await challengeOf(a.username, browser);
+    leaks.push(second.second_factor_token);
+    expect((await secondStep(browser, second.second_factor_token, 'recovery_code', a.recoveryCodes[0]!)).status).toBe(
+      200,
+    );
+
+    // A session with a fresh second factor regenerates the recovery codes and adds a passkey, which then signs in.
+    const renewed = await t.fetch('/api-system/me/second-factors/recovery-codes', { method: 'POST', token });
+    expect(renewed.status).toBe(200);
+    const recoveryCodes = [
+      ...a.recoveryCodes,
+      ...((await renewed.json()) as { recovery_codes: string[] }).recovery_codes,
+    ];
+    // As shown, and as a person may type them (lower case, no dashes).
+    leaks.push(...recoveryCodes, ...recoveryCodes.map((c) => c.toLowerCase().replace(/-/g, '')));
+    const { res: added, authenticator } = await addPasskey(token);
+    expect(added.status).toBe(201);
+    const credentialId = authenticator.passkeys[0]!.credentialId;
+    leaks.push(credentialId.toString('base64url'), credentialId.toString('base64'), credentialId.toString('hex'));
+    expect((await passkeySignIn(authenticator)).res.status).toBe(200);
+    const third = await challengeOf(a.username, browser);
+    leaks.push(third.second_factor_token);
+    expect((await passkeySignIn(authenticator, third.second_factor_token)).res.status).toBe(200);
+
+    const trail = JSON.stringify(await t.knex('audit_events').where({ actor_id: a.id }).orWhere({ target_id: a.id }));
+    expect(trail).toMatch(/confirmTotpEnrolment/);
+    await expect.poll(() => logLines.some((l) => l.includes('"operationId":"signInWithPasskey"'))).toBe(true);
+    const log = logLines.join('\n');
+    // Bounded on both sides: a six-digit code may occur by chance inside a longer number or id.
+    const found = (text: string) =>
+      leaks.filter((leak) =>
+        new RegExp(`(?<![0-9A-Za-z_+/-])${leak.replace(/[+/]/g, '\\$&')}(?![0-9A-Za-z_+/=-])`).test(text),
+      );
+    expect(found(log), 'in the log').toEqual([]);
+    expect(found(trail), 'in the audit trail').toEqual([]);
   });
 
   it('when the policy is read and changed, then anyone signed in reads it, only a super admin changes it, and the stored choice overrides the configuration', async () => {

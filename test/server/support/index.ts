@@ -58,6 +58,8 @@ export interface TestServerOptions {
   handlerOverrides?: AppDeps['handlerOverrides'];
   /** Spans for this server's requests, statements and storage calls (tracing tests). */
   tracing?: AppDeps['tracing'];
+  /** Receives every line the server logs, at its most verbose level (tests that no secret reaches the log). */
+  logSink?: (line: string) => void;
 }
 
 export interface TestServer {
@@ -202,7 +204,9 @@ export async function startTestServer(engine: Engine = 'pglite', opts: TestServe
     if (opts.seed !== false) await seedIfEmpty(db.knex, config);
     const storage =
       opts.storage ?? createLocalStorage({ dir: path.join(dataDir, 'uploads'), secret: `files:${config.jwtSecret}` });
-    const logger = createLogger(config.logLevel);
+    const logger = opts.logSink
+      ? createLogger('trace', { write: (line: string) => void opts.logSink!(line) })
+      : createLogger(config.logLevel);
     changes = await openChangeFeed(db, { logger });
     // The test process plays main.ts's part: it sets the password-hash gate, here from this server's configuration.
     configurePasswordHashGate(config.signIn.hashConcurrency, config.signIn.hashQueue);
