@@ -1,9 +1,8 @@
 import { useAuthProvider, useTranslate } from 'react-admin';
-import { Button, DialogContentText } from '@mui/material';
+import { DialogContentText } from '@mui/material';
 import type { SecondFactorChallenge } from '../dataProvider/api';
 import { ScreenMessages } from '../components/history/ScreenMessages';
-import { ProofForm } from './ProofForm';
-import { useSecondStep } from './useSecondStep';
+import { SecondStepForm } from './SecondStepForm';
 import { SECOND_FACTOR_SIGN_IN_MESSAGES } from './signInMessages';
 
 /**
@@ -18,33 +17,21 @@ const SecondStep = (props: {
 }) => {
   const translate = useTranslate();
   const authProvider = useAuthProvider();
-  const { busy, problem, submit } = useSecondStep(
-    props.challenge.second_factor_token,
-    { username: props.username },
-    async (params) => {
-      if (!authProvider) return;
-      await authProvider.login(params);
-      props.onSignedIn();
-    },
-  );
-
   return (
     <>
       <DialogContentText variant="body2" sx={{ mb: 2 }}>
         {translate('second_factor.sign_in.intro', { username: props.username })}
       </DialogContentText>
-      <ProofForm
+      <SecondStepForm
         idPrefix="reauth-second-factor"
-        methods={props.challenge.methods}
-        submitLabel={translate('second_factor.sign_in.verify')}
-        busy={busy}
-        error={problem ? translate(problem.message, problem.args) : null}
-        onSubmit={(proof) => void submit(proof)}
-        extraActions={
-          <Button onClick={props.onRestart} disabled={busy}>
-            {translate('second_factor.sign_in.start_again')}
-          </Button>
-        }
+        challenge={props.challenge}
+        of={{ username: props.username }}
+        signIn={async (params) => {
+          if (!authProvider) return;
+          await authProvider.login(params);
+          props.onSignedIn();
+        }}
+        onRestart={props.onRestart}
       />
     </>
   );

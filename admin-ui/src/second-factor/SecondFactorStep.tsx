@@ -3,8 +3,7 @@ import { useLogin, useTranslate } from 'react-admin';
 import { Button, CardContent, Typography } from '@mui/material';
 import type { SecondFactorChallenge } from '../dataProvider/api';
 import type { SecondStepOf } from '../authProvider';
-import { ProofForm } from './ProofForm';
-import { useSecondStep } from './useSecondStep';
+import { SecondStepForm } from './SecondStepForm';
 import { factorProblem, type FactorProblem } from './problems';
 
 /**
@@ -19,10 +18,6 @@ export const SecondFactorStep = (props: {
 }) => {
   const translate = useTranslate();
   const login = useLogin();
-  const { busy, problem, submit } = useSecondStep(props.challenge.second_factor_token, props.of, (params) =>
-    login(params, '/'),
-  );
-
   return (
     <CardContent data-testid="second-factor-step">
       <Typography variant="subtitle1" component="h2" gutterBottom>
@@ -33,18 +28,12 @@ export const SecondFactorStep = (props: {
           ? translate('second_factor.sign_in.intro_sso')
           : translate('second_factor.sign_in.intro', { username: props.of.username ?? '' })}
       </Typography>
-      <ProofForm
+      <SecondStepForm
         idPrefix="second-factor"
-        methods={props.challenge.methods}
-        submitLabel={translate('second_factor.sign_in.verify')}
-        busy={busy}
-        error={problem ? translate(problem.message, problem.args) : null}
-        onSubmit={(proof) => void submit(proof)}
-        extraActions={
-          <Button onClick={props.onRestart} disabled={busy} variant={problem?.restart ? 'contained' : 'text'}>
-            {translate('second_factor.sign_in.start_again')}
-          </Button>
-        }
+        challenge={props.challenge}
+        of={props.of}
+        signIn={(params) => login(params, '/')}
+        onRestart={props.onRestart}
       />
     </CardContent>
   );
