@@ -3,11 +3,10 @@ import { useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Stack, TextField, Typography } from '@mui/material';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
-import type { SecondFactorEnrolled } from '../dataProvider/methods/secondFactors';
 import { isPasskeyCancelled } from '../dataProvider/webauthn';
 import { useReason } from '../lib/notice';
 import { deviceOf } from '../account/device';
-import { SetupActions } from './SetupActions';
+import { SetupActions, type FactorSetupProps } from './SetupActions';
 
 /** A first name for the passkey: the browser and system it is made on ("Chrome on Linux"), which the user may change. */
 function suggestedName(): string {
@@ -16,13 +15,7 @@ function suggestedName(): string {
 }
 
 /** Adding a passkey: a name to know it by, then the browser's own prompt creates it on this device or a security key. */
-export const PasskeySetup = ({
-  onEnrolled,
-  onCancel,
-}: {
-  onEnrolled: (result: SecondFactorEnrolled) => void;
-  onCancel?: () => void;
-}) => {
+export const PasskeySetup = ({ onEnrolled, onCancel }: FactorSetupProps) => {
   const translate = useTranslate();
   const reason = useReason();
   const dataProvider = useAppDataProvider();

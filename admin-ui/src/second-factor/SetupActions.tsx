@@ -1,5 +1,12 @@
 import { useTranslate } from 'react-admin';
 import { Button, CircularProgress, Stack } from '@mui/material';
+import type { SecondFactorEnrolled } from '../dataProvider/methods/secondFactors';
+
+/** What a factor's setup screen is given: where it goes once the factor is confirmed, and a way out where there is one. */
+export interface FactorSetupProps {
+  onEnrolled: (result: SecondFactorEnrolled) => void;
+  onCancel?: () => void;
+}
 
 /** The buttons under a factor's setup: Cancel where the setup can be left, and the submit that shows its progress. */
 export const SetupActions = (props: { submitLabel: string; busy: boolean; ready: boolean; onCancel?: () => void }) => {

@@ -3,10 +3,9 @@ import { useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
-import type { SecondFactorEnrolled } from '../dataProvider/methods/secondFactors';
 import { ErrorState } from '../components/ErrorState';
 import { useReason } from '../lib/notice';
-import { SetupActions } from './SetupActions';
+import { SetupActions, type FactorSetupProps } from './SetupActions';
 
 /** The secret in groups of four, as authenticator apps ask for it to be typed. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -21,13 +20,7 @@ const qrSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIC
  * Setting up an authenticator app: a new secret as a QR code and as a key to type, confirmed by the first code the app
  * shows. Opening it again starts a new secret (one not yet confirmed is replaced).
  */
-export const TotpSetup = ({
-  onEnrolled,
-  onCancel,
-}: {
-  onEnrolled: (result: SecondFactorEnrolled) => void;
-  onCancel?: () => void;
-}) => {
+export const TotpSetup = ({ onEnrolled, onCancel }: FactorSetupProps) => {
   const translate = useTranslate();
   const reason = useReason();
   const dataProvider = useAppDataProvider();
