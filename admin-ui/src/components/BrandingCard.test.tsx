@@ -7,17 +7,15 @@ import { BrandingCard } from './BrandingCard';
 function setup(canEdit = true) {
   const uploadImage = vi.fn(async () => ({ url: 'http://img/new.png', expires_at: '2030-01-01T00:00:00Z' }));
   const removeImage = vi.fn(async () => undefined);
-  const record = { id: 'c1', updated_at: '2026-11-01T00:00:00.000Z' };
+  const record = {
+    id: 'c1',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    logo: null,
+    avatar: { url: 'http://img/avatar.png' },
+  };
   render(
     <AdminContext dataProvider={testDataProvider({ uploadImage, removeImage })} i18nProvider={i18nProvider}>
-      <BrandingCard
-        resource="clusters"
-        recordId="c1"
-        record={record}
-        logoUrl={null}
-        avatarUrl="http://img/avatar.png"
-        canEdit={canEdit}
-      />
+      <BrandingCard resource="clusters" record={record} canEdit={canEdit} />
       <Notification />
     </AdminContext>,
   );

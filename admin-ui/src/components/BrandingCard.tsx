@@ -7,6 +7,13 @@ import type { BrandedResource, ImageKind } from '../types';
 import { ACCEPTED_IMAGE_TYPES } from '../lib/imageCheck';
 import { useBrandingImage } from './useBrandingImage';
 
+/** A cluster or business unit as read: the images it shows. */
+export interface BrandedRecord {
+  id: Identifier;
+  logo?: { url: string } | null;
+  avatar?: { url: string } | null;
+}
+
 const PREVIEW: Record<ImageKind, { width: number; height: number }> = {
   logo: { width: 240, height: 96 },
   avatar: { width: 96, height: 96 },
@@ -117,14 +124,12 @@ const ImageControl = (props: {
  */
 export const BrandingCard = ({
   canEdit = true,
-  ...props
+  resource,
+  record,
 }: {
   resource: BrandedResource;
-  recordId: Identifier;
-  /** The record as read (its version goes out with a removal). */
-  record?: unknown;
-  logoUrl?: string | null;
-  avatarUrl?: string | null;
+  /** The record as read: its images, and its version, which goes out with a removal. */
+  record: BrandedRecord;
   /** Whether the caller may edit the record, and so change its images. */
   canEdit?: boolean;
 }) => {
@@ -137,8 +142,17 @@ export const BrandingCard = ({
       />
       <CardContent>
         <Stack direction="row" spacing={4} flexWrap="wrap" useFlexGap>
-          <ImageControl {...props} readOnly={!canEdit} kind="logo" url={props.logoUrl} />
-          <ImageControl {...props} readOnly={!canEdit} kind="avatar" url={props.avatarUrl} />
+          {(['logo', 'avatar'] as const).map((kind) => (
+            <ImageControl
+              key={kind}
+              resource={resource}
+              recordId={record.id}
+              record={record}
+              readOnly={!canEdit}
+              kind={kind}
+              url={record[kind]?.url}
+            />
+          ))}
         </Stack>
       </CardContent>
     </Card>

@@ -36,14 +36,7 @@ const BusinessUnitView = ({ record, refetch }: { record: BusinessUnit; refetch: 
           <BusinessUnitSections readOnly={mode === 'view'} dbConnection={record.db_connection} current={record} />
         </Stack>
       </ModeForm>
-      <BrandingCard
-        resource="business-units"
-        recordId={record.id}
-        logoUrl={record.logo?.url}
-        avatarUrl={record.avatar?.url}
-        record={record}
-        canEdit={!!canEdit}
-      />
+      <BrandingCard resource="business-units" record={record} canEdit={!!canEdit} />
       <BusinessUnitUsersCard businessUnitId={record.id} clusterId={record.cluster_id ?? ''} />
       <HistoryCard targetType="business_unit" targetId={record.id} />
     </Stack>

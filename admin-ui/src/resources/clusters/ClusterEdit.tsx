@@ -36,14 +36,7 @@ const ClusterView = ({ data, refetch }: { data: Cluster; refetch: () => Promise<
           </ModeForm>
         </CardContent>
       </Card>
-      <BrandingCard
-        resource="clusters"
-        recordId={data.id}
-        logoUrl={data.logo?.url}
-        avatarUrl={data.avatar?.url}
-        record={data}
-        canEdit={!!canEdit}
-      />
+      <BrandingCard resource="clusters" record={data} canEdit={!!canEdit} />
       <ClusterBusinessUnitsCard clusterId={data.id} maxLicenseBu={data.max_license_bu} />
       <ClusterUsersCard clusterId={data.id} />
       <HistoryCard targetType="cluster" targetId={data.id} />
