@@ -11,6 +11,18 @@ type NotSentOf<S extends keyof Schemas> = S extends keyof typeof NOT_SENT ? keyo
 /** The fields of a body the console sends: every field but NOT_SENT's, or the list fails to compile. */
 const sends = <S extends keyof Schemas>() => everyMember<Exclude<keyof Schemas[S], NotSentOf<S>>>();
 
+/** A mapping's create and its update take the same fields (the update replaces the whole mapping). */
+const MAPPING_FIELDS = [
+  'document_type',
+  'report_template_id',
+  'is_default',
+  'display_label',
+  'display_order',
+  'allow_business_unit',
+  'deny_business_unit',
+  'is_active',
+] as const;
+
 /**
  * What the console sends of each request body. Reads carry read-only fields the contract rejects on write,
  * and forms hold more than they save, so every body is cut down to its list before it leaves.
@@ -63,26 +75,8 @@ export const WRITABLE = {
     'config',
     'db_connection',
   ]),
-  PrintTemplateMappingCreate: sends<'PrintTemplateMappingCreate'>()([
-    'document_type',
-    'report_template_id',
-    'is_default',
-    'display_label',
-    'display_order',
-    'allow_business_unit',
-    'deny_business_unit',
-    'is_active',
-  ]),
-  PrintTemplateMappingUpdate: sends<'PrintTemplateMappingUpdate'>()([
-    'document_type',
-    'report_template_id',
-    'is_default',
-    'display_label',
-    'display_order',
-    'allow_business_unit',
-    'deny_business_unit',
-    'is_active',
-  ]),
+  PrintTemplateMappingCreate: sends<'PrintTemplateMappingCreate'>()(MAPPING_FIELDS),
+  PrintTemplateMappingUpdate: sends<'PrintTemplateMappingUpdate'>()(MAPPING_FIELDS),
   ClusterUserCreate: sends<'ClusterUserCreate'>()(['user_id', 'cluster_id', 'role', 'is_active', 'parent_bu_id']),
   ClusterUserUpdate: sends<'ClusterUserUpdate'>()(['role', 'parent_bu_id']),
   BusinessUnitUserCreate: sends<'BusinessUnitUserCreate'>()(['user_id', 'business_unit_id', 'role']),
