@@ -566,7 +566,7 @@ export async function generateData(knex: Knex, scale: Scale, opts: GenerateOptio
     await step(`documents (${nD})`, async () => {
       await run(
         `insert into documents (doc_type, doc_no, doc_date, total_amount, currency_code, business_unit_id, requestor_id, workflow_current_stage, status, created_at)
-         select d.t, upper(d.t) || '-G-' || lpad(g::text, 7, '0'), current_date - (g % 365), ((g * 7919) % 90000) + 850.25,
+         select d.t, upper(d.t) || '-G-' || lpad(g::text, 7, '0'), current_date - (g % 365), ((g::bigint * 7919) % 90000) + 850.25,
                 case when g % 9 = 8 then 'USD' else 'THB' end, b.id, u.id,
                 case d.t when 'pr' then 'Department Head Approval' when 'po' then 'Purchasing Manager Approval' else 'Store Keeper Approval' end,
                 (array['pending','pending','approved','draft','rejected','pending','approved'])[1 + g % 7], now() - make_interval(hours => g)
