@@ -232,6 +232,22 @@ export function buildScenarios(d: ScenarioData): Scenario[] {
     body: JSON.stringify(body),
   });
   const many = (f: (i: number) => LoadRequest) => Array.from({ length: SAMPLE }, (_, i) => f(i));
+  /** The deep cluster page by its cursor (the service alone: the peers page by offset), with `query` added. */
+  const cursorScenario = (id: string, title: string, note: string, query: string) => ({
+    id,
+    title,
+    goal: 'none' as const,
+    read: true,
+    serverOnly: true,
+    note,
+    requests: (t: Tokens): LoadRequest[] => [
+      {
+        method: 'GET',
+        path: `/api-system/clusters?perpage=10&cursor=${encodeURIComponent(d.deepCursor!)}${query}`,
+        headers: bearer(t.admin),
+      },
+    ],
+  });
 
   return [
     {
@@ -252,21 +268,18 @@ export function buildScenarios(d: ScenarioData): Scenario[] {
     },
     ...(d.deepCursor
       ? [
-          {
-            id: 'clusters-cursor-500',
-            title: 'Cluster list, page 500 by cursor',
-            goal: 'none' as const,
-            read: true,
-            serverOnly: true,
-            note: `page ${deepPage} by its cursor (keyset) instead of its offset; the service alone`,
-            requests: (t: Tokens): LoadRequest[] => [
-              {
-                method: 'GET',
-                path: `/api-system/clusters?perpage=10&cursor=${encodeURIComponent(d.deepCursor!)}`,
-                headers: bearer(t.admin),
-              },
-            ],
-          },
+          cursorScenario(
+            'clusters-cursor-500',
+            'Cluster list, page 500 by cursor',
+            `page ${deepPage} by its cursor (keyset) instead of its offset; the service alone`,
+            '',
+          ),
+          cursorScenario(
+            'clusters-cursor-500-estimate',
+            'Cluster list, page 500 by cursor, estimated total',
+            `page ${deepPage} by its cursor with total=estimate: no count of every cluster; the service alone`,
+            '&total=estimate',
+          ),
         ]
       : []),
     {
