@@ -6,19 +6,14 @@
 //
 //   npm test                      everything (lint, types, then this)
 //   npm test -- <vitest args>     a plain `vitest run <args>` (one file, one project, a filter)
-//
-// The flows finish minutes before the other projects. CI fills that time with slow suites of its own that need no
-// quiet machine (the production checks, the crash rounds), named as npm scripts in TEST_AFTER_FLOWS
-// (`TEST_AFTER_FLOWS="test:ops test:soak:faults"`): they run one after another once the flows are done, their lines
-// marked with the script's name, and the command fails when one of them does.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const VITEST = 'node_modules/.bin/vitest';
 
-function run(command: string, args: string[], prefix: string | null): Promise<number> {
+function run(args: string[], prefix: string | null): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(VITEST, ['run', ...args], { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     if (prefix) {
       for (const [stream, out] of [
         [child.stdout!, process.stdout],
@@ -30,17 +25,9 @@ function run(command: string, args: string[], prefix: string | null): Promise<nu
   });
 }
 
-/** The browser flows, then each script of TEST_AFTER_FLOWS in turn; every one runs whatever the one before did. */
-async function flowsLane(): Promise<number[]> {
-  const codes = [await run(VITEST, ['run', '--project', 'e2e'], 'e2e │ ')];
-  for (const script of (process.env.TEST_AFTER_FLOWS ?? '').split(/\s+/).filter(Boolean))
-    codes.push(await run('npm', ['run', '-s', script], `${script} │ `));
-  return codes;
-}
-
 const args = process.argv.slice(2);
 const codes =
   args.length > 0
-    ? [await run(VITEST, ['run', ...args], null)]
-    : (await Promise.all([run(VITEST, ['run', '--project', '!e2e'], null).then((c) => [c]), flowsLane()])).flat();
+    ? [await run(args, null)]
+    : await Promise.all([run(['--project', '!e2e'], null), run(['--project', 'e2e'], 'e2e │ ')]);
 process.exit(codes.some((c) => c !== 0) ? 1 : 0);

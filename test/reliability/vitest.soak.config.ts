@@ -1,9 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // The slow reliability suite (`npm run test:soak`): kill -9 crash rounds on PostgreSQL and PGlite, two replicas,
-// webhook delivery across a crash, and the three-minute soak — one file at a time, so the soak measures the server
-// alone (about four minutes in all). CI runs the soak (`test:soak:load`) apart from the rest (`test:soak:faults`):
-// last, with nothing else on the machine.
+// and the three-minute soak — one file at a time, so the soak measures the server alone (about four minutes in all).
 //   npx vitest run --config test/reliability/vitest.soak.config.ts
 export default defineConfig({
   test: {
