@@ -143,6 +143,12 @@ describe.each(engines())('cursor paging on %s', (engine) => {
     ['accounts by username', '/api-system/users', { search: `ks${word}` }],
     ['accounts by last sign-in (nulls)', '/api-system/users', { search: `ks${word}`, sort: 'last_sign_in_at:desc' }],
     ['audit events of a cluster', '/api-system/audit-events', { cluster_id: clusterId }],
+    // The console's History: a record's own events with its memberships', walked by "more".
+    [
+      'a cluster’s History with memberships',
+      '/api-system/audit-events',
+      { target_type: 'cluster', target_id: clusterId, with_memberships: 'true' },
+    ],
   ];
 
   it('when every list is walked by cursor to its end, then it holds the rows of page/perpage in the same order, and the last page has no next cursor', async () => {

@@ -26,9 +26,9 @@ const event = (id: string, extra: Partial<AuditEvent> = {}): AuditEvent => ({
   ...extra,
 });
 
-const page = (data: AuditEvent[], pageNo = 1, pages = 1) => ({
+const page = (data: AuditEvent[], pageNo = 1, pages = 1, nextCursor: string | null = null) => ({
   data,
-  paginate: { total: data.length * pages, page: pageNo, perpage: 10, pages },
+  paginate: { total: data.length * pages, page: pageNo, perpage: 10, pages, next_cursor: nextCursor },
 });
 
 function renderHistory(
@@ -61,6 +61,7 @@ describe('the History tab', { timeout: 20_000 }, () => {
       with_memberships: true,
       page: 1,
       perpage: 10,
+      total: 'estimate',
     });
     expect(newest).toHaveTextContent('Updated the cluster');
     expect(newest).toHaveTextContent('Platform Administrator');
@@ -107,16 +108,20 @@ describe('the History tab', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('history-event')).toBeInTheDocument();
   });
 
-  it('loads the next page on "Show more"', async () => {
-    const listAuditEvents = vi.fn(async (query: unknown) => {
-      const { page: p } = query as { page: number };
-      return page([event(`e${p}`)], p, 2);
-    });
+  it('loads the events after the last one shown on "Show more", by the cursor the server gave', async () => {
+    // The first page says two pages by number; only the cursor decides what follows, as an event recorded meanwhile
+    // would shift a page by number.
+    const listAuditEvents = vi.fn(async (query: unknown) =>
+      (query as { cursor?: string }).cursor === 'after-e1.sig'
+        ? page([event('e2')], 2, 2)
+        : page([event('e1')], 1, 2, 'after-e1.sig'),
+    );
     renderHistory(listAuditEvents);
     await screen.findByTestId('history-event');
     fireEvent.click(screen.getByTestId('history-more'));
     await waitFor(() => expect(screen.getAllByTestId('history-event')).toHaveLength(2));
-    expect(listAuditEvents).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+    expect(listAuditEvents).toHaveBeenLastCalledWith(expect.objectContaining({ cursor: 'after-e1.sig' }));
+    expect(listAuditEvents.mock.lastCall?.[0]).not.toHaveProperty('page');
     expect(screen.queryByTestId('history-more')).not.toBeInTheDocument();
   });
 

@@ -63,16 +63,20 @@ const HistoryList = ({ targetType, targetId }: { targetType: AuditTargetType; ta
   const dataProvider = useAppDataProvider();
   const history = useInfiniteQuery({
     queryKey: ['auditEvents', 'history', targetType, targetId],
-    initialPageParam: 1,
+    // "More" walks by the server's cursor, not by page number: an event recorded while the operator reads (their own
+    // revert, say) would otherwise shift every later page by one and show an event twice.
+    initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       dataProvider.listAuditEvents({
         target_type: targetType,
         target_id: targetId,
         ...(WITH_MEMBERSHIPS.has(targetType) ? { with_memberships: true } : {}),
-        page: pageParam,
+        ...(pageParam ? { cursor: pageParam } : { page: 1 }),
         perpage: PAGE_SIZE,
+        // Only whether more follow matters here, so the server need not count every event of the record.
+        total: 'estimate',
       }),
-    getNextPageParam: (last) => (last.paginate.page < last.paginate.pages ? last.paginate.page + 1 : undefined),
+    getNextPageParam: (last) => last.paginate.next_cursor ?? undefined,
   });
   const events = history.data?.pages.flatMap((p) => p.data) ?? [];
 
