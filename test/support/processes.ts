@@ -1,16 +1,44 @@
 // Starts and stops the helper processes tests need (the Prism mock, the server), on free loopback ports.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The first port of the range the kernel draws from for port 0 and for every outgoing connection's local end. */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 2_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+const handedOut = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for a child process to listen on, free when asked. It is drawn below the kernel's ephemeral range: a port
+ * from that range (what `listen(0)` gives) can be taken, before the child binds it, by the local end of any outgoing
+ * connection on the machine, and the tests beside this one make thousands (the e2e server once failed to start with
+ * "port already in use" that way).
+ */
+export async function freePort(): Promise<number> {
+  const high = ephemeralLow() - 1;
+  const low = Math.min(10_000, high - 1_000);
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${low} and ${high} after 200 tries`);
 }
 
 /** Polls `url` until `accepted` takes its answer or the deadline passes; `gone` ends the wait early. */
