@@ -6,6 +6,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the CPUs: a single worker on a 2-core machine. Most files wait on
     // a database, a child process or a browser, so two workers keep both cores busy.
     maxWorkers: 2,
+    // A worker that dies mid-file leaves only "Worker exited unexpectedly"; the second reporter names the file.
+    reporters: ['default', './test/support/unfinished-files-reporter.ts'],
     projects: [
       {
         test: {
