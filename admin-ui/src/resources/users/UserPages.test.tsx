@@ -225,6 +225,12 @@ describe('a user’s read view', { timeout: 30_000 }, () => {
     renderRoutes('/users/a', USER_READER, dp, userRoutes);
     fireEvent.click(await screen.findByTestId('tab-history'));
     expect(await screen.findByTestId('history-empty')).toBeInTheDocument();
-    expect(dp.listAuditEvents).toHaveBeenCalledWith({ target_type: 'user', target_id: 'a', page: 1, perpage: 10 });
+    expect(dp.listAuditEvents).toHaveBeenCalledWith({
+      target_type: 'user',
+      target_id: 'a',
+      page: 1,
+      perpage: 10,
+      total: 'estimate',
+    });
   });
 });
