@@ -1,19 +1,4 @@
-import {
-  Box,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  Grid,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-  useTheme,
-} from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Chip, Grid, Stack, Typography, useTheme } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -25,6 +10,7 @@ import { useFormatters } from './format';
 import { chartColors } from '../lib/palette';
 import { FEEDS, SAMPLE_CONTENT, type SampleKpi } from './sampleContent';
 import { ScreenMessages } from '../components/history/ScreenMessages';
+import { CardTable } from '../components/card-table/CardTable';
 import * as domainMessages from './i18n';
 
 // The domain dashboards' words load with their screen, not with the console's first download.
@@ -152,26 +138,34 @@ const DomainDashboardContent = ({ domain }: { domain: DomainDashboard }) => {
             <Card variant="outlined" data-testid="sample-tile">
               <CardHeader title={translate('domain_dashboards.recent_documents')} action={<SampleChip />} />
               <CardContent>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{translate('domain_dashboards.feeds.columns.doc_no')}</TableCell>
-                      <TableCell>{translate('domain_dashboards.feeds.columns.doc_date')}</TableCell>
-                      <TableCell>{translate('domain_dashboards.status')}</TableCell>
-                      <TableCell align="right">{translate('domain_dashboards.feeds.columns.total_amount')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {sample.recent.rows.map((row) => (
-                      <TableRow key={row.doc_no}>
-                        <TableCell>{row.doc_no}</TableCell>
-                        <TableCell>{f.date(row.date)}</TableCell>
-                        <TableCell>{translate(`domain_dashboards.statuses.${row.status}`)}</TableCell>
-                        <TableCell align="right">{f.amount(row.amount)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <CardTable
+                  rows={sample.recent.rows}
+                  rowKey={(row) => row.doc_no}
+                  columns={[
+                    {
+                      id: 'doc_no',
+                      label: translate('domain_dashboards.feeds.columns.doc_no'),
+                      render: (row) => row.doc_no,
+                    },
+                    {
+                      id: 'doc_date',
+                      label: translate('domain_dashboards.feeds.columns.doc_date'),
+                      render: (row) => f.date(row.date),
+                    },
+                    {
+                      id: 'status',
+                      label: translate('domain_dashboards.status'),
+                      render: (row) => translate(`domain_dashboards.statuses.${row.status}`),
+                    },
+                    {
+                      id: 'total_amount',
+                      label: translate('domain_dashboards.feeds.columns.total_amount'),
+                      align: 'right',
+                      render: (row) => f.amount(row.amount),
+                    },
+                  ]}
+                  empty={translate('ra.navigation.no_results')}
+                />
               </CardContent>
             </Card>
           </Grid>

@@ -9,17 +9,15 @@ import {
   CircularProgress,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useApprovalFeed, usePendingCount } from './feeds';
 import { useFormatters } from './format';
-import type { ApprovalDocType } from '../types';
+import { CardTable, type CardColumn } from '../components/card-table/CardTable';
+import type { ApprovalDocType, ApprovalFeed } from '../types';
+
+type ApprovalItem = ApprovalFeed['groups'][number]['items'][number];
 
 const RetryAlert = ({ message, onRetry }: { message: string; onRetry: () => void }) => {
   const translate = useTranslate();
@@ -82,6 +80,20 @@ export const ApprovalFeedCard = ({
   // A failed refetch shows in `error`; it never rejects, so a retry fires it and forgets it.
   const { data, isPending, error, refetch } = useApprovalFeed(source);
   const groups = (data?.groups ?? []).filter((g) => docTypes.includes(g.doc_type));
+  const label = (key: string) => translate(`domain_dashboards.feeds.columns.${key}`);
+  const columns: CardColumn<ApprovalItem>[] = [
+    { id: 'doc_no', label: label('doc_no'), render: (item) => item.doc_no },
+    { id: 'doc_date', label: label('doc_date'), render: (item) => date(item.doc_date) },
+    { id: 'business_unit', label: label('business_unit'), render: (item) => item.business_unit_name },
+    { id: 'requestor', label: label('requestor'), render: (item) => item.requestor_name ?? '—' },
+    { id: 'stage', label: label('stage'), render: (item) => item.workflow_current_stage },
+    {
+      id: 'total_amount',
+      label: label('total_amount'),
+      align: 'right',
+      render: (item) => amount(item.total_amount, item.currency_code),
+    },
+  ];
 
   return (
     <Card variant="outlined" data-testid={`approval-${source}`}>
@@ -116,36 +128,12 @@ export const ApprovalFeedCard = ({
                     </Typography>
                   )}
                 </Stack>
-                {g.items.length === 0 ? (
-                  <Typography variant="body2" color="text.secondary">
-                    {translate('domain_dashboards.feeds.group_empty')}
-                  </Typography>
-                ) : (
-                  <Table size="small">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{translate('domain_dashboards.feeds.columns.doc_no')}</TableCell>
-                        <TableCell>{translate('domain_dashboards.feeds.columns.doc_date')}</TableCell>
-                        <TableCell>{translate('domain_dashboards.feeds.columns.business_unit')}</TableCell>
-                        <TableCell>{translate('domain_dashboards.feeds.columns.requestor')}</TableCell>
-                        <TableCell>{translate('domain_dashboards.feeds.columns.stage')}</TableCell>
-                        <TableCell align="right">{translate('domain_dashboards.feeds.columns.total_amount')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {g.items.map((item, ii) => (
-                        <TableRow key={`${item.id}-${ii}`}>
-                          <TableCell>{item.doc_no}</TableCell>
-                          <TableCell>{date(item.doc_date)}</TableCell>
-                          <TableCell>{item.business_unit_name}</TableCell>
-                          <TableCell>{item.requestor_name ?? '—'}</TableCell>
-                          <TableCell>{item.workflow_current_stage}</TableCell>
-                          <TableCell align="right">{amount(item.total_amount, item.currency_code)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                )}
+                <CardTable
+                  rows={g.items}
+                  rowKey={(item, ii) => `${item.id}-${ii}`}
+                  columns={columns}
+                  empty={translate('domain_dashboards.feeds.group_empty')}
+                />
               </Box>
             ))}
           </Stack>
