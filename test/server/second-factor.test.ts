@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aUser, FACTORY_PASSWORD, type Problem } from '../support/factory.js';
 import { softAuthenticator, type CreationOptions, type RequestOptions } from '../support/soft-authenticator.js';
 import { purgeAuthRecords } from '../../server/src/modules/auth/purge.js';
-import { engines, startTestServer, type TestServer } from './support/index.js';
+import { changeHeard, engines, startTestServer, type TestServer } from './support/index.js';
 
 const PERIOD_MS = 30_000;
 const RP_ID = 'admin.example.test';
@@ -556,12 +556,14 @@ describe.each(engines())('the second factor on %s', (engine) => {
     expect(codes).toHaveLength(10);
     expect(codes.some((c) => a.recoveryCodes.includes(c))).toBe(false);
 
-    // Eleven minutes later, as far as the session knows.
+    // Eleven minutes later, as far as the session knows (once the server's cached session has heard of it).
+    const heard = changeHeard(t, 'sessions', a.id);
     await t
       .knex('sessions')
       .where({ user_id: a.id })
       .whereNotNull('second_factor_at')
       .update({ second_factor_at: t.knex.raw("now() - interval '11 minutes'") });
+    await heard;
     const expired = await t.fetch('/api-system/me/second-factors/recovery-codes', { method: 'POST', token: a.token });
     expect(expired.status).toBe(403);
     expect(await typeOf(expired)).toMatch(/\/problems\/step-up-required$/);

@@ -93,6 +93,33 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Resolves once the server's change feed announces a change of `table` (of this user's rows when `userId` is given).
+ * A test that changes a cached row straight in the database awaits it: on PostgreSQL the notification arrives after
+ * the commit, so the next request could otherwise still be answered from the cache. The server's caches subscribed
+ * first, so they have heard it when this resolves. Call it before the write.
+ */
+export function changeHeard(t: TestServer, table: string, userId?: string, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`no change of ${table}${userId ? `:${userId}` : ''} was announced within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      off();
+      resolve();
+    };
+    const off = t.changes.subscribe({
+      onChange: (change) => {
+        if (change.table === table && (userId === undefined || change.id === userId)) done();
+      },
+      // Notifications may have been missed: every cache was dropped, which serves the waiting test as well.
+      onReset: done,
+    });
+  });
+}
+
 /** A new, empty database on the TEST_DATABASE_URL server, and a way to drop it. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
