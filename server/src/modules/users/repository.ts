@@ -14,6 +14,7 @@ import {
   pageOf,
   runListPage,
 } from '../../db/sql.js';
+import { compiledStatement } from '../../db/compiled-statement.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -26,6 +27,14 @@ export interface UserRow {
   lastname: string | null;
   is_active: boolean;
 }
+
+/** The search's values as they are bound: the LIKE pattern already made from the text. */
+type SearchValues = {
+  pattern: string | undefined;
+  excludeClusterId: string | undefined;
+  limit: number;
+  offset: number;
+};
 
 export interface UserSearch {
   search: string | undefined;
@@ -109,13 +118,13 @@ const RECORD_COLUMNS = [
 ].map((c) => `users.${c}`);
 
 export function userRepository({ knex }: { knex: Knex }) {
-  function searchFiltered(s: UserSearch): Knex.QueryBuilder {
+  function searchFiltered(db: Db, s: SearchValues): Knex.QueryBuilder {
     // People only: service accounts have their own list, and are never members.
-    const qb = knex('users').where('users.kind', 'person');
-    if (s.search) whereSearch(qb, s.search);
-    if (s.excludeClusterId) {
+    const qb = db('users').where('users.kind', 'person');
+    if (s.pattern !== undefined) wherePattern(qb, s.pattern);
+    if (s.excludeClusterId !== undefined) {
       qb.whereNotExists(
-        knex('cluster_users')
+        db('cluster_users')
           .select(knex.raw('1'))
           .whereRaw('cluster_users.user_id = users.id')
           .where('cluster_users.cluster_id', s.excludeClusterId),
@@ -124,9 +133,35 @@ export function userRepository({ knex }: { knex: Knex }) {
     return qb;
   }
 
+  /** The add-user search's one statement: its text depends only on which of search and exclusion are present. */
+  const searchStatement = compiledStatement<SearchValues>(
+    (db, s) =>
+      listPageStatement(
+        db,
+        searchFiltered(db, s),
+        { sort: SEARCH_ORDER, limit: s.limit, offset: s.offset },
+        'users.id',
+        (qb) =>
+          pageUsers(qb).select(
+            'users.id',
+            'users.username',
+            'users.email',
+            'users.firstname',
+            'users.middlename',
+            'users.lastname',
+            'users.is_active',
+          ),
+        { selective: s.pattern !== undefined },
+      ),
+    (s) => `${s.pattern !== undefined}:${s.excludeClusterId !== undefined}`,
+  );
+
   function whereSearch(qb: Knex.QueryBuilder, text: string): void {
+    wherePattern(qb, likeContains(text.toLowerCase()));
+  }
+
+  function wherePattern(qb: Knex.QueryBuilder, pattern: string): void {
     // lower(col) LIKE uses the trigram indexes of migration 0001.
-    const pattern = likeContains(text.toLowerCase());
     qb.where((w) => {
       w.whereRaw('lower(users.username) like ?', [pattern])
         .orWhereRaw('lower(users.email) like ?', [pattern])
@@ -193,24 +228,13 @@ export function userRepository({ knex }: { knex: Knex }) {
   return {
     /** The add-user dialog's search over the user pool: the page and the total in one statement. */
     async search(s: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
-      const statement = listPageStatement(
-        knex,
-        searchFiltered(s),
-        { sort: SEARCH_ORDER, limit: s.limit, offset: s.offset },
-        'users.id',
-        (qb) =>
-          pageUsers(qb).select(
-            'users.id',
-            'users.username',
-            'users.email',
-            'users.firstname',
-            'users.middlename',
-            'users.lastname',
-            'users.is_active',
-          ),
-        { selective: Boolean(s.search) },
-      );
-      return pageOf((await statement) as UserRow[]);
+      const rows = await searchStatement.rows<UserRow>(knex, {
+        pattern: s.search ? likeContains(s.search.toLowerCase()) : undefined,
+        excludeClusterId: s.excludeClusterId || undefined,
+        limit: s.limit,
+        offset: s.offset,
+      });
+      return pageOf(rows);
     },
 
     listPage(db: Db, f: AccountListFilter): Promise<PageRows<AccountRow>> {

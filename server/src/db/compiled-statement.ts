@@ -1,0 +1,106 @@
+import type { Knex } from 'knex';
+
+/**
+ * A statement whose SQL text is compiled by knex once per shape, not on every request.
+ *
+ * Building a list statement with knex and compiling it was 11 % of a user search's CPU under load (bench/FINDINGS.md
+ * §20), although every search of one shape has the same text and differs only in its values. `build` makes the
+ * statement from values that are bound as they are (a search pattern already made, a limit). `shapeOf` names what
+ * else changes the text; absent, zero and empty values are keyed apart already.
+ *
+ * The first call of a shape builds the statement twice: once with a stand-in for each value, to learn which binding
+ * is which value, and once with the real values. The template is kept only when both compile to the same text and
+ * the stand-ins' positions give back exactly the real bindings. Otherwise (a value that knex writes into the text, or
+ * one that `build` transforms) that shape is built every time.
+ */
+export interface CompiledStatement<P extends Record<string, string | number | undefined>> {
+  /** Runs the statement with these values; the rows as the builder would return them. */
+  rows<R>(db: Knex | Knex.Transaction, values: P): Promise<R[]>;
+  /** How many shapes run from a kept template (tests). */
+  readonly templates: number;
+}
+
+/** One binding of a template: a value of the call (by name) or a constant of the statement. */
+type Slot = { value: string } | { constant: unknown };
+
+interface Template {
+  sql: string;
+  slots: Slot[];
+}
+
+/**
+ * Stand-ins no real value takes: a string no caller sends, a number past any page size or offset. A zero and an empty
+ * string stay as they are, since knex leaves some out of the text (`offset 0`); `valueShape` keys them apart.
+ */
+function standIns<P extends Record<string, string | number | undefined>>(values: P): P {
+  const out: Record<string, string | number | undefined> = {};
+  Object.entries(values).forEach(([name, value], i) => {
+    if (typeof value === 'string' && value !== '') out[name] = `\u0000stand-in:${name}\u0000`;
+    else if (typeof value === 'number' && value !== 0) out[name] = 2_000_000_000 + i;
+    else out[name] = value;
+  });
+  return out as P;
+}
+
+/** Which values are absent, zero or empty: the part of a shape every statement has, whatever its `shapeOf` says. */
+function valueShape(values: Record<string, unknown>): string {
+  return Object.entries(values)
+    .map(([name, v]) => `${name}${v === undefined ? '-' : v === 0 || v === '' ? '0' : '+'}`)
+    .join(',');
+}
+
+function templateOf<P extends Record<string, string | number | undefined>>(
+  build: (db: Knex | Knex.Transaction, values: P) => Knex.QueryBuilder,
+  db: Knex | Knex.Transaction,
+  values: P,
+): Template | null {
+  const probe = standIns(values);
+  const withStandIns = build(db, probe).toSQL();
+  const real = build(db, values).toSQL();
+  if (withStandIns.sql !== real.sql) return null;
+  // A literal question mark in the text would be taken for a placeholder when the template runs as raw SQL.
+  if (withStandIns.sql.split('?').length - 1 !== withStandIns.bindings.length) return null;
+  const byStandIn = new Map(Object.entries(probe).map(([name, standIn]) => [standIn, name]));
+  const slots: Slot[] = withStandIns.bindings.map((b) => {
+    const name = byStandIn.get(b as string | number);
+    return name !== undefined && values[name] !== undefined ? { value: name } : { constant: b };
+  });
+  const rebound = bind(slots, values);
+  if (rebound.length !== real.bindings.length || rebound.some((b, i) => b !== real.bindings[i])) return null;
+  return { sql: real.sql, slots };
+}
+
+function bind(slots: Slot[], values: Record<string, unknown>): unknown[] {
+  return slots.map((slot) => ('value' in slot ? values[slot.value] : slot.constant));
+}
+
+/** pg answers a raw statement as its result object, PGlite's knex client as the rows. */
+const rowsOfRaw = <R>(result: unknown): R[] =>
+  Array.isArray(result) ? (result as R[]) : (result as { rows: R[] }).rows;
+
+export function compiledStatement<P extends Record<string, string | number | undefined>>(
+  build: (db: Knex | Knex.Transaction, values: P) => Knex.QueryBuilder,
+  shapeOf: (values: P) => string,
+): CompiledStatement<P> {
+  // Per knex client (the SQL dialect), then per shape; null: this shape is built every time.
+  const cache = new WeakMap<object, Map<string, Template | null>>();
+  let kept = 0;
+  return {
+    get templates() {
+      return kept;
+    },
+    async rows<R>(db: Knex | Knex.Transaction, values: P): Promise<R[]> {
+      let shapes = cache.get(db.client as object);
+      if (!shapes) cache.set(db.client as object, (shapes = new Map<string, Template | null>()));
+      const shape = `${shapeOf(values)}|${valueShape(values)}`;
+      let template = shapes.get(shape);
+      if (template === undefined) {
+        template = templateOf(build, db, values);
+        shapes.set(shape, template);
+        if (template) kept++;
+      }
+      if (!template) return (await build(db, values)) as R[];
+      return rowsOfRaw<R>(await db.raw(template.sql, bind(template.slots, values) as Knex.RawBinding[]));
+    },
+  };
+}
