@@ -103,6 +103,17 @@ export const USER_NOT_NULL = ['username', 'email', 'is_active', 'created_at', 'u
 /** The search's order: lower(username) is the unique index's expression, so ordered reads walk the index. */
 const SEARCH_ORDER: SortTerm[] = [{ field: 'username', column: 'lower(users.username)', direction: 'asc' }];
 
+/** A person as the add-user search shows them; the account list adds its own columns to these. */
+const SEARCH_COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.email',
+  'users.firstname',
+  'users.middlename',
+  'users.lastname',
+  'users.is_active',
+];
+
 const RECORD_COLUMNS = [
   'id',
   'username',
@@ -141,16 +152,7 @@ export function userRepository({ knex }: { knex: Knex }) {
         searchFiltered(db, s),
         { sort: SEARCH_ORDER, limit: s.limit, offset: s.offset },
         'users.id',
-        (qb) =>
-          pageUsers(qb).select(
-            'users.id',
-            'users.username',
-            'users.email',
-            'users.firstname',
-            'users.middlename',
-            'users.lastname',
-            'users.is_active',
-          ),
+        (qb) => pageUsers(qb).select(...SEARCH_COLUMNS),
         { selective: s.pattern !== undefined },
       ),
     (s) => `${s.pattern !== undefined}:${s.excludeClusterId !== undefined}`,
@@ -200,13 +202,7 @@ export function userRepository({ knex }: { knex: Knex }) {
   /** The account columns of the contract, with grant_count and sign_in_delayed computed by the database. */
   function selectAccounts(qb: Knex.QueryBuilder): Knex.QueryBuilder {
     return qb.select(
-      'users.id',
-      'users.username',
-      'users.email',
-      'users.firstname',
-      'users.middlename',
-      'users.lastname',
-      'users.is_active',
+      ...SEARCH_COLUMNS,
       'users.kind',
       'users.is_super_admin',
       'users.must_change_password',
