@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
+import { rawRows } from './sql.js';
 
 /**
  * A statement whose SQL text is compiled by knex once per shape, not on every request.
  *
  * Building a list statement with knex and compiling it was 11 % of a user search's CPU under load (bench/FINDINGS.md
  * §20), although every search of one shape has the same text and differs only in its values. `build` makes the
- * statement from values that are bound as they are (a search pattern already made, a limit). `shapeOf` names what
- * else changes the text; absent, zero and empty values are keyed apart already.
+ * statement from values that are bound as they are (a search pattern already made, a limit). A shape is which values
+ * are absent, zero or empty: the statement's text may depend on that, and on nothing else of the values.
  *
  * The first call of a shape builds the statement twice: once with a stand-in for each value, to learn which binding
  * is which value, and once with the real values. The template is kept only when both compile to the same text and
@@ -42,7 +43,7 @@ function standIns<P extends Record<string, string | number | undefined>>(values:
   return out as P;
 }
 
-/** Which values are absent, zero or empty: the part of a shape every statement has, whatever its `shapeOf` says. */
+/** The shape of a call: which values are absent, zero or empty. */
 function valueShape(values: Record<string, unknown>): string {
   return Object.entries(values)
     .map(([name, v]) => `${name}${v === undefined ? '-' : v === 0 || v === '' ? '0' : '+'}`)
@@ -74,25 +75,22 @@ function bind(slots: Slot[], values: Record<string, unknown>): unknown[] {
   return slots.map((slot) => ('value' in slot ? values[slot.value] : slot.constant));
 }
 
-/** pg answers a raw statement as its result object, PGlite's knex client as the rows. */
-const rowsOfRaw = <R>(result: unknown): R[] =>
-  Array.isArray(result) ? (result as R[]) : (result as { rows: R[] }).rows;
-
 export function compiledStatement<P extends Record<string, string | number | undefined>>(
   build: (db: Knex | Knex.Transaction, values: P) => Knex.QueryBuilder,
-  shapeOf: (values: P) => string,
 ): CompiledStatement<P> {
-  // Per knex client (the SQL dialect), then per shape; null: this shape is built every time.
-  const cache = new WeakMap<object, Map<string, Template | null>>();
+  // Per knex client class (the SQL dialect: a transaction's client is a new object of its connection's class), then
+  // per shape; null: this shape is built every time.
+  const cache = new Map<unknown, Map<string, Template | null>>();
   let kept = 0;
   return {
     get templates() {
       return kept;
     },
     async rows<R>(db: Knex | Knex.Transaction, values: P): Promise<R[]> {
-      let shapes = cache.get(db.client as object);
-      if (!shapes) cache.set(db.client as object, (shapes = new Map<string, Template | null>()));
-      const shape = `${shapeOf(values)}|${valueShape(values)}`;
+      const dialect: unknown = (db.client as { constructor: unknown }).constructor;
+      let shapes = cache.get(dialect);
+      if (!shapes) cache.set(dialect, (shapes = new Map<string, Template | null>()));
+      const shape = valueShape(values);
       let template = shapes.get(shape);
       if (template === undefined) {
         template = templateOf(build, db, values);
@@ -100,7 +98,7 @@ export function compiledStatement<P extends Record<string, string | number | und
         if (template) kept++;
       }
       if (!template) return (await build(db, values)) as R[];
-      return rowsOfRaw<R>(await db.raw(template.sql, bind(template.slots, values) as Knex.RawBinding[]));
+      return rawRows<R>(await db.raw(template.sql, bind(template.slots, values) as Knex.RawBinding[]));
     },
   };
 }

@@ -115,6 +115,10 @@ export function keysetWhere(qb: Knex.QueryBuilder, terms: SortTerm[], key: unkno
   return qb.whereRaw(`(${alternatives.join(' or ')})`, bindings);
 }
 
+/** The rows of a raw statement: pg answers it as its result object, PGlite's knex client as the rows. */
+export const rawRows = <R>(result: unknown): R[] =>
+  Array.isArray(result) ? (result as R[]) : (result as { rows: R[] }).rows;
+
 /**
  * The planner's estimate of the rows `filtered` matches: what `total=estimate` answers instead of counting them.
  * EXPLAIN plans without running, so it costs about one planning; on a table never analysed (a fresh PGlite) the
@@ -122,11 +126,7 @@ export function keysetWhere(qb: Knex.QueryBuilder, terms: SortTerm[], key: unkno
  */
 export async function estimateRows(db: Knex | Knex.Transaction, filtered: Knex.QueryBuilder): Promise<number> {
   const { sql, bindings } = filtered.clone().clearSelect().select(db.raw('1')).toSQL();
-  // pg answers a raw statement as its result object, PGlite's knex client as the rows.
-  const result: unknown = await db.raw(`explain (format json) ${sql}`, bindings);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-    Record<string, unknown>
-  >;
+  const rows = rawRows<Record<string, unknown>>(await db.raw(`explain (format json) ${sql}`, bindings));
   const plan = rows[0]?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
   return Math.max(0, Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0));

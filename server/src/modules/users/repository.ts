@@ -145,17 +145,15 @@ export function userRepository({ knex }: { knex: Knex }) {
   }
 
   /** The add-user search's one statement: its text depends only on which of search and exclusion are present. */
-  const searchStatement = compiledStatement<SearchValues>(
-    (db, s) =>
-      listPageStatement(
-        db,
-        searchFiltered(db, s),
-        { sort: SEARCH_ORDER, limit: s.limit, offset: s.offset },
-        'users.id',
-        (qb) => pageUsers(qb).select(...SEARCH_COLUMNS),
-        { selective: s.pattern !== undefined },
-      ),
-    (s) => `${s.pattern !== undefined}:${s.excludeClusterId !== undefined}`,
+  const searchStatement = compiledStatement<SearchValues>((db, s) =>
+    listPageStatement(
+      db,
+      searchFiltered(db, s),
+      { sort: SEARCH_ORDER, limit: s.limit, offset: s.offset },
+      'users.id',
+      (qb) => pageUsers(qb).select(...SEARCH_COLUMNS),
+      { selective: s.pattern !== undefined },
+    ),
   );
 
   function whereSearch(qb: Knex.QueryBuilder, text: string): void {
