@@ -133,8 +133,17 @@ export class AddClusterUserDialog {
   readonly role = () => this.root().getByRole('combobox', { name: 'Role' });
   readonly addButton = () => this.root().getByRole('button', { name: 'Add', exact: true });
 
+  /**
+   * Types the search and picks the person from its answer. The answer is awaited first: the same person may already
+   * be listed by the search before it (the first page of everyone), and a click there is lost when the debounced
+   * search's answer replaces the list.
+   */
   async pickUser(query: string, displayName: string): Promise<void> {
+    const answered = this.page.waitForResponse(
+      (res) => res.url().includes('/api-system/user?') && new URL(res.url()).searchParams.get('search') === query,
+    );
     await this.search().fill(query);
+    await answered;
     await this.option(displayName).click();
   }
 
