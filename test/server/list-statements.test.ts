@@ -13,6 +13,9 @@ const tag = () => randomUUID().slice(0, 6).toUpperCase();
 
 interface Statement {
   sql: string;
+  /** `raw` when the statement ran from a compiled template, the builder's method otherwise */
+  method?: string;
+  bindings?: unknown[];
   options?: { name?: string };
 }
 
@@ -26,7 +29,8 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
   /** The response of one GET and the statements the list itself ran for it. */
   async function listed(path: string, token = admin): Promise<{ page: Page; statements: Statement[] }> {
     const seen: Statement[] = [];
-    const onQuery = (q: Statement) => seen.push({ sql: q.sql, options: q.options });
+    const onQuery = (q: Statement) =>
+      seen.push({ sql: q.sql, method: q.method, bindings: q.bindings, options: q.options });
     t.knex.on('query', onQuery);
     try {
       const res = await t.fetch(path, { token });
@@ -154,6 +158,47 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     expect(units.data[0]).toMatchObject({ cluster_id: mine.id, cluster_name: mine.name, users_count: 0 });
   });
 
+  it('when callers who read one cluster and three list clusters and units by page, then each list runs one compiled text, its clusters bound as one array, and each caller sees only its own', async () => {
+    const prefix = `LK${tag()}`;
+    const clusters = [];
+    for (const code of ['A', 'B', 'C', 'D']) clusters.push(await aCluster(t, { code: `${prefix}-${code}` }));
+    for (const c of clusters) await aBusinessUnit(t, { cluster_id: c.id, code: `${c.code}-U1` });
+    const [a, b, c, d] = clusters.map((x) => x.id) as [string, string, string, string];
+    const one = await aUserWith(t, [['cluster.read', a]]);
+    const three = await aUserWith(t, [
+      ['cluster.read', b],
+      ['cluster.read', c],
+      ['cluster.read', d],
+    ]);
+    const list = async (path: string) => {
+      const runs = [];
+      // Twice for each caller: the first run of a shape may build it; every later one answers from its template.
+      for (const caller of [one, three, one, three]) {
+        const { page, statements } = await listed(path, caller.token);
+        expect(statements).toHaveLength(1);
+        runs.push({ ids: page.data.map((r) => r.id), total: page.paginate.total, statement: statements[0]! });
+      }
+      expect(new Set(runs.map((r) => r.statement.sql)).size, 'one text for every caller').toBe(1);
+      expect(runs.slice(1).map((r) => r.statement.method)).toEqual(['raw', 'raw', 'raw']);
+      expect(runs[0]!.statement.sql).toContain('any(');
+      expect(runs[1]!.statement.bindings).toContain(`{${[b, c, d].join(',')}}`);
+      return runs;
+    };
+    const clusterRuns = await list(`/api-system/clusters?search=${prefix}&sort=code%3Aasc&perpage=2`);
+    expect(clusterRuns.map((r) => [r.ids, r.total])).toEqual([
+      [[a], 1],
+      [[b, c], 3],
+      [[a], 1],
+      [[b, c], 3],
+    ]);
+    const unitRuns = await list(`/api-system/business-units?search=${prefix}&sort=code%3Aasc&perpage=2&page=2`);
+    expect(unitRuns.map((r) => r.total)).toEqual([1, 3, 1, 3]);
+    expect(unitRuns.map((r) => r.ids.length)).toEqual([0, 1, 0, 1]);
+    // A super admin reads every cluster: a shape of its own, without the array.
+    const everything = await onePage(`/api-system/clusters?search=${prefix}&sort=code%3Aasc`);
+    expect(everything.data.map((r) => r.id)).toEqual([a, b, c, d]);
+  });
+
   it('when users are searched or listed, then one statement returns the page and the total', async () => {
     const prefix = `ls${tag().toLowerCase()}`;
     const users = [
@@ -180,9 +225,13 @@ describe.each(engines())('list pages as one statement on %s', (engine) => {
     const cluster = await aCluster(t, { code: `LP${tag()}` });
     await aBusinessUnit(t, { cluster_id: cluster.id, code: `LP${tag()}` });
     const [plain] = (await listed(`/api-system/business-units?cluster_id=${cluster.id}`)).statements;
+    // Again: now from its compiled template, under the same name.
+    const [again] = (await listed(`/api-system/business-units?cluster_id=${cluster.id}`)).statements;
     const [searched] = (await listed(`/api-system/business-units?cluster_id=${cluster.id}&search=LP`)).statements;
     expect(searched?.options?.name).toBeUndefined();
+    expect(again?.method).toBe('raw');
     if (engine === 'postgres') expect(plain?.options?.name).toMatch(/^q_/);
     else expect(plain?.options?.name).toBeUndefined();
+    expect(again?.options?.name).toBe(plain?.options?.name);
   });
 });

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
-import { rawRows } from './sql.js';
+import { prepared, rawRows, statementName } from './sql.js';
+
+/** The values a compiled statement binds as they are. */
+export type StatementValues = Record<string, string | number | undefined>;
 
 /**
  * A statement whose SQL text is compiled by knex once per shape, not on every request.
@@ -13,10 +16,13 @@ import { rawRows } from './sql.js';
  * is which value, and once with the real values. The template is kept only when both compile to the same text and
  * the stand-ins' positions give back exactly the real bindings. Otherwise (a value that knex writes into the text, or
  * one that `build` transforms) that shape is built every time.
+ *
+ * A statement may also take a `shape` of its own: the parts of a call that are never bound (which filters apply, the
+ * sort). It is passed to `build` as it is and keys the templates with the values' shape.
  */
-export interface CompiledStatement<P extends Record<string, string | number | undefined>> {
-  /** Runs the statement with these values; the rows as the builder would return them. */
-  rows<R>(db: Knex | Knex.Transaction, values: P): Promise<R[]>;
+export interface CompiledStatement<P extends StatementValues, S = undefined> {
+  /** Runs the statement with these values (and shape); the rows as the builder would return them. */
+  rows<R>(db: Knex | Knex.Transaction, values: P, ...shape: S extends undefined ? [] : [S]): Promise<R[]>;
   /** How many shapes run from a kept template (tests). */
   readonly templates: number;
 }
@@ -33,7 +39,7 @@ interface Template {
  * Stand-ins no real value takes: a string no caller sends, a number past any page size or offset. A zero and an empty
  * string stay as they are, since knex leaves some out of the text (`offset 0`); `valueShape` keys them apart.
  */
-function standIns<P extends Record<string, string | number | undefined>>(values: P): P {
+function standIns<P extends StatementValues>(values: P): P {
   const out: Record<string, string | number | undefined> = {};
   Object.entries(values).forEach(([name, value], i) => {
     if (typeof value === 'string' && value !== '') out[name] = `\u0000stand-in:${name}\u0000`;
@@ -50,14 +56,17 @@ function valueShape(values: Record<string, unknown>): string {
     .join(',');
 }
 
-function templateOf<P extends Record<string, string | number | undefined>>(
-  build: (db: Knex | Knex.Transaction, values: P) => Knex.QueryBuilder,
+type Build<P, S> = (db: Knex | Knex.Transaction, values: P, shape: S) => Knex.QueryBuilder;
+
+function templateOf<P extends StatementValues, S>(
+  build: Build<P, S>,
   db: Knex | Knex.Transaction,
   values: P,
+  shape: S,
 ): Template | null {
   const probe = standIns(values);
-  const withStandIns = build(db, probe).toSQL();
-  const real = build(db, values).toSQL();
+  const withStandIns = build(db, probe, shape).toSQL();
+  const real = build(db, values, shape).toSQL();
   if (withStandIns.sql !== real.sql) return null;
   // A literal question mark in the text would be taken for a placeholder when the template runs as raw SQL.
   if (withStandIns.sql.split('?').length - 1 !== withStandIns.bindings.length) return null;
@@ -75,9 +84,18 @@ function bind(slots: Slot[], values: Record<string, unknown>): unknown[] {
   return slots.map((slot) => ('value' in slot ? values[slot.value] : slot.constant));
 }
 
-export function compiledStatement<P extends Record<string, string | number | undefined>>(
-  build: (db: Knex | Knex.Transaction, values: P) => Knex.QueryBuilder,
-): CompiledStatement<P> {
+export interface CompiledStatementOptions<P, S> {
+  /**
+   * Whether a call of this shape runs as a named statement on PostgreSQL (see `prepared`): only where PostgreSQL
+   * settles on a generic plan for it.
+   */
+  named?: (shape: S, values: P) => boolean;
+}
+
+export function compiledStatement<P extends StatementValues, S = undefined>(
+  build: Build<P, S>,
+  { named }: CompiledStatementOptions<P, S> = {},
+): CompiledStatement<P, S> {
   // Per knex client class (the SQL dialect: a transaction's client is a new object of its connection's class), then
   // per shape; null: this shape is built every time.
   const cache = new Map<unknown, Map<string, Template | null>>();
@@ -86,19 +104,26 @@ export function compiledStatement<P extends Record<string, string | number | und
     get templates() {
       return kept;
     },
-    async rows<R>(db: Knex | Knex.Transaction, values: P): Promise<R[]> {
+    async rows<R>(db: Knex | Knex.Transaction, values: P, ...rest: S extends undefined ? [] : [S]): Promise<R[]> {
+      const shape = rest[0] as S;
       const dialect: unknown = (db.client as { constructor: unknown }).constructor;
       let shapes = cache.get(dialect);
       if (!shapes) cache.set(dialect, (shapes = new Map<string, Template | null>()));
-      const shape = valueShape(values);
-      let template = shapes.get(shape);
+      const key = `${shape === undefined ? '' : JSON.stringify(shape)}|${valueShape(values)}`;
+      let template = shapes.get(key);
       if (template === undefined) {
-        template = templateOf(build, db, values);
-        shapes.set(shape, template);
+        template = templateOf(build, db, values, shape);
+        shapes.set(key, template);
         if (template) kept++;
       }
-      if (!template) return (await build(db, values)) as R[];
-      return rawRows<R>(await db.raw(template.sql, bind(template.slots, values) as Knex.RawBinding[]));
+      const name = named?.(shape, values) ?? false;
+      if (!template) {
+        const qb = build(db, values, shape);
+        return (await (name ? prepared(qb) : qb)) as R[];
+      }
+      const raw = db.raw(template.sql, bind(template.slots, values) as Knex.RawBinding[]);
+      const statement = name ? statementName(db, template.sql) : undefined;
+      return rawRows<R>(await (statement ? raw.options({ name: statement }) : raw));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { refused } from '../core/list-cursor.js';
-import type { ListQuery, PageRows, SortTerm } from '../core/list-query.js';
+import type { DeletedFilter, ListQuery, PageRows, SortTerm } from '../core/list-query.js';
 import { toCount } from './count.js';
 
 /** SQL pieces shared by the repositories. Everything here builds queries; nothing runs one. */
@@ -153,14 +153,70 @@ const MAX_PREPARED = 200;
  * the user search took 305 ms for a term its custom plan answers in 3 ms).
  */
 export function prepared<B extends Knex.QueryBuilder>(qb: B): B {
-  if (qb.client.config.client !== 'pg') return qb;
-  const name = `q_${createHash('sha1').update(qb.toSQL().sql).digest('base64url').slice(0, 20)}`;
+  const name = statementName(qb, qb.toSQL().sql);
+  return name ? qb.options({ name }) : qb;
+}
+
+/**
+ * The name `sql` runs under as a prepared statement on PostgreSQL (see `prepared`); undefined on PGlite, and once
+ * MAX_PREPARED distinct texts are named.
+ */
+export function statementName(db: { client: Knex.Client }, sql: string): string | undefined {
+  if (db.client.config.client !== 'pg') return undefined;
+  const name = `q_${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
   if (!preparedNames.has(name)) {
-    if (preparedNames.size >= MAX_PREPARED) return qb;
+    if (preparedNames.size >= MAX_PREPARED) return undefined;
     preparedNames.add(name);
   }
-  return qb.options({ name });
+  return name;
 }
+
+/**
+ * A list of ids as one PostgreSQL array literal, for `= any(?::uuid[])`: one binding whatever the count, so a list
+ * scoped to one cluster or to forty has one text (`in (?, ?, …)` has a text per count).
+ */
+export const uuidArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;
+
+/** The parts of a list filter that decide its statement's text: never bound. */
+export interface ListShape {
+  deleted: DeletedFilter;
+  isActive: boolean | null;
+  sort: SortTerm[];
+}
+
+/** The parts of a list filter that are bound as they are. */
+export interface ListValues extends Record<string, string | number | undefined> {
+  /** the clusters the caller may read, as `uuidArray`; undefined: every cluster */
+  scope: string | undefined;
+  /** the search's LIKE pattern */
+  pattern: string | undefined;
+  limit: number | undefined;
+  offset: number;
+}
+
+/** A list filter as the shape and values of its compiled statement. */
+export function listStatementParts(f: {
+  list: ListQuery;
+  isActive: boolean | undefined;
+  deleted: DeletedFilter;
+  scope: 'all' | string[];
+}): [ListShape, ListValues] {
+  return [
+    { deleted: f.deleted, isActive: f.isActive ?? null, sort: f.list.sort },
+    {
+      scope: f.scope === 'all' ? undefined : uuidArray(f.scope),
+      pattern: f.list.search ? likeContains(f.list.search.toLowerCase()) : undefined,
+      limit: f.list.limit,
+      offset: f.list.offset,
+    },
+  ];
+}
+
+/**
+ * A page asked for by number with an exact total: what a compiled list statement answers. A cursor, an estimated
+ * total or a probe for the next page takes `runListPage`.
+ */
+export const isPageByNumber = (list: ListQuery): boolean => !list.after && list.total !== 'estimate' && !list.probe;
 
 /** The names the one-statement list page gives its parts: the page's ids and the total of the filtered rows. */
 export const LIST_PAGE = 'list_page';

@@ -1,7 +1,19 @@
 import type { Knex } from 'knex';
 import type { Schemas } from '../../core/contract.js';
 import { toCount } from '../../db/count.js';
-import { LIST_PAGE, applyListQuery, likeContains, prepared, runListPage } from '../../db/sql.js';
+import {
+  LIST_PAGE,
+  type ListShape,
+  type ListValues,
+  applyListQuery,
+  isPageByNumber,
+  listPageStatement,
+  listStatementParts,
+  pageRowsOf,
+  prepared,
+  runListPage,
+} from '../../db/sql.js';
+import { compiledStatement } from '../../db/compiled-statement.js';
 import { type DeletedFilter, type ListQuery, type PageRows } from '../../core/list-query.js';
 import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
 import { type AuditRow } from '../../core/audit.js';
@@ -98,15 +110,16 @@ export function clusterRepository({ knex }: { knex: Knex }) {
         knex.raw('(select count(*) from cluster_users m where m.cluster_id = clusters.id) as users_count'),
       );
 
-  function filtered(db: Knex | Knex.Transaction, f: ClusterListFilter): Knex.QueryBuilder {
+  /** The list's FROM and WHERE. The scope is one array, so every scoped caller's list has one text. */
+  function filtered(db: Knex | Knex.Transaction, shape: ListShape, values: ListValues): Knex.QueryBuilder {
     const qb = db('clusters');
-    if (f.deleted === 'exclude') qb.whereNull('clusters.deleted_at');
-    else if (f.deleted === 'only') qb.whereNotNull('clusters.deleted_at');
-    if (f.isActive !== undefined) qb.where('clusters.is_active', f.isActive);
-    if (f.scope !== 'all') qb.whereIn('clusters.id', f.scope);
-    if (f.list.search) {
+    if (shape.deleted === 'exclude') qb.whereNull('clusters.deleted_at');
+    else if (shape.deleted === 'only') qb.whereNotNull('clusters.deleted_at');
+    if (shape.isActive !== null) qb.where('clusters.is_active', shape.isActive);
+    if (values.scope !== undefined) qb.whereRaw('clusters.id = any(?::uuid[])', [values.scope]);
+    if (values.pattern !== undefined) {
       // lower(col) LIKE matches the trigram indexes on lower(code|name|alias_name).
-      const pattern = likeContains(f.list.search.toLowerCase());
+      const pattern = values.pattern;
       qb.where((w) => {
         w.whereRaw('lower(clusters.code) like ?', [pattern])
           .orWhereRaw('lower(clusters.name) like ?', [pattern])
@@ -116,17 +129,34 @@ export function clusterRepository({ knex }: { knex: Knex }) {
     return qb;
   }
 
+  /** Joins the page's rows, with their audit names and counts, to the list statement's ids. */
+  const selectPageRows = (qb: Knex.QueryBuilder) =>
+    withCounts(withActors(qb.leftJoin('clusters', 'clusters.id', `${LIST_PAGE}.id`)));
+
+  /** A page by number: compiled once per shape (bench/FINDINGS.md §21). */
+  const pageStatement = compiledStatement<ListValues, ListShape>((db, values, shape) =>
+    listPageStatement(
+      db,
+      filtered(db, shape, values),
+      { sort: shape.sort, limit: values.limit, offset: values.offset },
+      'clusters.id',
+      selectPageRows,
+    ),
+  );
+
   return {
     /** One page of rows with their counts, and the total: one statement (see `listPageStatement`). */
-    listPage(db: Knex | Knex.Transaction, f: ClusterListFilter): Promise<PageRows<ClusterListRow>> {
-      return runListPage<ClusterListRow>(db, filtered(db, f), f.list, 'clusters.id', (qb) =>
-        withCounts(withActors(qb.leftJoin('clusters', 'clusters.id', `${LIST_PAGE}.id`))),
-      );
+    async listPage(db: Knex | Knex.Transaction, f: ClusterListFilter): Promise<PageRows<ClusterListRow>> {
+      const [shape, values] = listStatementParts(f);
+      if (isPageByNumber(f.list)) {
+        return pageRowsOf(await pageStatement.rows<ClusterListRow>(db, values, shape), f.list);
+      }
+      return runListPage<ClusterListRow>(db, filtered(db, shape, values), f.list, 'clusters.id', selectPageRows);
     },
 
     /** The list's rows with their counts in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */
     exportRows(db: Knex | Knex.Transaction, f: ClusterListFilter): Knex.QueryBuilder {
-      return applyListQuery(withCounts(filtered(db, f).select(COLUMNS)), f.list, 'clusters.id');
+      return applyListQuery(withCounts(filtered(db, ...listStatementParts(f)).select(COLUMNS)), f.list, 'clusters.id');
     },
 
     /** One cluster with its audit names and counts (the detail view). */
