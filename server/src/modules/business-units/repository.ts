@@ -1,19 +1,8 @@
 import type { Knex } from 'knex';
-import {
-  LIST_PAGE,
-  type ListShape,
-  type ListValues,
-  applyListQuery,
-  isPageByNumber,
-  listPageStatement,
-  listStatementParts,
-  pageRowsOf,
-  prepared,
-  runListPage,
-} from '../../db/sql.js';
-import { compiledStatement } from '../../db/compiled-statement.js';
+import { LIST_PAGE, applyListQuery, listStatementParts, nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
+import type { ListShape, ListValues } from '../../db/sql.js';
+import { compiledListPage } from '../../db/compiled-list-page.js';
 import { type DeletedFilter, type ListQuery, type PageRows } from '../../core/list-query.js';
-import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
 import { type AuditRow } from '../../core/audit.js';
 import type { Schemas } from '../../core/contract.js';
 
@@ -190,36 +179,17 @@ export function businessUnitRepository({ knex }: { knex: Knex }) {
     );
 
   /**
-   * A page by number: compiled once per shape (bench/FINDINGS.md §21), and named unless it searches: the list of one
-   * cluster is the statement that gains from a generic plan (see `prepared`).
+   * Named unless it searches: the list of one cluster is the statement that gains from a generic plan (see
+   * `prepared`).
    */
-  const pageStatement = compiledStatement<UnitListValues, ListShape>(
-    (db, values, shape) =>
-      listPageStatement(
-        db,
-        filtered(db, shape, values),
-        { sort: shape.sort, limit: values.limit, offset: values.offset },
-        'business_units.id',
-        selectPageRows,
-      ),
-    { named: (_shape, values) => values.pattern === undefined },
-  );
+  const listPageOf = compiledListPage('business_units.id', filtered, selectPageRows, {
+    named: (_shape, values) => values.pattern === undefined,
+  });
 
   return {
     /** One page of rows with their member counts, and the total: one statement (see `listPageStatement`). */
-    async listPage(db: Knex | Knex.Transaction, f: BusinessUnitListFilter): Promise<PageRows<BusinessUnitListRow>> {
-      const [shape, values] = partsOf(f);
-      if (isPageByNumber(f.list)) {
-        return pageRowsOf(await pageStatement.rows<BusinessUnitListRow>(db, values, shape), f.list);
-      }
-      return runListPage<BusinessUnitListRow>(
-        db,
-        filtered(db, shape, values),
-        f.list,
-        'business_units.id',
-        selectPageRows,
-        { run: (statement) => (f.list.search ? statement : prepared(statement)) },
-      );
+    listPage(db: Knex | Knex.Transaction, f: BusinessUnitListFilter): Promise<PageRows<BusinessUnitListRow>> {
+      return listPageOf<BusinessUnitListRow>(db, f.list, ...partsOf(f));
     },
 
     /** The list's rows in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */

@@ -3,19 +3,15 @@ import type { Schemas } from '../../core/contract.js';
 import { toCount } from '../../db/count.js';
 import {
   LIST_PAGE,
-  type ListShape,
-  type ListValues,
   applyListQuery,
-  isPageByNumber,
-  listPageStatement,
   listStatementParts,
-  pageRowsOf,
+  nextUpdatedAt,
   prepared,
-  runListPage,
+  selectAuditActors,
 } from '../../db/sql.js';
-import { compiledStatement } from '../../db/compiled-statement.js';
+import type { ListShape, ListValues } from '../../db/sql.js';
+import { compiledListPage } from '../../db/compiled-list-page.js';
 import { type DeletedFilter, type ListQuery, type PageRows } from '../../core/list-query.js';
-import { nextUpdatedAt, selectAuditActors } from '../../db/sql.js';
 import { type AuditRow } from '../../core/audit.js';
 
 export interface ClusterRow extends AuditRow {
@@ -133,25 +129,12 @@ export function clusterRepository({ knex }: { knex: Knex }) {
   const selectPageRows = (qb: Knex.QueryBuilder) =>
     withCounts(withActors(qb.leftJoin('clusters', 'clusters.id', `${LIST_PAGE}.id`)));
 
-  /** A page by number: compiled once per shape (bench/FINDINGS.md §21). */
-  const pageStatement = compiledStatement<ListValues, ListShape>((db, values, shape) =>
-    listPageStatement(
-      db,
-      filtered(db, shape, values),
-      { sort: shape.sort, limit: values.limit, offset: values.offset },
-      'clusters.id',
-      selectPageRows,
-    ),
-  );
+  const listPageOf = compiledListPage('clusters.id', filtered, selectPageRows);
 
   return {
     /** One page of rows with their counts, and the total: one statement (see `listPageStatement`). */
-    async listPage(db: Knex | Knex.Transaction, f: ClusterListFilter): Promise<PageRows<ClusterListRow>> {
-      const [shape, values] = listStatementParts(f);
-      if (isPageByNumber(f.list)) {
-        return pageRowsOf(await pageStatement.rows<ClusterListRow>(db, values, shape), f.list);
-      }
-      return runListPage<ClusterListRow>(db, filtered(db, shape, values), f.list, 'clusters.id', selectPageRows);
+    listPage(db: Knex | Knex.Transaction, f: ClusterListFilter): Promise<PageRows<ClusterListRow>> {
+      return listPageOf<ClusterListRow>(db, f.list, ...listStatementParts(f));
     },
 
     /** The list's rows with their counts in the list's order, every one (or the page, when `f.list` has a limit): an export's query. */
