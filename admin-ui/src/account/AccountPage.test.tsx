@@ -162,7 +162,8 @@ describe('My account: sessions', () => {
     const { unmount } = renderScreen(<AccountPage />, {
       dataProvider: provider({ listMySessions: vi.fn(() => new Promise((r) => (answer = r))) }),
     });
-    expect(await screen.findByText('Loading the sessions')).toBeInTheDocument();
+    const card = await screen.findByTestId('sessions-card');
+    expect(within(card).getAllByTestId('card-table-loading')).not.toHaveLength(0);
     answer({ data: [] });
     expect(await screen.findByTestId('sessions-empty')).toHaveTextContent('No device is signed in.');
     unmount();

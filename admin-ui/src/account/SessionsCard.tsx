@@ -1,26 +1,10 @@
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  CircularProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, Tooltip } from '@mui/material';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import type { AccountSession } from '../dataProvider/methods/account';
-import { ErrorState } from '../components/ErrorState';
+import { CardTable, TableCard, type CardColumn } from '../components/card-table';
 import { useNotice } from '../lib/notice';
 import { useFormat } from '../lib/format';
 import { deviceOf } from './device';
@@ -84,99 +68,77 @@ export const SessionsCard = () => {
     },
   });
 
-  const rows = sessions.data?.data ?? [];
-  const others = rows.filter((s) => !s.current).length;
+  const rows = sessions.data?.data;
+  const others = (rows ?? []).filter((s) => !s.current).length;
+  const columns: CardColumn<AccountSession>[] = [
+    {
+      id: 'device',
+      label: translate('account.sessions.device'),
+      render: (s) => (
+        <>
+          <Tooltip title={s.user_agent ?? ''} disableHoverListener={!s.user_agent}>
+            <span>{deviceName(s.user_agent)}</span>
+          </Tooltip>
+          {s.current ? (
+            <Chip size="small" color="primary" sx={{ ml: 1 }} label={translate('account.sessions.this_device')} />
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'ip',
+      label: translate('account.sessions.ip'),
+      render: (s) => s.ip ?? translate('account.sessions.unknown_ip'),
+      hideBelow: 'md',
+    },
+    { id: 'signed_in', label: translate('account.sessions.signed_in'), render: (s) => dateTime(s.created_at) },
+    { id: 'last_used', label: translate('account.sessions.last_used'), render: (s) => dateTime(s.last_used_at) },
+  ];
 
   return (
-    <Card data-testid="sessions-card">
-      <CardContent>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+    <TableCard
+      testId="sessions-card"
+      title={translate('account.sessions.title')}
+      subheader={translate('account.sessions.intro')}
+      query={sessions}
+      action={
+        <Button
+          variant="outlined"
+          color="error"
+          onClick={() => setRevokingOthers(true)}
+          disabled={others === 0 || revokeOthers.isPending}
         >
-          <Box>
-            <Typography variant="h6" component="h2">
-              {translate('account.sessions.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate('account.sessions.intro')}
-            </Typography>
-          </Box>
-          <Button
-            variant="outlined"
-            color="error"
-            onClick={() => setRevokingOthers(true)}
-            disabled={others === 0 || revokeOthers.isPending}
-          >
-            {translate('account.sessions.revoke_others')}
-          </Button>
-        </Stack>
-        {sessions.isPending ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
-            <CircularProgress size={20} />
-            <Typography variant="body2">{translate('account.sessions.loading')}</Typography>
-          </Stack>
-        ) : sessions.isError ? (
-          <ErrorState
-            error={new Error(translate('account.sessions.load_failed'))}
-            onRetry={() => void sessions.refetch()}
-          />
-        ) : rows.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" data-testid="sessions-empty">
-            {translate('account.sessions.empty')}
-          </Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label={translate('account.sessions.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('account.sessions.device')}</TableCell>
-                  <TableCell>{translate('account.sessions.ip')}</TableCell>
-                  <TableCell>{translate('account.sessions.signed_in')}</TableCell>
-                  <TableCell>{translate('account.sessions.last_used')}</TableCell>
-                  <TableCell align="right">{translate('account.sessions.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((s) => {
-                  const name = deviceName(s.user_agent);
-                  return (
-                    <TableRow key={s.id} data-testid="session-row">
-                      <TableCell>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <Tooltip title={s.user_agent ?? ''} disableHoverListener={!s.user_agent}>
-                            <span>{name}</span>
-                          </Tooltip>
-                          {s.current ? (
-                            <Chip size="small" color="primary" label={translate('account.sessions.this_device')} />
-                          ) : null}
-                        </Stack>
-                      </TableCell>
-                      <TableCell>{s.ip ?? translate('account.sessions.unknown_ip')}</TableCell>
-                      <TableCell>{dateTime(s.created_at)}</TableCell>
-                      <TableCell>{dateTime(s.last_used_at)}</TableCell>
-                      <TableCell align="right">
-                        {s.current ? null : (
-                          <Button
-                            size="small"
-                            color="error"
-                            aria-label={translate('account.sessions.revoke_label', { device: name })}
-                            onClick={() => setRevoking(s)}
-                            disabled={revoke.isPending}
-                          >
-                            {translate('account.sessions.revoke')}
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
+          {translate('account.sessions.revoke_others')}
+        </Button>
+      }
+    >
+      <CardTable<AccountSession>
+        rows={rows}
+        loading={sessions.isPending}
+        // The card's own words: the request's failure says nothing an operator can act on.
+        error={sessions.isError ? new Error(translate('account.sessions.load_failed')) : undefined}
+        onRetry={() => void sessions.refetch()}
+        columns={columns}
+        rowKey={(s) => s.id}
+        empty={translate('account.sessions.empty')}
+        emptyTestId="sessions-empty"
+        rowTestId="session-row"
+        ariaLabel={translate('account.sessions.title')}
+        actionsLabel={translate('account.sessions.actions')}
+        actions={(s) =>
+          s.current ? null : (
+            <Button
+              size="small"
+              color="error"
+              aria-label={translate('account.sessions.revoke_label', { device: deviceName(s.user_agent) })}
+              onClick={() => setRevoking(s)}
+              disabled={revoke.isPending}
+            >
+              {translate('account.sessions.revoke')}
+            </Button>
+          )
+        }
+      />
       <Confirm
         isOpen={revoking !== null}
         loading={revoke.isPending}
@@ -194,6 +156,6 @@ export const SessionsCard = () => {
         onConfirm={() => revokeOthers.mutate()}
         onClose={() => setRevokingOthers(false)}
       />
-    </Card>
+    </TableCard>
   );
 };
