@@ -1,6 +1,6 @@
 import { Title, useCanAccess, useRequireAccess, useTranslate } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Box, Card, Chip, LinearProgress, Stack } from '@mui/material';
+import { Box, Card, Chip, LinearProgress } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useSearchParams } from 'react-router-dom';
 import type { AuditFilters as AuditFilterValues } from './auditQuery';
@@ -13,6 +13,7 @@ import { ScreenMessages } from '../components/history/ScreenMessages';
 import { auditScreenMessages } from './messages';
 import { useAuditColumns, useAuditDetail } from './AuditEventRow';
 import { ListTable } from '../components/list/ListTable';
+import { ListToolbar } from '../components/list/ListToolbar';
 import { AuditFilters } from './AuditFilters';
 import { useAuditLogState } from './useAuditLogState';
 
@@ -58,32 +59,30 @@ const AuditLogScreen = () => {
   return (
     <Box sx={{ mt: 2 }} data-testid="audit-log">
       <Title title={translate('app.audit_log.title')} />
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        alignItems="center"
-        sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}
-        data-testid="list-toolbar"
-      >
-        <AuditFilters state={state} update={update} />
-        {importId && (
-          <Chip
-            label={translate('audit.log.import_filter', { id: importId })}
-            onDelete={clearImport}
-            data-testid="filter-import"
-            deleteIcon={<CancelIcon aria-label={f('clear_import_filter')} />}
+      <ListToolbar
+        filters={
+          <>
+            <AuditFilters state={state} update={update} />
+            {importId && (
+              <Chip
+                label={translate('audit.log.import_filter', { id: importId })}
+                onDelete={clearImport}
+                data-testid="filter-import"
+                deleteIcon={<CancelIcon aria-label={f('clear_import_filter')} />}
+              />
+            )}
+          </>
+        }
+        exporter={
+          <CsvExport
+            request={{ resource: 'audit-events', filter: toAuditFilter(filters) }}
+            page={{ page: state.page, perPage: state.perpage }}
+            pageRows={rows.length}
+            total={total}
+            loading={events.isFetching}
           />
-        )}
-        <Box sx={{ flex: 1 }} />
-        <CsvExport
-          request={{ resource: 'audit-events', filter: toAuditFilter(filters) }}
-          page={{ page: state.page, perPage: state.perpage }}
-          pageRows={rows.length}
-          total={total}
-          loading={events.isFetching}
-        />
-      </Stack>
+        }
+      />
       <Card>
         {events.isFetching && <LinearProgress data-testid="list-loading" />}
         <ListStates

@@ -11,15 +11,16 @@ import { DebouncedSearch } from './DebouncedSearch';
  * Create on the right. It wraps on narrow screens, so Create never leaves the screen.
  */
 export const ListToolbar = (props: {
-  search: string;
-  onSearch: (search: string) => void;
+  /** The list's free-text search; a list without one (the audit log) leaves both out. */
+  search?: string;
+  onSearch?: (search: string) => void;
   filters?: ReactNode;
   /** Tools of this list, before Export (e.g. Test resolve). */
   tools?: ReactNode;
   /** The list's Export: a `CsvExport`, or an `ExportButton` of its own. */
   exporter: ReactNode;
-  /** The create route, or null when the caller may not create. */
-  createPath: string | null;
+  /** The create route; null or absent when the caller may not create (or the list has no create). */
+  createPath?: string | null;
   createTestId?: string;
 }) => (
   <Stack
@@ -30,7 +31,7 @@ export const ListToolbar = (props: {
     sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}
     data-testid="list-toolbar"
   >
-    <DebouncedSearch value={props.search} onChange={props.onSearch} />
+    {props.onSearch && <DebouncedSearch value={props.search ?? ''} onChange={props.onSearch} />}
     {props.filters}
     <Box sx={{ flex: 1 }} />
     {props.tools}
