@@ -58,6 +58,23 @@ function useMappingColumns(): ListColumn<Mapping>[] {
   const translate = useTranslate();
   const field = (key: string) => `resources.print-template-mappings.fields.${key}`;
   const state = (active: boolean) => `resources.print-template-mappings.${active ? 'active' : 'inactive'}`;
+  /** A list of BU codes, the unknown ones marked; `empty` says what no code means for this list. */
+  const codesColumn = (
+    key: 'allow_business_unit' | 'deny_business_unit',
+    empty: 'all_business_units' | 'no_business_units',
+    hideBelow: 'sm' | 'lg',
+  ): ListColumn<Mapping> => ({
+    key,
+    label: field(key),
+    render: (m) => (
+      <Codes
+        codes={m[key]}
+        unknown={m.unknown_business_unit_codes ?? []}
+        empty={`resources.print-template-mappings.${empty}`}
+      />
+    ),
+    hideBelow,
+  });
   return [
     {
       key: 'is_default',
@@ -84,30 +101,8 @@ function useMappingColumns(): ListColumn<Mapping>[] {
       render: (m) => m.display_order,
       hideBelow: 'lg',
     },
-    {
-      key: 'allow_business_unit',
-      label: field('allow_business_unit'),
-      render: (m) => (
-        <Codes
-          codes={m.allow_business_unit}
-          unknown={m.unknown_business_unit_codes ?? []}
-          empty="resources.print-template-mappings.all_business_units"
-        />
-      ),
-      hideBelow: 'sm',
-    },
-    {
-      key: 'deny_business_unit',
-      label: field('deny_business_unit'),
-      render: (m) => (
-        <Codes
-          codes={m.deny_business_unit}
-          unknown={m.unknown_business_unit_codes ?? []}
-          empty="resources.print-template-mappings.no_business_units"
-        />
-      ),
-      hideBelow: 'lg',
-    },
+    codesColumn('allow_business_unit', 'all_business_units', 'sm'),
+    codesColumn('deny_business_unit', 'no_business_units', 'lg'),
     {
       key: 'is_active',
       label: field('is_active'),
