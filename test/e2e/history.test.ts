@@ -59,6 +59,65 @@ describe('history', () => {
     await session.screenshot('history-audit-log-named');
   });
 
+  it('lists the members who joined and changed role in the cluster History, by name', async () => {
+    const { page, baseUrl } = session;
+    const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const cluster = await newCluster(admin);
+    const { data } = await apiOk<{ data: Array<{ id: string; username: string }> }>(
+      baseUrl,
+      admin,
+      'GET',
+      `/api-system/user?search=${ACCOUNTS.viewer.username}&perpage=10`,
+    );
+    const viewer = data.find((u) => u.username === ACCOUNTS.viewer.username)!;
+    const joined = await apiOk<{ id: string }>(baseUrl, admin, 'POST', '/api-system/user/clusters', {
+      user_id: viewer.id,
+      cluster_id: cluster.id,
+      role: 'user',
+    });
+    await apiOk(baseUrl, admin, 'PUT', `/api-system/user/clusters/${joined.id}`, { role: 'admin' });
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    await new ClusterEditPage(page, baseUrl).open(cluster.id);
+    const history = new HistoryCard(page);
+    await history.open();
+    // Newest first: the role change, the joining, then the cluster's own creation.
+    await expect
+      .poll(async () => (await history.events().allTextContents()).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(3);
+    const summaries = await history.root().getByTestId('history-summary').allTextContents();
+    expect(summaries.slice(0, 3)).toEqual([
+      expect.stringMatching(new RegExp(`^Changed the role of viewer in .*${cluster.code} to admin$`)),
+      expect.stringMatching(new RegExp(`^Added viewer to .*${cluster.code} as user$`)),
+      expect.stringContaining(cluster.code),
+    ]);
+    await history.summary(history.events().first()).getByRole('link', { name: 'viewer' }).click();
+    await page.waitForURL(new RegExp(`#/users/${viewer.id}`));
+  });
+
+  it('reverts a rename from a business unit History, as an audited edit', async () => {
+    const { page, baseUrl } = session;
+    const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+    const cluster = await newCluster(admin);
+    const unit = { cluster_id: cluster.id, code: `${cluster.code}-BU`, name: `Unit ${cluster.code}` };
+    const { id } = await apiOk<{ id: string }>(baseUrl, admin, 'POST', '/api-system/business-units', unit);
+    await apiOk(baseUrl, admin, 'PUT', `/api-system/business-units/${id}`, {
+      ...unit,
+      name: 'Unit renamed by mistake',
+    });
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    await page.goto(`${baseUrl}/#/business-units/${id}`);
+    const history = new HistoryCard(page);
+    await history.open();
+
+    const renamed = history.event(`Updated the business unit ${unit.code}`).first();
+    expect(await history.startRevert(renamed)).toEqual([`Name: Unit renamed by mistake → ${unit.name}`]);
+    await history.confirmRevert();
+    await page.getByText('Change reverted').waitFor();
+    await history.event(`Reverted a change to the business unit ${unit.code}`).first().waitFor();
+    const now = await apiOk<{ name: string }>(baseUrl, admin, 'GET', `/api-system/business-units/${id}`);
+    expect(now.name).toBe(unit.name);
+  });
+
   it('reads a bulk deactivation as "Deactivated" in the cluster History', async () => {
     const { page, baseUrl } = session;
     const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);

@@ -64,6 +64,35 @@ describe('the full-page lists', () => {
     await session.screenshot('lists-remembered-filters');
   });
 
+  it('shows the audit log’s days the Thai way in Thai: the picked day and each event’s time carry the Buddhist year, never the browser’s mm/dd/yyyy', async () => {
+    const { page, baseUrl } = session;
+    await signInAs(page, baseUrl, ACCOUNTS.admin);
+    // The browser itself speaks en-US, whose date inputs read mm/dd/yyyy: the console's language must win.
+    await page.evaluate(() =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'locale',
+        'th',
+      ),
+    );
+    await page.goto(`${baseUrl}/#/audit-log`);
+    // The language is read when the console starts.
+    await page.reload();
+    const firstRow = page.getByTestId('audit-row').first();
+    await firstRow.waitFor();
+    const usDate = /\b\d{1,2}\/\d{1,2}\/\d{4}\b/;
+    const rowText = await firstRow.innerText();
+    expect(rowText).toMatch(/25\d\d/);
+    expect(rowText).not.toMatch(usDate);
+
+    await page.getByTestId('open-filters').click();
+    await page.getByTestId('filter-from').fill('2026-11-27');
+    const shown = page.getByTestId('filter-from-text');
+    await expect.poll(() => shown.inputValue()).toContain('2569');
+    expect(await shown.inputValue()).toContain('27');
+    expect(await shown.inputValue()).not.toMatch(usDate);
+    await session.screenshot('audit-log-thai-day');
+  });
+
   it('the cluster list keeps its search, status filter and page size in the seed’s keys, and finds them again after a reload', async () => {
     const { page, baseUrl } = session;
     await signInAs(page, baseUrl, ACCOUNTS.admin);
