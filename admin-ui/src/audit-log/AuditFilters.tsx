@@ -1,16 +1,11 @@
-import type { HTMLAttributes } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
-import { MenuItem, TextField } from '@mui/material';
 import { FiltersButton } from '../components/list/FilterSheet';
+import { ChoiceFilter } from '../components/list/ChoiceFilter';
 import { AUDIT_TARGET_TYPES, useActionLabel, useTargetLabel } from '../components/history/auditWords';
 import { ClusterAutocomplete, UserAutocomplete } from '../resources/users/RecordAutocomplete';
 import { AUDIT_ACTIONS } from './auditQuery';
 import { DayField } from './DayField';
 import { AUDIT_LOG_DEFAULTS, auditFilterCount, type AuditLogState, type AuditLogUpdate } from './useAuditLogState';
-
-const selectTestId = (testId: string) => ({
-  SelectDisplayProps: { 'data-testid': testId } as HTMLAttributes<HTMLDivElement>,
-});
 
 /** The audit log's Filters button and sheet: record type, actor, action, cluster and days. */
 export const AuditFilters = ({ state, update }: { state: AuditLogState; update: AuditLogUpdate }) => {
@@ -26,24 +21,13 @@ export const AuditFilters = ({ state, update }: { state: AuditLogState; update: 
       activeCount={auditFilterCount(filters)}
       onClear={() => update({ filters: AUDIT_LOG_DEFAULTS.filters, actor: null, cluster: null })}
     >
-      <TextField
-        select
-        size="small"
-        fullWidth
+      <ChoiceFilter
         label={f('target_type')}
         value={filters.targetType}
-        onChange={(e) =>
-          update({ filters: { targetType: AUDIT_TARGET_TYPES.find((t) => t === e.target.value) ?? '' } })
-        }
-        SelectProps={selectTestId('filter-target-type')}
-      >
-        <MenuItem value="">{f('any')}</MenuItem>
-        {AUDIT_TARGET_TYPES.map((t) => (
-          <MenuItem key={t} value={t}>
-            {targetLabel(t)}
-          </MenuItem>
-        ))}
-      </TextField>
+        choices={AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: targetLabel(t) }))}
+        onChange={(targetType) => update({ filters: { targetType } })}
+        testId="filter-target-type"
+      />
       {canListUsers && (
         <UserAutocomplete
           label={f('actor')}
@@ -52,22 +36,13 @@ export const AuditFilters = ({ state, update }: { state: AuditLogState; update: 
           testId="filter-actor"
         />
       )}
-      <TextField
-        select
-        size="small"
-        fullWidth
+      <ChoiceFilter
         label={f('action')}
         value={filters.action}
-        onChange={(e) => update({ filters: { action: e.target.value } })}
-        SelectProps={selectTestId('filter-action')}
-      >
-        <MenuItem value="">{f('any')}</MenuItem>
-        {AUDIT_ACTIONS.map((a) => (
-          <MenuItem key={a} value={a}>
-            {actionLabel(a)}
-          </MenuItem>
-        ))}
-      </TextField>
+        choices={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
+        onChange={(action) => update({ filters: { action } })}
+        testId="filter-action"
+      />
       <ClusterAutocomplete
         label={translate('resources.clusters.name', { smart_count: 1 })}
         value={state.cluster}

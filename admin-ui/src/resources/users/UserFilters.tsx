@@ -1,7 +1,6 @@
-import type { HTMLAttributes } from 'react';
 import { useTranslate } from 'react-admin';
-import { MenuItem, TextField } from '@mui/material';
 import { FiltersButton } from '../../components/list/FilterSheet';
+import { ChoiceFilter } from '../../components/list/ChoiceFilter';
 import { ClusterAutocomplete } from './RecordAutocomplete';
 import { useFilterValues, useSetFilter } from '../../components/list/ResourceList';
 import type { Cluster } from '../../types';
@@ -10,6 +9,7 @@ import { booleanOf, tristateOf, userFilterCount, type Tristate } from './userLis
 const isCluster = (v: unknown): v is Cluster =>
   typeof v === 'object' && v !== null && 'id' in v && 'code' in v && 'name' in v;
 
+/** Yes, no, or either (no filter). */
 const TristateSelect = (props: {
   label: string;
   value: Tristate;
@@ -17,24 +17,18 @@ const TristateSelect = (props: {
   no: string;
   onChange: (v: Tristate) => void;
   testId: string;
-}) => {
-  const translate = useTranslate();
-  return (
-    <TextField
-      select
-      size="small"
-      fullWidth
-      label={props.label}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value as Tristate)}
-      SelectProps={{ SelectDisplayProps: { 'data-testid': props.testId } as HTMLAttributes<HTMLDivElement> }}
-    >
-      <MenuItem value="">{translate('audit.log.any')}</MenuItem>
-      <MenuItem value="true">{props.yes}</MenuItem>
-      <MenuItem value="false">{props.no}</MenuItem>
-    </TextField>
-  );
-};
+}) => (
+  <ChoiceFilter<'true' | 'false'>
+    label={props.label}
+    value={props.value}
+    choices={[
+      { value: 'true', label: props.yes },
+      { value: 'false', label: props.no },
+    ]}
+    onChange={props.onChange}
+    testId={props.testId}
+  />
+);
 
 /** The account list's Filters button and sheet: status, grants and cluster, in the list's filter values. */
 export const UserFilters = () => {
