@@ -87,6 +87,26 @@ describe.each(engines())('statements compiled once per shape on %s', (engine) =>
     expect(transformed.templates).toBe(0);
   });
 
+  it('when callers ask for more shapes than a statement keeps, then the ones past the bound are built every time and still answer right', async () => {
+    const bounded = compiledStatement<Values, { descending: boolean }>(
+      (db, v, shape) =>
+        build(db, v)
+          .clearOrder()
+          .orderBy('username', shape.descending ? 'desc' : 'asc'),
+      { maxShapes: 2 },
+    );
+    const values = { prefix: `${prefix}%`, limit: 3, offset: 0 };
+    const ascending = names.slice(0, 3);
+    const descending = [...names].reverse().slice(0, 3);
+    for (let round = 0; round < 2; round++) {
+      expect(usernames(await bounded.rows(t.knex, values, { descending: false }))).toEqual(ascending);
+      expect(usernames(await bounded.rows(t.knex, values, { descending: true }))).toEqual(descending);
+      // A third shape (no prefix) finds the statement full: it is built, not kept.
+      expect(await bounded.rows(t.knex, { ...values, prefix: undefined }, { descending: false })).toHaveLength(3);
+    }
+    expect(bounded.templates).toBe(2);
+  });
+
   it('when the add-user search runs in each of its four shapes, then each page matches the search by page number', async () => {
     const admin = await t.login('admin');
     const { id: clusterId } = await aCluster(t);

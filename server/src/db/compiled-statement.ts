@@ -90,11 +90,21 @@ export interface CompiledStatementOptions<P, S> {
    * settles on a generic plan for it.
    */
   named?: (shape: S, values: P) => boolean;
+  /** How many shapes are kept (default `MAX_SHAPES`); see there. */
+  maxShapes?: number;
 }
+
+/**
+ * The shapes one statement keeps, per dialect. A list's shape includes its sort, which a caller chooses: a sort of
+ * several keys has millions of orders, so without a bound a caller could fill the server's memory with templates by
+ * asking for one after another. Past the bound a new shape is built every time, as before the templates; the
+ * console's and the seed's few sorts are long kept by then.
+ */
+export const MAX_SHAPES = 200;
 
 export function compiledStatement<P extends StatementValues, S = undefined>(
   build: Build<P, S>,
-  { named }: CompiledStatementOptions<P, S> = {},
+  { named, maxShapes = MAX_SHAPES }: CompiledStatementOptions<P, S> = {},
 ): CompiledStatement<P, S> {
   // Per knex client class (the SQL dialect: a transaction's client is a new object of its connection's class), then
   // per shape; null: this shape is built every time.
@@ -111,7 +121,7 @@ export function compiledStatement<P extends StatementValues, S = undefined>(
       if (!shapes) cache.set(dialect, (shapes = new Map<string, Template | null>()));
       const key = `${shape === undefined ? '' : JSON.stringify(shape)}|${valueShape(values)}`;
       let template = shapes.get(key);
-      if (template === undefined) {
+      if (template === undefined && shapes.size < maxShapes) {
         template = templateOf(build, db, values, shape);
         shapes.set(key, template);
         if (template) kept++;
