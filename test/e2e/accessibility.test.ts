@@ -10,6 +10,7 @@ import { AppShell } from './pages/AppShell.js';
 import { ForcedEnrolmentPage, SecondFactorStep, SecondFactorsCard, StepUpDialog } from './pages/SecondFactorPages.js';
 import { apiOk, apiSignIn } from './support/api.js';
 import { createPerson, enrolTotp } from './support/people.js';
+import { storeInBrowser } from './support/browserStorage.js';
 
 const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
@@ -91,14 +92,7 @@ const WIDTHS = [1440, 1024, 768] as const;
 
 /** The theme the console opens in next (react-admin keeps it in the browser). */
 const setConsoleTheme = (page: Page, theme: 'light' | 'dark') =>
-  page.evaluate(
-    (t) =>
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-        'RaStore.theme',
-        JSON.stringify(t),
-      ),
-    theme,
-  );
+  storeInBrowser(page, 'RaStore.theme', JSON.stringify(theme));
 
 /**
  * Checks what the page shows at each width in turn: the layout follows a resize (the side menu folds below 900 px).

@@ -21,17 +21,22 @@ describe('history', () => {
     return apiOk(session.baseUrl, admin, 'POST', '/api-system/clusters', { code, name: `History ${code}` });
   }
 
+  /** The demo's read-only account, as the administrator finds it. */
+  async function theViewer(admin: ApiSession): Promise<{ id: string; username: string }> {
+    const { data } = await apiOk<{ data: Array<{ id: string; username: string }> }>(
+      session.baseUrl,
+      admin,
+      'GET',
+      `/api-system/users?search=${ACCOUNTS.viewer.username}&perpage=10`,
+    );
+    return data.find((u) => u.username === ACCOUNTS.viewer.username)!;
+  }
+
   it('names a grant by its permission, cluster and account, with links, in the History and the audit log', async () => {
     const { page, baseUrl } = session;
     const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const cluster = await newCluster(admin);
-    const { data } = await apiOk<{ data: Array<{ id: string; username: string }> }>(
-      baseUrl,
-      admin,
-      'GET',
-      '/api-system/users?search=viewer&perpage=10',
-    );
-    const viewer = data.find((u) => u.username === ACCOUNTS.viewer.username)!;
+    const viewer = await theViewer(admin);
     await signInAs(page, baseUrl, ACCOUNTS.admin);
     await page.goto(`${baseUrl}/#/users/${viewer.id}`);
     const user = new UserViewPage(page);
@@ -63,13 +68,7 @@ describe('history', () => {
     const { page, baseUrl } = session;
     const admin = await apiSignIn(baseUrl, ACCOUNTS.admin.username, ACCOUNTS.admin.password);
     const cluster = await newCluster(admin);
-    const { data } = await apiOk<{ data: Array<{ id: string; username: string }> }>(
-      baseUrl,
-      admin,
-      'GET',
-      `/api-system/user?search=${ACCOUNTS.viewer.username}&perpage=10`,
-    );
-    const viewer = data.find((u) => u.username === ACCOUNTS.viewer.username)!;
+    const viewer = await theViewer(admin);
     const joined = await apiOk<{ id: string }>(baseUrl, admin, 'POST', '/api-system/user/clusters', {
       user_id: viewer.id,
       cluster_id: cluster.id,

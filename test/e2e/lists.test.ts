@@ -5,6 +5,7 @@ import { apiOk, apiSignIn } from './support/api.js';
 import { ACCOUNTS, signInAs } from './pages/LoginPage.js';
 import { ListPage } from './pages/ListPage.js';
 import { CsvExportDialog } from './pages/CsvExportDialog.js';
+import { switchConsoleLanguage } from './support/browserStorage.js';
 
 /** More mappings than the list's first page holds, so "every matching row" differs from the page. */
 const MAPPINGS = 12;
@@ -68,15 +69,8 @@ describe('the full-page lists', () => {
     const { page, baseUrl } = session;
     await signInAs(page, baseUrl, ACCOUNTS.admin);
     // The browser itself speaks en-US, whose date inputs read mm/dd/yyyy: the console's language must win.
-    await page.evaluate(() =>
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-        'locale',
-        'th',
-      ),
-    );
     await page.goto(`${baseUrl}/#/audit-log`);
-    // The language is read when the console starts.
-    await page.reload();
+    await switchConsoleLanguage(page, 'th');
     const firstRow = page.getByTestId('audit-row').first();
     await firstRow.waitFor();
     const usDate = /\b\d{1,2}\/\d{1,2}\/\d{4}\b/;

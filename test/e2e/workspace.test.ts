@@ -4,6 +4,7 @@ import { uniqueCode } from './support/data.js';
 import { ApiRecorder } from './support/network.js';
 import { ACCOUNTS, signInAs } from './pages/LoginPage.js';
 import { WorkspacePage } from './pages/WorkspacePage.js';
+import { switchConsoleLanguage } from './support/browserStorage.js';
 
 /** The flow's own cards, in the order the workspace shows them (other cards of the user are ignored). */
 const mine = (titles: string[], own: string[]) => titles.filter((t) => own.includes(t));
@@ -80,13 +81,7 @@ describe('widget workspace', () => {
     const { page, baseUrl } = session;
     // The operator's demo workspace holds a pie of the amounts waiting per document type; no flow changes it.
     await signInAs(page, baseUrl, ACCOUNTS.operator);
-    await page.evaluate(() =>
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-        'locale',
-        'th',
-      ),
-    );
-    await page.reload();
+    await switchConsoleLanguage(page, 'th');
     const chart = new WorkspacePage(page, baseUrl).card('Amount to approve');
     await chart.getByText('ใบขอซื้อ', { exact: true }).first().waitFor();
     await chart.getByText('ใบสั่งซื้อ', { exact: true }).first().waitFor();

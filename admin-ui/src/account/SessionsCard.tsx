@@ -1,28 +1,15 @@
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Chip, Tooltip } from '@mui/material';
+import { Button } from '@mui/material';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import type { AccountSession } from '../dataProvider/methods/account';
 import { CardTable, TableCard, type CardColumn } from '../components/card-table';
 import { useNotice } from '../lib/notice';
 import { useFormat } from '../lib/format';
-import { deviceOf } from './device';
+import { SessionDevice, useDeviceName } from './SessionDevice';
 
 export const SESSIONS_KEY = ['me', 'sessions'] as const;
-
-/** The device of a session in words ("Chrome on Linux"). */
-function useDeviceName() {
-  const translate = useTranslate();
-  return (userAgent: string | null) => {
-    const { browser, os } = deviceOf(userAgent);
-    if (!browser && !os) return translate('account.sessions.unknown_device');
-    return translate('account.sessions.device_name', {
-      browser: browser ?? translate('account.sessions.unknown_browser'),
-      os: os ?? translate('account.sessions.unknown_os'),
-    });
-  };
-}
 
 /**
  * The caller's signed-in devices: this one marked, every other one revocable on its own or all at once. A revoked
@@ -33,7 +20,7 @@ export const SessionsCard = () => {
   const notice = useNotice();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
-  const deviceName = useDeviceName();
+  const deviceName = useDeviceName('account.sessions');
   const { dateTime } = useFormat();
   const [revoking, setRevoking] = useState<AccountSession | null>(null);
   const [revokingOthers, setRevokingOthers] = useState(false);
@@ -75,14 +62,11 @@ export const SessionsCard = () => {
       id: 'device',
       label: translate('account.sessions.device'),
       render: (s) => (
-        <>
-          <Tooltip title={s.user_agent ?? ''} disableHoverListener={!s.user_agent}>
-            <span>{deviceName(s.user_agent)}</span>
-          </Tooltip>
-          {s.current ? (
-            <Chip size="small" color="primary" sx={{ ml: 1 }} label={translate('account.sessions.this_device')} />
-          ) : null}
-        </>
+        <SessionDevice
+          name={deviceName(s.user_agent)}
+          userAgent={s.user_agent}
+          mark={s.current ? translate('account.sessions.this_device') : null}
+        />
       ),
     },
     {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { switchConsoleLanguage } from '../support/browserStorage.js';
 
 /**
  * The read/edit form of a record page (a cluster's or a business unit's details), found by its mode buttons and its
@@ -31,15 +32,7 @@ export class RecordForm {
   }
 
   /** Switches the console's language (kept in the browser) and reads the page again in it. */
-  async useLanguage(locale: 'en' | 'th'): Promise<void> {
-    await this.page.evaluate(
-      (value) =>
-        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-          'locale',
-          value,
-        ),
-      locale,
-    );
-    await this.page.reload();
+  useLanguage(locale: 'en' | 'th'): Promise<void> {
+    return switchConsoleLanguage(this.page, locale);
   }
 }

@@ -1,29 +1,16 @@
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Chip, Tooltip } from '@mui/material';
+import { Button } from '@mui/material';
 import type { UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import type { UserSession } from '../../dataProvider/methods/userSessions';
 import { CardTable, TableCard, type CardColumn } from '../../components/card-table';
 import { DateTimeText } from '../../components/DateTimeText';
 import { useNotice } from '../../lib/notice';
-import { deviceOf } from '../../account/device';
+import { SessionDevice, useDeviceName } from '../../account/SessionDevice';
 
 export const userSessionsKey = (id: string) => ['userSessions', id] as const;
-
-/** The device of a session in words ("Chrome on Linux"). */
-function useDeviceName() {
-  const translate = useTranslate();
-  return (userAgent: string | null) => {
-    const { browser, os } = deviceOf(userAgent);
-    if (!browser && !os) return translate('resources.users.sessions.unknown_device');
-    return translate('resources.users.sessions.device_name', {
-      browser: browser ?? translate('resources.users.sessions.unknown_browser'),
-      os: os ?? translate('resources.users.sessions.unknown_os'),
-    });
-  };
-}
 
 /**
  * The devices this person is signed in on, for a `user.manage` holder: how each signed in, from where, when it was
@@ -34,7 +21,7 @@ export const UserSessionsCard = ({ user }: { user: UserAccount }) => {
   const notice = useNotice();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
-  const deviceName = useDeviceName();
+  const deviceName = useDeviceName('resources.users.sessions');
   const key = userSessionsKey(user.id);
   const sessions = useQuery({ queryKey: key, queryFn: () => dataProvider.listUserSessions(user.id) });
   const [ending, setEnding] = useState<UserSession | null>(null);
@@ -86,14 +73,11 @@ export const UserSessionsCard = ({ user }: { user: UserAccount }) => {
       id: 'device',
       label: translate('resources.users.sessions.device'),
       render: (s) => (
-        <>
-          <Tooltip title={s.user_agent ?? ''} disableHoverListener={!s.user_agent}>
-            <span>{deviceName(s.user_agent)}</span>
-          </Tooltip>
-          {s.current ? (
-            <Chip size="small" color="primary" sx={{ ml: 1 }} label={translate('resources.users.sessions.yours')} />
-          ) : null}
-        </>
+        <SessionDevice
+          name={deviceName(s.user_agent)}
+          userAgent={s.user_agent}
+          mark={s.current ? translate('resources.users.sessions.yours') : null}
+        />
       ),
     },
     {
