@@ -8,6 +8,7 @@ export const th: Messages = {
       status: 'สถานะ',
       show_deleted: 'แสดงรายการที่ถูกลบ',
       clear_filters: 'ล้าง',
+      any: 'ทั้งหมด',
       deleted_badge: 'ถูกลบ',
       deleted_column: 'ลบเมื่อ',
       created: 'สร้างเมื่อ',

@@ -9,6 +9,7 @@ export const en: Messages = {
       status: 'Status',
       show_deleted: 'Show soft-deleted',
       clear_filters: 'Clear',
+      any: 'Any',
       deleted_badge: 'Deleted',
       deleted_column: 'Deleted',
       created: 'Created',

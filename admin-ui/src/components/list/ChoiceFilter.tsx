@@ -24,7 +24,7 @@ export const ChoiceFilter = <V extends string>(props: {
       onChange={(e) => props.onChange(props.choices.find((c) => c.value === e.target.value)?.value ?? '')}
       SelectProps={{ SelectDisplayProps: { 'data-testid': props.testId } as HTMLAttributes<HTMLDivElement> }}
     >
-      <MenuItem value="">{translate('audit.log.any')}</MenuItem>
+      <MenuItem value="">{translate('app.list.any')}</MenuItem>
       {props.choices.map((c) => (
         <MenuItem key={c.value} value={c.value}>
           {c.label}
