@@ -6,7 +6,7 @@ import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import type { AccountSession } from '../dataProvider/methods/account';
 import { CardTable, TableCard, type CardColumn } from '../components/card-table';
 import { useNotice } from '../lib/notice';
-import { useFormat } from '../lib/format';
+import { DateTimeText } from '../components/DateTimeText';
 import { SessionDevice, useDeviceName } from './SessionDevice';
 
 export const SESSIONS_KEY = ['me', 'sessions'] as const;
@@ -21,7 +21,6 @@ export const SessionsCard = () => {
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const deviceName = useDeviceName('account.sessions');
-  const { dateTime } = useFormat();
   const [revoking, setRevoking] = useState<AccountSession | null>(null);
   const [revokingOthers, setRevokingOthers] = useState(false);
 
@@ -75,8 +74,16 @@ export const SessionsCard = () => {
       render: (s) => s.ip ?? translate('account.sessions.unknown_ip'),
       hideBelow: 'md',
     },
-    { id: 'signed_in', label: translate('account.sessions.signed_in'), render: (s) => dateTime(s.created_at) },
-    { id: 'last_used', label: translate('account.sessions.last_used'), render: (s) => dateTime(s.last_used_at) },
+    {
+      id: 'signed_in',
+      label: translate('account.sessions.signed_in'),
+      render: (s) => <DateTimeText value={s.created_at} />,
+    },
+    {
+      id: 'last_used',
+      label: translate('account.sessions.last_used'),
+      render: (s) => <DateTimeText value={s.last_used_at} />,
+    },
   ];
 
   return (
