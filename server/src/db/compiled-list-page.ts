@@ -43,7 +43,7 @@ export function compiledListPage<V extends ListValues>(
     shape: ListShape,
     values: V,
   ): Promise<PageRows<R>> {
-    if (isPageByNumber(list)) return pageRowsOf(await byNumber.rows<R & { id: unknown }>(db, values, shape), list);
+    if (isPageByNumber(list)) return pageRowsOf(await byNumber.rows<R>(db, values, shape), list);
     const named = options.named?.(shape, values) ?? false;
     return runListPage<R>(db, filtered(db, shape, values), list, idColumn, selectRows, {
       run: (statement) => (named ? prepared(statement) : statement),
