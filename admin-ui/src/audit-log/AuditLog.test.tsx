@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import type { AuditEvent, Grants } from '../types';
 import { AuditLog } from './AuditLogPage';
-import { toAuditQuery, NO_AUDIT_FILTERS } from './auditQuery';
+import { auditLogOfImport } from './paths';
+import { toAuditQuery } from '../dataProvider/auditLogQuery';
+import type { ListParams } from '../dataProvider/query';
 import { downloadBlob } from '../lib/csv';
 import { SUPER, account, renderRoutes } from '../resources/users/testing';
 
@@ -52,11 +54,16 @@ function setup(
     if (failure) throw failure;
     return { data: events, paginate: { total: events.length, page: 1, perpage: 25, pages: 1 } };
   });
-  const getList = vi.fn(async (resource: string) =>
-    resource === 'clusters'
+  // The log's page goes through the data provider's own mapping of react-admin's list parameters.
+  const getList = vi.fn(async (resource: string, params: ListParams) => {
+    if (resource === 'audit-log') {
+      const page = await listAuditEvents(toAuditQuery(params));
+      return { data: page.data, total: page.paginate.total };
+    }
+    return resource === 'clusters'
       ? { data: clusters, total: 1 }
-      : { data: [account('u7', { username: 'somchai.j', display_name: 'Somchai Jaidee' })], total: 1 },
-  );
+      : { data: [account('u7', { username: 'somchai.j', display_name: 'Somchai Jaidee' })], total: 1 };
+  });
   const router = renderRoutes(path, grants, { listAuditEvents, getList, ...methods }, [
     { path: '/audit-log', element: <AuditLog /> },
     { path: '/clusters/:id', element: <p>cluster read view</p> },
@@ -80,20 +87,20 @@ beforeEach(() => localStorage.clear());
 
 describe('the audit log query', () => {
   it('sends only the chosen filters, the days as local midnights, and `to` through the end of its day', () => {
-    expect(toAuditQuery(NO_AUDIT_FILTERS, 1, 25)).toEqual({ page: 1, perpage: 25 });
-    const query = toAuditQuery(
-      {
-        targetType: 'user',
-        actorId: 'u7',
+    expect(toAuditQuery({ pagination: { page: 1, perPage: 25 }, filter: {} })).toEqual({ page: 1, perpage: 25 });
+    const query = toAuditQuery({
+      pagination: { page: 2, perPage: 50 },
+      filter: {
+        target_type: 'user',
+        actor_id: 'u7',
+        actor: { id: 'u7', username: 'somchai.j', display_name: 'Somchai Jaidee' },
         action: ' updateUser ',
-        clusterId: 'c1',
+        cluster_id: 'c1',
         from: '2026-11-01',
         to: '2026-11-30',
-        importId: '',
+        import_id: '',
       },
-      2,
-      50,
-    );
+    });
     expect(query).toEqual({
       page: 2,
       perpage: 50,
@@ -104,6 +111,12 @@ describe('the audit log query', () => {
       from: new Date(2026, 10, 1).toISOString(),
       to: new Date(2026, 11, 1).toISOString(),
     });
+  });
+
+  it('leaves out a record type the contract does not know and a day that is not one', () => {
+    expect(
+      toAuditQuery({ pagination: { page: 1, perPage: 25 }, filter: { target_type: 'planet', from: '2026-13-45x' } }),
+    ).toEqual({ page: 1, perpage: 25 });
   });
 });
 
@@ -136,7 +149,7 @@ describe('the audit log page', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByTestId('filter-from'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '2026-11-30' } });
     // The days read the console language's way, not the browser's `mm/dd/yyyy`.
-    expect(screen.getByTestId('filter-from-text')).toHaveValue('Nov 1, 2026');
+    await waitFor(() => expect(screen.getByTestId('filter-from-text')).toHaveValue('Nov 1, 2026'));
     await waitFor(() =>
       expect(lastQuery()).toEqual({
         page: 1,
@@ -151,6 +164,27 @@ describe('the audit log page', { timeout: 30_000 }, () => {
     );
     await pick('filter-target-type', 'Any');
     await waitFor(() => expect(lastQuery()).not.toHaveProperty('target_type'));
+  });
+
+  it('keeps its filters when the operator opens a record and comes back', async () => {
+    const { router, lastQuery } = setup();
+    await screen.findAllByTestId('audit-row');
+    await pick('filter-action', 'Granted a permission');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, perpage: 25, action: 'addUserGrant' }));
+    await router.navigate('/clusters/c1');
+    expect(await screen.findByText('cluster read view')).toBeInTheDocument();
+    await router.navigate('/audit-log');
+    await screen.findAllByTestId('audit-row');
+    expect(lastQuery()).toEqual({ page: 1, perpage: 25, action: 'addUserGrant' });
+    // The Filters button's badge still counts the one filter in use.
+    expect(screen.getByTestId('open-filters').parentElement).toHaveTextContent('1');
+  });
+
+  it('opens a link of the old `?import_id=` form on that import’s events', async () => {
+    const importId = '5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a';
+    const { lastQuery } = setup(SUPER, undefined, undefined, {}, `/audit-log?import_id=${importId}`);
+    expect(await screen.findByTestId('filter-import')).toHaveTextContent(`Import ${importId}`);
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, perpage: 25, import_id: importId }));
   });
 
   it('leaves out the actor filter for a caller who may not list accounts', async () => {
@@ -206,7 +240,7 @@ describe('the audit log page', { timeout: 30_000 }, () => {
       [event('e1', { action: 'addBusinessUnitUser', import_id: importId })],
       undefined,
       {},
-      `/audit-log?import_id=${importId}`,
+      auditLogOfImport(importId),
     );
     const chip = await screen.findByTestId('filter-import');
     expect(chip).toHaveTextContent(`Import ${importId}`);

@@ -1,112 +1,86 @@
-import { Title, useCanAccess, useRequireAccess, useTranslate } from 'react-admin';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Box, Card, Chip, LinearProgress } from '@mui/material';
+import { useListContext, useTranslate } from 'react-admin';
+import { Box, Chip } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
-import { useSearchParams } from 'react-router-dom';
-import type { AuditFilters as AuditFilterValues } from './auditQuery';
-import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
-import { ListStates } from '../components/list/ListStates';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import type { AuditEvent } from '../types';
+import { toAuditFilter } from '../dataProvider/auditLogQuery';
 import { CsvExport } from '../components/export/CsvExport';
-import { ListPagination } from '../components/list/ListPagination';
-import { IMPORT_ID_PARAM, toAuditFilter, toAuditQuery } from './auditQuery';
+import { ListCard, useListExportPage } from '../components/list/ListCard';
+import { ResourceList, useFilterValues, useSetFilter } from '../components/list/ResourceList';
+import { ListTable } from '../components/list/ListTable';
+import { ListToolbar } from '../components/list/ListToolbar';
 import { ScreenMessages } from '../components/history/ScreenMessages';
 import { auditScreenMessages } from './messages';
 import { useAuditColumns, useAuditDetail } from './AuditEventRow';
-import { ListTable } from '../components/list/ListTable';
-import { ListToolbar } from '../components/list/ListToolbar';
 import { AuditFilters } from './AuditFilters';
-import { useAuditLogState } from './useAuditLogState';
+import { IMPORT_ID_PARAM, auditLogOfImport } from './paths';
 
 const AUDIT_MESSAGES = [auditScreenMessages];
 
 const PER_PAGE_OPTIONS = [25, 50, 100];
 
-/**
- * Every change the caller may see, newest first: the Filters sheet narrows by record type, actor, action, cluster and
- * days, and is remembered; a row unfolds to its field changes and links to its record where the console has a page.
- */
-const AuditLogScreen = () => {
+/** The chip of an import's events (the log opened from an import's result): removing it shows every import's. */
+const ImportChip = () => {
   const translate = useTranslate();
-  const dataProvider = useAppDataProvider();
-  useRequireAccess({ action: 'list', resource: 'audit-log' });
-  const { canAccess } = useCanAccess({ action: 'list', resource: 'audit-log' });
-  // An import's result links here with `?import_id=`; the address is that filter's only source, so a link can share it.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const importId = searchParams.get(IMPORT_ID_PARAM) ?? '';
-  const [state, update] = useAuditLogState();
+  const filter = useFilterValues();
+  const setFilter = useSetFilter();
+  if (typeof filter.import_id !== 'string' || filter.import_id === '') return null;
+  return (
+    <Chip
+      label={translate('audit.log.import_filter', { id: filter.import_id })}
+      onDelete={() => setFilter({ import_id: undefined })}
+      data-testid="filter-import"
+      deleteIcon={<CancelIcon aria-label={translate('audit.log.clear_import_filter')} />}
+    />
+  );
+};
+
+const AuditLogBody = () => {
+  const translate = useTranslate();
+  const list = useListContext<AuditEvent>();
+  const filter = useFilterValues();
+  const exportPage = useListExportPage();
   const columns = useAuditColumns();
   const detail = useAuditDetail();
-  const filters: AuditFilterValues = { ...state.filters, importId };
-  const clearImport = () => {
-    setSearchParams((prev) => {
-      const params = new URLSearchParams(prev);
-      params.delete(IMPORT_ID_PARAM);
-      return params;
-    });
-    update({});
-  };
-  const query = toAuditQuery(filters, state.page, state.perpage);
-  const events = useQuery({
-    queryKey: ['auditEvents', 'log', query],
-    queryFn: () => dataProvider.listAuditEvents(query),
-    enabled: canAccess === true,
-    placeholderData: keepPreviousData,
-  });
-  const rows = events.data?.data ?? [];
-  const total = events.data?.paginate.total ?? 0;
-  const f = (k: string) => translate(`audit.log.${k}`);
-
   return (
     <Box sx={{ mt: 2 }} data-testid="audit-log">
-      <Title title={translate('app.audit_log.title')} />
       <ListToolbar
         filters={
           <>
-            <AuditFilters state={state} update={update} />
-            {importId && (
-              <Chip
-                label={translate('audit.log.import_filter', { id: importId })}
-                onDelete={clearImport}
-                data-testid="filter-import"
-                deleteIcon={<CancelIcon aria-label={f('clear_import_filter')} />}
-              />
-            )}
+            <AuditFilters />
+            <ImportChip />
           </>
         }
-        exporter={
-          <CsvExport
-            request={{ resource: 'audit-events', filter: toAuditFilter(filters) }}
-            page={{ page: state.page, perPage: state.perpage }}
-            pageRows={rows.length}
-            total={total}
-            loading={events.isFetching}
-          />
-        }
+        exporter={<CsvExport request={{ resource: 'audit-events', filter: toAuditFilter(filter) }} {...exportPage} />}
       />
-      <Card>
-        {events.isFetching && <LinearProgress data-testid="list-loading" />}
-        <ListStates
-          error={events.isError ? events.error : null}
-          onRetry={() => void events.refetch()}
-          empty={!events.isPending && rows.length === 0}
-          emptyText={f('empty')}
-        >
-          <ListTable testId="audit-table" rowTestId="audit-row" rows={rows} columns={columns} detail={detail} />
-        </ListStates>
-        <ListPagination
-          total={total}
-          page={state.page}
-          perpage={state.perpage}
-          options={PER_PAGE_OPTIONS}
-          onChange={(change) => update({ ...change, page: change.page ?? 1 })}
+      <ListCard emptyText={translate('audit.log.empty')} perPageOptions={PER_PAGE_OPTIONS}>
+        <ListTable
+          testId="audit-table"
+          rowTestId="audit-row"
+          rows={list.data ?? []}
+          columns={columns}
+          detail={detail}
         />
-      </Card>
+      </ListCard>
     </Box>
   );
 };
 
-export const AuditLog = () => (
-  <ScreenMessages modules={AUDIT_MESSAGES}>
-    <AuditLogScreen />
-  </ScreenMessages>
-);
+/**
+ * Every change the caller may see, newest first, as react-admin's `<List>`: the Filters sheet narrows by record type,
+ * actor, action, cluster and days, kept in the list's store and address; a row unfolds to its field changes and links
+ * to its record where the console has a page.
+ */
+export const AuditLog = () => {
+  // A link of the form the log had before it kept its filters (`?import_id=`) still opens on that import.
+  const [searchParams] = useSearchParams();
+  const importId = searchParams.get(IMPORT_ID_PARAM);
+  if (importId) return <Navigate replace to={auditLogOfImport(importId)} />;
+  return (
+    <ScreenMessages modules={AUDIT_MESSAGES}>
+      <ResourceList resource="audit-log" title="app.audit_log.title" sort={{ field: 'at', order: 'DESC' }} perPage={25}>
+        <AuditLogBody />
+      </ResourceList>
+    </ScreenMessages>
+  );
+};

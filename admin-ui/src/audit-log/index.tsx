@@ -1,12 +1,9 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { PageMenuItem } from '../components/PageMenuItem';
 import { lazyPage } from '../components/lazyPage';
+import { AUDIT_LOG_PATH } from './paths';
 
-/** The route of the audit log page. */
-export const AUDIT_LOG_PATH = '/audit-log';
-
-/** The audit log showing only the events of one membership import. */
-export const auditLogOfImport = (importId: string) => `${AUDIT_LOG_PATH}?import_id=${encodeURIComponent(importId)}`;
+export { AUDIT_LOG_PATH, auditLogOfImport } from './paths';
 
 /** The audit log page (`/audit-log`), loaded on first use. */
 export const AuditLogPage = lazyPage(async () => (await import('./AuditLogPage')).AuditLog);

@@ -20,10 +20,7 @@ const idOf = (id: Identifier) => String(id);
 
 /** What every resource offers, seen from react-admin's verbs: `remove` only where the contract deletes. */
 interface CrudResourceOps {
-  list: (
-    query: ListQuery,
-    filter?: Record<string, unknown>,
-  ) => Promise<{ data?: RaRecord[] | null; paginate?: Partial<Paginate> | null }>;
+  list: (query: ListQuery, filter?: Record<string, unknown>) => Promise<ListBody>;
   one: (id: string) => Promise<RaRecord>;
   create: (values: CreateParams['data']) => Promise<RaRecord>;
   /** `edited` is the record as the form read it: its ETag goes out as If-Match. */
@@ -31,8 +28,14 @@ interface CrudResourceOps {
   remove?: (id: string) => Promise<unknown>;
 }
 
+/** A page of records as the contract sends them. */
+type ListBody = { data?: RaRecord[] | null; paginate?: Partial<Paginate> | null };
+
+/** Lists that react-admin's `<List>` reads but no verb writes (the audit log): each maps the list's parameters itself. */
+export type ReadOnlyLists = Record<string, (params: ListParams) => Promise<ListBody>>;
+
 /** react-admin's CRUD verbs over the contract's calls; records are returned as the contract sends them. */
-export function createCrudVerbs(crud: CrudOps) {
+export function createCrudVerbs(crud: CrudOps, readOnlyLists: ReadOnlyLists = {}) {
   const isCrudResource = (resource: string): resource is keyof CrudOps => Object.hasOwn(crud, resource);
   const ops = (resource: string): CrudResourceOps => {
     if (!isCrudResource(resource)) throw new Error(`Unknown resource: ${resource}`);
@@ -46,7 +49,9 @@ export function createCrudVerbs(crud: CrudOps) {
   };
 
   async function getList<R extends RaRecord>(resource: string, params: ListParams) {
-    const page = fromListEnvelope<RaRecord>(await ops(resource).list(toListQuery(params), params.filter));
+    const readOnly = Object.hasOwn(readOnlyLists, resource) ? readOnlyLists[resource] : undefined;
+    const body = readOnly ? await readOnly(params) : await ops(resource).list(toListQuery(params), params.filter);
+    const page = fromListEnvelope<RaRecord>(body);
     return { ...page, data: page.data.map((r) => forCaller<R>(r)) };
   }
 

@@ -3,6 +3,7 @@ import { api as defaultApi, type Api } from './api';
 import { createCrudOps } from './crud';
 import { createCrudVerbs } from './crudVerbs';
 import { createEtagStore } from './etagStore';
+import { toAuditQuery } from './auditLogQuery';
 import { accountMethods } from './methods/account';
 import { bulkMethods } from './methods/bulk';
 import { currencyMethods } from './methods/currencies';
@@ -25,15 +26,18 @@ export function createDataProvider(api: Api = defaultApi) {
   const c = api.client;
   // One store for every write of a record, so an image removal names the version the record page read.
   const etags = createEtagStore();
+  const users = userMethods(c);
   return {
-    ...createCrudVerbs(createCrudOps(c, etags)),
+    ...createCrudVerbs(createCrudOps(c, etags), {
+      'audit-log': (params) => users.listAuditEvents(toAuditQuery(params)),
+    }),
     ...recordMethods(c, etags),
     ...currencyMethods(c),
     ...memberMethods(c),
     ...printMappingMethods(c),
     ...workspaceMethods(c),
     ...feedMethods(c),
-    ...userMethods(c),
+    ...users,
     ...ssoMethods(c),
     ...serviceAccountMethods(c),
     ...webhookMethods(c),

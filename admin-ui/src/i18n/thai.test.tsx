@@ -228,7 +228,9 @@ const provider = () =>
           ? { data: [bu], total: 1 }
           : resource === 'users'
             ? { data: [account], total: 1 }
-            : { data: [mapping], total: 1 },
+            : resource === 'audit-log'
+              ? { data: [auditEvent], total: 1 }
+              : { data: [mapping], total: 1 },
     ),
     getOne: vi.fn(async (resource: string) => ({
       data: resource === 'clusters' ? cluster : resource === 'users' ? account : bu,

@@ -153,7 +153,8 @@ describe('the membership import', () => {
     );
     expect(screen.getByTestId('import-audit-link')).toHaveAttribute(
       'href',
-      '/audit-log?import_id=5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a',
+      // The import's filter in the form the audit log keeps its filters: `filter={"import_id":"…"}`.
+      '/audit-log?filter=%7B%22import_id%22%3A%225f0c2b7e-8d1a-4c3e-9b6f-2a4d8e0c1b3a%22%7D',
     );
   });
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { FormControl, FormHelperText, InputLabel, MenuItem, Select, TextField } from '@mui/material';
-import type { Cluster, PermissionKey, SsoGroupMapping, SsoProvider } from '../types';
+import type { PermissionKey, SsoGroupMapping, SsoProvider } from '../types';
 import { useAppDataProvider } from '../dataProvider/useAppDataProvider';
 import { PermissionKeySelect, PLATFORM_KEYS } from '../resources/users/permissionKeys';
-import { ClusterAutocomplete } from '../resources/users/RecordAutocomplete';
+import { ClusterAutocomplete, type ClusterName } from '../resources/users/RecordAutocomplete';
 import { FormDialog, useDialogCall } from '../components/FormDialog';
 
 /**
@@ -21,7 +21,7 @@ export const AddMappingDialog = (props: {
   const [provider, setProvider] = useState(props.providers.length === 1 ? props.providers[0]!.id : '');
   const [group, setGroup] = useState('');
   const [key, setKey] = useState<PermissionKey | ''>('');
-  const [cluster, setCluster] = useState<Cluster | null>(null);
+  const [cluster, setCluster] = useState<ClusterName | null>(null);
   const platformKey = key !== '' && PLATFORM_KEYS.includes(key);
   const ready = provider !== '' && group.trim() !== '' && key !== '';
   const call = useDialogCall(

@@ -1,15 +1,14 @@
 import { createContext, useContext, useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { List, StoreContext, useListContext, useStoreContext, useTranslate, type SortPayload } from 'react-admin';
-import { Box, Card, LinearProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import type { BrandedResource } from '../../types';
 import { parseSort, withSeedListKeys } from '../../lib/persistedListState';
 import type { BulkActionOf, BulkResource } from '../../dataProvider/methods/bulk';
 import { CsvExport } from '../export/CsvExport';
 import { BulkToolbar } from '../bulk/BulkToolbar';
-import { ListPagination } from './ListPagination';
+import { ListCard, useListExportPage } from './ListCard';
 import { CreateLink, ListToolbar } from './ListToolbar';
 import { ListTable, type ListColumn } from './ListTable';
-import { ListStates } from './ListStates';
 import { RequireAccess } from '../RequireAccess';
 import { useListContextSelection } from './useListSelection';
 
@@ -28,9 +27,11 @@ export type ListedResource = BulkResource & ('users' | BrandedResource);
  * `ListScreen` draws.
  */
 export const ResourceList = (props: {
-  resource: ListedResource;
+  resource: ListedResource | 'audit-log';
   title: string;
   sort: SortPayload;
+  /** Rows per page until the operator picks another (the seed's lists start at 10). */
+  perPage?: number;
   children: ReactNode;
 }) => {
   const translate = useTranslate();
@@ -47,7 +48,7 @@ export const ResourceList = (props: {
             resource={props.resource}
             title={translate(props.title, { smart_count: 2 })}
             sort={props.sort}
-            perPage={10}
+            perPage={props.perPage ?? 10}
             actions={false}
             pagination={false}
             component="div"
@@ -122,72 +123,53 @@ export const ListScreen = <R extends { id: string }, N extends ListedResource>(p
   const filter = useFilterValues();
   const setFilter = useSetFilter();
   const selection = useListContextSelection();
+  const exportPage = useListExportPage();
   const rows = list.data ?? [];
-  const loading = Boolean(list.isPending || list.isFetching);
   const search = typeof filter.search === 'string' ? filter.search : '';
-  const refetch = () => void list.refetch();
   return (
     <Box sx={{ mt: 2 }}>
       <ListToolbar
         search={search}
         onSearch={(value) => setFilter({ search: value })}
         filters={props.filters}
-        exporter={
-          <CsvExport
-            request={{ resource: props.resource, filter, sort: list.sort }}
-            page={{ page: list.page, perPage: list.perPage }}
-            pageRows={rows.length}
-            total={list.total ?? rows.length}
-            loading={loading}
-          />
-        }
+        exporter={<CsvExport request={{ resource: props.resource, filter, sort: list.sort }} {...exportPage} />}
         createPath={props.createPath}
       />
-      <Card>
-        <BulkToolbar
-          resource={props.resource}
-          selection={selection}
-          actions={props.bulkActions}
-          labelOf={(id) => {
-            const row = rows.find((r) => r.id === id);
-            return row ? props.rowLabel(row) : String(id);
-          }}
-          onDone={refetch}
-        />
-        {loading && <LinearProgress data-testid="list-loading" />}
-        <ListStates
-          error={list.error}
-          onRetry={refetch}
-          empty={!list.isPending && rows.length === 0}
-          emptyText={translate(props.filtered ? 'app.list.no_results' : 'app.list.empty')}
-          emptyAction={
-            props.emptyCreate && !props.filtered && props.createPath ? (
-              <CreateLink to={props.createPath} testId="empty-add" />
-            ) : null
-          }
-        >
-          <ListTable
-            testId={`${props.resource}-table`}
-            rows={rows}
-            columns={props.columns}
-            sort={{
-              value: `${list.sort.field}:${list.sort.order.toLowerCase()}`,
-              onSort: (sort) => list.setSort(parseSort(sort)),
-            }}
+      <ListCard
+        header={
+          <BulkToolbar
+            resource={props.resource}
             selection={selection}
-            rowLabel={props.rowLabel}
-            rowPath={props.rowPath}
-            dimmed={props.dimmed}
+            actions={props.bulkActions}
+            labelOf={(id) => {
+              const row = rows.find((r) => r.id === id);
+              return row ? props.rowLabel(row) : String(id);
+            }}
+            onDone={() => void list.refetch()}
           />
-        </ListStates>
-        <ListPagination
-          total={list.total ?? 0}
-          page={list.page}
-          perpage={list.perPage}
-          options={PER_PAGE_OPTIONS}
-          onChange={(change) => (change.perpage ? list.setPerPage(change.perpage) : list.setPage(change.page ?? 1))}
+        }
+        emptyText={translate(props.filtered ? 'app.list.no_results' : 'app.list.empty')}
+        emptyAction={
+          props.emptyCreate && !props.filtered && props.createPath ? (
+            <CreateLink to={props.createPath} testId="empty-add" />
+          ) : null
+        }
+        perPageOptions={PER_PAGE_OPTIONS}
+      >
+        <ListTable
+          testId={`${props.resource}-table`}
+          rows={rows}
+          columns={props.columns}
+          sort={{
+            value: `${list.sort.field}:${list.sort.order.toLowerCase()}`,
+            onSort: (sort) => list.setSort(parseSort(sort)),
+          }}
+          selection={selection}
+          rowLabel={props.rowLabel}
+          rowPath={props.rowPath}
+          dimmed={props.dimmed}
         />
-      </Card>
+      </ListCard>
     </Box>
   );
 };

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { FormControl, FormControlLabel, FormHelperText, Radio, RadioGroup, Typography } from '@mui/material';
-import type { Cluster, Grant, PermissionKey, UserAccount } from '../../types';
+import type { Grant, PermissionKey, UserAccount } from '../../types';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { FormDialog, useDialogCall } from '../../components/FormDialog';
-import { ClusterAutocomplete } from './RecordAutocomplete';
+import { ClusterAutocomplete, type ClusterName } from './RecordAutocomplete';
 import { PermissionKeySelect, PLATFORM_KEYS } from './permissionKeys';
 
 type Scope = 'all' | 'one';
@@ -19,7 +19,7 @@ export const AddGrantDialog = (props: {
   const dataProvider = useAppDataProvider();
   const [key, setKey] = useState<PermissionKey | ''>('');
   const [scope, setScope] = useState<Scope>('all');
-  const [cluster, setCluster] = useState<Cluster | null>(null);
+  const [cluster, setCluster] = useState<ClusterName | null>(null);
   const platformKey = key !== '' && PLATFORM_KEYS.includes(key);
   const effectiveScope: Scope = platformKey ? 'all' : scope;
   const ready = key !== '' && (effectiveScope === 'all' || cluster !== null);

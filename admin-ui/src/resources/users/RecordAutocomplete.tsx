@@ -54,13 +54,35 @@ function RecordAutocomplete<R extends { id: string }>(props: PickerProps<R> & Se
   );
 }
 
+/** What a picker shows of a cluster: enough to name it again without a fetch. */
+export type ClusterName = Pick<Cluster, 'id' | 'code' | 'name'>;
+/** What a picker shows of an account. */
+export type AccountName = Pick<UserAccount, 'id' | 'username' | 'display_name'>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * A picked cluster as a list keeps it beside its id in the filter values (so its name shows again without a fetch),
+ * or null when the values hold none, or one for another id.
+ */
+export const pickedCluster = (v: unknown, id: unknown): ClusterName | null =>
+  isObject(v) && v.id === id && typeof v.id === 'string' && typeof v.code === 'string' && typeof v.name === 'string'
+    ? { id: v.id, code: v.code, name: v.name }
+    : null;
+
+/** A picked account kept beside its id in the filter values, as `pickedCluster`. */
+export const pickedAccount = (v: unknown, id: unknown): AccountName | null =>
+  isObject(v) && v.id === id && typeof v.id === 'string' && typeof v.username === 'string'
+    ? { id: v.id, username: v.username, display_name: typeof v.display_name === 'string' ? v.display_name : v.username }
+    : null;
+
 /** A cluster by code or name. */
-export const ClusterAutocomplete = (props: PickerProps<Cluster>) => (
+export const ClusterAutocomplete = (props: PickerProps<ClusterName>) => (
   <RecordAutocomplete {...props} resource="clusters" sortField="name" labelOf={(c) => `${c.code} — ${c.name}`} />
 );
 
 /** An account by username, email or name. */
-export const UserAutocomplete = (props: PickerProps<UserAccount>) => (
+export const UserAutocomplete = (props: PickerProps<AccountName>) => (
   <RecordAutocomplete
     {...props}
     resource="users"

@@ -1,13 +1,9 @@
 import { useTranslate } from 'react-admin';
 import { FiltersButton } from '../../components/list/FilterSheet';
 import { ChoiceFilter } from '../../components/list/ChoiceFilter';
-import { ClusterAutocomplete } from './RecordAutocomplete';
+import { ClusterAutocomplete, pickedCluster } from './RecordAutocomplete';
 import { useFilterValues, useSetFilter } from '../../components/list/ResourceList';
-import type { Cluster } from '../../types';
 import { booleanOf, tristateOf, userFilterCount, type Tristate } from './userListState';
-
-const isCluster = (v: unknown): v is Cluster =>
-  typeof v === 'object' && v !== null && 'id' in v && 'code' in v && 'name' in v;
 
 /** Yes, no, or either (no filter). */
 const TristateSelect = (props: {
@@ -36,7 +32,7 @@ export const UserFilters = () => {
   const filter = useFilterValues();
   const setFilter = useSetFilter();
   // The cluster is kept whole beside its id, so its name shows again without a fetch.
-  const cluster = isCluster(filter.cluster) && filter.cluster.id === filter.cluster_id ? filter.cluster : null;
+  const cluster = pickedCluster(filter.cluster, filter.cluster_id);
   return (
     <FiltersButton
       activeCount={userFilterCount(filter)}

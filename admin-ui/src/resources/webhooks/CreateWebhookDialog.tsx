@@ -12,8 +12,8 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import type { Cluster, WebhookWithSecret } from '../../types';
-import { ClusterAutocomplete } from '../users/RecordAutocomplete';
+import type { WebhookWithSecret } from '../../types';
+import { ClusterAutocomplete, type ClusterName } from '../users/RecordAutocomplete';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useReason } from '../../lib/notice';
 import { FormDialog, useDialogCall } from '../../components/FormDialog';
@@ -31,7 +31,7 @@ export const CreateWebhookDialog = (props: { onClose: () => void; onCreated: (w:
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<string[]>([]);
-  const [cluster, setCluster] = useState<Cluster | null>(null);
+  const [cluster, setCluster] = useState<ClusterName | null>(null);
   const call = useDialogCall(
     () =>
       dataProvider.createWebhook({
